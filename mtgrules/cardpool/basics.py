@@ -1,0 +1,14 @@
+"""Basic lands: each has the intrinsic mana ability of its type (305.6)."""
+
+from __future__ import annotations
+
+from ..cards import CardDef, register
+from .helpers import tap_for
+
+_BASICS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+register(*(
+    CardDef(name, "", frozenset({"Land"}), frozenset({name}), frozenset({"Basic"}),
+            oracle=f"({{T}}: Add {{{t}}}.)", abilities=(tap_for(t),), source="basic land")
+    for name, t in _BASICS.items()
+))

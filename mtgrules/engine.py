@@ -1,0 +1,119 @@
+"""The engine's front door: apply an action to a state, list the legal actions.
+
+``apply`` never changes the state it is given. It edits a draft, and if the action is illegal
+the draft is dropped, so a refusal leaves the caller's state exactly as it was (733 / 732 in
+the 2026-01-16 file: an illegal action is reversed). After each action, state-based actions are
+checked and waiting triggers go on the stack before anyone gets priority (117.5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .abilities import ActivatedAbility, ManaAbility
+from .actions import Action, Activate, CastSpell, PassPriority
+from .cards import card
+from .choices import Callback, Chooser
+from .derived import characteristic_events
+from .errors import IllegalAction
+from .events import Event
+from .mana_abilities import activate_mana_ability
+from .objects import Zone
+from .sba import check_state_based_actions
+from .stack import activate_ability, cast_spell, resolve_top
+from .state import Draft, GameState
+from .triggers import collect_triggers, put_triggers_on_stack
+from .turn_loop import advance_step
+
+
+def apply(state: GameState, action: Action, callback: Callback | None = None) -> tuple[GameState, list[Event]]:
+    """Apply ``action``; return the new state and the events, or raise :class:`IllegalAction`."""
+    chooser = Chooser(dict(getattr(action, "choices", ())), callback)
+    d = Draft(state)
+    _check_priority(state, action)
+    if isinstance(action, PassPriority):
+        _pass(d, chooser, action)
+    elif isinstance(action, CastSpell):
+        cast_spell(d, chooser, action)
+        _keep_priority(d, action.player)
+    elif isinstance(action, Activate):
+        _activate(d, chooser, action)
+    else:
+        handler = _EXTRA_ACTIONS.get(type(action))
+        if handler is None:
+            raise IllegalAction("117.1", f"the engine doesn't know the action {type(action).__name__}")
+        handler(d, chooser, action)
+    _settle(d)
+    new = d.freeze()
+    return new, d.events + characteristic_events(state, new)
+
+
+_EXTRA_ACTIONS: dict[type, Any] = {}
+
+
+def register_action(kind: type, handler: Any) -> None:
+    """Let a rules module (combat, turns) add an action type without touching this file."""
+    _EXTRA_ACTIONS[kind] = handler
+
+
+def _check_priority(state: GameState, action: Action) -> None:
+    if action.player not in state.player_names:
+        raise IllegalAction("102.1", f"there is no player named {action.player!r} in this game")
+    if getattr(action, "needs_priority", True) and state.priority != action.player:
+        holder = state.priority or "no one"
+        raise IllegalAction("117.1", f"{action.player} doesn't have priority ({holder} does), "
+                            "so they can't act now")
+
+
+def _keep_priority(d: Draft, player: str) -> None:
+    """After casting or activating, the same player receives priority again (117.3c)."""
+    d.set_scalar("117.3c", priority=player, passes=0)
+
+
+def _activate(d: Draft, chooser: Chooser, a: Activate) -> None:
+    state = d.view()
+    try:
+        obj = state.obj(a.source)
+    except KeyError:
+        raise IllegalAction("602.2", f"there is no object with id {a.source}") from None
+    abilities = card(obj.card).abilities
+    if not 0 <= a.ability < len(abilities) or not isinstance(abilities[a.ability], ManaAbility | ActivatedAbility):
+        raise IllegalAction("602.1", f"{obj.card} has no activated ability number {a.ability}")
+    if obj.zone is not Zone.BATTLEFIELD or obj.controller != a.player:
+        raise IllegalAction("602.2", f"only the controller of {obj.card} on the battlefield can "
+                            "activate its abilities")
+    ab = abilities[a.ability]
+    if isinstance(ab, ManaAbility):
+        activate_mana_ability(d, chooser, a.player, obj, ab)  # no stack, no priority change (605.3b)
+    else:
+        activate_ability(d, chooser, a, obj, ab)
+        _keep_priority(d, a.player)
+
+
+def _pass(d: Draft, chooser: Chooser, a: PassPriority) -> None:
+    """Pass; once every player in the game has passed in a row, resolve or end the step (117.4)."""
+    alive = [p.name for p in d.view().players if not p.lost]
+    passes = d.passes + 1
+    d.note("pass", f"{a.player} passes priority", "117.3d", a.player, a.player)
+    if passes < len(alive):
+        i = alive.index(a.player)
+        d.set_scalar("117.3d", priority=alive[(i + 1) % len(alive)], passes=passes)
+        return
+    if d.stack:
+        resolve_top(d, chooser)
+        d.set_scalar("117.3b", priority=d.active, passes=0)
+    else:
+        advance_step(d)
+
+
+def _settle(d: Draft) -> None:
+    """Before a player receives priority: state-based actions, then triggers (117.5)."""
+    seen = 0
+    while True:
+        collect_triggers(d, d.events[seen:])
+        seen = len(d.events)
+        before = len(d.events)
+        check_state_based_actions(d)
+        if len(d.events) == before:
+            break
+    put_triggers_on_stack(d)

@@ -1,0 +1,84 @@
+"""What the player with priority may do now, found by trying each candidate on a draft.
+
+Candidates are built from the board (abilities of permanents they control, cards in hand, each
+possible target, X and hybrid half), and each is kept only if the engine accepts it. When an
+action needs a choice, every option is tried, so each legal action comes fully scripted.
+Trying every candidate is simple and always agrees with ``apply``; boards in lessons are small.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from .abilities import ActivatedAbility, ManaAbility, Target
+from .actions import Action, Activate, CastSpell, PassPriority
+from .cards import card
+from .engine import apply
+from .errors import IllegalAction, MissingChoice
+from .objects import Zone
+from .state import GameState
+
+MAX_CHOICE_DEPTH = 4
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the player with priority could take now, each with its choices scripted."""
+    player = state.priority
+    if player is None:
+        return []
+    found: list[Action] = [PassPriority(player)]
+    for cand in _candidates(state, player):
+        found.extend(_accepted(state, cand, depth=0))
+    return found
+
+
+def _candidates(state: GameState, player: str) -> list[Action]:
+    out: list[Action] = []
+    for obj in state.battlefield(player):
+        for i, ab in enumerate(card(obj.card).abilities):
+            if isinstance(ab, ManaAbility | ActivatedAbility):
+                target = ab.target if isinstance(ab, ActivatedAbility) else None
+                for tgt, hyb in product(_targets(state, player, target), _halves(ab.cost.mana.hybrid)):
+                    out.append(Activate(player, obj.oid, i, 0, tgt, hyb))
+    pool = len(state.player(player).pool)
+    for obj in state.in_zone(Zone.HAND, player):
+        cdef = card(obj.card)
+        xs = range(pool + 1) if cdef.mana_cost.x_count else (0,)
+        for x, tgt, hyb in product(xs, _targets(state, player, cdef.spell_target), _halves(cdef.mana_cost.hybrid)):
+            out.append(CastSpell(player, obj.oid, x, tgt, hyb))
+    return out
+
+
+def _targets(state: GameState, player: str, spec: Target | None) -> list[tuple[int, ...]]:
+    if spec is None:
+        return [()]
+    return [(o.oid,) for o in state.objects if o.zone in spec.zones and spec.legal(state, player, o)]
+
+
+def _halves(hybrid) -> list:
+    if not hybrid:
+        return [None]
+    return [tuple(p) for p in product(*hybrid)]
+
+
+def _accepted(state: GameState, action: Action, depth: int) -> list[Action]:
+    """The action itself if legal, or one copy per option of the choice it is missing."""
+    try:
+        apply(state, action)
+        return [action]
+    except MissingChoice as need:
+        if depth >= MAX_CHOICE_DEPTH:
+            return []
+        out = []
+        for option in need.options:
+            scripted = dict(action.choices)
+            scripted[need.kind] = option
+            out.extend(_accepted(state, _with_choices(action, scripted), depth + 1))
+        return out
+    except IllegalAction:
+        return []
+
+
+def _with_choices(action: Action, choices: dict) -> Action:
+    from dataclasses import replace
+    return replace(action, choices=tuple(sorted(choices.items())))

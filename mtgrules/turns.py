@@ -1,0 +1,62 @@
+"""Turn structure: phases and steps in order (500-514)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Step(str, Enum):
+    """Every step of a turn; main phases count as steps here since they hold priority too."""
+
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    DRAW = "draw"
+    MAIN1 = "precombat main"
+    BEGIN_COMBAT = "beginning of combat"
+    DECLARE_ATTACKERS = "declare attackers"
+    DECLARE_BLOCKERS = "declare blockers"
+    COMBAT_DAMAGE = "combat damage"
+    END_COMBAT = "end of combat"
+    MAIN2 = "postcombat main"
+    END = "end"
+    CLEANUP = "cleanup"
+
+    @property
+    def is_main(self) -> bool:
+        return self in (Step.MAIN1, Step.MAIN2)
+
+    @property
+    def rule(self) -> str:
+        """The CR rule that describes this step."""
+        return _STEP_RULES[self]
+
+
+ORDER: tuple[Step, ...] = tuple(Step)
+_STEP_RULES = {
+    Step.UNTAP: "502", Step.UPKEEP: "503", Step.DRAW: "504", Step.MAIN1: "505",
+    Step.BEGIN_COMBAT: "507", Step.DECLARE_ATTACKERS: "508", Step.DECLARE_BLOCKERS: "509",
+    Step.COMBAT_DAMAGE: "510", Step.END_COMBAT: "511", Step.MAIN2: "505", Step.END: "513",
+    Step.CLEANUP: "514",
+}
+
+
+def next_step(step: Step) -> Step | None:
+    """The step after ``step`` in the same turn, or None after cleanup."""
+    i = ORDER.index(step)
+    return ORDER[i + 1] if i + 1 < len(ORDER) else None
+
+
+def parse_step(name: str | Step) -> Step:
+    """A step from its enum value or a friendly name such as "main1" or "upkeep"."""
+    if isinstance(name, Step):
+        return name
+    key = name.strip().lower().replace("_", " ")
+    aliases = {"main1": Step.MAIN1, "main 1": Step.MAIN1, "main2": Step.MAIN2, "main 2": Step.MAIN2,
+               "combat": Step.BEGIN_COMBAT, "attackers": Step.DECLARE_ATTACKERS,
+               "blockers": Step.DECLARE_BLOCKERS, "damage": Step.COMBAT_DAMAGE}
+    if key in aliases:
+        return aliases[key]
+    for s in Step:
+        if s.value == key or s.name.lower() == key.replace(" ", "_"):
+            return s
+    raise ValueError(f"unknown step {name!r}; use one of {[s.name.lower() for s in Step]}")
