@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .errors import IllegalAction
 
 
-class ManaType(str, Enum):
+class ManaType(StrEnum):
     """The six types of mana (106.1b). Five are colours; colorless is a type but not a colour."""
 
     W = "W"
@@ -151,7 +151,7 @@ def _hybrid_halves(cost: ManaCost, chosen: tuple[ManaType, ...] | None) -> tuple
         return ()
     if chosen is None or len(chosen) != len(cost.hybrid):
         raise IllegalAction("107.4e", f"{cost.text} has hybrid symbols: say which half of each you pay")
-    for (a, b), c in zip(cost.hybrid, chosen):
+    for (a, b), c in zip(cost.hybrid, chosen, strict=True):
         if c not in (a, b):
             raise IllegalAction("107.4e", f"{{{a.value}/{b.value}}} can be paid only with "
                                 f"{TYPE_NAMES[a.value]} or {TYPE_NAMES[b.value]} mana, not {TYPE_NAMES[c.value]}")

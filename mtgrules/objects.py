@@ -9,12 +9,12 @@ be counted, shared or borrowed per player, and combatants need not be on the bat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .mana import Mana
 
 
-class Zone(str, Enum):
+class Zone(StrEnum):
     """The game's zones (400.1). Library, hand and graveyard belong to a player."""
 
     LIBRARY = "library"

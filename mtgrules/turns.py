@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Step(str, Enum):
+class Step(StrEnum):
     """Every step of a turn; main phases count as steps here since they hold priority too."""
 
     UNTAP = "untap"

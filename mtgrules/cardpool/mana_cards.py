@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from ..abilities import (ActivatedAbility, AnyColor, Cost, EntersWith, ManaAbility, ManaReplacement,
-                         Reflect, StaticAbility, TriggeredAbility)
+from ..abilities import (
+    ActivatedAbility,
+    AnyColor,
+    Cost,
+    EntersWith,
+    ManaAbility,
+    ManaReplacement,
+    Reflect,
+    StaticAbility,
+    TriggeredAbility,
+)
 from ..cards import CardDef, register
 from ..layers import characteristics
 from ..mana import ManaType, Restriction
 from ..objects import Zone
-from .helpers import graveyard_card_target, grant_keyword_to_yours, tap_any_color, tap_for
+from .helpers import grant_keyword_to_yours, graveyard_card_target, tap_any_color, tap_for
 
 LAND = frozenset({"Land"})
 ENCHANTMENT = frozenset({"Enchantment"})
