@@ -162,9 +162,7 @@ def _parse_entry(index: int, entry: object) -> Ruling:
 
     status = entry["status"]
     if not isinstance(status, Mapping) or set(status) != set(_STATUS_FIELDS):
-        raise _fail(
-            index, entry_id, "status", f"must be an object with exactly {list(_STATUS_FIELDS)}"
-        )
+        raise _fail(index, entry_id, "status", f"must be an object with exactly {list(_STATUS_FIELDS)}")
     if not all(isinstance(status[name], bool) for name in _STATUS_FIELDS):
         raise _fail(index, entry_id, "status", "engine, test and lesson must be true or false")
 
@@ -190,8 +188,7 @@ def parse_catalog(entries: Iterable[Any]) -> tuple[Ruling, ...]:
     separately from ``load_catalog`` so the validation can be exercised on hand-made data.
     """
     if isinstance(entries, (str, bytes, Mapping)) or not isinstance(entries, Iterable):
-        # Malformed data, not a caller's type error: ValueError like every other data problem.
-        raise ValueError("rulings.json must hold a list of ruling entries")  # noqa: TRY004
+        raise ValueError("rulings.json must hold a list of ruling entries")
     rulings: list[Ruling] = []
     seen: dict[str, int] = {}
     for index, entry in enumerate(entries):
@@ -239,6 +236,4 @@ def ruling(ruling_id: str) -> Ruling:
     try:
         return _by_id()[ruling_id]
     except KeyError:
-        raise KeyError(
-            f"no ruling {ruling_id!r} in the kit's catalog; known IDs: {', '.join(catalog_ids())}"
-        ) from None
+        raise KeyError(f"no ruling {ruling_id!r} in the kit's catalog; known IDs: {', '.join(catalog_ids())}") from None
