@@ -13,8 +13,8 @@ class IllegalAction(Exception):
 
     def __init__(self, rule: str, reason: str) -> None:
         self.rule = rule
-        self.reason = reason
-        super().__init__(f"{reason} (CR {rule})")
+        self.reason = reason[:1].upper() + reason[1:]
+        super().__init__(f"{self.reason} (CR {rule})")
 
 
 class MissingChoice(IllegalAction):

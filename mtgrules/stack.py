@@ -159,3 +159,12 @@ def _enters_with(chooser: Chooser, controller: str, rep: EntersWith, x: int, ext
         color = chooser.choose("color", controller, [c.value for c in COLORS], "614.12")
         out["chosen"] = (("color", color),)
     return out
+
+
+def mana_value(state: GameState, oid: int) -> int:
+    """Mana value (202.3): X counts as chosen only on the stack; everywhere else X is 0 (107.3g)."""
+    obj = state.obj(oid)
+    x = 0
+    if obj.zone is Zone.STACK:
+        x = next((i.x for i in state.stack if i.kind == "spell" and i.source == obj.ref), 0)
+    return card(obj.card).mana_cost.mana_value(x)

@@ -134,6 +134,7 @@ class Draft:
                 self._frozen = None
                 if key not in ("passes", "next_id", "timestamp", "pending", "effects", "stack"):
                     self.emit(Event(key, None, "game", key, before, value, rule, text))
+                    text = ""  # one sentence for the whole change, on its first event
 
     def new_id(self) -> int:
         oid = self.scalars["next_id"]

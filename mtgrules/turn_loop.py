@@ -70,8 +70,7 @@ def begin_step(d: Draft, step: Step) -> None:
                 draw(d, name, "504.1")
     elif step is Step.CLEANUP:
         cleanup(d)
-    d.emit(Event("step begins", None, "game", "step", None, step.value, step.rule,
-                 f"the {step.value} step of {d.active}'s turn begins"))
+    d.emit(Event("step begins", None, "game", "step", None, step.value, step.rule))  # what triggers listen to
 
 
 def draw(d: Draft, player: str, rule: str = "121.1") -> None:

@@ -7,6 +7,8 @@ from .helpers import tap_for
 
 _BASICS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
+register(CardDef("Wastes", "", frozenset({"Land"}), supertypes=frozenset({"Basic"}), oracle="({T}: Add {C}.)",
+                 abilities=(tap_for("C"),), source="Oath of the Gatewatch"))
 register(*(
     CardDef(name, "", frozenset({"Land"}), frozenset({name}), frozenset({"Basic"}),
             oracle=f"({{T}}: Add {{{t}}}.)", abilities=(tap_for(t),), source="basic land")

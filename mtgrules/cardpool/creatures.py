@@ -23,3 +23,8 @@ register(
                                                         "Lord of the Accursed: other Zombies +1/+1")),),
             flavor_text=True, source="Amonkhet"),
 )
+
+register(
+    CardDef("Tattermunge Maniac", "{R/G}", C, frozenset({"Goblin", "Warrior"}), power=2, toughness=1,
+            oracle="Tattermunge Maniac attacks each combat if able.", flavor_text=True, source="Shadowmoor"),
+)
