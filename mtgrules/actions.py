@@ -11,8 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .cards import card
 from .mana import ManaType
 from .objects import ObjRef
+
+
+def _targets(state, targets: tuple[int, ...]) -> str:
+    return f", targeting {', '.join(state.obj(t).card for t in targets)}" if targets else ""
 
 
 def _frozen(choices: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
@@ -25,7 +30,8 @@ class Action:
 
     player: str
 
-    def describe(self, name_of) -> str:  # pragma: no cover - overridden
+    def describe(self, state) -> str:  # pragma: no cover - overridden
+        """One line for a learner, naming objects as they are in ``state``."""
         return f"{self.player}: {type(self).__name__}"
 
 
@@ -33,7 +39,7 @@ class Action:
 class PassPriority(Action):
     """Pass priority (117.3d). When all pass in turn, the top of the stack resolves or the step ends."""
 
-    def describe(self, name_of) -> str:
+    def describe(self, state) -> str:
         return f"{self.player} passes priority"
 
 
@@ -48,9 +54,11 @@ class Activate(Action):
     hybrid: tuple[ManaType, ...] | None = None
     choices: tuple[tuple[str, Any], ...] = field(default=())
 
-    def describe(self, name_of) -> str:
-        tgt = f" targeting {', '.join(name_of(t) for t in self.targets)}" if self.targets else ""
-        return f"{self.player} activates {name_of(self.source)}'s ability {self.ability}{tgt}"
+    def describe(self, state) -> str:
+        obj = state.obj(self.source)
+        abilities = card(obj.card).abilities
+        text = abilities[self.ability].text if 0 <= self.ability < len(abilities) else f"ability {self.ability}"
+        return f"{self.player} activates {obj.card} — {text}{_targets(state, self.targets)}"
 
 
 @dataclass(frozen=True)
@@ -63,10 +71,9 @@ class CastSpell(Action):
     hybrid: tuple[ManaType, ...] | None = None
     choices: tuple[tuple[str, Any], ...] = field(default=())
 
-    def describe(self, name_of) -> str:
+    def describe(self, state) -> str:
         xs = f" with X={self.x}" if self.x else ""
-        tgt = f" targeting {', '.join(name_of(t) for t in self.targets)}" if self.targets else ""
-        return f"{self.player} casts {name_of(self.card)}{xs}{tgt}"
+        return f"{self.player} casts {state.obj(self.card).card}{xs}{_targets(state, self.targets)}"
 
 
 def activate(player: str, source: int, ability: int = 0, *, x: int = 0, targets: tuple[int, ...] = (),

@@ -138,11 +138,22 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
     """A permanent spell becomes a permanent (608.3); "enters with" replacements apply as it
     enters (614.1c), reading X from the spell (107.3m)."""
     extra: dict = {"spell_x": spell_x}
-    for rep in card(obj.card).abilities:
-        if isinstance(rep, EntersWith):
-            extra.update(_enters_with(chooser, controller, rep, spell_x or 0, extra))
-    return move(d, obj.oid, Zone.BATTLEFIELD, "608.3", f"{card(obj.card).name} enters the battlefield",
-                controller=controller, **extra)
+    replacements = [r for r in card(obj.card).abilities if isinstance(r, EntersWith)]
+    for rep in replacements:
+        extra.update(_enters_with(chooser, controller, rep, spell_x or 0, extra))
+    moved = move(d, obj.oid, Zone.BATTLEFIELD, "608.3", f"{card(obj.card).name} enters the battlefield",
+                 controller=controller, **extra)
+    for rep in replacements:
+        _explain_enters_with(d, moved, rep, spell_x or 0)
+    return moved
+
+
+def _explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int) -> None:
+    """Say how the permanent entered, and where an X came from (107.3m)."""
+    uses_x = any(n == "X" for _, n in rep.counters)
+    rule = "107.3m" if uses_x else "614.1c"
+    why = f" X is {x}, the value chosen for the spell (107.3m); the permanent's own X is 0." if uses_x else ""
+    d.note("enters with", f"{obj.card} enters as its text says: {rep.text}{why}", rule, obj.oid, obj.card)
 
 
 def _enters_with(chooser: Chooser, controller: str, rep: EntersWith, x: int, extra: dict) -> dict:

@@ -156,6 +156,7 @@ class Draft:
             before = getattr(old, key)
             if before != value:
                 self.emit(Event(kind or key, oid, old.card, key, before, value, rule, text))
+                text = ""  # one sentence for the whole change, on its first event
         self.objects[oid] = new
         self._frozen = None
         return new
@@ -167,6 +168,7 @@ class Draft:
             before = getattr(old, key)
             if before != value:
                 self.emit(Event(kind or key, name, name, key, before, value, rule, text))
+                text = ""
         self.players[name] = new
         self._frozen = None
         return new

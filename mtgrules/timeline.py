@@ -15,7 +15,6 @@ from .choices import Callback
 from .engine import apply
 from .errors import IllegalAction
 from .events import Event
-from .layers import characteristics
 from .state import GameState
 
 
@@ -37,22 +36,17 @@ class Frame:
     def title(self) -> str:
         if self.action is None:
             return "Start"
-        text = self.action.describe(lambda oid: _name(self.state, oid))
+        text = self.action.describe(self.state)
         return f"{text} — refused" if self.refused else text
 
     def narration(self) -> str:
         """Plain sentences for the step, each ending with its rule."""
+        if self.action is None:
+            return "The starting position."
         if self.refused:
             return f"Refused: {self.refused.reason} (CR {self.refused.rule}). Nothing changes."
         lines = [e.describe() for e in self.events if e.text]
         return " ".join(lines) if lines else "Nothing changes."
-
-
-def _name(state: GameState, oid: int) -> str:
-    try:
-        return characteristics(state, oid).name
-    except KeyError:
-        return f"#{oid}"
 
 
 class Timeline:

@@ -1,0 +1,107 @@
+"""Scenarios for the mana lesson (MANA-1 to MANA-6)."""
+
+from __future__ import annotations
+
+from ..actions import activate, cast, pass_priority
+from ..scenario import Scenario
+from ..state import GameState
+from ..timeline import Timeline
+
+
+def mana_tour() -> Timeline:
+    """The opening walk-through: a Forest doubled by Mana Reflection, a lone reflecting land
+    that can't define a type (106.5), and Pili-Pala's {Q} ability, which isn't tapping for mana."""
+    s = Scenario("A tour of the mana rules")
+    forest = s.add("Forest", "Alice")
+    pool = s.add("Reflecting Pool", "Alice")
+    s.add("Mana Reflection", "Alice")
+    pili = s.add("Pili-Pala", "Alice", tapped=True)
+    t = s.timeline()
+    t.do(activate("Alice", forest))           # {T} ability: doubled (106.12b)
+    t.do(activate("Alice", pool, type="G"))   # reflects the Forest: {G}, doubled
+    t.do(activate("Alice", pili, color="W"))  # {2},{Q}: not tapped for mana (106.12)
+    return t
+
+
+def undefined_type() -> Timeline:
+    """MANA-1: Reflecting Pool with no land of Alice's that could produce anything."""
+    s = Scenario("MANA-1: no type can be defined")
+    pool = s.add("Reflecting Pool", "Alice")
+    s.add("Forest", "Bob")
+    return s.timeline().do(activate("Alice", pool))
+
+
+def restricted_mana() -> Timeline:
+    """MANA-2: Ancient Ziggurat's mana is green with a rider; Giant Growth can't use it."""
+    s = Scenario("MANA-2: restricted mana keeps its type")
+    zig = s.add("Ancient Ziggurat", "Alice")
+    bears = s.add("Grizzly Bears", "Alice")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    s.add("Llanowar Elves", "Alice", zone="hand")
+    t = s.timeline().do(activate("Alice", zig, color="G"))
+    t.attempt(cast("Alice", growth, targets=(bears,)))
+    return t
+
+
+def restricted_mana_what_if() -> list:
+    """The other choice for MANA-2's what-if: spend the same mana on a creature spell."""
+    t = restricted_mana()
+    elves = next(o.oid for o in t.state.objects if o.card == "Llanowar Elves")
+    return [cast("Alice", elves)]
+
+
+def could_produce_boards() -> list[tuple[str, GameState]]:
+    """MANA-3: boards whose "could produce" answers teach 106.7."""
+    boards = []
+    s = Scenario("two Orchards that see only each other")
+    s.add("Exotic Orchard", "Alice")
+    s.add("Exotic Orchard", "Bob")
+    boards.append((s.title, s.state()))
+    s.add("Island", "Bob")
+    s.title = "the same board plus Bob's Island"
+    boards.append((s.title, s.state()))
+    s = Scenario("a tapped Vivid Crag with no counters, under Infernal Darkness")
+    s.add("Vivid Crag", "Alice", tapped=True)
+    s.add("Forest", "Alice")
+    s.add("Reflecting Pool", "Alice")
+    s.add("Infernal Darkness", "Bob")
+    boards.append((s.title, s.state()))
+    return boards
+
+
+def tap_trigger() -> Timeline:
+    """MANA-5: Heartbeat of Spring triggers when a land produces mana, and not when it doesn't."""
+    s = Scenario("MANA-5: triggers on production")
+    s.add("Heartbeat of Spring", "Bob")
+    forest = s.add("Forest", "Alice")
+    lone = s.add("Reflecting Pool", "Bob")
+    t = s.timeline()
+    t.do(activate("Alice", forest))
+    t.do(pass_priority("Alice"))
+    t.do(activate("Bob", lone))
+    return t
+
+
+def replacement_order(order: tuple[str, str] = ("Mana Reflection", "Infernal Darkness")) -> Timeline:
+    """MANA-6: two replacement effects edit one production event, in the order Alice picks."""
+    s = Scenario("MANA-6: replacement effects change the event")
+    s.add("Mana Reflection", "Alice")
+    s.add("Infernal Darkness", "Bob")
+    forest = s.add("Forest", "Alice")
+    return s.timeline().do(activate("Alice", forest, replacement_order=order))
+
+
+def tap_versus_untap() -> tuple[Timeline, Timeline]:
+    """MANA-4: under Mana Reflection, a {T} ability is doubled and a {Q} ability is not."""
+    def board():
+        s = Scenario("MANA-4: only {T} is tapping for mana")
+        s.add("Mana Reflection", "Alice")
+        elves = s.add("Llanowar Elves", "Alice")
+        pili = s.add("Pili-Pala", "Alice", tapped=True)
+        s.mana("Alice", "CC")
+        return s, elves, pili
+    s, elves, _ = board()
+    tapped = s.timeline().do(activate("Alice", elves))
+    s, _, pili = board()
+    untapped = s.timeline().do(activate("Alice", pili, color="G"))
+    return untapped, tapped
