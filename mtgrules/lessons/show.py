@@ -1,0 +1,35 @@
+"""Small displayable pieces for lessons: a ruling quoted from the catalog, with its source
+and the rules it rests on. Everything here is built from the kit's own data."""
+
+from __future__ import annotations
+
+import html
+
+from ..catalog import ruling
+from ..rules_index import EDITION, title
+
+
+class RulingBox:
+    """Shows one ruling: the quoted text, the card, the source and date, and the CR rules."""
+
+    def __init__(self, ruling_id: str) -> None:
+        self.ruling = ruling(ruling_id)
+
+    def _repr_html_(self) -> str:
+        r = self.ruling
+        rules = "".join(f"<li><b>CR {html.escape(n)}</b>: {html.escape(title(n))}</li>" for n in r.cr)
+        card = f" — {html.escape(r.card)}" if r.card else ""
+        outside = ("<p><i>This card is from an Un-set, which the Comprehensive Rules don't cover "
+                   "(CR 100.7): the official rulings are the specification here.</i></p>") if r.outside_cr else ""
+        return (f"<div class='mtg-ruling' style='border-left:4px solid #6a5acd;padding:6px 12px'>"
+                f"<p><b>{html.escape(r.id)}</b>{card}</p>"
+                f"<blockquote>{html.escape(r.quote)}</blockquote>"
+                f"<p><small>Source: {html.escape(r.source)}. Rules cited from the Comprehensive Rules "
+                f"effective {EDITION}.</small></p>{outside}<ul>{rules}</ul></div>")
+
+    def __repr__(self) -> str:
+        return f"{self.ruling.id}: {self.ruling.quote}\n  ({self.ruling.source}; CR {', '.join(self.ruling.cr)})"
+
+
+def show_ruling(ruling_id: str) -> RulingBox:
+    return RulingBox(ruling_id)
