@@ -6,6 +6,7 @@ are imported separately, so the engine stays light and testable on its own.
 """
 
 from .actions import Activate, CastSpell, PassPriority, activate, cast, pass_priority
+from .advance import Advance, advance_to, answer_with
 from .choices import ChoiceRequest, Chooser
 from .could_produce import could_produce, could_produce_all, explain_could_produce
 from .engine import apply
@@ -21,7 +22,7 @@ from .timeline import Frame, Timeline
 from .turns import Step
 
 __all__ = [
-    "Activate", "CastSpell", "PassPriority", "activate", "cast", "pass_priority", "ChoiceRequest", "Chooser",
+    "Advance", "advance_to", "answer_with", "Activate", "CastSpell", "PassPriority", "activate", "cast", "pass_priority", "ChoiceRequest", "Chooser",
     "could_produce", "could_produce_all", "explain_could_produce", "apply", "IllegalAction", "MissingChoice",
     "ScenarioError", "Event", "characteristics", "explain", "legal_actions", "ManaType", "GameObject",
     "ObjRef", "Player", "Zone", "Scenario", "GameState", "Frame", "Timeline", "Step",

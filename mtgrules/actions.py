@@ -37,7 +37,12 @@ class Action:
 
 @dataclass(frozen=True)
 class PassPriority(Action):
-    """Pass priority (117.3d). When all pass in turn, the top of the stack resolves or the step ends."""
+    """Pass priority (117.3d). When all pass in turn, the top of the stack resolves or the step ends.
+
+    ``choices`` scripts what that may need: a resolving trigger's sacrifice, the order of new
+    triggers, a discard in cleanup (``pass_priority("Bob", sacrifice=bears)``)."""
+
+    choices: tuple[tuple[str, Any], ...] = field(default=())
 
     def describe(self, state) -> str:
         return f"{self.player} passes priority"
@@ -88,8 +93,9 @@ def cast(player: str, card: int, *, x: int = 0, targets: tuple[int, ...] = (),
     return CastSpell(player, card, x, tuple(targets), _hybrid(hybrid), _frozen(_keys(choices)))
 
 
-def pass_priority(player: str) -> PassPriority:
-    return PassPriority(player)
+def pass_priority(player: str, **choices: Any) -> PassPriority:
+    """``pass_priority("Bob")``, or with the choices passing will need: ``sacrifice=bears``."""
+    return PassPriority(player, _frozen(_keys(choices)))
 
 
 def _keys(choices: dict[str, Any]) -> dict[str, Any]:

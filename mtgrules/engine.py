@@ -22,7 +22,8 @@ from .objects import Zone
 from .sba import check_state_based_actions
 from .stack import activate_ability, cast_spell, resolve_top
 from .state import Draft, GameState
-from .triggers import collect_triggers, put_triggers_on_stack
+from .teams import may_act, next_priority, passes_needed
+from .triggers import collect_new_triggers, put_triggers_on_stack
 from .turn_loop import advance_step
 
 
@@ -43,7 +44,7 @@ def apply(state: GameState, action: Action, callback: Callback | None = None) ->
         if handler is None:
             raise IllegalAction("117.1", f"the engine doesn't know the action {type(action).__name__}")
         handler(d, chooser, action)
-    _settle(d)
+    _settle(d, chooser)
     new = d.freeze()
     return new, d.events + characteristic_events(state, new)
 
@@ -59,7 +60,7 @@ def register_action(kind: type, handler: Any) -> None:
 def _check_priority(state: GameState, action: Action) -> None:
     if action.player not in state.player_names:
         raise IllegalAction("102.1", f"there is no player named {action.player!r} in this game")
-    if getattr(action, "needs_priority", True) and state.priority != action.player:
+    if getattr(action, "needs_priority", True) and not may_act(state, action.player):
         holder = state.priority or "no one"
         raise IllegalAction("117.1", f"{action.player} doesn't have priority ({holder} does), "
                             "so they can't act now")
@@ -91,29 +92,27 @@ def _activate(d: Draft, chooser: Chooser, a: Activate) -> None:
 
 
 def _pass(d: Draft, chooser: Chooser, a: PassPriority) -> None:
-    """Pass; once every player in the game has passed in a row, resolve or end the step (117.4)."""
-    alive = [p.name for p in d.view().players if not p.lost]
+    """Pass; once every player (every team, 805.5) has passed in a row, resolve or end the step (117.4)."""
+    state = d.view()
     passes = d.passes + 1
     d.note("pass", f"{a.player} passes priority", "117.3d", a.player, a.player)
-    if passes < len(alive):
-        i = alive.index(a.player)
-        d.set_scalar("117.3d", priority=alive[(i + 1) % len(alive)], passes=passes)
+    if passes < passes_needed(state):
+        d.set_scalar("117.3d", priority=next_priority(state, a.player), passes=passes)
         return
     if d.stack:
         resolve_top(d, chooser)
         d.set_scalar("117.3b", priority=d.active, passes=0)
     else:
-        advance_step(d)
+        advance_step(d, chooser)
 
 
-def _settle(d: Draft) -> None:
-    """Before a player receives priority: state-based actions, then triggers (117.5)."""
-    seen = 0
+def _settle(d: Draft, chooser: Chooser) -> None:
+    """Before a player receives priority: state-based actions, then triggers (117.5), each
+    player ordering their own (603.3b)."""
     while True:
-        collect_triggers(d, d.events[seen:])
-        seen = len(d.events)
+        collect_new_triggers(d)
         before = len(d.events)
         check_state_based_actions(d)
         if len(d.events) == before:
             break
-    put_triggers_on_stack(d)
+    put_triggers_on_stack(d, chooser)

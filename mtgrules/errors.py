@@ -26,6 +26,7 @@ class MissingChoice(IllegalAction):
 
     def __init__(self, kind: str, player: str, options: object, rule: str) -> None:
         self.kind = kind
+        self.player = player
         self.options = options
         super().__init__(rule, f"{player} must choose {kind} from {options!r}, and no choice was given")
 

@@ -17,6 +17,7 @@ from .engine import apply
 from .errors import IllegalAction, MissingChoice
 from .objects import Zone
 from .state import GameState
+from .teams import may_act
 
 MAX_CHOICE_DEPTH = 4
 
@@ -26,10 +27,16 @@ def legal_actions(state: GameState) -> list[Action]:
     player = state.priority
     if player is None:
         return []
-    found: list[Action] = [PassPriority(player)]
-    for cand in _candidates(state, player):
-        found.extend(_accepted(state, cand, depth=0))
+    found: list[Action] = _accepted(state, PassPriority(player), depth=0)  # passing may need a choice
+    for actor in _actors(state):
+        for cand in _candidates(state, actor):
+            found.extend(_accepted(state, cand, depth=0))
     return found
+
+
+def _actors(state: GameState) -> list[str]:
+    """The priority holder, or every player of the team holding priority (805.5)."""
+    return [p for p in state.player_names if may_act(state, p)]
 
 
 def _candidates(state: GameState, player: str) -> list[Action]:
@@ -72,7 +79,11 @@ def _accepted(state: GameState, action: Action, depth: int) -> list[Action]:
         out = []
         for option in need.options:
             scripted = dict(action.choices)
-            scripted[need.kind] = option
+            if need.kind in scripted:  # the same kind asked again: a queue of answers
+                before = scripted[need.kind]
+                scripted[need.kind] = [*(before if isinstance(before, list) else [before]), option]
+            else:
+                scripted[need.kind] = option
             out.extend(_accepted(state, _with_choices(action, scripted), depth + 1))
         return out
     except IllegalAction:
