@@ -82,6 +82,15 @@ class GameState:
             self._cache[key] = compute()
         return self._cache[key]
 
+    # ---- Jupyter display: the views need pandas/matplotlib, so they load only when asked
+    def _repr_html_(self) -> str:
+        from .views import state_html
+        return state_html(self)
+
+    def _repr_png_(self) -> bytes:
+        from .views import board_png
+        return board_png(self)
+
 
 class Draft:
     """A mutable working copy of a state. Every edit records an event naming its rule."""

@@ -75,6 +75,11 @@ class Timeline:
     def actions(self) -> list[Action]:
         return [f.action for f in self.frames[1:] if f.action is not None and f.refused is None]
 
+    def _repr_html_(self) -> str:
+        """Jupyter shows a timeline as its table of steps (the views load only when asked)."""
+        from .views import timeline_html
+        return timeline_html(self)
+
     # ---- playing
     def do(self, action: Action) -> Timeline:
         """Apply a legal action; an illegal one raises and the timeline is unchanged."""

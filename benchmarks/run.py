@@ -1,0 +1,206 @@
+"""Benchmarks for the kit, all printed by one run: ``python benchmarks/run.py``.
+
+Each section is a function that measures something and returns its figures; ``SECTIONS`` lists
+them in order. To add a section, write a function returning ``list[Result]`` and append
+``(name, function)`` to ``SECTIONS``. ``--only TEXT`` runs the sections whose name contains TEXT;
+``--write-docs`` rewrites each measured section's block in ``docs/benchmarks.md`` (blocks of
+other sections are left alone, so sections can be re-measured one at a time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import random
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from mtgrules import GameState, PassPriority, Scenario, activate, apply, legal_actions
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs" / "benchmarks.md"
+MACHINE_NOTE = f"{os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}"
+
+
+@dataclass(frozen=True)
+class Result:
+    """One measured figure, with the unit it is in and, if it has one, the target it aims at."""
+
+    figure: str
+    value: float
+    unit: str
+    target: str = ""
+
+    def value_text(self) -> str:
+        if self.unit == "ms":
+            return f"{self.value:.2f}"
+        return f"{self.value:,.0f}" if self.value >= 100 else f"{self.value:.2f}"
+
+
+Section = tuple[str, Callable[[], list[Result]]]
+
+
+# ---------------------------------------------------------------- boards
+def mana_board() -> GameState:
+    """Lands, Llanowar Elves, Reflecting Pool and Mana Reflection, plus spells to cast."""
+    s = Scenario("benchmark board")
+    for name in ("Forest", "Forest", "Swamp", "Llanowar Elves", "Reflecting Pool", "Mana Reflection"):
+        s.add(name, "Alice")
+    for name in ("Forest", "Island", "Llanowar Elves", "Reflecting Pool"):
+        s.add(name, "Bob")
+    s.add("Grizzly Bears", "Alice", zone="hand")
+    s.add("Giant Growth", "Alice", zone="hand")
+    s.add("Giant Growth", "Bob", zone="hand")
+    return s.state()
+
+
+def _median_ms(fn: Callable[[], object], repeats: int) -> float:
+    fn()                                                   # warm caches and imports first
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return 1000 * statistics.median(times)
+
+
+# ---------------------------------------------------------------- sections
+def engine_random_play(actions: int = 400, seed: int = 1, limit: int = 50) -> list[Result]:
+    """Random legal play: choose among ``legal_actions`` with a seeded RNG and apply the choice.
+
+    The game restarts from the board when only passing is left or after ``limit`` actions, so
+    the figure measures mana abilities and casting rather than empty turns.
+    """
+    rng = random.Random(seed)
+    start = state = mana_board()
+    played = since_reset = 0
+    apply_time = 0.0
+    began = time.perf_counter()
+    while played < actions:
+        options = legal_actions(state)
+        if since_reset >= limit or not any(not isinstance(a, PassPriority) for a in options):
+            state, since_reset = start, 0
+            continue
+        action = rng.choice(options)
+        t0 = time.perf_counter()
+        state, _ = apply(state, action)
+        apply_time += time.perf_counter() - t0
+        played += 1
+        since_reset += 1
+    total = time.perf_counter() - began
+    return [Result("actions per second (legal_actions + apply)", played / total, "actions/s"),
+            Result("actions per second (apply alone)", played / apply_time, "actions/s"),
+            Result("actions played", played, "actions")]
+
+
+def crowded_board() -> GameState:
+    """Twelve permanents a side, the most a lesson board is expected to hold."""
+    s = Scenario("crowded benchmark board")
+    names = ("Forest", "Llanowar Elves", "Reflecting Pool", "Hangarback Walker", "Lord of the Accursed",
+             "Mana Reflection", "Grizzly Bears", "Walking Corpse", "Vivid Crag", "Exotic Orchard",
+             "Fellwar Stone", "Swamp")
+    for player in ("Alice", "Bob"):
+        for name in names:
+            s.add(name, player)
+    return s.state()
+
+
+def highlighted_table(repeats: int = 60) -> list[Result]:
+    """One walk-through step: the highlighted state table as HTML, next to the bare table.
+
+    The same two states are rendered each time, so their characteristics cache is warm, as it
+    is in a walk-through (the engine computed them while playing the step).
+    """
+    from mtgrules.views import highlight, state_table
+
+    results = []
+    for label, board in (("", mana_board()), (", 12 a side", crowded_board())):
+        before = board
+        after, _ = apply(before, activate("Alice", 1))
+        marked = _median_ms(lambda b=before, a=after: highlight(b, a).to_html(), repeats)
+        bare = _median_ms(lambda a=after: state_table(a).to_html(), repeats)
+        results += [Result(f"highlight(before, after).to_html(){label}", marked, "ms", "< 20 ms"),
+                    Result(f"state_table(after).to_html(){label}", bare, "ms"),
+                    Result(f"ratio highlighted / bare{label}", marked / bare, "×")]
+    return results
+
+
+SECTIONS: list[Section] = [
+    ("engine: random legal play", engine_random_play),
+    ("views: highlighted table for one step", highlighted_table),
+]
+
+
+# ---------------------------------------------------------------- output
+def run(sections: Sequence[Section]) -> dict[str, list[Result]]:
+    return {name: fn() for name, fn in sections}
+
+
+def text_table(results: dict[str, list[Result]]) -> str:
+    rows = [(name, r.figure, r.value_text(), r.unit, r.target) for name, rs in results.items() for r in rs]
+    head = ("section", "figure", "value", "unit", "target")
+    widths = [max(len(str(row[i])) for row in [head, *rows]) for i in range(len(head))]
+
+    def line(row: Sequence[object]) -> str:
+        return "  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+
+    return "\n".join([line(head), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def markdown_block(name: str, results: list[Result], today: str) -> str:
+    rows = "\n".join(f"| {r.figure} | {r.value_text()} | {r.unit} | {r.target} |" for r in results)
+    return (f"<!-- bench:{_slug(name)} -->\n### {name}\n\nMeasured {today} on {MACHINE_NOTE} "
+            f"(`python benchmarks/run.py --write-docs`).\n\n| figure | value | unit | target |\n"
+            f"|---|---|---|---|\n{rows}\n<!-- /bench:{_slug(name)} -->")
+
+
+DOCS_HEADER = """# Benchmarks
+
+Figures measured by `benchmarks/run.py`. `python benchmarks/run.py --write-docs` rewrites the
+blocks of the sections it ran and leaves the other blocks as they were. Times are medians; each
+block names the machine and date it was measured on.
+"""
+
+
+def write_docs(results: dict[str, list[Result]], path: Path = DOCS) -> None:
+    """Replace (or append) each measured section's block, keeping everything else in the file."""
+    text = path.read_text() if path.exists() else DOCS_HEADER
+    today = datetime.date.today().isoformat()
+    for name, rs in results.items():
+        slug = _slug(name)
+        block = markdown_block(name, rs, today)
+        pattern = re.compile(rf"<!-- bench:{slug} -->.*?<!-- /bench:{slug} -->", re.S)
+        text = pattern.sub(lambda _, b=block: b, text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + block
+    path.write_text(text.rstrip("\n") + "\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", default=[], help="run sections whose name contains this")
+    parser.add_argument("--write-docs", action="store_true", help=f"rewrite these sections in {DOCS}")
+    args = parser.parse_args(argv)
+    chosen = [s for s in SECTIONS if not args.only or any(o.lower() in s[0].lower() for o in args.only)]
+    if not chosen:
+        parser.error(f"no section matches {args.only}; sections are {[n for n, _ in SECTIONS]}")
+    results = run(chosen)
+    print(f"Benchmarks on {MACHINE_NOTE}\n")
+    print(text_table(results))
+    if args.write_docs:
+        write_docs(results)
+        print(f"\nwrote {DOCS.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,27 @@
+"""Views of games for lessons: pandas tables, highlighted changes and a matplotlib board.
+
+This subpackage may import pandas and matplotlib; the engine (``mtgrules`` itself) must not, so
+the engine reaches these functions only through lazy imports in ``GameState._repr_html_`` and
+friends.
+"""
+
+from .board import board_png, draw_board
+from .tables import (
+    COLUMNS,
+    changes_table,
+    combat_note,
+    could_produce_table,
+    diff,
+    frame_table,
+    highlight,
+    highlight_mask,
+    state_html,
+    state_table,
+    steps_table,
+    timeline_html,
+)
+
+__all__ = [
+    "COLUMNS", "board_png", "changes_table", "combat_note", "could_produce_table", "diff", "draw_board",
+    "frame_table", "highlight", "highlight_mask", "state_html", "state_table", "steps_table", "timeline_html",
+]

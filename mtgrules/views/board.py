@@ -1,0 +1,285 @@
+"""A picture of the board: one band per player, cards as labelled rectangles, the stack on the right.
+
+Drawn with matplotlib's object API (a ``Figure`` with an Agg canvas, never pyplot), so it works
+headless and a lesson that draws a hundred boards doesn't pile up open figures. Every card patch
+carries a ``gid`` ("card-<oid>"), so tests and widgets can find a card and ask whether it is
+rotated (tapped) or where it sits.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+from matplotlib.patches import FancyArrowPatch, Rectangle
+from matplotlib.textpath import TextToPath
+
+from ..layers import Chars, all_characteristics
+from ..mana import pool_text
+from ..objects import GameObject, Zone
+from ..state import GameState
+from .tables import combat_pairs, counters_text
+
+CARD_W, CARD_H = 1.0, 1.4          # a card, in board units (portrait)
+SLOT = CARD_H + 0.2                 # square slot: a tapped (turned) card fits it too
+PER_ROW = 6                         # more permanents than this wrap onto another row
+MIN_COLS = 4
+HEADER_H = 0.6                      # the player's name, life and pool
+SIDE_W = 4.2                        # hand, library, graveyard, exile
+STACK_W = 3.4
+TITLE_H = 0.7
+MARGIN = 0.2
+FIG_WIDTH_IN = 12.0
+LINE_EM = 1.3                       # line height, in ems
+MIN_FONT = 3.5
+_MEASURE = TextToPath()
+
+COLOURS = {"land": "#e8dcc0", "creature": "#d5ecd0", "other": "#d8e2f0", "tapped": "#c9c9c9",
+           "band": ("#f4f4f8", "#fbf7ee"), "attack": "#c0392b", "block": "#2c6fbb"}
+
+
+@dataclass
+class _Layout:
+    """Where everything goes, in board units (y grows upwards)."""
+
+    cols: int
+    width: float
+    height: float
+    bands: dict[str, tuple[float, float]] = field(default_factory=dict)   # player -> (y0, y1)
+    rows: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def field_w(self) -> float:
+        return MARGIN + self.cols * SLOT
+
+    @property
+    def stack_x(self) -> float:
+        return self.field_w + SIDE_W
+
+
+def _permanents(state: GameState, player: str, chars: dict[int, Chars]) -> list[GameObject]:
+    """A player's permanents, creatures first, then other non-lands, then lands (as on a table)."""
+    def rank(o: GameObject) -> tuple[int, int]:
+        c = chars[o.oid]
+        return (0 if c.is_creature else 2 if c.is_land else 1, o.seq)
+    return sorted(state.battlefield(player), key=rank)
+
+
+def _layout(state: GameState, perms: dict[str, list[GameObject]], title: str | None) -> _Layout:
+    most = max((len(v) for v in perms.values()), default=0)
+    cols = max(MIN_COLS, min(PER_ROW, most))
+    lay = _Layout(cols, MARGIN + cols * SLOT + SIDE_W + STACK_W, 0.0)
+    y = 0.0
+    for name in state.player_names:                    # the first player sits at the bottom
+        rows = max(1, math.ceil(len(perms[name]) / cols))
+        top = y + HEADER_H + rows * SLOT + MARGIN
+        lay.bands[name], lay.rows[name] = (y, top), rows
+        y = top
+    lay.height = y + (TITLE_H if title else 0.0)
+    return lay
+
+
+def _axes(ax: Axes | None, lay: _Layout) -> tuple[Figure, Axes]:
+    if ax is None:
+        fig = Figure(figsize=(FIG_WIDTH_IN, FIG_WIDTH_IN * lay.height / lay.width))
+        FigureCanvasAgg(fig)
+        ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, lay.width)
+    ax.set_ylim(0, lay.height)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    return ax.figure, ax
+
+
+def _points_per_unit(ax: Axes, lay: _Layout) -> float:
+    """How many typographic points one board unit spans, so text can be sized to fit cards."""
+    fig_w, fig_h = ax.figure.get_size_inches()
+    pos = ax.get_position()
+    return 72.0 * min(fig_w * pos.width / lay.width, fig_h * pos.height / lay.height)
+
+
+@lru_cache(maxsize=8192)
+def _text_width(text: str, size: float) -> float:
+    """The width of one line in points, measured from the font itself (no renderer needed)."""
+    width, _, _ = _MEASURE.get_text_width_height_descent(text, FontProperties(size=size), ismath=False)
+    return width
+
+
+def _wrap(line: str, width_pt: float, font: float) -> list[str] | None:
+    """Greedy word wrap by measured width; None if some word is wider than the box on its own."""
+    out: list[str] = []
+    current = ""
+    for word in line.split():
+        if _text_width(word, font) > width_pt:
+            return None
+        trial = f"{current} {word}" if current else word
+        if _text_width(trial, font) <= width_pt:
+            current = trial
+        else:
+            out.append(current)
+            current = word
+    return out + ([current] if current else [])
+
+
+def _fit(lines: Iterable[str], width_pt: float, height_pt: float, font: float) -> tuple[str, float]:
+    """Wrap ``lines`` to a box, shrinking the font until the text fits without splitting a word."""
+    lines = [ln for ln in lines if ln]
+    while font > MIN_FONT:
+        wrapped = [_wrap(ln, width_pt, font) for ln in lines]
+        if all(w is not None for w in wrapped):
+            flat = [x for w in wrapped for x in w]
+            if len(flat) * font * LINE_EM <= height_pt:
+                return "\n".join(flat), font
+        font = max(MIN_FONT, round(font * 0.9, 2))
+    per_line = max(4, int(width_pt / (font * 0.62)))            # last resort: split long words
+    return "\n".join(w for ln in lines for w in textwrap.wrap(ln, per_line)), font
+
+
+def _card_lines(state: GameState, obj: GameObject, c: Chars) -> list[str]:
+    lines = [c.name]
+    if c.is_creature:
+        lines.append(c.pt())
+    if obj.counters:
+        lines.append(counters_text(obj.counters))
+    if obj.damage:
+        lines.append(f"damage {obj.damage}")
+    if obj.attached_to is not None:
+        try:
+            lines.append(f"on {state.obj(obj.attached_to).card}")
+        except KeyError:
+            pass
+    return lines
+
+
+def _face(c: Chars, tapped: bool) -> str:
+    if tapped:
+        return COLOURS["tapped"]
+    return COLOURS["creature"] if c.is_creature else COLOURS["land"] if c.is_land else COLOURS["other"]
+
+
+def _draw_card(ax: Axes, state: GameState, obj: GameObject, c: Chars, centre: tuple[float, float],
+               ppu: float, font: float, attacking: bool) -> None:
+    """One card: a rectangle turned 90° about its centre if tapped, with its label inside."""
+    x, y = centre
+    rect = Rectangle((x - CARD_W / 2, y - CARD_H / 2), CARD_W, CARD_H, angle=90 if obj.tapped else 0,
+                     rotation_point="center", facecolor=_face(c, obj.tapped),
+                     edgecolor=COLOURS["attack"] if attacking else "#444444", linewidth=2.0 if attacking else 0.8)
+    rect.set_gid(f"card-{obj.oid}")
+    ax.add_patch(rect)
+    w, h = (CARD_H, CARD_W) if obj.tapped else (CARD_W, CARD_H)
+    text, size = _fit(_card_lines(state, obj, c), (w - 0.12) * ppu, (h - 0.12) * ppu, font)
+    ax.text(x, y, text, ha="center", va="center", fontsize=size, gid=f"label-{obj.oid}", linespacing=1.1)
+
+
+def _draw_band(ax: Axes, state: GameState, name: str, lay: _Layout, shade: str, font: float) -> tuple[float, float]:
+    """The player's band and header; returns the point arrows aimed at the player end on."""
+    y0, y1 = lay.bands[name]
+    ax.add_patch(Rectangle((0, y0), lay.stack_x, y1 - y0, facecolor=shade, edgecolor="#999999",
+                           linewidth=0.6, gid=f"band-{name}"))
+    p = state.player(name)
+    flags = [t for t, on in (("active", state.active == name), ("priority", state.priority == name),
+                             ("lost", p.lost)) if on]
+    header = f"{name} — life {p.life} — pool {pool_text(p.pool)}" + (f"  ({', '.join(flags)})" if flags else "")
+    ax.text(MARGIN, y1 - HEADER_H / 2, header, ha="left", va="center", fontsize=font * 1.2,
+            fontweight="bold", gid=f"header-{name}")
+    return (lay.field_w / 2, y1 - HEADER_H / 2)
+
+
+def _zone_panel(ax: Axes, state: GameState, name: str, lay: _Layout, ppu: float, font: float) -> dict[int, tuple]:
+    """Hand and library as counts, graveyard and exile as names; returns where each name is."""
+    y0, y1 = lay.bands[name]
+    hand = len(state.in_zone(Zone.HAND, name))
+    library = len(state.in_zone(Zone.LIBRARY, name))
+    graveyard = state.in_zone(Zone.GRAVEYARD, name)
+    exile = [o for o in state.in_zone(Zone.EXILE) if o.owner == name]
+    lines = [f"Hand: {hand}, library: {library}",
+             f"Graveyard ({len(graveyard)}): " + (", ".join(o.card for o in graveyard) or "—"),
+             f"Exile ({len(exile)}): " + (", ".join(o.card for o in exile) or "—")]
+    x = lay.field_w + 0.1
+    text, size = _fit(lines, (SIDE_W - 0.2) * ppu, (y1 - y0 - HEADER_H - 0.1) * ppu, font)
+    ax.text(x, y1 - HEADER_H, text, ha="left", va="top", fontsize=size, gid=f"zones-{name}")
+    anchor = (x + 0.3, y1 - HEADER_H - 0.4)
+    return {o.oid: anchor for o in graveyard + exile}
+
+
+def _draw_stack(ax: Axes, state: GameState, lay: _Layout, ppu: float, font: float) -> None:
+    """The stack as a column, top item at the top, each box tagged "stack-<sid>"."""
+    x0, top = lay.stack_x + 0.1, _bands_top(lay) - 0.1
+    ax.add_patch(Rectangle((lay.stack_x, 0), STACK_W, _bands_top(lay), facecolor="#fcfcfc", edgecolor="#999999",
+                           linewidth=0.6, gid="stack-column"))
+    ax.text(x0, top, "Stack (top first)" if state.stack else "Stack: empty", ha="left", va="top",
+            fontsize=font * 1.1, fontweight="bold")
+    items = list(reversed(state.stack))
+    if not items:
+        return
+    avail = top - 0.5 - MARGIN
+    box_h = min(1.2, avail / len(items) - 0.1)
+    for i, item in enumerate(items):
+        y = top - 0.5 - (i + 1) * (box_h + 0.1)
+        ax.add_patch(Rectangle((x0, y), STACK_W - 0.3, box_h, facecolor="#fff4d6", edgecolor="#7a5c00",
+                               linewidth=0.8, gid=f"stack-{item.sid}"))
+        label = f"{item.label} ({item.controller})" + (f", X={item.x}" if item.x else "")
+        text, size = _fit([label], (STACK_W - 0.5) * ppu, (box_h - 0.1) * ppu, font)
+        ax.text(x0 + 0.1, y + box_h / 2, text, ha="left", va="center", fontsize=size)
+
+
+def _bands_top(lay: _Layout) -> float:
+    return max((y1 for _, y1 in lay.bands.values()), default=0.0)
+
+
+def _draw_combat(ax: Axes, state: GameState, where: dict, players: dict[str, tuple[float, float]]) -> None:
+    """Arrows from attackers to what they attack, and from blockers to what they block."""
+    attacks, blocks = combat_pairs(state)
+    arrows = [(a, t, COLOURS["attack"], f"attack-{a}") for a, t in attacks]
+    arrows += [(b, a, COLOURS["block"], f"block-{b}-{a}") for b, a in blocks]
+    for src, dst, colour, gid in arrows:
+        start = where.get(src)
+        end = players.get(dst) if isinstance(dst, str) else where.get(dst)
+        if start is None or end is None:
+            continue
+        ax.add_patch(FancyArrowPatch(start, end, arrowstyle="-|>", mutation_scale=14, color=colour,
+                                     linewidth=1.8, shrinkA=12, shrinkB=12, gid=gid, zorder=5, alpha=0.85))
+
+
+def draw_board(state: GameState, ax: Axes | None = None, title: str | None = None) -> Figure:
+    """Draw the board into ``ax`` (or a new figure) and return the figure."""
+    chars = all_characteristics(state)
+    perms = {p: _permanents(state, p, chars) for p in state.player_names}
+    lay = _layout(state, perms, title)
+    fig, ax = _axes(ax, lay)
+    ppu = _points_per_unit(ax, lay)
+    font = max(MIN_FONT, min(9.0, ppu * CARD_W * 0.16))
+    attackers = {a for a, _ in combat_pairs(state)[0]}
+    where: dict[int, tuple[float, float]] = {}
+    players: dict[str, tuple[float, float]] = {}
+    for k, name in enumerate(state.player_names):
+        players[name] = _draw_band(ax, state, name, lay, COLOURS["band"][k % 2], font)
+        where.update(_zone_panel(ax, state, name, lay, ppu, font))
+        y_top = lay.bands[name][1] - HEADER_H
+        for i, obj in enumerate(perms[name]):
+            row, col = divmod(i, lay.cols)
+            centre = (MARGIN + (col + 0.5) * SLOT, y_top - (row + 0.5) * SLOT)
+            where[obj.oid] = centre
+            _draw_card(ax, state, obj, chars[obj.oid], centre, ppu, font, obj.oid in attackers)
+    _draw_stack(ax, state, lay, ppu, font)
+    _draw_combat(ax, state, where, players)
+    if title:
+        ax.text(lay.width / 2, lay.height - TITLE_H / 2, title, ha="center", va="center",
+                fontsize=font * 1.5, fontweight="bold", gid="title")
+    return fig
+
+
+def board_png(state: GameState, dpi: int = 100, title: str | None = None) -> bytes:
+    """The board as PNG bytes (what Jupyter shows for a state, and what a printable page embeds)."""
+    fig = draw_board(state, title=title)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    return buf.getvalue()

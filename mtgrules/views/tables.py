@@ -1,0 +1,338 @@
+"""Tables of a game state, of a step's changes, and of a whole timeline, as pandas objects.
+
+Every table is built from a state or from events, never from anything a view remembers, so the
+same functions serve the walk-through widget, the static lesson tables and the tests. Rows are
+labelled so that the same object keeps the same label from one step to the next ("#3 Forest"
+keeps its id when it changes zones), which is what lets two tables be lined up and compared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from ..cards import card
+from ..costs import continuous_control
+from ..could_produce import explain_could_produce
+from ..events import Event
+from ..layers import Chars, all_characteristics, printed
+from ..mana import Mana, pool_text
+from ..objects import GameObject, ObjRef, Player, StackItem, Zone
+from ..state import GameState
+from ..timeline import Frame, Timeline
+
+if TYPE_CHECKING:
+    from pandas.io.formats.style import Styler
+
+COLUMNS: tuple[str, ...] = ("name", "kind", "owner", "controller", "zone", "tapped", "P/T", "counters",
+                            "damage", "combat", "life", "pool", "hand", "notes")
+CHANGE_COLUMNS: tuple[str, ...] = ("step", "object", "attribute", "before", "after", "rule", "explanation")
+DIFF_COLUMNS: tuple[str, ...] = ("object", "column", "before", "after")
+STEP_COLUMNS: tuple[str, ...] = ("action", "what changed", "rules")
+COULD_PRODUCE_COLUMNS: tuple[str, ...] = ("permanent", "controller", "could produce", "abilities",
+                                          "replacement effects")
+
+CHANGED_CSS = "background-color: #ffe58a; font-weight: bold"
+NEW_ROW_CSS = "background-color: #c8f0c8; font-weight: bold"
+
+
+# ---------------------------------------------------------------- labels and small texts
+def object_label(oid: int, name: str) -> str:
+    """The row label of an object: its id first, so it stays put when the card moves (400.7)."""
+    return f"#{oid} {name}"
+
+
+def stack_label(item: StackItem) -> str:
+    """The row label of a stack item: by its id, since two items can share a label."""
+    return f"stack #{item.sid}"
+
+
+def counters_text(counters: Iterable[tuple[str, int]]) -> str:
+    """Counters as a learner writes them: "+1/+1×2, charge×1"."""
+    return ", ".join(f"{kind}×{n}" for kind, n in counters)
+
+
+def zone_text(obj: GameObject) -> str:
+    """The zone, naming whose it is for the zones a player owns ("Alice's graveyard")."""
+    if obj.zone_player:
+        return f"{obj.zone_player}'s {obj.zone.value}"
+    return obj.zone.value
+
+
+def _label_of(state: GameState, oid: int) -> str:
+    try:
+        return object_label(oid, state.obj(oid).card)
+    except KeyError:
+        return f"#{oid}"
+
+
+# ---------------------------------------------------------------- combat (read defensively)
+def _live(state: GameState, x: Any) -> Any:
+    """An object id for a reference still naming the same object, None for a stale one (400.7).
+
+    A player's name (an attack on a player) and a plain id pass through unchanged.
+    """
+    if isinstance(x, ObjRef):
+        return x.oid if state.resolve_ref(x) is not None else None
+    return x
+
+
+def _records(state: GameState, items: Any, first: str, second: str) -> list[tuple[Any, Any]]:
+    """(first, second) from each record, dropping records whose first object left combat."""
+    pairs = [(_live(state, getattr(r, first)), _live(state, getattr(r, second))) for r in items or ()]
+    return [(a, b) for a, b in pairs if a is not None]
+
+
+def combat_pairs(state: GameState) -> tuple[list[tuple[Any, Any]], list[tuple[Any, Any]]]:
+    """(attacks, blocks) as (attacker id, player name or object id) and (blocker id, attacker id).
+
+    Read by duck typing from ``state.combat``: records with ``attacker``/``target`` in
+    ``attacks`` and ``blocker``/``attacker`` in ``blocks`` (as :mod:`mtgrules.combat_state`
+    keeps them), so the views need not import the combat module. No combat, or a combat value of
+    another shape, reads as "no combat": a change there can never break a table or a board.
+    """
+    combat = getattr(state, "combat", None)
+    if combat is None:
+        return [], []
+    try:
+        return (_records(state, getattr(combat, "attacks", ()), "attacker", "target"),
+                _records(state, getattr(combat, "blocks", ()), "blocker", "attacker"))
+    except (TypeError, AttributeError):
+        return [], []
+
+
+def combat_note(state: GameState, obj: GameObject) -> str:
+    """What an object is doing in combat ("attacking Bob", "blocking #4 Grizzly Bears"), or ""."""
+    attacks, blocks = combat_pairs(state)
+    parts = [f"attacking {_target_text(state, t)}" for a, t in attacks if a == obj.oid]
+    parts += [f"blocking {_target_text(state, a)}" for b, a in blocks if b == obj.oid]
+    parts += [f"blocked by {_target_text(state, b)}" for b, a in blocks if a == obj.oid]
+    return ", ".join(parts)
+
+
+def _target_text(state: GameState, target: Any) -> str:
+    if target is None:
+        return "nothing (what it attacked has left)"
+    return _label_of(state, target) if isinstance(target, int) else str(target)
+
+
+# ---------------------------------------------------------------- the state table
+def state_table(state: GameState) -> pd.DataFrame:
+    """One row per player, per object and per stack item, with the columns of ``COLUMNS``.
+
+    Cells that don't apply to a row are "" (not NaN) so that two tables compare cell by cell and
+    a learner sees blanks, not "NaN".
+    """
+    chars = all_characteristics(state)
+    labels: list[str] = []
+    rows: list[tuple] = []
+    for p in state.players:
+        labels.append(p.name)
+        rows.append(_player_row(state, p))
+    for obj in sorted(state.objects, key=lambda o: o.oid):
+        labels.append(object_label(obj.oid, obj.card))
+        rows.append(_object_row(state, obj, chars[obj.oid]))
+    for depth, item in enumerate(reversed(state.stack)):
+        labels.append(stack_label(item))
+        rows.append(_stack_row(state, item, depth))
+    return pd.DataFrame(rows, index=pd.Index(labels, dtype=object), columns=list(COLUMNS), dtype=object)
+
+
+def _player_row(state: GameState, p: Player) -> tuple:
+    hand = sum(1 for o in state.objects if o.zone is Zone.HAND and o.zone_player == p.name)
+    notes = [text for text, flag in (("active player", state.active == p.name),
+                                     ("has priority", state.priority == p.name),
+                                     ("has lost the game", p.lost)) if flag]
+    if p.team != p.name:
+        notes.append(f"team {p.team}")
+    return (p.name, "player", "", "", "player", "", "", "", "", "", p.life, pool_text(p.pool), hand,
+            ", ".join(notes))
+
+
+def _object_row(state: GameState, obj: GameObject, chars: Chars) -> tuple:
+    on_field = obj.zone is Zone.BATTLEFIELD
+    return (chars.name, "object", obj.owner, obj.controller, zone_text(obj),
+            obj.tapped if on_field or obj.tapped else "",
+            chars.pt() if chars.is_creature else "",
+            counters_text(obj.counters),
+            obj.damage if on_field or obj.damage else "",
+            combat_note(state, obj), "", "", "", object_notes(state, obj, chars))
+
+
+def object_notes(state: GameState, obj: GameObject, chars: Chars) -> str:
+    """Status a learner needs but that has no column: sickness, X, attachments, choices, types."""
+    notes = ["token"] if obj.is_token else []
+    if obj.zone is Zone.BATTLEFIELD and chars.is_creature and not continuous_control(state, obj):
+        notes.append("summoning sick" + (" (has haste)" if "haste" in chars.keywords else ""))
+    if obj.spell_x is not None and card(obj.card).mana_cost.x_count:   # the engine stores 0 for every spell
+        notes.append(f"X was {obj.spell_x} on the stack")
+    if obj.attached_to is not None:
+        notes.append(f"attached to {_label_of(state, obj.attached_to)}")
+    notes += [f"chosen {key}: {value}" for key, value in obj.chosen]
+    if chars.keywords:
+        notes.append(", ".join(sorted(chars.keywords)))
+    base = printed(obj)
+    if (chars.types, chars.subtypes) != (base.types, base.subtypes):
+        notes.append("is now " + " ".join(sorted(chars.types) + sorted(chars.subtypes)))
+    return ", ".join(notes)
+
+
+def _stack_row(state: GameState, item: StackItem, depth: int) -> tuple:
+    notes = [item.kind, "top of the stack" if depth == 0 else f"{depth} below the top"]
+    if item.x:
+        notes.append(f"X={item.x}")
+    if item.targets:
+        notes.append("targeting " + ", ".join(_label_of(state, t.oid) for t in item.targets))
+    return (item.label, "stack", "", item.controller, "stack", "", "", "", "", "", "", "", "", ", ".join(notes))
+
+
+# ---------------------------------------------------------------- comparing two tables
+def _aligned(before: pd.DataFrame, after: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Both tables on the union of their rows (after's order first); a missing row is all ""."""
+    index = after.index.append(before.index.difference(after.index, sort=False))
+    return (before.reindex(index, fill_value=""), after.reindex(index, fill_value=""))
+
+
+def _differs(before: pd.DataFrame, after: pd.DataFrame) -> np.ndarray:
+    """Cell-by-cell inequality of two aligned tables, by Python ``!=`` on each pair of values.
+
+    Compared as Python objects, not through pandas' type coercion, so False and "" differ.
+    """
+    a, b = before.to_numpy(), after.to_numpy()
+    return np.array([[x != y for x, y in zip(ra, rb, strict=True)] for ra, rb in zip(a, b, strict=True)],
+                    dtype=bool).reshape(a.shape)
+
+
+def highlight_mask(state_before: GameState, state_after: GameState) -> pd.DataFrame:
+    """True for each cell of ``state_table(state_after)`` that differs from the step before.
+
+    A row that is new (a spell put on the stack) is True throughout.
+    """
+    return _mask(state_table(state_before), state_table(state_after))
+
+
+def _mask(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
+    old = before.reindex(after.index, fill_value="")
+    mask = pd.DataFrame(_differs(old, after), index=after.index, columns=after.columns)
+    new_rows = ~after.index.isin(before.index)
+    mask.loc[new_rows, :] = True
+    return mask
+
+
+def diff(state_a: GameState, state_b: GameState) -> pd.DataFrame:
+    """The cells of the state table that differ between two states: object, column, before, after.
+
+    Rows present in only one state are compared with a blank row, so only their filled cells
+    appear.
+    """
+    a, b = _aligned(state_table(state_a), state_table(state_b))
+    rows = [(a.index[i], a.columns[j], a.iat[i, j], b.iat[i, j]) for i, j in np.argwhere(_differs(a, b))]
+    return pd.DataFrame(rows, columns=list(DIFF_COLUMNS), dtype=object)
+
+
+def highlight(state_before: GameState, state_after: GameState, caption: str | None = None) -> Styler:
+    """The state table of ``state_after`` with changed cells and new rows coloured and bold.
+
+    Rows that disappeared (a resolved stack item) can't be coloured in the new table, so they
+    are named in the caption instead: nothing that changed goes unseen.
+    """
+    before, after = state_table(state_before), state_table(state_after)
+    mask = _mask(before, after)
+    new_rows = ~after.index.isin(before.index)
+    css = np.where(mask.to_numpy(), CHANGED_CSS, "")
+    css[new_rows, :] = NEW_ROW_CSS
+    styles = pd.DataFrame(css, index=after.index, columns=after.columns)
+    styler = after.style.apply(lambda _: styles, axis=None)
+    gone = [f"{label} ({before.at[label, 'name']})" for label in before.index.difference(after.index, sort=False)]
+    text = ". ".join(t for t in (caption, ("Gone since the step before: " + "; ".join(gone)) if gone else "") if t)
+    return styler.set_caption(text) if text else styler
+
+
+def frame_table(timeline: Timeline, i: int) -> Styler:
+    """Step ``i`` of a timeline as a highlighted table (step 0, the start, has nothing to mark)."""
+    i = range(len(timeline))[i]
+    frame = timeline[i]
+    caption = f"Step {i}: {frame.title()}"
+    if i == 0:
+        return state_table(frame.state).style.set_caption(caption)
+    return highlight(timeline[i - 1].state, frame.state, caption)
+
+
+# ---------------------------------------------------------------- events and steps
+def _frames(timeline_or_frames: Timeline | Frame | Iterable[Frame]) -> list[Frame]:
+    if isinstance(timeline_or_frames, Frame):
+        return [timeline_or_frames]
+    return list(timeline_or_frames)
+
+
+def changes_table(timeline_or_frames: Timeline | Frame | Iterable[Frame],
+                  steps: int | Iterable[int] | None = None) -> pd.DataFrame:
+    """One row per event of each chosen step: what changed, from what to what, under which rule.
+
+    Events that change nothing (a check, a trigger, a refusal) are kept with blank before/after:
+    they are part of the explanation.
+    """
+    wanted = None if steps is None else ({steps} if isinstance(steps, int) else set(steps))
+    rows = [(f.index, event_object(e), e.attribute, value_text(e.attribute, e.before),
+             value_text(e.attribute, e.after), e.rule, e.text or e.describe())
+            for f in _frames(timeline_or_frames) if wanted is None or f.index in wanted for e in f.events]
+    return pd.DataFrame(rows, columns=list(CHANGE_COLUMNS), dtype=object)
+
+
+def event_object(event: Event) -> str:
+    """The row label the event is about, matching ``state_table``'s index where it can."""
+    if isinstance(event.obj, int):
+        return object_label(event.obj, event.name)
+    return event.obj if isinstance(event.obj, str) else "game"
+
+
+def value_text(attribute: str, value: Any) -> str:
+    """A before/after value as text: a pool as {G}{G}, counters as +1/+1×2, nothing as ""."""
+    if value is None:
+        return ""
+    if attribute == "pool" or (isinstance(value, tuple) and value and all(isinstance(m, Mana) for m in value)):
+        return pool_text(value)
+    if attribute == "counters":
+        return counters_text(value) or "none"
+    if attribute == "chosen":
+        return ", ".join(f"{k}: {v}" for k, v in value)
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, tuple):
+        return ", ".join(value_text("", v) for v in value)
+    return str(value)
+
+
+def steps_table(timeline: Timeline | Iterable[Frame]) -> pd.DataFrame:
+    """Every step on one page, for reading a lesson without a kernel: action, narration, rules."""
+    frames = _frames(timeline)
+    rows = [(f.title(), f.narration(), ", ".join(f.rules)) for f in frames]
+    index = pd.Index([f.index for f in frames], name="step")
+    return pd.DataFrame(rows, index=index, columns=list(STEP_COLUMNS), dtype=object)
+
+
+def could_produce_table(state: GameState) -> pd.DataFrame:
+    """What each permanent with a mana ability could produce (106.7), and which effects say so."""
+    return pd.DataFrame(explain_could_produce(state), columns=list(COULD_PRODUCE_COLUMNS), dtype=object)
+
+
+# ---------------------------------------------------------------- HTML for Jupyter
+def state_summary(state: GameState) -> str:
+    """One line about the whole game: turn, step, who is active, who holds priority."""
+    prio = f"{state.priority} has priority" if state.priority else "nobody has priority"
+    return f"Turn {state.turn}, {state.step.value} step; {state.active} is the active player; {prio}."
+
+
+def state_html(state: GameState) -> str:
+    """The HTML Jupyter shows for a state: its table under a one-line summary."""
+    return state_table(state).style.set_caption(state_summary(state)).to_html()
+
+
+def timeline_html(timeline: Timeline) -> str:
+    """The HTML Jupyter shows for a timeline: the table of every step."""
+    styler = steps_table(timeline).style.set_properties(**{"text-align": "left"})
+    return (styler.set_caption(timeline.title) if timeline.title else styler).to_html()

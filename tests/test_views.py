@@ -1,0 +1,333 @@
+"""The views: state tables, highlighted changes, step tables and the board picture."""
+
+from __future__ import annotations
+
+import itertools
+from types import SimpleNamespace
+
+import pytest
+
+pytest.importorskip("pandas")
+pytest.importorskip("matplotlib")
+
+from mtgrules import ObjRef, Scenario, activate, cast, pass_priority  # noqa: E402
+from mtgrules.views import (  # noqa: E402
+    COLUMNS,
+    board_png,
+    changes_table,
+    combat_note,
+    could_produce_table,
+    diff,
+    draw_board,
+    frame_table,
+    highlight,
+    highlight_mask,
+    state_table,
+    steps_table,
+)
+from mtgrules.views.tables import CHANGED_CSS, NEW_ROW_CSS  # noqa: E402
+
+
+@pytest.fixture
+def mana_board():
+    """Alice: Forest, a summoning-sick Llanowar Elves, Reflecting Pool. Bob: Grizzly Bears in his graveyard."""
+    s = Scenario("Tapping for mana")
+    ids = {"forest": s.add("Forest", "Alice"), "elves": s.add("Llanowar Elves", "Alice", sick=True),
+           "pool": s.add("Reflecting Pool", "Alice"), "bears": s.add("Grizzly Bears", "Bob", zone="graveyard")}
+    return s, ids
+
+
+def _styled_cells(styler) -> dict[tuple[str, str], str]:
+    """(row label, column) -> the CSS the Styler computed for that cell, for styled cells only."""
+    ctx = styler._compute().ctx
+    data = styler.data
+    return {(data.index[r], data.columns[c]): "; ".join(f"{k}: {v}" for k, v in props)
+            for (r, c), props in ctx.items() if props}
+
+
+def _card_patches(fig) -> dict[str, object]:
+    ax = fig.axes[0]
+    return {p.get_gid(): p for p in ax.patches if (p.get_gid() or "").startswith("card-")}
+
+
+def _with_combat(state, combat):
+    """The state with a combat value set, whether or not this checkout's GameState has the field."""
+    object.__setattr__(state, "combat", combat)
+    return state
+
+
+def _data_extent(patch):
+    """The patch's bounding box in data units, rotation included."""
+    return patch.get_path().transformed(patch.get_patch_transform()).get_extents()
+
+
+# ---------------------------------------------------------------- state_table
+def test_state_table_has_a_row_per_player_and_object_in_a_stable_column_order(mana_board):
+    s, ids = mana_board
+    table = state_table(s.state())
+    assert list(table.columns) == list(COLUMNS)
+    assert list(table.index) == ["Alice", "Bob", "#1 Forest", "#2 Llanowar Elves", "#3 Reflecting Pool",
+                                 "#4 Grizzly Bears"]
+    assert list(table["kind"]) == ["player", "player", "object", "object", "object", "object"]
+    assert table.at["#1 Forest", "zone"] == "battlefield"
+    assert table.at["#4 Grizzly Bears", "zone"] == "Bob's graveyard"
+    assert table.at["#1 Forest", "tapped"] is False
+    assert table.at["#2 Llanowar Elves", "P/T"] == "1/1"
+    assert table.at["#1 Forest", "P/T"] == ""
+    assert table.at["#4 Grizzly Bears", "P/T"] == "2/2"
+    assert "summoning sick" in table.at["#2 Llanowar Elves", "notes"]
+    assert "summoning sick" not in table.at["#1 Forest", "notes"]
+    assert table.at["Alice", "life"] == 20 and table.at["Alice", "pool"] == "—"
+    assert table.at["Alice", "zone"] == "player"
+
+
+def test_state_table_shows_tapped_counters_and_the_x_a_permanent_was_cast_with():
+    s = Scenario("X spell")
+    walker = s.add("Hangarback Walker", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    s.add("Forest", "Alice", tapped=True)
+    s.mana("Alice", "GGGGGG")
+    t = s.timeline()
+    t.do(cast("Alice", walker, x=2)).do(pass_priority("Alice")).do(pass_priority("Bob"))
+    t.do(cast("Alice", bears)).do(pass_priority("Alice")).do(pass_priority("Bob"))
+    table = state_table(t.state)
+    row = table.loc["#1 Hangarback Walker"]
+    assert (row["counters"], row["P/T"]) == ("+1/+1×2", "2/2")
+    assert "X was 2 on the stack" in row["notes"]
+    assert "X was" not in table.at["#2 Grizzly Bears", "notes"]
+    assert table.at["#3 Forest", "tapped"] is True
+
+
+def test_state_table_lists_stack_items_top_first():
+    s = Scenario("Casting")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    s.mana("Alice", "GG")
+    t = s.timeline().do(cast("Alice", bears))
+    table = state_table(t.state)
+    stack_rows = table[table["kind"] == "stack"]
+    assert len(stack_rows) == 1
+    assert stack_rows.iloc[0]["name"] == "Grizzly Bears"
+    assert stack_rows.iloc[0]["zone"] == "stack"
+    assert "top of the stack" in stack_rows.iloc[0]["notes"]
+    assert table.at["#1 Grizzly Bears", "zone"] == "stack"
+
+
+# ---------------------------------------------------------------- highlight
+def test_highlight_marks_exactly_the_cells_that_changed_when_a_forest_is_tapped(mana_board):
+    s, ids = mana_board
+    t = s.timeline().do(activate("Alice", ids["forest"]))
+    styled = _styled_cells(highlight(t[0].state, t[1].state))
+    assert set(styled) == {("#1 Forest", "tapped"), ("Alice", "pool")}
+    assert all("background-color" in css and "font-weight: bold" in css for css in styled.values())
+    mask = highlight_mask(t[0].state, t[1].state)
+    assert {(r, c) for r, c in itertools.product(mask.index, mask.columns) if mask.at[r, c]} == set(styled)
+
+
+def test_highlight_marks_a_new_row_throughout_and_names_a_row_that_left():
+    s = Scenario("Casting")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    s.mana("Alice", "GG")
+    t = s.timeline().do(cast("Alice", bears)).do(pass_priority("Alice")).do(pass_priority("Bob"))
+    cast_step = _styled_cells(highlight(t[0].state, t[1].state))
+    stack_label = next(label for label in state_table(t[1].state).index if label.startswith("stack"))
+    assert {c for r, c in cast_step if r == stack_label} == set(COLUMNS)
+    assert cast_step[(stack_label, "name")] == NEW_ROW_CSS
+    assert highlight_mask(t[0].state, t[1].state).loc[stack_label].all()
+    assert ("#1 Grizzly Bears", "zone") in cast_step
+    assert cast_step[("#1 Grizzly Bears", "zone")] == CHANGED_CSS
+    resolved = highlight(t[2].state, t[3].state)
+    assert stack_label in (resolved.caption or "")
+    assert not any(r == stack_label for r, _ in _styled_cells(resolved))
+
+
+def test_frame_table_highlights_a_step_against_the_one_before(mana_board):
+    s, ids = mana_board
+    t = s.timeline().do(activate("Alice", ids["forest"]))
+    assert _styled_cells(frame_table(t, 0)) == {}
+    assert set(_styled_cells(frame_table(t, 1))) == {("#1 Forest", "tapped"), ("Alice", "pool")}
+    assert "Step 1" in frame_table(t, 1).caption
+    html = frame_table(t, 1).to_html()
+    assert "font-weight: bold" in html
+
+
+# ---------------------------------------------------------------- changes, diff, steps
+def test_changes_table_cites_the_rule_for_the_tap_and_for_the_mana(mana_board):
+    s, ids = mana_board
+    t = s.timeline().do(activate("Alice", ids["forest"]))
+    changes = changes_table(t)
+    assert list(changes.columns) == ["step", "object", "attribute", "before", "after", "rule", "explanation"]
+    tap = changes[(changes["object"] == "#1 Forest") & (changes["attribute"] == "tapped")]
+    mana = changes[(changes["object"] == "Alice") & (changes["attribute"] == "pool")]
+    assert list(tap["rule"]) == ["107.5"] and list(tap["after"]) == ["True"]
+    assert list(mana["rule"]) == ["605"]
+    assert (mana.iloc[0]["before"], mana.iloc[0]["after"]) == ("—", "{G}")
+    assert set(changes["step"]) == {1}
+
+
+def test_changes_table_keeps_notes_and_can_select_steps(mana_board):
+    s, ids = mana_board
+    t = s.timeline().do(activate("Alice", ids["forest"]))
+    t.attempt(activate("Alice", ids["elves"]))
+    only_refusal = changes_table(t, steps=2)
+    assert len(only_refusal) == 1
+    row = only_refusal.iloc[0]
+    assert (row["rule"], row["before"], row["after"]) == ("302.6", "", "")
+    assert set(changes_table(t, steps=[1])["step"]) == {1}
+
+
+def test_diff_of_identical_states_is_empty_and_of_a_tap_is_two_cells(mana_board):
+    s, ids = mana_board
+    start = s.state()
+    assert diff(start, start).empty
+    assert diff(start, s.state()).empty                      # equal values, different objects
+    t = s.timeline().do(activate("Alice", ids["forest"]))
+    d = diff(t[0].state, t[1].state)
+    assert list(d.columns) == ["object", "column", "before", "after"]
+    cells = {(r.object, r.column): (r.before, r.after) for r in d.itertuples()}
+    assert cells == {("#1 Forest", "tapped"): (False, True), ("Alice", "pool"): ("—", "{G}")}
+
+
+def test_steps_table_has_a_row_per_frame_including_a_refusal_and_its_rule(mana_board):
+    s, ids = mana_board
+    t = s.timeline().do(activate("Alice", ids["forest"]))
+    err = t.attempt(activate("Alice", ids["elves"]))
+    assert err is not None and err.rule == "302.6"
+    steps = steps_table(t)
+    assert list(steps.index) == [0, 1, 2]
+    assert list(steps.columns) == ["action", "what changed", "rules"]
+    assert steps.at[0, "action"] == "Start"
+    assert steps.at[1, "rules"] == "107.5, 605"
+    assert "302.6" in steps.at[2, "rules"] and "refused" in steps.at[2, "action"]
+    assert "302.6" in steps.at[2, "what changed"]
+
+
+def test_could_produce_table_shows_the_reflecting_pool_reading_the_forest(mana_board):
+    s, _ = mana_board
+    table = could_produce_table(s.state())
+    row = table[table["permanent"] == "Reflecting Pool"].iloc[0]
+    assert row["could produce"] == "{G}"
+    assert len(table) == 3
+
+
+# ---------------------------------------------------------------- combat hook
+def test_combat_column_is_blank_without_combat_and_filled_from_the_combat_hook():
+    s = Scenario("Combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    corpse = s.add("Walking Corpse", "Bob")
+    state = s.state()
+    assert combat_note(state, state.obj(bears)) == ""
+    assert set(state_table(state)["combat"]) == {""}
+    attack = SimpleNamespace(attacker=state.obj(bears).ref, target="Bob")
+    block = SimpleNamespace(blocker=state.obj(corpse).ref, attacker=state.obj(bears).ref)
+    state = _with_combat(s.state(), SimpleNamespace(attacks=(attack,), blocks=(block,)))
+    table = state_table(state)
+    assert table.at["#1 Grizzly Bears", "combat"] == "attacking Bob, blocked by #2 Walking Corpse"
+    assert table.at["#2 Walking Corpse", "combat"] == "blocking #1 Grizzly Bears"
+    gids = {p.get_gid() for p in draw_board(state).axes[0].patches}
+    assert {f"attack-{bears}", f"block-{corpse}-{bears}"} <= gids
+
+
+def test_a_combatant_that_changed_zones_is_no_longer_shown_in_combat():
+    s = Scenario("Stale reference")
+    bears = s.add("Grizzly Bears", "Alice")
+    state = s.state()
+    stale = ObjRef(bears, state.obj(bears).zcc + 1)          # names a later object, not this one (400.7)
+    state = _with_combat(s.state(), SimpleNamespace(attacks=(SimpleNamespace(attacker=stale, target="Bob"),),
+                                                    blocks=()))
+    assert combat_note(state, state.obj(bears)) == ""
+
+
+def test_an_unexpected_combat_shape_reads_as_no_combat():
+    s = Scenario("Odd combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    state = _with_combat(s.state(), SimpleNamespace(attacks=42, blocks=None))
+    assert combat_note(state, state.obj(bears)) == ""
+    draw_board(state)
+
+
+def test_the_combat_modules_own_value_is_read():
+    combat_state = pytest.importorskip("mtgrules.combat_state")
+    s = Scenario("Real combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    corpse = s.add("Walking Corpse", "Bob")
+    state = s.state()
+    combat = combat_state.Combat(("Alice",), (("Bob",),),
+                                 attacks=(combat_state.Attack(state.obj(bears).ref, "Bob"),),
+                                 blocks=(combat_state.Block(state.obj(corpse).ref, state.obj(bears).ref),))
+    state = _with_combat(s.state(), combat)
+    assert combat_note(state, state.obj(corpse)) == "blocking #1 Grizzly Bears"
+    assert combat_note(state, state.obj(bears)) == "attacking Bob, blocked by #2 Walking Corpse"
+
+
+# ---------------------------------------------------------------- the board
+def test_a_tapped_card_is_drawn_turned_and_an_untapped_one_upright():
+    s = Scenario("Board")
+    forest = s.add("Forest", "Alice", tapped=True)
+    elves = s.add("Llanowar Elves", "Alice")
+    patches = _card_patches(draw_board(s.state()))
+    assert patches[f"card-{forest}"].get_angle() == 90
+    assert patches[f"card-{elves}"].get_angle() == 0
+    turned, upright = _data_extent(patches[f"card-{forest}"]), _data_extent(patches[f"card-{elves}"])
+    assert turned.width > turned.height and upright.height > upright.width
+
+
+TWELVE = ["Forest", "Llanowar Elves", "Reflecting Pool", "Hangarback Walker", "Lord of the Accursed",
+          "Mana Reflection", "Grizzly Bears", "Walking Corpse", "Vivid Crag", "Exotic Orchard",
+          "Fellwar Stone", "Swamp"]
+
+
+def test_twelve_permanents_a_side_stay_legible():
+    s = Scenario("Crowded")
+    for player in ("Alice", "Bob"):
+        for i, name in enumerate(TWELVE):
+            s.add(name, player, tapped=i % 3 == 0,
+                  counters={"+1/+1": 2, "charge": 1} if name == "Hangarback Walker" else None)
+    fig = draw_board(s.state(), title="Twelve a side")
+    cards = _card_patches(fig)
+    assert len(cards) == 24
+    boxes = {gid: _data_extent(p) for gid, p in cards.items()}
+    for (ga, a), (gb, b) in itertools.combinations(boxes.items(), 2):
+        overlap_w = min(a.x1, b.x1) - max(a.x0, b.x0)
+        overlap_h = min(a.y1, b.y1) - max(a.y0, b.y0)
+        assert overlap_w <= 0 or overlap_h <= 0, f"{ga} overlaps {gb}"
+    ax = fig.axes[0]
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    assert all(x0 <= b.x0 and b.x1 <= x1 and y0 <= b.y0 and b.y1 <= y1 for b in boxes.values())
+    renderer = fig.canvas.get_renderer()
+    labels = {t.get_gid(): t for t in ax.texts if (t.get_gid() or "").startswith("label-")}
+    for gid, patch in cards.items():
+        text = labels["label-" + gid.removeprefix("card-")]
+        inner, outer = text.get_window_extent(renderer), patch.get_window_extent(renderer)
+        assert outer.x0 <= inner.x0 and inner.x1 <= outer.x1 and outer.y0 <= inner.y0 and inner.y1 <= outer.y1, \
+            f"the label of {gid} spills out of its card"
+        assert text.get_fontsize() >= 6, f"the label of {gid} is too small to read on a 12-inch board"
+        name = s.state().obj(int(gid.removeprefix("card-"))).card
+        assert set(name.split()) <= set(text.get_text().split()), f"the label of {gid} splits a word"
+
+
+def test_board_png_is_a_png(mana_board):
+    s, _ = mana_board
+    assert board_png(s.state()).startswith(b"\x89PNG\r\n\x1a\n")
+
+
+# ---------------------------------------------------------------- Jupyter display
+def test_states_and_timelines_show_themselves_in_jupyter(mana_board):
+    s, ids = mana_board
+    t = s.timeline().do(activate("Alice", ids["forest"]))
+    t.attempt(activate("Alice", ids["elves"]))
+    html = t.state._repr_html_()
+    assert all(name in html for name in ("Forest", "Llanowar Elves", "Reflecting Pool", "Grizzly Bears"))
+    assert t.state._repr_png_().startswith(b"\x89PNG")
+    steps = t._repr_html_()
+    assert "302.6" in steps and "Start" in steps
+
+
+def test_the_stack_is_drawn_as_a_column_with_one_box_per_item():
+    s = Scenario("Stack")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    s.mana("Alice", "GG")
+    state = s.timeline().do(cast("Alice", bears)).state
+    gids = {p.get_gid() for p in draw_board(state).axes[0].patches}
+    assert {f"stack-{item.sid}" for item in state.stack} <= gids
+    assert len(state.stack) == 1 and f"card-{bears}" not in gids      # a spell is on the stack, not the battlefield
