@@ -137,7 +137,7 @@ def _resolve_spell(d: Draft, chooser: Chooser, item: StackItem) -> None:
 def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: str, spell_x: int | None) -> GameObject:
     """A permanent spell becomes a permanent (608.3); "enters with" replacements apply as it
     enters (614.1c), reading X from the spell (107.3m)."""
-    extra: dict = {"spell_x": spell_x}
+    extra: dict = {"spell_x": spell_x if card(obj.card).mana_cost.x_count else None}
     replacements = [r for r in card(obj.card).abilities if isinstance(r, EntersWith)]
     for rep in replacements:
         extra.update(_enters_with(chooser, controller, rep, spell_x or 0, extra))

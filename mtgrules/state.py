@@ -33,7 +33,8 @@ class GameState:
     timestamp: int = 1
     game_format: str = "two-player"
     seed: int = 0
-    _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+    combat: Any = None  # the combat phase's state (combat_state.Combat), None outside combat (506)
+    _cache: dict = field(default_factory=dict, init=False, compare=False, repr=False, hash=False)
 
     # ---- lookups
     def obj(self, oid: int) -> GameObject:
@@ -92,6 +93,10 @@ class GameState:
         return board_png(self)
 
 
+# Attributes the engine keeps for its own book-keeping; a learner never needs an event for them.
+BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", "zone_player"})
+
+
 class Draft:
     """A mutable working copy of a state. Every edit records an event naming its rule."""
 
@@ -141,7 +146,7 @@ class Draft:
             if before != value:
                 self.scalars[key] = value
                 self._frozen = None
-                if key not in ("passes", "next_id", "timestamp", "pending", "effects", "stack"):
+                if key not in ("passes", "next_id", "timestamp", "pending", "effects", "stack", "combat"):
                     self.emit(Event(key, None, "game", key, before, value, rule, text))
                     text = ""  # one sentence for the whole change, on its first event
 
@@ -163,7 +168,7 @@ class Draft:
         new = replace(old, **changes)
         for key, value in changes.items():
             before = getattr(old, key)
-            if before != value:
+            if before != value and key not in BOOKKEEPING:
                 self.emit(Event(kind or key, oid, old.card, key, before, value, rule, text))
                 text = ""  # one sentence for the whole change, on its first event
         self.objects[oid] = new
