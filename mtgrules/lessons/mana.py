@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..actions import activate, cast, pass_priority
+from ..mana import pool_text
 from ..scenario import Scenario
 from ..state import GameState
-from ..timeline import Timeline
+from ..timeline import Frame, Timeline
 
 
 def mana_tour() -> Timeline:
@@ -69,16 +70,19 @@ def could_produce_boards() -> list[tuple[str, GameState]]:
     return boards
 
 
-def tap_trigger() -> Timeline:
-    """MANA-5: Heartbeat of Spring triggers when a land produces mana, and not when it doesn't."""
-    s = Scenario("MANA-5: triggers on production")
+def tap_trigger(bob_has_a_swamp: bool = False) -> Timeline:
+    """MANA-5: Heartbeat of Spring triggers when a land produces mana, and not when it doesn't.
+    With ``bob_has_a_swamp`` Bob's Reflecting Pool can produce {B}, so it triggers too."""
+    s = Scenario("MANA-5: triggers on production" + (" (Bob also has a Swamp)" if bob_has_a_swamp else ""))
     s.add("Heartbeat of Spring", "Bob")
     forest = s.add("Forest", "Alice")
     lone = s.add("Reflecting Pool", "Bob")
+    if bob_has_a_swamp:
+        s.add("Swamp", "Bob", tapped=True)
     t = s.timeline()
     t.do(activate("Alice", forest))
     t.do(pass_priority("Alice"))
-    t.do(activate("Bob", lone))
+    t.do(activate("Bob", lone, type="B"))
     return t
 
 
@@ -105,3 +109,20 @@ def tap_versus_untap() -> tuple[Timeline, Timeline]:
     s, _, pili = board()
     untapped = s.timeline().do(activate("Alice", pili, color="G"))
     return untapped, tapped
+
+
+def pool_gain(frame: Frame) -> str:
+    """Describe a step by the mana it added, for predict-then-reveal questions about mana."""
+    if frame.refused is not None:
+        return f"Refused — CR {frame.refused.rule}"
+    added = [e for e in frame.events if e.kind == "mana added"]
+    if not added:
+        return "No mana is added"
+    gained = "".join(pool_text(e.after[len(e.before):]) for e in added)
+    return f"{added[0].obj}'s pool gains {gained}"
+
+
+def other_order(t: Timeline) -> list:
+    """MANA-6's what-if: the same Forest, with Infernal Darkness applied before Mana Reflection."""
+    forest = next(o.oid for o in t[0].state.objects if o.card == "Forest")
+    return [activate("Alice", forest, replacement_order=("Infernal Darkness", "Mana Reflection"))]

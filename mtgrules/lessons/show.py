@@ -33,3 +33,22 @@ class RulingBox:
 
 def show_ruling(ruling_id: str) -> RulingBox:
     return RulingBox(ruling_id)
+
+
+def catalog_table():
+    """All rulings with their status, as a pandas table (imported here, not by the engine)."""
+    import pandas as pd
+
+    from ..catalog import load_catalog
+    rows = [{"id": r.id, "topic": r.topic, "card": r.card or "—", "CR": ", ".join(r.cr),
+             "engine": "✔" if r.status.engine else "·", "test": "✔" if r.status.test else "·",
+             "lesson": r.lesson or "·"} for r in load_catalog()]
+    return pd.DataFrame(rows).set_index("id")
+
+
+def board(state, title: str | None = None):
+    """The board picture as an image a notebook displays (the Figure API needs no pyplot)."""
+    from IPython.display import Image
+
+    from ..views import board_png
+    return Image(data=board_png(state, title=title))

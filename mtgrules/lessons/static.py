@@ -2,8 +2,10 @@
 kernel (GitHub, nbviewer, print) even though notebooks are committed without outputs.
 
 A Markdown cell whose metadata has ``{"mtgrules": {"static": "mana:mana_tour"}}`` holds the
-table for the timeline that function builds. ``python -m mtgrules.lessons.static notebooks/*.ipynb``
-rewrites those cells; a test fails if any cell differs from what the engine plays today.
+table for the timeline that function builds; one with ``{"mtgrules": {"ruling": "MANA-1"}}``
+quotes that ruling from the kit's catalog with its source and rules.
+``python -m mtgrules.lessons.static notebooks/*.ipynb`` rewrites those cells; a test fails if
+any cell differs from what the engine plays (or the catalog says) today.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import json
 import sys
 from pathlib import Path
 
+from ..catalog import ruling
+from ..rules_index import EDITION, title
 from ..timeline import Timeline
 
 HEADER = "| step | action | what happens (rule) |\n|---:|---|---|\n"
@@ -29,6 +33,17 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def ruling_markdown(ruling_id: str) -> str:
+    """The ruling as a Markdown quote with its card, source, and rules (with the CR edition)."""
+    r = ruling(ruling_id)
+    card = f" — *{r.card}*" if r.card else ""
+    rules = ", ".join(f"CR {n} ({title(n)})" for n in r.cr)
+    outside = ("\n\n*An Un-set card: the Comprehensive Rules don't cover it (CR 100.7), so the official "
+               "rulings are the specification.*") if r.outside_cr else ""
+    return (f"**{r.id}**{card}\n\n> {r.quote}\n\nSource: {r.source}. Rules: {rules}; Comprehensive Rules "
+            f"effective {EDITION}.{outside}\n")
+
+
 def timeline_for(key: str) -> Timeline:
     """``"mana:mana_tour"`` → the Timeline built by ``mtgrules.lessons.mana.mana_tour()``."""
     module, _, func = key.partition(":")
@@ -38,24 +53,33 @@ def timeline_for(key: str) -> Timeline:
 
 
 def static_cells(nb: dict) -> list[tuple[int, str]]:
-    """(cell index, key) for every static-table cell of a notebook."""
-    return [(i, c["metadata"]["mtgrules"]["static"]) for i, c in enumerate(nb["cells"])
-            if c["cell_type"] == "markdown" and "static" in c.get("metadata", {}).get("mtgrules", {})]
+    """(cell index, "static:<key>" or "ruling:<id>") for every generated cell of a notebook."""
+    found = []
+    for i, c in enumerate(nb["cells"]):
+        meta = c.get("metadata", {}).get("mtgrules", {})
+        for kind in ("static", "ruling"):
+            if c["cell_type"] == "markdown" and kind in meta:
+                found.append((i, f"{kind}:{meta[kind]}"))
+    return found
+
+
+def expected(tag: str) -> str:
+    kind, _, key = tag.partition(":")
+    return ruling_markdown(key) if kind == "ruling" else steps_markdown(timeline_for(key))
 
 
 def stale_cells(path: Path) -> list[str]:
-    """Keys of static cells whose text differs from what the engine plays now."""
+    """Tags of generated cells whose text differs from what the kit produces now."""
     nb = json.loads(path.read_text())
-    return [key for i, key in static_cells(nb)
-            if "".join(nb["cells"][i]["source"]) != steps_markdown(timeline_for(key))]
+    return [tag for i, tag in static_cells(nb) if "".join(nb["cells"][i]["source"]) != expected(tag)]
 
 
 def rewrite(path: Path) -> int:
-    """Refresh every static cell of a notebook; return how many changed."""
+    """Refresh every generated cell of a notebook; return how many changed."""
     nb = json.loads(path.read_text())
     changed = 0
-    for i, key in static_cells(nb):
-        text = steps_markdown(timeline_for(key))
+    for i, tag in static_cells(nb):
+        text = expected(tag)
         if "".join(nb["cells"][i]["source"]) != text:
             nb["cells"][i]["source"] = text
             changed += 1

@@ -7,11 +7,15 @@ from ..scenario import Scenario
 from ..timeline import Timeline
 
 
-def tap_symbol() -> Timeline:
-    """TAP-1: a tapped Forest can't pay {T}; fresh Llanowar Elves can't either, until haste."""
-    s = Scenario("TAP-1: the tap symbol")
+def tap_symbol(haste: bool = False) -> Timeline:
+    """TAP-1: a tapped Forest can't pay {T}; fresh Llanowar Elves can't either, until haste.
+    Fervor waits in Alice's hand (with {R}{R} floating) for the what-if; ``haste`` starts with
+    it already on the battlefield."""
+    s = Scenario("TAP-1: the tap symbol" + (" (Fervor already out)" if haste else ""))
     forest = s.add("Forest", "Alice")
     elves = s.add("Llanowar Elves", "Alice", sick=True)
+    s.add("Fervor", "Alice", zone="battlefield" if haste else "hand")
+    s.mana("Alice", "RR")
     t = s.timeline()
     t.do(activate("Alice", forest))
     t.attempt(activate("Alice", forest))   # already tapped (107.5)
@@ -19,13 +23,12 @@ def tap_symbol() -> Timeline:
     return t
 
 
-def tap_symbol_with_haste() -> Timeline:
-    """TAP-1, the what-if: the same Elves with Fervor giving haste (702.10)."""
-    s = Scenario("TAP-1 with haste")
-    s.add("Forest", "Alice")
-    elves = s.add("Llanowar Elves", "Alice", sick=True)
-    s.add("Fervor", "Alice")
-    return s.timeline().do(activate("Alice", elves))
+def haste_what_if(t: Timeline) -> list:
+    """TAP-1's what-if: cast Fervor (haste for Alice's creatures, 702.10), let it resolve, then
+    tap the Elves."""
+    by_name = {o.card: o.oid for o in t.state.objects}
+    return [cast("Alice", by_name["Fervor"]), pass_priority("Alice"), pass_priority("Bob"),
+            activate("Alice", by_name["Llanowar Elves"])]
 
 
 def untap_symbol() -> Timeline:

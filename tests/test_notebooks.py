@@ -1,0 +1,79 @@
+"""Lesson notebooks: committed without outputs, thin (they only call the package), complete
+(the lesson anatomy), and their generated Markdown matches what the engine and catalog say now.
+nbmake runs them in `make test`; these checks read them as files."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from mtgrules.catalog import load_catalog
+from mtgrules.lessons.static import stale_cells, static_cells
+
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+LESSONS = [p for p in NOTEBOOKS if not p.name.startswith("00-")]
+
+
+def cells(path: Path, kind: str) -> list[str]:
+    nb = json.loads(path.read_text())
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == kind]
+
+
+def test_there_are_lessons():
+    assert {p.name for p in NOTEBOOKS} >= {"00-start-here.ipynb", "01-mana.ipynb", "02-tap-untap-and-x.ipynb"}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_committed_without_outputs_and_with_a_kernel(path):
+    nb = json.loads(path.read_text())
+    assert nb["metadata"]["kernelspec"]["name"] == "python3", "without kernelspec JupyterLab asks for a kernel"
+    for c in nb["cells"]:
+        if c["cell_type"] == "code":
+            assert c["outputs"] == [] and c["execution_count"] is None, \
+                f"{path.name}: strip outputs before committing (nbstripout)"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebooks_hold_no_logic(path):
+    for src in cells(path, "code"):
+        tree = ast.parse(src)
+        for node in ast.walk(tree):
+            assert not isinstance(node, ast.FunctionDef | ast.ClassDef | ast.Lambda), \
+                f"{path.name}: define functions in the package, not in a notebook"
+            if isinstance(node, ast.ImportFrom | ast.Import):
+                names = [node.module] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+                assert all(n.split(".")[0] == "mtgrules" for n in names), f"{path.name} imports {names}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_generated_cells_match_the_engine(path):
+    assert not stale_cells(path), f"run: python -m mtgrules.lessons.static {path}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_lessons_follow_the_anatomy(path):
+    text = "\n".join(cells(path, "markdown"))
+    code = "\n".join(cells(path, "code"))
+    nb = json.loads(path.read_text())
+    tags = [tag for _, tag in static_cells(nb)]
+    assert "You will learn" in text and "## Summary" in text and "Exercises" in text
+    assert any(t.startswith("ruling:") for t in tags), "quote the ruling"
+    assert any(t.startswith("static:") for t in tags), "a static table of every step"
+    for widget in ("Walkthrough(", "Predict(", "WhatIf("):
+        assert widget in code, f"{path.name} has no {widget[:-1]}"
+    assert "board(" in code and "state_table(" in code or "frame_table(" in code
+
+
+def test_catalog_lessons_are_the_notebooks_that_quote_them():
+    quoted = {}
+    for path in NOTEBOOKS:
+        for _, tag in static_cells(json.loads(path.read_text())):
+            if tag.startswith("ruling:"):
+                quoted[tag.removeprefix("ruling:")] = path.name
+    for r in load_catalog():
+        assert r.status.lesson == (r.id in quoted), f"{r.id}: lesson status disagrees with the notebooks"
+        if r.status.lesson:
+            assert r.lesson == quoted[r.id], f"{r.id}: catalog says {r.lesson}, quoted in {quoted[r.id]}"
