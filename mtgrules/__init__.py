@@ -7,7 +7,9 @@ are imported separately, so the engine stays light and testable on its own.
 
 from .actions import Activate, CastSpell, PassPriority, activate, cast, pass_priority
 from .advance import Advance, advance_to, answer_with
+from .blocking import legal_blocks, why_cant_block
 from .choices import ChoiceRequest, Chooser
+from .combat import DeclareAttackers, DeclareBlockers, declare_attackers, declare_blockers, why_cant_attack
 from .could_produce import could_produce, could_produce_all, explain_could_produce
 from .engine import apply
 from .errors import IllegalAction, MissingChoice, ScenarioError
@@ -26,4 +28,6 @@ __all__ = [
     "could_produce", "could_produce_all", "explain_could_produce", "apply", "IllegalAction", "MissingChoice",
     "ScenarioError", "Event", "characteristics", "explain", "legal_actions", "ManaType", "GameObject",
     "ObjRef", "Player", "Zone", "Scenario", "GameState", "Frame", "Timeline", "Step",
+    "DeclareAttackers", "DeclareBlockers", "declare_attackers", "declare_blockers", "why_cant_attack",
+    "why_cant_block", "legal_blocks",
 ]

@@ -115,6 +115,7 @@ class TriggeredAbility:
     resolve: Resolver
     condition: Callable[[GameState, GameObject], bool] | None = None
     is_mana: bool = False
+    target: Target | None = None  # chosen as the trigger is put on the stack (603.3d)
 
 
 @dataclass(frozen=True)

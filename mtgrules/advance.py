@@ -7,7 +7,8 @@ step took place.
 On the way, anything on the stack resolves, because everyone passes. When a pass needs a choice
 (a trigger's sacrifice, the order of several triggers, a discard in cleanup) it stops and
 returns the request, unless a ``choose`` callback answers it; the answer is then scripted into
-the recorded pass, so replaying the timeline needs no callback.
+the recorded pass, so replaying the timeline needs no callback. When the game waits for
+attackers or blockers to be declared, it declares none, since fast-forwarding takes no actions.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 from .actions import PassPriority
 from .choices import Callback, ChoiceRequest
-from .errors import MissingChoice
+from .errors import IllegalAction, MissingChoice
 from .state import GameState
 from .teams import game_over, turn_mates
 from .timeline import Frame, Timeline
@@ -52,13 +53,34 @@ def advance_to(timeline: Timeline, step: Step | str, player: str | None = None, 
         if game_over(before):
             return Advance(False, n, reason="the game is over")
         if before.priority is None:
-            return Advance(False, n, reason="no player has priority")
+            stopped = _declare_nothing(timeline, before)
+            if stopped:
+                return Advance(False, n, reason=stopped)
+            if began(before, timeline[-1], target, player):
+                return Advance(True, n + 1)
+            continue
         request = _pass(timeline, before.priority, choose)
         if request is not None:
             return Advance(False, n, choice=request, reason=f"{request.player} must choose {request.kind}")
         if began(before, timeline[-1], target, player):
             return Advance(True, n + 1)
     return Advance(False, max_passes, reason=f"{target.value} didn't begin within {max_passes} passes")
+
+
+def _declare_nothing(timeline: Timeline, state: GameState) -> str:
+    """No one has priority while the game waits for attackers or blockers to be declared (508.1,
+    509.1). Fast-forwarding takes no actions, so it declares none; it stops (returning why) when
+    the game waits for something else or requirements forbid declaring none (508.1d, 509.1c)."""
+    from .combat import decline_declaration
+
+    nothing = decline_declaration(state)
+    if nothing is None:
+        return "no player has priority"
+    try:
+        timeline.do(nothing)
+    except IllegalAction as err:
+        return f"{nothing.player} can't declare nothing here: {err.reason}"
+    return ""
 
 
 def began(before: GameState, frame: Frame, step: Step, player: str | None) -> bool:

@@ -57,10 +57,30 @@ def register_action(kind: type, handler: Any) -> None:
     _EXTRA_ACTIONS[kind] = handler
 
 
+_SETTLE_HOOKS: list[Any] = []
+_WAITING: list[Any] = []
+
+
+def register_settle_hook(hook: Any) -> None:
+    """``hook(d)`` runs each time before state-based actions are checked (combat uses it to
+    remove creatures that left the battlefield from combat, 506.4)."""
+    _SETTLE_HOOKS.append(hook)
+
+
+def register_waiting(explain: Any) -> None:
+    """``explain(state)`` returns ``(rule, sentence)`` when no one has priority because the game
+    waits for a turn-based choice (combat: declaring attackers or blockers), else None."""
+    _WAITING.append(explain)
+
+
 def _check_priority(state: GameState, action: Action) -> None:
     if action.player not in state.player_names:
         raise IllegalAction("102.1", f"there is no player named {action.player!r} in this game")
     if getattr(action, "needs_priority", True) and not may_act(state, action.player):
+        for explain in _WAITING if state.priority is None else ():
+            waiting = explain(state)
+            if waiting is not None:
+                raise IllegalAction(*waiting)
         holder = state.priority or "no one"
         raise IllegalAction("117.1", f"{action.player} doesn't have priority ({holder} does), "
                             "so they can't act now")
@@ -110,6 +130,8 @@ def _settle(d: Draft, chooser: Chooser) -> None:
     """Before a player receives priority: state-based actions, then triggers (117.5), each
     player ordering their own (603.3b)."""
     while True:
+        for hook in _SETTLE_HOOKS:
+            hook(d)
         collect_new_triggers(d)
         before = len(d.events)
         check_state_based_actions(d)

@@ -24,6 +24,10 @@ MAX_CHOICE_DEPTH = 4
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the player with priority could take now, each with its choices scripted."""
+    for propose in _PROPOSERS:  # a turn-based declaration the game is waiting for (combat)
+        proposed = propose(state)
+        if proposed is not None:
+            return proposed
     player = state.priority
     if player is None:
         return []
@@ -32,6 +36,15 @@ def legal_actions(state: GameState) -> list[Action]:
         for cand in _candidates(state, actor):
             found.extend(_accepted(state, cand, depth=0))
     return found
+
+
+_PROPOSERS: list = []
+
+
+def register_proposer(propose) -> None:
+    """``propose(state)`` returns the legal actions while the game waits for something other than
+    priority (declaring attackers or blockers), or None when it doesn't."""
+    _PROPOSERS.append(propose)
 
 
 def _actors(state: GameState) -> list[str]:

@@ -57,7 +57,27 @@ def following_step(d: Draft) -> Step:
     if step is None:
         begin_turn(d)
         return Step.UNTAP
-    return step
+    return _unless_skipped(d, step)
+
+
+StepSkip = Callable[[Draft, Step], tuple[str, str] | None]
+_STEP_SKIPS: list[StepSkip] = []
+
+
+def register_step_skip(rule: StepSkip) -> None:
+    """Let a rules module skip a step: ``rule(d, step)`` returns ``(rule number, why)`` to skip
+    it (combat: no attackers, so no declare blockers or combat damage step, 508.8)."""
+    _STEP_SKIPS.append(rule)
+
+
+def _unless_skipped(d: Draft, step: Step) -> Step:
+    while True:
+        why = next((w for rule in _STEP_SKIPS if (w := rule(d, step)) is not None), None)
+        nxt = next_step(step)
+        if why is None or nxt is None:
+            return step
+        d.note("step skipped", f"the {step.value} step is skipped: {why[1]}", why[0])
+        step = nxt
 
 
 def empty_pools(d: Draft) -> None:

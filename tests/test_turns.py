@@ -66,7 +66,8 @@ def test_a_whole_turn_visits_every_step_in_order():
     t = s.timeline()
     assert advance_to(t, Step.UPKEEP, "Bob")
     begun = [e.after for f in t for e in f.events if e.kind == "step begins"]
-    assert begun == [s.value for s in Step][2:] + ["untap", "upkeep"]
+    no_attack = [Step.DECLARE_BLOCKERS.value, Step.COMBAT_DAMAGE.value]  # skipped without attackers (508.8)
+    assert begun == [s.value for s in Step if s.value not in no_attack][2:] + ["untap", "upkeep"]
 
 
 def test_the_first_player_skips_the_first_draw_in_a_two_player_game():
@@ -392,6 +393,8 @@ def _pick(actions, pick: int):
     """Mostly pass, so that several whole turns go by; otherwise prefer doing something."""
     passes = [a for a in actions if isinstance(a, PassPriority)]
     others = [a for a in actions if not isinstance(a, PassPriority)]
+    if not passes:  # the game waits for a declaration of attackers or blockers (508.1, 509.1)
+        return others[pick % len(others)]
     if pick % 3 == 0 and others:
         return others[pick % len(others)]
     return passes[pick % len(passes)]

@@ -1,0 +1,57 @@
+"""Helpers for the combat tests: play a timeline to a step, and check refusals leave states alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtgrules import IllegalAction, Step, Timeline, apply, pass_priority
+from mtgrules.objects import Zone
+
+
+def refuse(state, action, rule: str) -> IllegalAction:
+    """Assert ``action`` is refused citing ``rule``, with a sentence, and ``state`` is unchanged."""
+    before = state
+    snapshot = (state.players, state.objects, state.stack, state.effects, state.combat, state.priority, state.step)
+    with pytest.raises(IllegalAction) as info:
+        apply(state, action)
+    assert info.value.rule == rule, f"refused under {info.value.rule}, expected {rule}: {info.value.reason}"
+    assert info.value.reason
+    assert state == before
+    assert (state.players, state.objects, state.stack, state.effects, state.combat, state.priority,
+            state.step) == snapshot
+    return info.value
+
+
+def pass_until(t: Timeline, step: Step, **last_choices) -> Timeline:
+    """Pass priority for whoever has it until ``step`` begins (or the game waits for a declaration
+    in it). ``last_choices`` are scripted on every pass (trigger targets, payments)."""
+    for _ in range(200):
+        if t.state.step is step and t.state.stack == ():
+            return t
+        holder = t.state.priority
+        assert holder is not None, f"the game waits for a declaration in the {t.state.step.value} step"
+        t.do(pass_priority(holder, **last_choices))
+    raise AssertionError(f"{step.value} never began")
+
+
+def resolve_top(t: Timeline, **choices) -> Timeline:
+    """Everyone passes once: the top of the stack resolves with these choices."""
+    assert t.state.stack, "nothing on the stack"
+    top = t.state.stack[-1].sid
+    while any(item.sid == top for item in t.state.stack):
+        t.do(pass_priority(t.state.priority, **choices))
+    return t
+
+
+def hand(state, player: str) -> list[str]:
+    return sorted(o.card for o in state.in_zone(Zone.HAND, player))
+
+
+def library(s, player: str, n: int = 5) -> None:
+    """Give ``player`` a small library so draws have something to take."""
+    for _ in range(n):
+        s.add("Forest", player, zone="library")
+
+
+def kinds(events, kind: str):
+    return [e for e in events if e.kind == kind]
