@@ -132,9 +132,27 @@ def highlighted_table(repeats: int = 60) -> list[Result]:
     return results
 
 
+def _notebook_ratios() -> list[Result]:
+    from notebooks_bench import notebook_ratios
+    return notebook_ratios()
+
+
+def _walkthrough_step() -> list[Result]:
+    from widgets_bench import walkthrough_step
+    return walkthrough_step()
+
+
+def _legal_blocks() -> list[Result]:
+    from combat_bench import bench_legal_blocks
+    return bench_legal_blocks()
+
+
 SECTIONS: list[Section] = [
     ("engine: random legal play", engine_random_play),
     ("views: highlighted table for one step", highlighted_table),
+    ("combat: legal_blocks", _legal_blocks),
+    ("lessons: notebook run time over imports-only", _notebook_ratios),
+    ("widgets: one walkthrough step", _walkthrough_step),
 ]
 
 
