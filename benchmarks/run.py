@@ -147,15 +147,9 @@ def _legal_blocks() -> list[Result]:
     return bench_legal_blocks()
 
 
-def _legal_blocks() -> list[Result]:
-    from combat_bench import bench_legal_blocks
-    return bench_legal_blocks()
-
-
 SECTIONS: list[Section] = [
     ("engine: random legal play", engine_random_play),
     ("views: highlighted table for one step", highlighted_table),
-    ("combat: legal_blocks", _legal_blocks),
     ("combat: legal_blocks", _legal_blocks),
     ("lessons: notebook run time over imports-only", _notebook_ratios),
     ("widgets: one walkthrough step", _walkthrough_step),
