@@ -52,3 +52,13 @@ def board(state, title: str | None = None):
 
     from ..views import board_png
     return Image(data=board_png(state, title=title))
+
+
+def figure(fig):
+    """A matplotlib Figure as an image a notebook displays without pyplot."""
+    import io
+
+    from IPython.display import Image
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100)
+    return Image(data=buf.getvalue())
