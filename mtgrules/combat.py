@@ -41,7 +41,7 @@ from .engine import register_action, register_settle_hook, register_waiting
 from .errors import IllegalAction
 from .events import Event
 from .layers import characteristics
-from .legal import register_proposer
+from .legal import accepted, register_proposer
 from .mana import parse_cost, pay
 from .objects import GameObject, ObjRef
 from .state import Draft, GameState
@@ -58,6 +58,7 @@ class DeclareAttackers(Action):
     the planeswalker id it attacks. An empty declaration attacks with nothing."""
 
     attacks: tuple[tuple[int, Target], ...] = ()
+    choices: tuple[tuple[str, Any], ...] = ()
     needs_priority: ClassVar[bool] = False
 
     def describe(self, state) -> str:
@@ -82,20 +83,24 @@ class DeclareBlockers(Action):
         return f"{self.player} declares blockers: {', '.join(parts)}"
 
 
-def declare_attackers(player: str, attacks: Mapping[int, Target] | Sequence[int] = ()) -> DeclareAttackers:
+def declare_attackers(player: str, attacks: Mapping[int, Target] | Sequence[int] = (), **choices: Any) -> DeclareAttackers:
     """``declare_attackers("Alice", {wings: "Bob", bears: jace})``; a plain list of creature ids
-    attacks the only thing there is to attack (refused if there is more than one choice)."""
+    attacks the only thing there is to attack (refused if there is more than one choice).
+    ``choices`` script what the declaration leads to, such as ``trigger_order=(...)``."""
     if isinstance(attacks, Mapping):
         pairs = tuple(attacks.items())
     else:
         pairs = tuple((oid, "") for oid in attacks)
-    return DeclareAttackers(player, pairs)
+    return DeclareAttackers(player, pairs, _choices(choices))
 
 
 def declare_blockers(player: str, blocks: Mapping[int, int] | None = None, **choices: Any) -> DeclareBlockers:
     """``declare_blockers("Bob", {bears: wings, corpse: wings})``: blocker → the attacker it blocks."""
-    return DeclareBlockers(player, tuple((blocks or {}).items()),
-                           tuple(sorted((k.replace("_", " "), v) for k, v in choices.items())))
+    return DeclareBlockers(player, tuple((blocks or {}).items()), _choices(choices))
+
+
+def _choices(choices: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((k.replace("_", " "), v) for k, v in choices.items()))
 
 
 def _name(state: GameState, oid: int) -> str:
@@ -410,17 +415,22 @@ def decline_declaration(state: GameState) -> Action | None:
 
 
 # ---------------------------------------------------------------- proposing declarations
-MAX_PROPOSALS = 2000
+MAX_PROPOSALS = 256
 
 
 def _propose(state: GameState) -> list[Action] | None:
+    """The declarations ``legal_actions`` offers while the game waits: every legal one (up to
+    :data:`MAX_PROPOSALS`), each with the choices it leads to scripted (the order of the
+    triggers it causes, for instance), tried on the engine like every other proposed action."""
     combat = state.combat
     if combat is None or not combat.awaiting:
         return None
     what, who = combat.awaiting[0]
     if what == "attackers":
-        return list(attack_declarations(state, who, MAX_PROPOSALS))
-    return [declare_blockers(who, blocks) for blocks in legal_blocks(state, who).declarations(MAX_PROPOSALS)]
+        candidates: list[Action] = list(attack_declarations(state, who, MAX_PROPOSALS))
+    else:
+        candidates = [declare_blockers(who, b) for b in legal_blocks(state, who).declarations(MAX_PROPOSALS)]
+    return [ok for cand in candidates for ok in accepted(state, cand)]
 
 
 def attack_declarations(state: GameState, player: str, limit: int | None = None):

@@ -81,6 +81,11 @@ def _halves(hybrid) -> list:
     return [tuple(p) for p in product(*hybrid)]
 
 
+def accepted(state: GameState, action: Action) -> list[Action]:
+    """``action`` with each way of scripting the choices it needs, if the engine accepts it."""
+    return _accepted(state, action, depth=0)
+
+
 def _accepted(state: GameState, action: Action, depth: int) -> list[Action]:
     """The action itself if legal, or one copy per option of the choice it is missing."""
     try:

@@ -398,7 +398,7 @@ def _invariants(state):
         assert p.life <= 20
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board=combat_boards, picks=st.lists(st.integers(0, 10_000), min_size=40, max_size=40))
 def test_random_legal_attacks_and_blocks(board, picks):
     s = Scenario("random combat", step="combat")
