@@ -1,0 +1,17 @@
+"""Widgets for the lessons (ipywidgets 8): step through a timeline, predict a step, compare a what-if.
+
+    from mtgrules.widgets import Walkthrough, Predict, WhatIf
+    Walkthrough(t)                                   # Prev / Next / Play over every step
+    Predict(t, 2, alternatives=[other])              # choose an outcome, then reveal the step
+    WhatIf(t, 1, [activate("Alice", pool, color="W")])  # branch after step 1, compare
+
+All rendering goes into HTML and Image widget values, so the widgets can be driven and checked
+from Python (``w.next_button.click()``, ``w.table.value``) and look the same in JupyterLab and Voila.
+"""
+
+from .predict import Outcome, Predict, choice_variants, describe_outcome, outcome_options, outcomes
+from .walkthrough import StepView, Walkthrough
+from .whatif import WhatIf, first_divergence
+
+__all__ = ["Walkthrough", "StepView", "Predict", "Outcome", "outcomes", "outcome_options", "describe_outcome",
+           "choice_variants", "WhatIf", "first_divergence"]

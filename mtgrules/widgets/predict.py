@@ -1,0 +1,230 @@
+"""Predict-then-reveal: the learner picks an outcome for a step, then sees the step played.
+
+The options are never typed in. The right one describes what the engine did at the step; the
+wrong ones describe what the engine does on alternative timelines: the ones the lesson passes
+in (``alternatives=[branch, ...]``, for example a branch where the creature isn't summoning
+sick) and, automatically, the same action with each other answer to its choices (another
+colour, another order of replacement effects). Options that read the same are shown once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..actions import Action
+from ..engine import apply
+from ..errors import IllegalAction, MissingChoice
+from ..timeline import Frame, Timeline
+from . import render
+
+# The attributes an option talks about by default: what a player sees change on the table.
+OUTCOME_ATTRIBUTES = ("pool", "tapped", "P/T", "counters", "damage", "zone", "controller", "life", "lost",
+                      "types", "keywords")
+
+MAX_CHOICES = 6  # how many choices deep the automatic alternatives look
+
+
+def describe_outcome(frame: Frame, attributes: Sequence[str] = OUTCOME_ATTRIBUTES) -> str:
+    """A short summary of a step's result: the refusal and its rule, or the final value of each
+    chosen attribute that changed, e.g. ``Forest tapped; Alice's pool: {G}{G}``."""
+    if frame.refused is not None:
+        return f"Refused — CR {frame.refused.rule}"
+    last: dict[tuple[Any, str], Any] = {}
+    names: dict[tuple[Any, str], str] = {}
+    for e in frame.events:
+        if e.attribute in attributes:
+            key = (e.obj, e.attribute)
+            last.pop(key, None)  # keep the order of the last change
+            last[key] = e.after
+            names[key] = e.name
+    parts = [_phrase(names[key], key[1], value) for key, value in last.items()]
+    return "; ".join(parts) if parts else "Nothing changes"
+
+
+def _phrase(name: str, attribute: str, value: Any) -> str:
+    if attribute == "tapped":
+        return f"{name} {'tapped' if value else 'untapped'}"
+    if attribute == "pool":
+        return f"{name}'s pool: {render.fmt_value(value)}"
+    if attribute == "life":
+        return f"{name}'s life: {value}"
+    if attribute == "lost":
+        return f"{name} {'loses the game' if value else 'is still in the game'}"
+    if attribute == "zone":
+        return f"{name} → {render.fmt_value(value)}"
+    if attribute == "P/T":
+        return f"{name} is {render.fmt_value(value)}"
+    return f"{name} {attribute}: {render.fmt_value(value)}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One possible result of a step: its option text, the frame it comes from, and where that
+    frame was played (``"as played"``, an alternative timeline's title, or a choice)."""
+
+    text: str
+    frame: Frame
+    origin: str
+    correct: bool = False
+
+
+def choice_variants(state, action: Action, max_depth: int = MAX_CHOICES) -> list[tuple[Action, str]]:
+    """The action with every combination of answers to the choices it asks for, each fully
+    scripted, with a phrase naming the answers (``"color G"``). Found by playing the action
+    without its scripted choices and following each option the engine asks about."""
+    if not hasattr(action, "choices"):
+        return []
+    bare = replace(action, choices=())
+    found: list[tuple[Action, str]] = []
+    todo: list[list[tuple[str, Any]]] = [[]]
+    while todo:
+        answers = todo.pop(0)
+        candidate = _scripted(bare, answers)
+        try:
+            apply(state, candidate)
+        except MissingChoice as need:
+            if len(answers) < max_depth:
+                todo.extend(answers + [(need.kind, option)] for option in need.options)
+            continue
+        except IllegalAction:
+            pass  # a choice the engine refuses is still an outcome: the refusal
+        if answers:
+            found.append((candidate, ", ".join(f"{kind} {render.fmt_value(v)}" for kind, v in answers)))
+    return found
+
+
+def _scripted(action: Action, answers: list[tuple[str, Any]]) -> Action:
+    queues: dict[str, list[Any]] = {}
+    for kind, value in answers:
+        queues.setdefault(kind, []).append(value)
+    return replace(action, choices=tuple(sorted(queues.items())))
+
+
+def outcomes(timeline: Timeline, step: int, alternatives: Iterable[Timeline] = (), *,
+             describe: Callable[[Frame], str] | None = None, attributes: Sequence[str] | None = None,
+             auto: bool = True) -> list[Outcome]:
+    """The distinct outcomes of ``timeline[step]``: first the real one, then those of each
+    alternative timeline's frame ``step``, then (with ``auto``) those of the same action with
+    other answers to its choices. Outcomes whose text repeats an earlier one are dropped.
+
+    ``describe`` turns a frame into text; by default :func:`describe_outcome`, limited to
+    ``attributes`` when given (for example ``("pool",)`` for a question about mana)."""
+    describe = _describer(describe, attributes)
+    if not 1 <= step < len(timeline):
+        raise IndexError(f"a prediction needs a played step: 1..{len(timeline) - 1}, not {step}")
+    real = timeline[step]
+    found = [Outcome(describe(real), real, "as played", correct=True)]
+    for n, alt in enumerate(alternatives, 1):
+        if len(alt) <= step:
+            raise ValueError(f"alternative timeline {n} ({alt.title!r}) has no step {step}; "
+                             f"it has steps 0..{len(alt) - 1}")
+        found.append(Outcome(describe(alt[step]), alt[step], f"in the alternative “{alt.title or n}”"))
+    if auto and real.action is not None:
+        for action, answers in choice_variants(timeline[step - 1].state, real.action):
+            branch = timeline.branch(step - 1)
+            branch.attempt(action)
+            found.append(Outcome(describe(branch[-1]), branch[-1], f"if the choice were {answers}"))
+    distinct: dict[str, Outcome] = {}
+    for o in found:
+        distinct.setdefault(o.text, o)
+    return list(distinct.values())
+
+
+def outcome_options(timeline: Timeline, step: int, alternatives: Iterable[Timeline] = (), *,
+                    describe: Callable[[Frame], str] | None = None, attributes: Sequence[str] | None = None,
+                    auto: bool = True) -> list[str]:
+    """The option texts of :func:`outcomes`; the first is the right answer."""
+    return [o.text for o in outcomes(timeline, step, alternatives, describe=describe, attributes=attributes,
+                                     auto=auto)]
+
+
+def _describer(describe: Callable[[Frame], str] | None, attributes: Sequence[str] | None) -> Callable[[Frame], str]:
+    if describe is not None and attributes is not None:
+        raise ValueError("give either describe= or attributes=, not both")
+    if describe is not None:
+        return describe
+    chosen = tuple(attributes) if attributes is not None else OUTCOME_ATTRIBUTES
+    return lambda frame: describe_outcome(frame, chosen)
+
+
+class Predict(widgets.VBox):
+    """A question placed before ``timeline[step]``: choose an outcome, then press Reveal.
+
+    ``alternatives`` are timelines (usually ``timeline.branch(step - 1)`` with another action or
+    choice played) whose step ``step`` gives a wrong option. ``describe`` turns a frame into
+    option text (default :func:`describe_outcome`, limited to ``attributes`` if given). From Python: ``.options``, ``.correct``,
+    ``.choose(text)``, ``.reveal()``, ``.is_right`` and the ``.result`` HTML widget.
+    """
+
+    def __init__(self, timeline: Timeline, step: int, question: str | None = None, *,
+                 alternatives: Iterable[Timeline] = (), describe: Callable[[Frame], str] | None = None,
+                 attributes: Sequence[str] | None = None, auto: bool = True) -> None:
+        self.timeline = timeline
+        self.step = step
+        self.outcomes = outcomes(timeline, step, alternatives, describe=describe, attributes=attributes, auto=auto)
+        if len(self.outcomes) < 2:
+            raise ValueError(f"step {step} ({timeline[step].title()}) has only one outcome here, "
+                             f"{self.outcomes[0].text!r}; pass alternatives=[a branch with another "
+                             f"action or choice] so there is something to choose between")
+        self.correct = self.outcomes[0].text
+        # Sorted so the right answer is not always first, and the order is the same every run.
+        self.options = sorted(o.text for o in self.outcomes)
+        frame = timeline[step]
+        text = question or f"What happens when {frame.title().removesuffix(' — refused')}?"
+        self.question = widgets.HTML(f'<div class="mtg-box"><b>Predict:</b> {render.esc(text)}</div>')
+        self.question.add_class("mtg-question")
+        self.choices = widgets.RadioButtons(options=self.options, value=None,
+                                            layout=widgets.Layout(width="max-content"))
+        self.choices.add_class("mtg-choices")
+        self.reveal_button = widgets.Button(description="Reveal", icon="eye", button_style="info")
+        self.reveal_button.add_class("mtg-reveal")
+        self.reveal_button.on_click(lambda _b: self.reveal())
+        self.result = widgets.HTML("")
+        self.result.add_class("mtg-result")
+        self.table = widgets.HTML("")
+        self.table.add_class("mtg-predict-table")  # not "mtg-table": that one is the walkthrough's
+        self.choices.observe(self._on_choice, names="value")
+        super().__init__([self.question, self.choices, self.reveal_button, self.result, self.table])
+        self.add_class("mtg-predict")
+
+    @property
+    def chosen(self) -> str | None:
+        return self.choices.value
+
+    @property
+    def is_right(self) -> bool | None:
+        """None until an option is chosen."""
+        return None if self.chosen is None else self.chosen == self.correct
+
+    def choose(self, option: str) -> Predict:
+        if option not in self.options:
+            raise ValueError(f"{option!r} is not one of the options {self.options}")
+        self.choices.value = option
+        return self
+
+    def _on_choice(self, _change) -> None:
+        # A new choice hides an earlier reveal, so the verdict always matches the choice shown.
+        self.result.value = ""
+        self.table.value = ""
+
+    def reveal(self) -> Predict:
+        frame = self.timeline[self.step]
+        if self.chosen is None:
+            self.result.value = '<div class="mtg-box"><i>Choose an answer first.</i></div>'
+            return self
+        if self.is_right:
+            verdict = '<span class="mtg-right">Right!</span>'
+        else:
+            picked = next(o for o in self.outcomes if o.text == self.chosen)
+            verdict = (f'<span class="mtg-wrong">Not quite.</span> What you chose is what happens '
+                       f'{render.esc(picked.origin)}.')
+        self.result.value = (
+            f'{render.STYLE}<div class="mtg-box">{verdict} The answer: <b>{render.esc(self.correct)}</b>.'
+            f"<br>The rule that decides it: {render.cite_all(frame.rules)}.</div>"
+            f"{render.narration_html(frame)}")
+        self.table.value = render.step_table_html(self.timeline, self.step)
+        return self

@@ -1,0 +1,126 @@
+"""HTML pieces shared by the widgets: step labels, narration with rule citations, event lists.
+
+Everything here returns plain strings (HTML fragments) so that the widgets only have to put
+them into ``HTML.value``, and tests can read them without a browser. Every piece of text that
+comes from the game is escaped. Tables and pictures come from :mod:`mtgrules.views`.
+"""
+
+from __future__ import annotations
+
+import html
+from enum import Enum
+from typing import Any
+
+from ..mana import Mana, pool_text
+from ..timeline import Frame, Timeline
+
+# Styles used by the widget HTML. They are scoped by the ``mtg-`` class names so they don't
+# leak into the rest of a notebook, and are repeated in each fragment that needs them so a
+# fragment reads the same wherever it is shown (JupyterLab, Voila, a static export).
+STYLE = """<style>
+.mtg-box { font-family: var(--jp-content-font-family, sans-serif); line-height: 1.4; }
+.mtg-rule { font-weight: 600; white-space: nowrap; color: #1d4f91; }
+.mtg-refused { color: #a40000; }
+.mtg-event-list { margin: 0.2em 0; padding-left: 1.4em; font-size: 90%; }
+.mtg-event-list code { font-size: 95%; }
+.mtg-right { color: #176b1c; font-weight: 700; }
+.mtg-wrong { color: #a40000; font-weight: 700; }
+.mtg-diverge td, .mtg-diverge th { background: #ffe9a8; }
+.mtg-columns { display: flex; flex-wrap: nowrap; gap: 1.2em; align-items: flex-start; }
+.mtg-columns > div { flex: 1 1 0; min-width: 0; overflow-x: auto; }
+</style>"""
+
+
+def esc(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def fmt_value(value: Any) -> str:
+    """A value from an event or a state, as a learner would write it."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, tuple | list):
+        if all(isinstance(v, Mana) for v in value):
+            return pool_text(tuple(value))
+        if all(isinstance(v, tuple) and len(v) == 2 for v in value):
+            return ", ".join(f"{fmt_value(k)}×{fmt_value(n)}" for k, n in value) or "—"
+        return ", ".join(fmt_value(v) for v in value) or "—"
+    return str(value)
+
+
+def cite(rule: str) -> str:
+    """A rule number as the widgets show it: ``CR 107.5``."""
+    return f'<span class="mtg-rule">CR {esc(rule)}</span>'
+
+
+def cite_all(rules: list[str]) -> str:
+    return ", ".join(cite(r) for r in rules if r) or "—"
+
+
+def step_label(timeline: Timeline, i: int) -> str:
+    """``Start`` for frame 0, else ``Step 2 of 5: <title>``."""
+    last = len(timeline) - 1
+    frame = timeline[i]
+    if i == 0:
+        text = f"<b>Start</b> — the position before any action ({last} step{'s' if last != 1 else ''} follow)"
+    else:
+        text = f"<b>Step {i} of {last}:</b> {esc(frame.title())}"
+    return f'<div class="mtg-box">{text}</div>'
+
+
+def event_sentence(event) -> str:
+    """One event as a sentence without its rule (the caller cites the rule)."""
+    if event.text:
+        return event.text
+    return f"{event.name}: {event.attribute} {fmt_value(event.before)} → {fmt_value(event.after)}"
+
+
+def narration_html(frame: Frame) -> str:
+    """What happened in this step, in sentences, each citing its rule as ``CR x``."""
+    if frame.action is None:
+        body = "<p>The starting position. Press <b>Next</b> to play the first step.</p>"
+    elif frame.refused is not None:
+        body = (f'<p class="mtg-refused">Refused: {esc(frame.refused.reason)} '
+                f"({cite(frame.refused.rule)}). Nothing changes.</p>")
+    else:
+        sentences = [f"{esc(event_sentence(e))} ({cite(e.rule)})." for e in frame.events if e.text]
+        body = f"<p>{' '.join(sentences)}</p>" if sentences else "<p>Nothing changes.</p>"
+    return f'{STYLE}<div class="mtg-box mtg-narration-body">{body}</div>'
+
+
+def events_html(frame: Frame) -> str:
+    """The step's events as a small list: kind, object, change and rule."""
+    if not frame.events:
+        return '<div class="mtg-box"><i>No events.</i></div>'
+    items = []
+    for e in frame.events:
+        if e.attribute:
+            change = f"{esc(e.attribute)}: {esc(fmt_value(e.before))} → {esc(fmt_value(e.after))}"
+        else:
+            change = esc(e.text)
+        who = f"{esc(e.name)} — " if e.name and e.name != "game" else ""
+        items.append(f"<li><code>{esc(e.kind)}</code> {who}{change} ({cite(e.rule)})</li>")
+    return (f'{STYLE}<div class="mtg-box"><b>Events</b>'
+            f'<ul class="mtg-event-list">{"".join(items)}</ul></div>')
+
+
+def to_html(table: Any) -> str:
+    """HTML for a view: a pandas Styler or DataFrame, or something that is already HTML."""
+    if isinstance(table, str):
+        return table
+    return table.to_html()
+
+
+def step_table_html(timeline: Timeline, i: int) -> str:
+    """The state after step ``i`` with the cells this step changed highlighted."""
+    from ..views import frame_table
+    return to_html(frame_table(timeline, i))
+
+
+def board_picture(state) -> bytes:
+    from ..views import board_png
+    return board_png(state)

@@ -1,0 +1,163 @@
+"""Walkthrough: step through a timeline with Prev / Next / Play.
+
+Each step shows a label, the narration with its rules, the state table with the cells that step
+changed highlighted, the step's events and, optionally, a picture of the board. Everything is
+rendered into ``HTML``/``Image`` widget values (never printed), and each step is rendered once
+and cached, so going back shows exactly what was shown before and stepping stays instant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from ..scenario import Scenario
+from ..timeline import Timeline
+from . import render
+
+
+@dataclass(frozen=True)
+class StepView:
+    """Everything shown for one step, rendered once."""
+
+    label: str
+    narration: str
+    table: str
+    events: str
+    picture: bytes = b""
+
+
+class Walkthrough(widgets.VBox):
+    """A step-through of ``timeline``: ``Walkthrough(t)`` in a cell shows it.
+
+    ``board=True`` adds a picture of the board for each step. From Python: ``.next()``,
+    ``.prev()``, ``.go(i)`` and ``.step``; the child widgets are attributes (``next_button``,
+    ``prev_button``, ``slider``, ``play``, ``label``, ``narration``, ``table``, ``events``,
+    ``picture``), each with a CSS class ``mtg-...`` for browser tests and styling.
+    """
+
+    def __init__(self, timeline: Timeline | Scenario, board: bool = False, *, start: int = 0,
+                 interval: int = 1500, title: str | None = None) -> None:
+        if isinstance(timeline, Scenario):
+            timeline = timeline.timeline()  # just the starting board, until actions are played
+        if not isinstance(timeline, Timeline):
+            raise TypeError(f"Walkthrough needs a Timeline (for example Scenario(...).timeline()), "
+                            f"not {type(timeline).__name__}")
+        self.timeline = timeline
+        self.board = board
+        self._cache: dict[int, StepView] = {}
+        last = len(timeline) - 1
+
+        heading = title if title is not None else timeline.title
+        self.header = _html("mtg-title", f"<h4 style='margin:0.2em 0'>{render.esc(heading)}</h4>" if heading else "")
+        self.prev_button = widgets.Button(description="Prev", icon="step-backward", tooltip="Previous step",
+                                          layout=widgets.Layout(width="auto"))
+        self.next_button = widgets.Button(description="Next", icon="step-forward", tooltip="Next step",
+                                          button_style="primary", layout=widgets.Layout(width="auto"))
+        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval, repeat=False,
+                                 description="Play", show_repeat=False)
+        self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="Step",
+                                        readout=True, layout=widgets.Layout(width="260px"))
+        # The link lives in the browser: Play moves the slider without a round trip to the kernel,
+        # and the slider's change comes back to the kernel, which renders the step.
+        self.link = widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.label = _html("mtg-step")
+        self.narration = _html("mtg-narration")
+        self.table = _html("mtg-table")
+        self.events = _html("mtg-events")
+        self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="560px"))
+        self.picture.add_class("mtg-picture")
+        if not board:
+            self.picture.layout.display = "none"
+
+        for w, css in ((self.prev_button, "mtg-prev"), (self.next_button, "mtg-next"),
+                       (self.play, "mtg-play"), (self.slider, "mtg-slider")):
+            w.add_class(css)
+        self.prev_button.on_click(lambda _b: self.prev())
+        self.next_button.on_click(lambda _b: self.next())
+        self.slider.observe(self._on_slider, names="value")
+
+        controls = widgets.HBox([self.prev_button, self.play, self.slider, self.next_button],
+                                layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+        controls.add_class("mtg-controls")
+        body = widgets.HBox([self.table, self.picture],
+                            layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
+        super().__init__([self.header, controls, self.label, self.narration, body, self.events])
+        self.add_class("mtg-walkthrough")
+        self.go(start)
+
+    # ---- stepping
+    @property
+    def step(self) -> int:
+        """The index of the frame shown (0 is the start)."""
+        return self.slider.value
+
+    @property
+    def last(self) -> int:
+        return len(self.timeline) - 1
+
+    def go(self, i: int) -> Walkthrough:
+        """Show frame ``i`` (negative counts from the end, like a list index)."""
+        n = len(self.timeline)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(f"step {i} is outside this walkthrough (0..{n - 1})")
+        if self.slider.value == i:
+            self._show(i)  # the slider won't report an unchanged value
+        else:
+            self.slider.value = i  # _on_slider renders it
+        return self
+
+    def next(self) -> Walkthrough:
+        return self.go(min(self.step + 1, self.last))
+
+    def prev(self) -> Walkthrough:
+        return self.go(max(self.step - 1, 0))
+
+    # ---- rendering
+    def view(self, i: int) -> StepView:
+        """The rendered view of frame ``i``, from the cache when it was shown before."""
+        cached = self._cache.get(i)
+        if cached is None:
+            frame = self.timeline[i]
+            cached = StepView(
+                label=render.step_label(self.timeline, i),
+                narration=render.narration_html(frame),
+                table=render.step_table_html(self.timeline, i),
+                events=render.events_html(frame),
+                picture=render.board_picture(frame.state) if self.board else b"",
+            )
+            self._cache[i] = cached
+        return cached
+
+    def clear_cache(self) -> None:
+        """Forget the rendered steps (to time a cold render, or after the views changed)."""
+        self._cache.clear()
+
+    def refresh(self) -> Walkthrough:
+        """Take in steps played on the timeline since the walkthrough was made; stay on this step."""
+        self._cache.clear()
+        self.play.max = self.slider.max = self.last
+        return self.go(min(self.step, self.last))
+
+    def _on_slider(self, change) -> None:
+        self._show(change["new"])
+
+    def _show(self, i: int) -> None:
+        v = self.view(i)
+        self.label.value = v.label
+        self.narration.value = v.narration
+        self.table.value = v.table
+        self.events.value = v.events
+        if self.board:
+            self.picture.value = v.picture
+        self.prev_button.disabled = i <= 0
+        self.next_button.disabled = i >= self.last
+
+
+def _html(css: str, value: str = "") -> widgets.HTML:
+    w = widgets.HTML(value=value)
+    w.add_class(css)
+    return w

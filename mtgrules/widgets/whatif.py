@@ -1,0 +1,100 @@
+"""What-if: branch a timeline at a step, play other actions, and compare the two side by side.
+
+The branch keeps frames ``0..at`` of the original and plays the alternative actions after them;
+an alternative the engine refuses becomes a refusal frame citing its rule, as the learner would
+meet it. The comparison shows both timelines' steps with the first step where their states
+differ marked, and the cells of the final states that differ highlighted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import ipywidgets as widgets
+
+from ..actions import Action
+from ..errors import IllegalAction
+from ..timeline import Timeline
+from . import render
+
+DIVERGE_CSS = "background-color: #ffe9a8; font-weight: 600"
+
+
+def first_divergence(a: Timeline, b: Timeline) -> int | None:
+    """The first step index whose states differ. When one timeline is a prefix of the other,
+    the step where only one of them goes on; ``None`` when they are the same."""
+    common = min(len(a), len(b))
+    for i in range(common):
+        if a[i].state != b[i].state:
+            return i
+    return None if len(a) == len(b) else common
+
+
+class WhatIf(widgets.VBox):
+    """``WhatIf(t, at, [action, ...])``: what if, after step ``at``, these actions were played?
+
+    ``.branch`` is the new timeline, ``.refusals`` the refusal (or None) of each alternative
+    action, ``.divergence`` the first step where the states differ (None if they never do),
+    ``.differences`` the table of cells that differ in the final states, and ``.comparison``
+    the HTML widget showing it all.
+    """
+
+    def __init__(self, timeline: Timeline, at: int, alternative_actions: Iterable[Action],
+                 labels: Sequence[str] = ("As played", "What if"), *, title: str | None = None) -> None:
+        self.timeline = timeline
+        self.at = at
+        self.labels = tuple(labels)
+        if len(self.labels) != 2:
+            raise ValueError(f"labels must name the two timelines, got {labels!r}")
+        self.branch = timeline.branch(at, title=title or f"{timeline.title} — {self.labels[1].lower()}")
+        self.refusals: list[IllegalAction | None] = [self.branch.attempt(a) for a in alternative_actions]
+        self.divergence = first_divergence(timeline, self.branch)
+        from ..views import diff
+        self.differences = diff(timeline.state, self.branch.state)
+        self.comparison = widgets.HTML(self.render())
+        self.comparison.add_class("mtg-comparison")
+        super().__init__([self.comparison])
+        self.add_class("mtg-whatif")
+
+    def render(self) -> str:
+        """The comparison as one HTML fragment (also usable without widgets)."""
+        from ..views import highlight, steps_table
+        a, b = self.timeline, self.branch
+        columns = "".join(
+            f'<div class="mtg-timeline"><b>{render.esc(label)}</b>{_marked_steps(steps_table(t), self.divergence)}</div>'
+            for label, t in zip(self.labels, (a, b), strict=True))
+        if self.divergence is None:
+            summary = "The two timelines never differ: the alternative changes nothing."
+        else:
+            i = self.divergence
+            sides = []
+            for label, t in zip(self.labels, (a, b), strict=True):
+                what = render.esc(t[i].title()) if i < len(t) else "<i>(no such step)</i>"
+                sides.append(f"{render.esc(label)}: {what}")
+            summary = f"The timelines diverge at <b>step {i}</b> — " + "; ".join(sides) + "."
+        refused = "".join(
+            f'<li class="mtg-refused">Refused: {render.esc(r.reason)} ({render.cite(r.rule)})</li>'
+            for r in self.refusals if r is not None)
+        final = render.to_html(highlight(a.state, b.state))
+        differences = (self.differences.style.hide(axis="index").to_html() if len(self.differences)
+                       else "<p>None: the two final states are the same.</p>")
+        return (f'{render.STYLE}<div class="mtg-box">'
+                f"<p>{summary}</p>" + (f"<ul>{refused}</ul>" if refused else "") +
+                f'<div class="mtg-columns">{columns}</div>'
+                f"<p><b>{render.esc(self.labels[1])}: the final state</b>, with the cells that differ from "
+                f"“{render.esc(self.labels[0])}” highlighted</p>{final}"
+                f"<p><b>Where the final states differ</b></p>{differences}</div>")
+
+
+def _marked_steps(table, divergence: int | None) -> str:
+    """A steps table with the row of the divergence step highlighted."""
+    styler = table if hasattr(table, "data") and hasattr(table, "apply") else table.style
+
+    def mark(df):
+        import pandas as pd
+        css = pd.DataFrame("", index=df.index, columns=df.columns)
+        if divergence is not None and divergence < len(df):
+            css.iloc[divergence, :] = DIVERGE_CSS
+        return css
+
+    return styler.apply(mark, axis=None).to_html()

@@ -1,0 +1,361 @@
+"""The lesson in a real browser: JupyterLab and Voila, driven by Playwright with Debian's Chromium.
+
+Each test starts its own server on a free localhost port with a token and temporary Jupyter
+directories (so nothing depends on the user's configuration), opens the lesson, lets its cells
+run, clicks Next twice on the first walkthrough and checks that the table changed and that the
+narration cites a rule. Servers are always stopped, kernels included, and every wait is bounded.
+
+The notebook is ``notebooks/01-mana.ipynb``; to try another one set ``MTGRULES_BROWSER_NOTEBOOK``
+to its path (the server then serves that notebook's folder).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SERVER_START_TIMEOUT = 90  # seconds for a server to answer
+SERVER_STOP_TIMEOUT = 20  # seconds for a server to stop after SIGTERM, before SIGKILL
+PAGE_TIMEOUT = 60_000  # ms for a page action
+PLAY_TIMEOUT = 20_000  # ms for Play to reach the next step (its interval is 1.5 s)
+RUN_TIMEOUT = 180_000  # ms for the notebook's cells to run and the walkthrough to appear
+RULE_CITED = re.compile(r"CR \d{3}(\.\d+[a-z]?)?")
+KERNEL_IDLE_JS = """() => Array.from(document.querySelectorAll('.jp-StatusBar-TextItem'))
+    .map(e => e.innerText.trim()).some(t => t.endsWith('| Idle') && !t.startsWith('No Kernel'))"""
+
+
+def _notebooks() -> list[tuple[Path, str]]:
+    """(folder to serve, notebook path inside it)."""
+    override = os.environ.get("MTGRULES_BROWSER_NOTEBOOK")
+    if override:
+        path = Path(override).resolve()
+        return [(path.parent, path.name)]
+    return [(REPO, "notebooks/01-mana.ipynb")]
+
+
+NOTEBOOKS = _notebooks()
+IDS = [nb for _root, nb in NOTEBOOKS]
+
+
+# ---------------------------------------------------------------- servers
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (kernels run in their own sessions, so a process group
+    signal would miss them)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    try:
+        return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+class Server:
+    """A Jupyter server process started for one test, stopped with everything it started."""
+
+    def __init__(self, name: str, cmd: list[str], cwd: Path, env: dict[str, str], log: Path,
+                 port: int, token: str, probe: str) -> None:
+        self.name, self.port, self.token, self.log = name, port, token, log
+        self.base = f"http://127.0.0.1:{port}"
+        self._log = log.open("wb")
+        self.proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, start_new_session=True)
+        self.known: set[int] = set()
+        self._wait_until_up(probe)
+
+    def _wait_until_up(self, probe: str) -> None:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        url = f"{self.base}{probe}{'&' if '?' in probe else '?'}token={self.token}"
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                self.stop()
+                pytest.fail(f"{self.name} exited with {self.proc.returncode} before answering:\n{self.tail()}")
+            try:
+                with urllib.request.urlopen(url, timeout=5) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                pass
+            time.sleep(0.25)
+        self.stop()
+        pytest.fail(f"{self.name} did not answer {url} within {SERVER_START_TIMEOUT}s:\n{self.tail()}")
+
+    def url(self, path: str) -> str:
+        return f"{self.base}/{path.lstrip('/')}?token={self.token}"
+
+    def remember_children(self) -> None:
+        """Note the server's kernels while it runs, so ``stop`` can make sure they end."""
+        if self.proc.poll() is None:
+            self.known |= _descendants(self.proc.pid)
+
+    def stop(self) -> None:
+        self.remember_children()
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)  # both servers shut their kernels down on SIGTERM
+            try:
+                self.proc.wait(SERVER_STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(_alive(p) for p in self.known):
+            time.sleep(0.2)
+        for pid in self.known:
+            if _alive(pid):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        self._log.close()
+
+    def tail(self, lines: int = 40) -> str:
+        self._log.flush()
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+
+def _jupyter_env(home: Path) -> dict[str, str]:
+    """Environment for a server that reads no user configuration and writes only under ``home``."""
+    dirs = {"JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data", "JUPYTER_RUNTIME_DIR": "runtime",
+            "IPYTHONDIR": "ipython", "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
+            "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces", "MPLCONFIGDIR": "matplotlib"}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "IPYTHON", "MPL"))}
+    for var, sub in dirs.items():
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        env[var] = str(home / sub)
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env["MPLBACKEND"] = "Agg"
+    # JupyterLab settings for a test: every cell in the DOM (no windowing, so off-screen widgets
+    # exist), no autosave (the lesson file must not change), no news or update checks.
+    settings = {
+        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+            {"fetchNews": "false", "checkForUpdates": False},
+    }
+    for rel, values in settings.items():
+        path = home / "lab-settings" / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    return env
+
+
+def _root_flags() -> list[str]:
+    return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+
+
+@pytest.fixture
+def jupyter_home(tmp_path):
+    return _jupyter_env(tmp_path / "jupyter"), tmp_path
+
+
+def start_lab(root: Path, notebook: str, env: dict[str, str], tmp: Path) -> Server:
+    port, token = _free_port(), secrets.token_hex(16)
+    # The checkpoint folder mirrors the notebook's folder, and must exist (else /tmp is used).
+    (tmp / "checkpoints" / notebook).parent.mkdir(parents=True, exist_ok=True)
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+           "--ServerApp.port_retries=0", f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}",
+           f"--ServerApp.runtime_dir={env['JUPYTER_RUNTIME_DIR']}", "--ServerApp.open_browser=False",
+           # JupyterLab saves a checkpoint when it opens a notebook: keep it out of the lessons folder.
+           f"--FileCheckpoints.root_dir={tmp / 'checkpoints'}", "--LabApp.news_url=", *_root_flags()]
+    return Server("JupyterLab", cmd, root, env, tmp / "lab.log", port, token, "/api/status")
+
+
+def start_voila(root: Path, notebook: str, env: dict[str, str], tmp: Path) -> Server:
+    port, token = _free_port(), secrets.token_hex(16)
+    cmd = [sys.executable, "-m", "voila", notebook, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           f"--Voila.token={token}", f"--Voila.root_dir={root}", "--Voila.port_retries=0"]
+    # The probe is a static file: asking for the page itself would start a kernel and run the lesson.
+    return Server("Voila", cmd, root, env, tmp / "voila.log", port, token, "/voila/static/voila.js")
+
+
+# ---------------------------------------------------------------- browser
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing, so the browser tests can't run. Install Debian's Chromium with "
+                    "`apt-get install chromium` (as root; .ci/run does this), then run the tests again.")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, timeout=PAGE_TIMEOUT)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(PAGE_TIMEOUT)
+    pg = context.new_page()
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+PAGE_ERRORS_JS = """() => Array.from(document.querySelectorAll(
+    "[data-mime-type='application/vnd.jupyter.stderr'], .jp-RenderedText[data-mime-type*='error'], .voila-error, pre.error"))
+    .map(e => e.innerText.slice(0, 2000))"""
+
+
+@contextlib.contextmanager
+def _explained(page, server: Server, tmp: Path):
+    """On failure, add what a person would look at: a screenshot, errors shown in the page, the server log."""
+    try:
+        yield
+    except Exception as err:
+        shot = tmp / f"{server.name.lower()}-failure.png"
+        shown: list[str] = []
+        with contextlib.suppress(Exception):
+            page.screenshot(path=str(shot))
+            shown = page.evaluate(PAGE_ERRORS_JS)
+        pytest.fail(f"{type(err).__name__}: {err}\n--- screenshot: {shot}\n--- errors shown in the page:\n"
+                    + ("\n".join(shown) or "(none)") + f"\n--- {server.name} log (last lines):\n{server.tail()}")
+
+
+def _check_walkthrough(page, server: Server) -> dict[str, float]:
+    """Click Next twice on the first walkthrough; the table must change and the narration cite a rule."""
+    walk = page.locator(".mtg-walkthrough").first
+    label, table, narration = (walk.locator(f".{c}").first for c in ("mtg-step", "mtg-table", "mtg-narration"))
+    table.locator("table").first.wait_for(state="attached")
+    before = table.inner_html()
+    first_label = label.inner_text()
+    times = {}
+    for n in (1, 2):
+        start = time.monotonic()
+        walk.locator(".mtg-next").first.click()
+        # Wait for the kernel's answer: the step label names the new step.
+        page.wait_for_function(
+            "([el, n]) => el.innerText.includes(`Step ${n} of`)", arg=[label.element_handle(), n],
+            timeout=PAGE_TIMEOUT)
+        times[f"next {n} (s)"] = time.monotonic() - start
+    after = table.inner_html()
+    text = narration.inner_text()
+    assert after != before, f"the table did not change after two Next clicks (label was {first_label!r})"
+    assert "<table" in after, "the table widget holds no table after two steps"
+    assert RULE_CITED.search(text), f"the narration after two steps cites no rule: {text!r}"
+    assert walk.locator(".mtg-prev").first.is_enabled(), "Prev is still disabled after two steps"
+    # Play is linked to the slider in the browser (jslink): pressing it must move the walkthrough on.
+    last = int(re.search(r"Step 2 of (\d+)", label.inner_text()).group(1))
+    if last > 2:
+        start = time.monotonic()
+        walk.locator(".mtg-play button").first.click()
+        try:
+            page.wait_for_function("el => el.innerText.includes('Step 3 of')", arg=label.element_handle(),
+                                   timeout=PLAY_TIMEOUT)
+        except Exception as err:
+            raise AssertionError(f"Play did not move the walkthrough from step 2 within {PLAY_TIMEOUT} ms: "
+                                 "is Play still linked to the step slider?") from err
+        times["play to step 3 (s)"] = time.monotonic() - start
+    server.remember_children()
+    return times
+
+
+def _lesson(root: Path, notebook: str) -> Path:
+    nb_file = root / notebook
+    if not nb_file.exists():
+        pytest.fail(f"{nb_file} does not exist: this browser test opens that lesson")
+    return nb_file
+
+
+@pytest.mark.parametrize(("root", "notebook"), NOTEBOOKS, ids=IDS)
+def test_lesson_in_jupyterlab(root, notebook, jupyter_home, page):
+    env, tmp = jupyter_home
+    nb_file = _lesson(root, notebook)
+    saved = nb_file.read_bytes()
+    t0, t0_wall = time.monotonic(), time.time()
+    lab = start_lab(root, notebook, env, tmp)
+    try:
+        with _explained(page, lab, tmp):
+            started = time.monotonic()
+            page.goto(lab.url(f"lab/tree/{notebook}"), wait_until="domcontentloaded")
+            page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
+            # Wait for the kernel, so the cells don't go to a kernel that is still starting. The status
+            # bar says "Python 3 (ipykernel) | Idle" once it is ready ("No Kernel | ..." before; the
+            # toolbar's execution indicator says idle for a moment before any kernel exists).
+            page.wait_for_function(KERNEL_IDLE_JS, timeout=RUN_TIMEOUT)
+            opened = time.monotonic()
+            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click()
+            page.locator("li.lm-Menu-item[data-command='runmenu:run-all'], "
+                         "li.lm-Menu-item[data-command='notebook:run-all-cells']").first.click()
+            page.locator(".mtg-walkthrough .mtg-next").first.wait_for(state="visible", timeout=RUN_TIMEOUT)
+            ran = time.monotonic()
+            times = _check_walkthrough(page, lab)
+        print(f"\nJupyterLab {notebook}: server up {started - t0:.1f}s, page + kernel {opened - started:.1f}s, "
+              f"Run All until the walkthrough shows {ran - opened:.1f}s, "
+              + ", ".join(f"{k} {v:.2f}" for k, v in times.items()))
+    finally:
+        lab.stop()
+    assert nb_file.read_bytes() == saved, f"the browser test modified {nb_file}"
+    stray = nb_file.parent / ".ipynb_checkpoints" / f"{nb_file.stem}-checkpoint.ipynb"
+    assert not stray.exists() or stray.stat().st_mtime < t0_wall, f"the browser test wrote {stray}"
+    assert list((tmp / "checkpoints").rglob("*-checkpoint.ipynb")), "JupyterLab's checkpoint went elsewhere"
+
+
+@pytest.mark.parametrize(("root", "notebook"), NOTEBOOKS, ids=IDS)
+def test_lesson_in_voila(root, notebook, jupyter_home, page):
+    env, tmp = jupyter_home
+    _lesson(root, notebook)
+    t0 = time.monotonic()
+    voila = start_voila(root, notebook, env, tmp)
+    try:
+        with _explained(page, voila, tmp):
+            started = time.monotonic()
+            # Voila runs the whole notebook before it sends the page's widgets.
+            page.goto(voila.url("/"), wait_until="domcontentloaded", timeout=RUN_TIMEOUT)
+            page.locator(".mtg-walkthrough .mtg-next").first.wait_for(state="visible", timeout=RUN_TIMEOUT)
+            ran = time.monotonic()
+            times = _check_walkthrough(page, voila)
+        print(f"\nVoila {notebook}: server up {started - t0:.1f}s, page with widgets {ran - started:.1f}s, "
+              + ", ".join(f"{k} {v:.2f}" for k, v in times.items()))
+    finally:
+        voila.stop()
