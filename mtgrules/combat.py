@@ -216,7 +216,8 @@ def _record_attacks(d: Draft, chosen: dict[int, Target]) -> None:
     for oid, target in chosen.items():
         obj = state.obj(oid)
         ref_target: str | ObjRef = target if isinstance(target, str) else state.obj(target).ref
-        new_attacks.append(cs.Attack(obj.ref, ref_target))
+        defender = target if isinstance(target, str) else state.obj(target).controller
+        new_attacks.append(cs.Attack(obj.ref, ref_target, defender=defender))
         if isinstance(target, str):
             seen = attacked.setdefault(obj.controller, [])
             if target not in seen:

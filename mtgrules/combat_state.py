@@ -45,6 +45,7 @@ class Attack:
     target: str | ObjRef
     declared: bool = True
     blocked: bool | None = None
+    defender: str = ""  # the player attacked, or the planeswalker's controller then (506.4c)
 
 
 @dataclass(frozen=True)
@@ -211,11 +212,15 @@ def attack_target(state: GameState, attack: Attack) -> str | GameObject | None:
 
 
 def defending_player_of(state: GameState, attack: Attack) -> str | None:
-    """The player an attacker is attacking, or the controller of the planeswalker it attacks."""
+    """The player an attacker is attacking, or the controller of the planeswalker it attacks. If
+    that planeswalker has left, the creature still attacks and may still be blocked by that player's
+    creatures, though it attacks nothing (506.4c)."""
     if isinstance(attack.target, str):
         return attack.target
     walker = live(state, attack.target)
-    return walker.controller if walker is not None else None
+    if walker is not None:
+        return walker.controller
+    return attack.defender or None
 
 
 def target_name(state: GameState, target: str | ObjRef | GameObject | None) -> str:
@@ -348,9 +353,10 @@ def put_onto_battlefield_attacking(d: Draft, chooser: Chooser, oid: int, control
                "to be attacked, so it is never an attacking creature (508.4a)", "508.4", oid, name)
         return obj
     ref_target: str | ObjRef = target if isinstance(target, str) else state.obj(target).ref
+    defender = target if isinstance(target, str) else state.obj(target).controller
     blocked = False if combat.blocks_final else None
-    new = replace(combat, attacks=combat.attacks + (Attack(obj.ref, ref_target, declared=False, blocked=blocked),),
-                  had_attackers=True)
+    attack = Attack(obj.ref, ref_target, declared=False, blocked=blocked, defender=defender)
+    new = replace(combat, attacks=combat.attacks + (attack,), had_attackers=True)
     set_combat(d, new)
     d.note("enters attacking", f"{name} is attacking {target_name(state, ref_target)}; it was put onto the "
            "battlefield attacking, so it was never declared as an attacker and never “attacked” (508.4)",

@@ -16,6 +16,7 @@ from mtgrules import (
     MissingChoice,
     Scenario,
     Step,
+    Timeline,
     activate,
     apply,
     cast,
@@ -246,6 +247,38 @@ def test_planeswalker_is_attacked_damaged_and_dies():
     assert t.state.player("Bob").life == 20
     assert t.state.obj(jace).zone is Zone.GRAVEYARD
     assert {"120.3c", "704.5i"} <= {e.rule for f in t for e in f.events}
+
+
+def test_an_attacker_whose_planeswalker_left_attacks_nothing_but_can_be_blocked():
+    s = Scenario("506.4c", step="combat")
+    wurm = s.add("Craw Wurm", "Alice")
+    jace = s.add("Jace Beleren", "Bob", counters={"loyalty": 3})
+    bears = s.add("Grizzly Bears", "Bob")
+    t = at_attackers(s)
+    t.do(declare_attackers("Alice", {wurm: jace}))
+    gone = tuple(replace(o, zone=Zone.GRAVEYARD, zone_player="Bob", zcc=o.zcc + 1) if o.oid == jace else o
+                 for o in t.state.objects)  # Jace leaves the battlefield (no card in the kit does it)
+    t = pass_until(Timeline(replace(t.state, objects=gone), "Jace is gone"), Step.DECLARE_BLOCKERS)
+    assert is_attacking(t.state, wurm) and legal_blocks(t.state).options[bears] == (wurm,)
+    t.do(declare_blockers("Bob"))
+    t = pass_until(t, Step.END_COMBAT)
+    assert t.state.player("Bob").life == 20  # unblocked, but attacking nothing: no damage (510.1b)
+
+
+def test_two_headed_giant_teams_attack_and_block_as_one():
+    s = Scenario("2HG combat", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
+                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    wings = s.add("Wings of the Guard", "Ann")
+    spider = s.add("Giant Spider", "Bea")
+    t = at_attackers(s)
+    t.do(declare_attackers("Alice", {bears: "Bob", wings: "Bea"}))  # one combined attack (805.10b)
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    assert t.state.combat.awaiting == (("blockers", "Bob"),)
+    assert t.state.combat.attacked_by("Ann") == ("Bea",)
+    t.do(declare_blockers("Bea", {spider: bears}))  # Bea's creature blocks an attacker of Bob's (805.10d)
+    t = pass_until(t, Step.END_COMBAT)
+    assert t.state.player("Bob").life == t.state.player("Bea").life == 28  # Wings 2/2 after melee; shared life
 
 
 def test_removed_from_combat_when_it_leaves_the_battlefield():
