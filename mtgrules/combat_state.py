@@ -350,7 +350,7 @@ def put_onto_battlefield_attacking(d: Draft, chooser: Chooser, oid: int, control
         target = chooser.choose("attack target", controller, options, "508.4")
     if target not in options:
         d.note("not attacking", f"{name} enters the battlefield, but what it would attack isn't there "
-               "to be attacked, so it is never an attacking creature (508.4a)", "508.4", oid, name)
+               "to be attacked, so it is never an attacking creature", "508.4a", oid, name)
         return obj
     ref_target: str | ObjRef = target if isinstance(target, str) else state.obj(target).ref
     defender = target if isinstance(target, str) else state.obj(target).controller
