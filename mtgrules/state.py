@@ -165,27 +165,25 @@ class Draft:
     def update(self, oid: int, rule: str, text: str = "", kind: str = "", **changes: Any) -> GameObject:
         """Change attributes of an object, recording one event per attribute that changed."""
         old = self.objects[oid]
-        new = replace(old, **changes)
-        for key, value in changes.items():
-            before = getattr(old, key)
-            if before != value and key not in BOOKKEEPING:
-                self.emit(Event(kind or key, oid, old.card, key, before, value, rule, text))
-                text = ""  # one sentence for the whole change, on its first event
-        self.objects[oid] = new
-        self._frozen = None
-        return new
+        self.objects[oid] = self._changed(old, oid, old.card, rule, text, kind, changes)
+        return self.objects[oid]
 
     def update_player(self, name: str, rule: str, text: str = "", kind: str = "", **changes: Any) -> Player:
-        old = self.players[name]
-        new = replace(old, **changes)
-        for key, value in changes.items():
-            before = getattr(old, key)
-            if before != value:
-                self.emit(Event(kind or key, name, name, key, before, value, rule, text))
+        """Change attributes of a player (life, pool, ...), one event per attribute that changed."""
+        self.players[name] = self._changed(self.players[name], name, name, rule, text, kind, changes)
+        return self.players[name]
+
+    def _changed(self, old: Any, key: int | str, name: str, rule: str, text: str, kind: str,
+                 changes: dict[str, Any]) -> Any:
+        """The edited record; book-keeping fields change silently, and only the first event
+        carries the sentence, so the narration says each change once."""
+        for attr, value in changes.items():
+            before = getattr(old, attr)
+            if before != value and attr not in BOOKKEEPING:
+                self.emit(Event(kind or attr, key, name, attr, before, value, rule, text))
                 text = ""
-        self.players[name] = new
         self._frozen = None
-        return new
+        return replace(old, **changes)
 
     def add_object(self, obj: GameObject, rule: str, text: str) -> None:
         self.objects[obj.oid] = obj

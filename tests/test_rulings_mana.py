@@ -6,6 +6,7 @@ import pytest
 from helpers import kinds, pool, refused
 
 from mtgrules import Scenario, activate, apply, cast, characteristics, pass_priority
+from mtgrules.lessons import mana as lesson
 from mtgrules.mana import ManaType
 
 
@@ -83,15 +84,10 @@ def test_lands_that_only_reflect_each_other_could_produce_nothing():
 
 @pytest.mark.ruling("MANA-4")
 def test_only_a_T_mana_ability_is_tapping_for_mana():
-    s = Scenario("MANA-4")
-    s.add("Mana Reflection", "Alice")
-    elves = s.add("Llanowar Elves", "Alice")
-    pili = s.add("Pili-Pala", "Alice", tapped=True)
-    s.mana("Alice", "CC")
-    state, _ = apply(s.state(), activate("Alice", elves))
-    assert pool(state, "Alice") == ["C", "C", "G", "G"], "a {T} ability is doubled by Mana Reflection"
-    state, _ = apply(state, activate("Alice", pili, color="W"))
-    assert pool(state, "Alice") == ["G", "G", "W"], "{2},{Q} is not tapping for mana: one {W}, not two"
+    with_q, with_t = lesson.tap_versus_untap()  # the lesson's boards: Mana Reflection out, {C}{C} floating
+    assert pool(with_t.state, "Alice") == ["C", "C", "G", "G"], "a {T} ability is doubled by Mana Reflection"
+    assert pool(with_q.state, "Alice") == ["G"], "{2},{Q} is not tapping for mana: one {G}, not two"
+    assert [e.rule for e in with_q[1].events if e.kind == "mana added"] == ["605"]
 
 
 @pytest.mark.ruling("MANA-5")
