@@ -92,7 +92,9 @@ class ManaCost:
         return self.generic + len(self.typed) + len(self.hybrid) + self.x_count * x
 
     def with_x(self, x: int) -> ManaCost:
-        """The cost actually paid once X is chosen (107.3)."""
+        """The cost actually paid once X is chosen (107.3); X can't be negative (107.1b)."""
+        if x < 0:
+            raise IllegalAction("107.1b", f"X can't be {x}: a player can't choose a negative number")
         return ManaCost(self.generic + self.x_count * x, self.typed, self.hybrid, 0, self.text)
 
     @property

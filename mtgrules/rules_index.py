@@ -65,6 +65,8 @@ RULES: dict[str, str] = {
     "106.12a": "'is tapped for mana' triggers on resolution that produces mana",
     "106.12b": "'is tapped for mana' replacement effects change the production event",
     "107": "numbers and symbols",
+    "107.1": "the only numbers the game uses are integers",
+    "107.1b": "no choosing negative numbers; a negative result of an effect is usually 0",
     "107.3": "X stands for a number to be determined",
     "107.3g": "X in a mana cost counts as 0 outside the stack",
     "107.3i": "all X on one object share one value",
