@@ -161,8 +161,12 @@ def _hybrid_halves(cost: ManaCost, chosen: tuple[ManaType, ...] | None) -> tuple
 
 
 def _assign(needs: list[ManaType | None], units: list[Mana]) -> list[Mana] | None:
-    """Pick units for each need: typed needs first, generic from the rest (colorless first)."""
-    left = list(units)
+    """Pick units for each need: typed needs first, generic from the rest (colorless first).
+
+    Every unit here may pay this cost, so among units of one type a restricted one is spent
+    first: an unrestricted unit can pay anything the restricted one can, so keeping it never
+    closes off a later payment."""
+    left = sorted(units, key=lambda m: m.restriction is None)
     spent: list[Mana] = []
     for need in [n for n in needs if n is not None]:
         unit = next((m for m in left if m.type is need), None)

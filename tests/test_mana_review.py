@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from helpers import refused
+from helpers import pool, refused
 
-from mtgrules import Scenario, cast
+from mtgrules import Scenario, activate, apply, cast
 
 
 def test_X_cannot_be_chosen_negative():
@@ -14,4 +14,23 @@ def test_X_cannot_be_chosen_negative():
     s.mana("Alice", "CC")
     err = refused(s.state(), cast("Alice", walker, x=-1), "107.1b")
     assert "negative" in err.reason
+
+
+def test_restricted_mana_is_spent_before_unrestricted_mana_of_the_same_type():
+    """106.6 / 601.2h: which mana pays a cost is the payer's choice. Paying {G} for a creature spell
+    with Ancient Ziggurat's creature-only {G} keeps the Forest's {G} free, so Giant Growth can still
+    be cast afterwards; the engine must not spend the unrestricted unit and strand the restricted one."""
+    s = Scenario("restricted first")
+    forest = s.add("Forest", "Alice")
+    zig = s.add("Ancient Ziggurat", "Alice")
+    elves = s.add("Llanowar Elves", "Alice", zone="hand")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Alice")
+    state, _ = apply(s.state(), activate("Alice", forest))          # unrestricted {G} first in the pool
+    state, _ = apply(state, activate("Alice", zig, color="G"))      # then the creature-only {G}
+    state, _ = apply(state, cast("Alice", elves))
+    left = state.player("Alice").pool
+    assert len(left) == 1 and left[0].restriction is None, "the creature-only {G} paid for the creature"
+    state, _ = apply(state, cast("Alice", growth, targets=(bears,)))
+    assert pool(state, "Alice") == []
 
