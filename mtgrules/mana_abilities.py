@@ -62,7 +62,8 @@ def _replace(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaA
     reps = replacements_for(d.view(), obj, ab)
     if not reps:
         return types, []
-    orders = [tuple(_label(src, r) for src, r in p) for p in permutations(reps)]
+    # two copies of one effect (two Mana Reflections) make orders that read the same: one option
+    orders = list(dict.fromkeys(tuple(_label(src, r) for src, r in p) for p in permutations(reps)))
     chosen = chooser.choose("replacement order", player, orders, "616.1")
     by_label = {_label(src, r): r for src, r in reps}
     for label in chosen:

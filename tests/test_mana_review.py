@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from helpers import pool, refused
 
-from mtgrules import Scenario, activate, apply, cast
+from mtgrules import Scenario, activate, apply, cast, legal_actions
+from mtgrules.actions import Activate
 
 
 def test_X_cannot_be_chosen_negative():
@@ -34,3 +35,15 @@ def test_restricted_mana_is_spent_before_unrestricted_mana_of_the_same_type():
     state, _ = apply(state, cast("Alice", growth, targets=(bears,)))
     assert pool(state, "Alice") == []
 
+
+def test_two_copies_of_one_replacement_effect_ask_no_order():
+    """616.1 / 614.5: two Mana Reflections each double the mana once (x4). Their two orders are the
+    same order, so there is nothing to choose and no choice may be demanded."""
+    s = Scenario("two Mana Reflections")
+    s.add("Mana Reflection", "Alice")
+    s.add("Mana Reflection", "Alice")
+    forest = s.add("Forest", "Alice")
+    state, _ = apply(s.state(), activate("Alice", forest))
+    assert pool(state, "Alice") == ["G"] * 4
+    forest_taps = [a for a in legal_actions(s.state()) if isinstance(a, Activate) and a.source == forest]
+    assert len(forest_taps) == 1, "one way to tap the Forest, not one per identical order"
