@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .abilities import EntersWith
 from .cards import card
 from .errors import ScenarioError
 from .mana import ManaType, make_mana
@@ -82,6 +83,9 @@ class Scenario:
             z = Zone(zone)
         except ValueError:
             raise ScenarioError(f"{where}: zone {zone!r} is not one of {[z.value for z in Zone]}") from None
+        if z is Zone.BATTLEFIELD and _needs_color(name) and "color" not in (chosen or {}):
+            raise ScenarioError(f"{where}: {name} chose a colour as it entered; say which with "
+                                "chosen={'color': 'G'}")
         if attached_to is not None and attached_to not in {o.oid for o in self.objects}:
             raise ScenarioError(f"{where}: attached_to {attached_to} is not an object added earlier")
         oid = len(self.objects) + 1
@@ -150,6 +154,11 @@ class Scenario:
         for player, symbols in data.get("mana", {}).items():
             s.mana(player, symbols)
         return s
+
+
+def _needs_color(name: str) -> bool:
+    """Cards that choose a colour as they enter (614.12) need that choice in a scenario too."""
+    return any(isinstance(a, EntersWith) and a.choose_color for a in card(name).abilities)
 
 
 def _counters(counters: Mapping[str, int] | None, where: str) -> tuple[tuple[str, int], ...]:

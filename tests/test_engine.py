@@ -107,6 +107,9 @@ def test_a_malformed_scenario_says_what_and_where():
         Scenario().add("Forest", "Alice", zone="battlefeld")
     with pytest.raises(ScenarioError, match="'Carol' is not a player"):
         Scenario().add("Forest", "Carol")
+    with pytest.raises(ScenarioError, match=r"card #2 \('Utopia Sprawl'\).*chosen="):
+        s = Scenario()
+        s.add("Utopia Sprawl", "Alice", attached_to=s.add("Forest", "Alice"))
 
 
 def test_every_rule_number_in_the_package_is_in_the_index():
