@@ -14,6 +14,7 @@ damage among the blockers in any way. First strike and double strike (510.4) are
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from .choices import Chooser
@@ -22,16 +23,26 @@ from .events import Event
 from .layers import characteristics
 from .life import damage_player
 from .objects import GameObject, set_counter
-from .state import Draft
+from .state import Draft, GameState
 
 Recipient = str | int  # a player's name, or an object id
 
+DamageReplacement = Callable[[Draft, GameState, int, Recipient, int, bool], bool]
+DAMAGE_REPLACEMENTS: list[DamageReplacement] = []
+"""Replacement effects on damage (614.1a): ``rule(d, seen, source, recipient, amount, combat)``
+returns True when it replaced the damage event (having done what replaces it). ``seen`` is the
+state the damage is dealt in: for combat damage, the state as all of it is dealt at once (510.2),
+so what an earlier replacement in the same step did doesn't change a later source."""
 
-def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, combat: bool) -> None:
+
+def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, combat: bool,
+                seen: GameState | None = None) -> None:
     """``source`` deals ``amount`` damage to a player, creature or planeswalker (120.3)."""
     if amount <= 0:
         return
     state = d.view()
+    if any(rule(d, seen or state, source, recipient, amount, combat) for rule in DAMAGE_REPLACEMENTS):
+        return
     src = name_of(state, source)
     kind = "combat damage" if combat else "noncombat damage"
     if isinstance(recipient, str):
@@ -120,8 +131,9 @@ def combat_damage_step(d: Draft, chooser: Chooser) -> None:
     if combat is None or combat.damage_dealt:
         return
     plan = assign_combat_damage(d, chooser)
+    seen = d.view()
     for source, recipient, amount in plan:
-        deal_damage(d, source, recipient, amount, combat=True)
+        deal_damage(d, source, recipient, amount, combat=True, seen=seen)
     set_combat(d, replace(d.combat, damage_dealt=True))
     if not plan:
         d.note("combat damage", "no combat damage is dealt", "510.2")

@@ -289,8 +289,31 @@ def _why_out(state: GameState, ref: ObjRef, controllers: tuple[str, ...]) -> str
     if obj.controller not in controllers:
         return f"is now controlled by {obj.controller}"
     if not can_be_combatant(state, obj):
-        return "is no longer a creature that can be in combat"
+        return next((why for rule in COMBATANT_EXITS if (why := rule(state, obj))),
+                    "is no longer a creature that can be in combat")
     return None
+
+
+COMBATANT_EXITS: list[Callable[[GameState, GameObject], str | None]] = []
+"""Optional explanations of why an object stopped being a possible combatant, for the "removed
+from combat" sentence (a card that added a :data:`COMBATANT_RULES` rule can say what changed)."""
+
+
+def remove_from_combat(d: Draft, oid: int, why: str) -> bool:
+    """An effect removes a creature from combat (506.4): it stops attacking or blocking, and the
+    rest of combat goes on without it. ``why`` ends the sentence "<card> <why>, so it is removed
+    from combat". Returns False if it wasn't in combat."""
+    combat = d.combat
+    if combat is None:
+        return False
+    kept_attacks = tuple(a for a in combat.attacks if a.attacker.oid != oid)
+    kept_blocks = tuple(b for b in combat.blocks if b.blocker.oid != oid)
+    if len(kept_attacks) == len(combat.attacks) and len(kept_blocks) == len(combat.blocks):
+        return False
+    role = "an attacking creature" if len(kept_attacks) != len(combat.attacks) else "a blocking creature"
+    _removed(d, d.obj(oid), why, role)
+    set_combat(d, replace(combat, attacks=kept_attacks, blocks=kept_blocks))
+    return True
 
 
 def _removed(d: Draft, obj: GameObject, why: str, role: str) -> None:

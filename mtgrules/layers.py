@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .abilities import StaticAbility
 from .cards import card
-from .objects import GameObject, ObjRef
+from .objects import GameObject, ObjRef, Zone
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -82,6 +82,21 @@ class Effect:
         if self.set_pt is not None:
             return replace(c, power=self.set_pt[0], toughness=self.set_pt[1])
         return replace(c, power=c.power + self.delta[0], toughness=c.toughness + self.delta[1])
+
+
+# ---------------------------------------------------------------- what counts as on the battlefield
+OnBattlefieldRule = Callable[["GameState", GameObject], bool]
+
+TREATED_AS_ON_BATTLEFIELD: list[OnBattlefieldRule] = []
+"""Rules saying that an object in another zone is treated as though it were on the battlefield,
+so that effects reaching "creatures on the battlefield" ("other Zombies you control", "target
+creature") reach it too. Over My Dead Bodies adds its attacking and blocking graveyard cards."""
+
+
+def on_battlefield(state: GameState, obj: GameObject) -> bool:
+    """Whether ``obj`` is on the battlefield, or a rule treats it as though it were. Rules here
+    must not compute characteristics: effects ask this while characteristics are being computed."""
+    return obj.zone is Zone.BATTLEFIELD or any(rule(state, obj) for rule in TREATED_AS_ON_BATTLEFIELD)
 
 
 def printed(obj: GameObject) -> Chars:

@@ -6,11 +6,19 @@ each of which edits the draft with the rule that applies, so card modules never 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .choices import Chooser
 from .layers import Effect, characteristics
 from .objects import GameObject, ObjRef, StackItem, Zone, set_counter
 from .state import Draft
 from .zones import move
+
+DestroyRule = Callable[[Draft, GameObject, str], bool]
+DESTROY_RULES: list[DestroyRule] = []
+"""Rules for destroying an object that isn't simply a permanent (701.8): ``rule(d, obj, by)``
+returns True when it handled the destruction (``by`` names the spell or ability). Over My Dead
+Bodies adds one for its attacking and blocking graveyard cards."""
 
 
 class Resolution:
@@ -35,6 +43,8 @@ class Resolution:
         return self.state.resolve_ref(self.item.source)
 
     def destroy(self, obj: GameObject) -> None:
+        if any(rule(self.d, obj, self.item.label) for rule in DESTROY_RULES):
+            return
         move(self.d, obj.oid, Zone.GRAVEYARD, "701.8", f"{self.name(obj.oid)} is destroyed")
 
     def put_onto_battlefield(self, obj: GameObject) -> None:

@@ -9,7 +9,8 @@ Notes on the data:
   damage removes loyalty counters (120.3c). Its loyalty abilities are not implemented by the kit.
 * "Practice Ambush" and "Practice Charge" are not real Magic cards. They are the kit's own
   practice cards (the ``source`` says so), made because a lesson needs a plain instant that puts
-  a creature onto the battlefield attacking.
+  a creature onto the battlefield attacking. "Practice Bell" is one too: a plain "whenever a
+  creature attacks or blocks" trigger (two trigger entries with the same text, like Neyith's).
 * Neyith's first ability is one printed ability listening for two kinds of event (a fight, and
   creatures becoming blocked), so it appears as two trigger entries with the same text.
 """
@@ -22,6 +23,7 @@ from ..combat_state import add_must_be_blocked, melee_count, put_onto_battlefiel
 from ..errors import IllegalAction, MissingChoice
 from ..keyword_actions import double_power, draw_cards, fight, pay_mana_now
 from ..layers import Effect, characteristics
+from ..life import gain_life
 from ..objects import Zone
 from ..step_triggers import STEP_BEGINS, at_beginning_of
 from ..tokens import create_token
@@ -155,6 +157,22 @@ def _culling_mark(res, item) -> None:
                    "509.1c", obj.oid, res.name(obj.oid))
 
 
+# ---- Practice Bell (the kit's practice card): "whenever a creature attacks or blocks" (508.1m, 509.1i)
+BELL_TEXT = "Whenever a creature attacks or blocks, you gain 1 life."
+
+
+def _a_creature(state, src, ev) -> bool:
+    """Any creature, anyone's: the event's object is a creature (read from its characteristics)."""
+    try:
+        return characteristics(state, ev.obj).is_creature
+    except KeyError:
+        return False
+
+
+def _bell(res, _item) -> None:
+    gain_life(res.d, res.controller, 1, "Practice Bell")
+
+
 # ---- the kit's practice cards (not real Magic cards): entering attacking (508.4)
 def _ambush(res, _item) -> None:
     token = create_token(res.d, "Soldier Token", res.controller, "Practice Ambush")
@@ -210,6 +228,10 @@ register(
     CardDef("Practice Ambush", "{W}", frozenset({"Instant"}),
             oracle="Create a 1/1 white Soldier creature token that's tapped and attacking.",
             spell=_ambush, source="the kit's practice card (not a real Magic card)"),
+    CardDef("Practice Bell", "{1}", frozenset({"Artifact"}), oracle=BELL_TEXT,
+            abilities=(TriggeredAbility(BELL_TEXT, "attacks", _a_creature, _bell),
+                       TriggeredAbility(BELL_TEXT, "blocks", _a_creature, _bell)),
+            source="the kit's practice card (not a real Magic card)"),
     CardDef("Practice Charge", "{1}{W}", frozenset({"Instant"}),
             oracle="Put a creature card from your hand onto the battlefield tapped and attacking.",
             spell=_charge, source="the kit's practice card (not a real Magic card)"),

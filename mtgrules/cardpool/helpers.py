@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..abilities import AnyColor, Cost, Fixed, ManaAbility, Target
-from ..layers import Effect, characteristics
+from ..layers import Effect, characteristics, on_battlefield
 from ..mana import ManaType
 from ..objects import GameObject, Zone
 
@@ -19,7 +19,10 @@ def tap_any_color(text: str = "{T}: Add one mana of any color.", **kw) -> ManaAb
 
 
 def creature_target(description: str = "target creature") -> Target:
-    return Target(description, lambda state, player, obj: characteristics(state, obj.oid).is_creature)
+    """A creature on the battlefield, or an object treated as one (``layers.on_battlefield``:
+    Over My Dead Bodies' attacking and blocking graveyard cards), in whatever zone it is."""
+    return Target(description, lambda state, player, obj: on_battlefield(state, obj)
+                  and characteristics(state, obj.oid).is_creature, frozenset(Zone))
 
 
 def graveyard_card_target(description: str, test) -> Target:
@@ -32,7 +35,7 @@ def others_you_control(subtype: str, power: int, toughness: int, rule: str, why:
     def effects(state, source: GameObject) -> list[Effect]:
         def applies(st, obj, chars) -> bool:
             return (obj.oid != source.oid and obj.controller == source.controller
-                    and obj.zone is Zone.BATTLEFIELD and chars.is_creature and subtype in chars.subtypes)
+                    and on_battlefield(st, obj) and chars.is_creature and subtype in chars.subtypes)
         return [Effect("7c", why, rule, source.oid, source.timestamp, applies=applies, delta=(power, toughness))]
     return effects
 
@@ -41,7 +44,7 @@ def grant_keyword_to_yours(keyword: str, rule: str, why: str):
     """"Creatures you control have <keyword>" (layer 6, 613.1f)."""
     def effects(state, source: GameObject) -> list[Effect]:
         def applies(st, obj, chars) -> bool:
-            return obj.controller == source.controller and obj.zone is Zone.BATTLEFIELD and chars.is_creature
+            return obj.controller == source.controller and on_battlefield(st, obj) and chars.is_creature
         return [Effect("6", why, rule, source.oid, source.timestamp, applies=applies,
                        add_keywords=frozenset({keyword}))]
     return effects
