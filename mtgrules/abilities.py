@@ -22,23 +22,32 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Cost:
-    """An activation cost: mana, {T}, {Q}, and removing counters (118, 107.5, 107.6)."""
+    """An activation cost: mana, {T}, {Q}, removing counters (118, 107.5, 107.6), exiling the
+    source itself, and exiling cards from your graveyard(s) (406.2)."""
 
     mana: ManaCost = field(default_factory=ManaCost)
     tap: bool = False
     untap: bool = False
     remove_counter: str | None = None
+    exile_self: bool = False
+    exile_from_graveyard: int = 0
 
     @classmethod
     def of(cls, mana: str = "", *, tap: bool = False, untap: bool = False,
-           remove_counter: str | None = None) -> Cost:
-        return cls(parse_cost(mana), tap, untap, remove_counter)
+           remove_counter: str | None = None, exile_self: bool = False,
+           exile_from_graveyard: int = 0) -> Cost:
+        return cls(parse_cost(mana), tap, untap, remove_counter, exile_self, exile_from_graveyard)
 
     def text(self) -> str:
         parts = [self.mana.text] if self.mana.text else []
         parts += ["{T}"] * self.tap + ["{Q}"] * self.untap
         if self.remove_counter:
             parts.append(f"Remove a {self.remove_counter} counter")
+        if self.exile_self:
+            parts.append("Exile this permanent")
+        if self.exile_from_graveyard:
+            n = self.exile_from_graveyard
+            parts.append(f"Exile {'a card' if n == 1 else f'{n} cards'} from your graveyard")
         return ", ".join(parts)
 
 

@@ -1,4 +1,6 @@
-"""Paying activation costs: {T} (107.5), {Q} (107.6), removing counters, and mana (118).
+"""Paying activation costs: {T} (107.5), {Q} (107.6), removing counters, mana (118), exiling the
+source (406.2), and exiling cards from your graveyard, which can be any graveyard you have
+while you control Graveyard Busybody (see ``graveyards.py``).
 
 Every check runs before anything is paid, and each refusal names the rule that forbids it.
 """
@@ -6,11 +8,14 @@ Every check runs before anything is paid, and each refusal names the rule that f
 from __future__ import annotations
 
 from .abilities import Cost
+from .choices import Chooser
 from .errors import IllegalAction
+from .graveyards import cards_in_your_graveyards, graveyard_holder, graveyards_of
 from .layers import characteristics
 from .mana import ManaType, pay, pool_text
-from .objects import GameObject, set_counter
+from .objects import GameObject, Zone, set_counter
 from .state import Draft, GameState
+from .zones import move
 
 
 def continuous_control(state: GameState, obj: GameObject) -> bool:
@@ -40,13 +45,47 @@ def check_cost(state: GameState, player: str, obj: GameObject, cost: Cost) -> No
                             f"{player}'s most recent turn began")
     if cost.remove_counter and obj.counter(cost.remove_counter) < 1:
         raise IllegalAction("118.3", f"{name} has no {cost.remove_counter} counter to remove")
+    n = cost.exile_from_graveyard
+    if n and len(cards_in_your_graveyards(state, player)) < n:
+        raise IllegalAction("118.3", f"{name}'s cost exiles {_cards(n)} from {player}'s graveyard, and "
+                            f"{_graveyards_text(state, player)}")
+
+
+def _cards(n: int) -> str:
+    return "a card" if n == 1 else f"{n} cards"
+
+
+def _graveyards_text(state: GameState, player: str) -> str:
+    """Why there aren't enough cards: how many are in which of the player's graveyards."""
+    piles = graveyards_of(state, player)
+    if not piles:
+        return (f"{player} has no graveyard: {graveyard_holder(state)} controls the newest Graveyard "
+                "Busybody and has them all")
+    have = len(cards_in_your_graveyards(state, player))
+    where = f"{player}'s graveyard" if len(piles) == 1 else f"{player}'s {len(piles)} graveyards together"
+    return f"{where} {'hold' if len(piles) > 1 else 'holds'} {have or 'no cards'}"
+
+
+def choose_graveyard_cards(state: GameState, chooser: Chooser, player: str, n: int) -> list[int]:
+    """The ``n`` cards ``player`` picks, one at a time (choice kind ``"exile"``), from any of their
+    graveyards; when exactly ``n`` are there, there is nothing to choose."""
+    options = [o.oid for o in cards_in_your_graveyards(state, player)]
+    if len(options) <= n:
+        return options
+    picked: list[int] = []
+    for _ in range(n):
+        picked.append(chooser.choose("exile", player, [o for o in options if o not in picked], "601.2h"))
+    return picked
 
 
 def pay_cost(d: Draft, player: str, obj: GameObject, cost: Cost, paying_for: frozenset[str],
-             x: int = 0, hybrid: tuple[ManaType, ...] | None = None) -> None:
-    """Check, then pay every part of ``cost`` (601.2h: no partial payments)."""
+             x: int = 0, hybrid: tuple[ManaType, ...] | None = None, chooser: Chooser | None = None) -> None:
+    """Check, then pay every part of ``cost`` (601.2h: no partial payments). ``chooser`` answers
+    the choices a cost needs (which cards to exile from a graveyard)."""
     state = d.view()
     check_cost(state, player, obj, cost)
+    exiled = choose_graveyard_cards(state, chooser or Chooser(), player, cost.exile_from_graveyard) \
+        if cost.exile_from_graveyard else []
     mana = cost.mana.with_x(x)
     spent, rest = pay(state.player(player).pool, mana, paying_for, hybrid) if not mana.is_empty else ((), None)
     name = characteristics(state, obj.oid).name
@@ -60,6 +99,13 @@ def pay_cost(d: Draft, player: str, obj: GameObject, cost: Cost, paying_for: fro
                  counters=set_counter(d.obj(obj.oid).counters, cost.remove_counter, n - 1))
     if spent:
         spend_mana(d, player, spent, rest, mana.text)
+    for oid in exiled:
+        card = d.obj(oid)
+        borrowed = f", one of {player}'s graveyards (Graveyard Busybody)" if card.zone_player != player else ""
+        move(d, oid, Zone.EXILE, "406.2", f"{card.card} is exiled from {card.zone_player}'s graveyard"
+             f"{borrowed} to pay {name}'s cost")
+    if cost.exile_self:
+        move(d, obj.oid, Zone.EXILE, "406.2", f"{name} is exiled to pay its own cost")
 
 
 def spend_mana(d: Draft, player: str, spent: tuple, rest: tuple, what: str) -> None:

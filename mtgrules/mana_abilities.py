@@ -25,7 +25,7 @@ from .state import Draft
 
 def activate_mana_ability(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaAbility) -> None:
     """Pay the cost, work out the mana, apply replacements, add it, then fire mana triggers."""
-    pay_cost(d, player, obj, ab.cost, frozenset({"ability"}))
+    pay_cost(d, player, obj, ab.cost, frozenset({"ability"}), chooser=chooser)
     name = characteristics(d.view(), obj.oid).name
     types = _base_production(d, chooser, player, obj, ab)
     if types is None:

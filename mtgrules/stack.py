@@ -86,7 +86,7 @@ def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, a
     name = characteristics(state, obj.oid).name
     targets = _check_targets(state, a.player, ab.target, a.targets, f"{name}'s ability")
     check_cost(state, a.player, obj, ab.cost)
-    pay_cost(d, a.player, obj, ab.cost, frozenset({"ability"}), a.x, a.hybrid)
+    pay_cost(d, a.player, obj, ab.cost, frozenset({"ability"}), a.x, a.hybrid, chooser)
     d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}",
                      ability=card(obj.card).abilities.index(ab), x=a.x, targets=targets))
     d.note("activated", f"{a.player} activates {name}: {ab.text}", "602.2", obj.oid, name)

@@ -3,8 +3,19 @@ count goes up, and it loses tapped status, damage, counters and choices."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .objects import PLAYER_ZONES, GameObject, Zone
 from .state import Draft
+
+# Clauses other rules modules add to the sentence of a move: ``note(d, obj, zone, zone_player)``
+# sees the draft before the move and returns "" or a clause (graveyards.py says whose graveyard
+# a card lands in while Graveyard Busybody shares them).
+_MOVE_NOTES: list[Callable[[Draft, GameObject, Zone, str | None], str]] = []
+
+
+def register_move_note(note: Callable[[Draft, GameObject, Zone, str | None], str]) -> None:
+    _MOVE_NOTES.append(note)
 
 
 def move(d: Draft, oid: int, zone: Zone, rule: str, text: str = "", *, zone_player: str | None = None,
@@ -18,10 +29,11 @@ def move(d: Draft, oid: int, zone: Zone, rule: str, text: str = "", *, zone_play
         zone_player = old.owner
     if zone not in PLAYER_ZONES:
         zone_player = None
+    clause = "".join(note(d, old, zone, zone_player) for note in _MOVE_NOTES)
     fields = dict(zone=zone, zone_player=zone_player, zcc=old.zcc + 1, seq=d.next_seq(zone),
                   tapped=False, counters=(), damage=0, chosen=(), spell_x=None,
                   controller=controller or old.owner, control_since=d.turn,
                   timestamp=d.new_timestamp())
     fields.update(extra)
     where = f"{zone_player}'s {zone.value}" if zone_player else zone.value
-    return d.update(oid, rule, text or f"{old.card} moves to {where}", kind="zone change", **fields)
+    return d.update(oid, rule, (text or f"{old.card} moves to {where}") + clause, kind="zone change", **fields)

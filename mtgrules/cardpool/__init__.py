@@ -4,4 +4,4 @@ Oracle texts are stored as card data (the current wording where known), each wit
 its source; the abilities beside them are the kit's own small implementation of that text.
 """
 
-from . import basics, combat_cards, creatures, mana_cards, spells, turn_cards, unstable_cards  # noqa: F401
+from . import basics, busybody_cards, combat_cards, creatures, mana_cards, spells, turn_cards, unstable_cards  # noqa: F401

@@ -19,6 +19,7 @@ from ..cards import card
 from ..costs import continuous_control
 from ..could_produce import explain_could_produce
 from ..events import Event
+from ..graveyards import graveyards_of, whose_text
 from ..layers import Chars, all_characteristics, printed
 from ..mana import Mana, pool_text
 from ..objects import GameObject, ObjRef, Player, StackItem, Zone
@@ -149,6 +150,8 @@ def _player_row(state: GameState, p: Player) -> tuple:
                                      ("has lost the game", p.lost)) if flag]
     if p.team != p.name:
         notes.append(f"team {p.team}")
+    if graveyards_of(state, p.name) != [p.name]:   # Graveyard Busybody moved whose graveyards are whose
+        notes.append(whose_text(state, p.name))
     return (p.name, "player", "", "", "player", "", "", "", "", "", p.life, pool_text(p.pool), hand,
             ", ".join(notes))
 
