@@ -216,6 +216,25 @@ def test_the_card_exiled_must_be_in_one_of_your_graveyards():
         apply(state, activate("Alice", mage, exile=_one(state, BB).oid))
 
 
+@pytest.mark.ruling("GB-4")
+def test_a_card_that_looks_at_your_graveyard_looks_at_all_of_them():
+    """"Any card that looks at cards in graveyards looks at any or all your graveyards": Order of
+    Whiteclay's "target creature card ... from your graveyard" can target a card in Bob's pile."""
+    def board(with_busybody: bool):
+        s = Scenario("Whiteclay")
+        if with_busybody:
+            s.add(BB, "Alice")
+        order = s.add("Order of Whiteclay", "Alice", tapped=True)
+        elves = s.add("Llanowar Elves", "Bob", zone="graveyard")
+        s.mana("Alice", "WWW")
+        return s.state(), order, elves
+    state, order, elves = board(True)
+    new, _ = apply(state, activate("Alice", order, targets=(elves,)))
+    assert new.stack[-1].targets[0].oid == elves
+    state, order, elves = board(False)
+    refused(state, activate("Alice", order, targets=(elves,)), "115.1")
+
+
 # ---------------------------------------------------------------- GB-5
 @pytest.mark.ruling("GB-5")
 @pytest.mark.parametrize("newest, older", [("Bob", "Alice"), ("Alice", "Bob")])

@@ -14,6 +14,7 @@ from ..abilities import (
     TriggeredAbility,
 )
 from ..cards import CardDef, register
+from ..graveyards import graveyards_of
 from ..layers import characteristics
 from ..mana import ManaType, Restriction
 from ..objects import Zone
@@ -67,7 +68,8 @@ def _sprawl(ctx, _item) -> None:
 def _small_creature_card(state, player, obj) -> bool:
     chars = characteristics(state, obj.oid)
     from ..cards import card
-    return chars.is_creature and obj.zone_player == player and card(obj.card).mana_cost.mana_value(0) <= 3
+    return (chars.is_creature and obj.zone_player in graveyards_of(state, player)
+            and card(obj.card).mana_cost.mana_value(0) <= 3)
 
 
 def _return_it(res, _item) -> None:

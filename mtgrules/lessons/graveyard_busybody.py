@@ -137,6 +137,11 @@ def exile_from_any_graveyard(busybody: bool = True, exile: str = "Island") -> Ti
     return t
 
 
+def exile_without_busybody() -> Timeline:
+    """GB-4's contrast: the same board and activation with no Busybody, refused (118.3)."""
+    return exile_from_any_graveyard(busybody=False)
+
+
 def exile_instead(t: Timeline, name: str) -> list:
     """What-if actions for GB-4: exile the card called ``name`` instead, then let it resolve."""
     target = next(o.oid for o in t[0].state.objects if o.card == name and o.zone is Zone.GRAVEYARD)
@@ -200,6 +205,6 @@ SCENARIOS = {
     "GB-3": shuffle_borrowed_graveyard,
     "GB-3 no graveyard": cane_without_graveyard,
     "GB-4": exile_from_any_graveyard,
-    "GB-4 refused": lambda: exile_from_any_graveyard(busybody=False),
+    "GB-4 refused": exile_without_busybody,
     "GB-5": two_busybodies,
 }
