@@ -1,0 +1,305 @@
+"""Scenarios for the Over My Dead Bodies lesson (OMDB-1 to OMDB-9): creature cards that attack and
+block from graveyards, as though they were on the battlefield.
+
+Over My Dead Bodies is an Unstable card, outside the Comprehensive Rules (100.7): its official
+rulings are the specification, and :mod:`mtgrules.graveyard_combat` says how the kit reads them.
+Every board is a two-player game, Alice's turn 2, starting in her beginning of combat step with
+Over My Dead Bodies on her side of the battlefield. :func:`_to` passes priority until a step
+begins; everything else is played one action at a time, so each step shows in the tables.
+
+Some functions take a flag that changes one thing on the board (``lord=True``, ``on_battlefield=True``):
+the lesson's Predict questions use those boards as their wrong answers, and every such board plays
+the same number of steps as the one it stands beside. ``*_what_if`` functions give the actions a
+WhatIf plays instead.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, activate, cast, pass_priority
+from ..advance import advance_to
+from ..combat import declare_attackers, declare_blockers
+from ..layers import characteristics
+from ..scenario import Scenario
+from ..timeline import Frame, Timeline
+from ..turns import Step
+
+CARD = "Over My Dead Bodies"
+
+
+def _board(title: str) -> Scenario:
+    """Alice's beginning of combat, Over My Dead Bodies on her battlefield."""
+    s = Scenario(title, turn=2, step="combat")
+    s.add(CARD, "Alice")
+    return s
+
+
+def _to(t: Timeline, step: Step) -> Timeline:
+    result = advance_to(t, step)
+    if not result:
+        raise RuntimeError(f"{t.title}: the {step.value} step didn't begin: {result.reason}")
+    return t
+
+
+def _both_pass(t: Timeline) -> Timeline:
+    """Each player passes once, the holder first: the top of the stack resolves, or the step ends."""
+    first = t.state.priority
+    t.do(pass_priority(first))
+    t.do(pass_priority("Bob" if first == "Alice" else "Alice"))
+    return t
+
+
+# ---------------------------------------------------------------- a tour
+def tour() -> Timeline:
+    """A whole combat: Alice attacks Bob with Grizzly Bears and Raging Goblin from her graveyard;
+    Bob blocks the Bears with the Walking Corpse in his graveyard. The Goblin deals Bob 1 damage;
+    the Bears and the Corpse would deal each other damage, so undeathtouch exiles both instead."""
+    s = _board("Over My Dead Bodies: a combat from the graveyards")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    goblin = s.add("Raging Goblin", "Alice", zone="graveyard")
+    corpse = s.add("Walking Corpse", "Bob", zone="graveyard")
+    s.add("Llanowar Elves", "Bob")
+    t = _to(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob", goblin: "Bob"}))
+    _to(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {corpse: bears}))
+    return _to(t, Step.END_COMBAT)
+
+
+# ---------------------------------------------------------------- OMDB-1
+def murder_an_attacker(on_battlefield: bool = False) -> Timeline:
+    """OMDB-1: Alice attacks with Grizzly Bears from her graveyard; Bob casts Murder on it. It is
+    destroyed by a source without undeathtouch: it stays in the graveyard and leaves combat, and
+    deals no damage. With ``on_battlefield`` the Bears attack from the battlefield instead, for
+    contrast: Murder puts them into the graveyard. Murder resolves at step 10 either way."""
+    s = _board("OMDB-1: Murder on an attacking graveyard card" if not on_battlefield
+               else "For contrast: Murder on an attacking creature on the battlefield")
+    bears = s.add("Grizzly Bears", "Alice", zone="battlefield" if on_battlefield else "graveyard")
+    murder = s.add("Murder", "Bob", zone="hand")
+    swamps = [s.add("Swamp", "Bob") for _ in range(3)]
+    t = _to(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    t.do(pass_priority("Alice"))
+    for swamp in swamps:
+        t.do(activate("Bob", swamp))
+    t.do(cast("Bob", murder, targets=(bears,)))
+    _both_pass(t)                              # Murder resolves (step 10)
+    return _to(t, Step.END_COMBAT)
+
+
+MURDER_STEP = 10
+
+
+def fate(frame: Frame) -> str:
+    """What a step did to creatures, in words: where each went, and who left combat."""
+    parts = []
+    for e in frame.events:
+        if e.kind == "zone change" and e.attribute == "zone" and characteristics(frame.state, e.obj).is_creature:
+            parts.append(f"{e.name} moves to the {e.after}")
+        elif e.kind == "destroyed":
+            parts.append(f"{e.name} stays in the graveyard")
+        elif e.kind == "removed from combat":
+            parts.append(f"{e.name} is removed from combat")
+    return "; ".join(dict.fromkeys(parts)) if parts else "Nothing happens to it"
+
+
+# ---------------------------------------------------------------- OMDB-2
+def attack_a_planeswalker() -> Timeline:
+    """OMDB-2: Grizzly Bears attack Bob's Jace Beleren (three loyalty) from Alice's graveyard. Bob has
+    no creature card in his graveyard to block with; combat damage removes two loyalty counters."""
+    s = _board("OMDB-2: a graveyard card attacks a planeswalker")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    jace = s.add("Jace Beleren", "Bob", counters={"loyalty": 3})
+    s.add("Llanowar Elves", "Bob")
+    t = _to(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: jace}))
+    return _to(t, Step.END_COMBAT)
+
+
+# ---------------------------------------------------------------- OMDB-3
+def zero_toughness(lord: bool = False) -> Timeline:
+    """OMDB-3: Hangarback Walker is a 0/0 card in Alice's graveyard. Declaring it as an attacker is
+    refused at step 3: as a creature on the battlefield, a state-based action would put it into the
+    graveyard at once (704.5f). Alice attacks with Grizzly Bears instead.
+
+    With ``lord``, Alice also controls Lord of the Accursed: once attacking, the Walker would be a
+    Zombie she controls, 1/1, so the same declaration is accepted (the kit's reading of the check:
+    the card as it would be once declared)."""
+    s = _board("OMDB-3: a 0/0 card in the graveyard can't attack" if not lord
+               else "OMDB-3 with Lord of the Accursed: once attacking it would be 1/1")
+    if lord:
+        s.add("Lord of the Accursed", "Alice")
+    walker = s.add("Hangarback Walker", "Alice", zone="graveyard")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    t = _to(s.timeline(), Step.DECLARE_ATTACKERS)
+    if t.attempt(declare_attackers("Alice", {walker: "Bob"})) is not None:
+        t.do(declare_attackers("Alice", {bears: "Bob"}))
+    return _to(t, Step.END_COMBAT)
+
+
+DECLARE_STEP = 3  # the first declaration of attackers, on every board here
+
+
+# ---------------------------------------------------------------- OMDB-4
+def lord_of_the_accursed(lord: bool = True) -> Timeline:
+    """OMDB-4: Alice controls Lord of the Accursed. Grizzly Bears attack from her graveyard: as a
+    Zombie she controls, treated as on the battlefield, it gets +1/+1 for the combat. The Walking
+    Corpse that stays in her graveyard is a Zombie too, but not in combat, so it isn't pumped. After
+    combat the Bears are a 2/2 card again. ``lord=False``: the same board without the Lord."""
+    s = _board("OMDB-4: Lord of the Accursed and graveyard attackers" if lord
+               else "OMDB-4 without Lord of the Accursed")
+    if lord:
+        s.add("Lord of the Accursed", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    s.add("Walking Corpse", "Alice", zone="graveyard")
+    t = _to(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    return _to(t, Step.MAIN2)
+
+
+# ---------------------------------------------------------------- OMDB-5
+def flying_attacker() -> Timeline:
+    """OMDB-5: Pili-Pala (flying) attacks from Alice's graveyard. Bob's Giant Spider on the
+    battlefield has reach but isn't in a graveyard; the Grizzly Bears in his graveyard is, but can't
+    block a flyer; the Giant Spider in his graveyard can. Undeathtouch exiles both combatants."""
+    s = _board("OMDB-5: a flying attacker from the graveyard")
+    pala = s.add("Pili-Pala", "Alice", zone="graveyard")
+    spider = s.add("Giant Spider", "Bob")
+    bears = s.add("Grizzly Bears", "Bob", zone="graveyard")
+    dead_spider = s.add("Giant Spider", "Bob", zone="graveyard")
+    t = _to(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {pala: "Bob"}))
+    _to(t, Step.DECLARE_BLOCKERS)
+    t.attempt(declare_blockers("Bob", {spider: pala}))        # refused: not in a graveyard (509.1b)
+    t.attempt(declare_blockers("Bob", {bears: pala}))         # refused: no flying or reach (702.9b)
+    t.do(declare_blockers("Bob", {dead_spider: pala}))
+    return _to(t, Step.END_COMBAT)
+
+
+# ---------------------------------------------------------------- OMDB-6
+def graveyard_blockers() -> Timeline:
+    """OMDB-6: Alice attacks with Raging Goblin from the battlefield and Grizzly Bears from her
+    graveyard. Bob's Giant Spider on the battlefield can't block the Bears, and the Walking Corpse
+    in his graveyard can't block the Goblin; each blocks the other attacker instead."""
+    s = _board("OMDB-6: who may block a graveyard attacker")
+    goblin = s.add("Raging Goblin", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    spider = s.add("Giant Spider", "Bob")
+    corpse = s.add("Walking Corpse", "Bob", zone="graveyard")
+    t = _to(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {goblin: "Bob", bears: "Bob"}))
+    _to(t, Step.DECLARE_BLOCKERS)
+    t.attempt(declare_blockers("Bob", {spider: bears}))       # refused (509.1b)
+    t.attempt(declare_blockers("Bob", {corpse: goblin}))      # refused (509.1b)
+    t.do(declare_blockers("Bob", {corpse: bears, spider: goblin}))
+    return _to(t, Step.END_COMBAT)
+
+
+BLOCK_TRY_STEP = 6  # Bob's first try, in graveyard_blockers()
+
+
+# ---------------------------------------------------------------- OMDB-7
+def enchantment_leaves() -> Timeline:
+    """OMDB-7: Grizzly Bears and Walking Corpse attack from Alice's graveyard; Bob blocks the Corpse
+    with the Grizzly Bears in his graveyard. Then Bob casts Naturalize on Over My Dead Bodies: as
+    it leaves the battlefield, all three graveyard cards are removed from combat at once, and no
+    combat damage is dealt."""
+    s = _board("OMDB-7: Over My Dead Bodies leaves in the middle of combat")
+    omdb = next(o.oid for o in s.objects if o.card == CARD)
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    corpse = s.add("Walking Corpse", "Alice", zone="graveyard")
+    bob_bears = s.add("Grizzly Bears", "Bob", zone="graveyard")
+    forests = [s.add("Forest", "Bob") for _ in range(2)]
+    naturalize = s.add("Naturalize", "Bob", zone="hand")
+    t = _to(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob", corpse: "Bob"}))
+    _to(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {bob_bears: corpse}))
+    t.do(pass_priority("Alice"))
+    for forest in forests:
+        t.do(activate("Bob", forest))
+    t.do(cast("Bob", naturalize, targets=(omdb,)))
+    _both_pass(t)                              # Naturalize resolves
+    return _to(t, Step.END_COMBAT)
+
+
+NATURALIZE_FROM = 8  # after Alice passes with blockers declared; Bob acts next
+
+
+def enchantment_stays_what_if() -> list[Action]:
+    """Bob doesn't cast Naturalize: combat damage is dealt with the enchantment still there."""
+    return [pass_priority("Bob"), pass_priority("Alice"), pass_priority("Bob")]
+
+
+# ---------------------------------------------------------------- OMDB-8
+def giant_growth() -> Timeline:
+    """OMDB-8: Grizzly Bears attack from Alice's graveyard. Giant Growth can't target the Walking
+    Corpse that stays in her graveyard (not in combat, so not treated as a creature on the
+    battlefield), but it can target the attacking Bears, which become 5/5 and deal Bob 5 damage."""
+    s = _board("OMDB-8: Giant Growth on an attacking graveyard card")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    corpse = s.add("Walking Corpse", "Alice", zone="graveyard")
+    forest = s.add("Forest", "Alice")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    t = _to(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    t.do(activate("Alice", forest))
+    t.attempt(cast("Alice", growth, targets=(corpse,)))   # refused: not a creature in combat (115.1)
+    t.do(cast("Alice", growth, targets=(bears,)))
+    _both_pass(t)                              # Giant Growth resolves
+    return _to(t, Step.END_COMBAT)
+
+
+GROWTH_FROM = 4  # after the Forest is tapped
+
+
+def giant_growth_what_if() -> list[Action]:
+    """Alice keeps Giant Growth: both players pass on to combat damage."""
+    return [pass_priority("Alice"), pass_priority("Bob"), pass_priority("Alice"), pass_priority("Bob")]
+
+
+# ---------------------------------------------------------------- OMDB-9
+def attack_and_block_triggers() -> Timeline:
+    """OMDB-9: Alice controls Practice Bell ("Whenever a creature attacks or blocks, you gain 1
+    life"). Her graveyard Grizzly Bears attacks: the Bell triggers. Bob blocks with the Walking
+    Corpse in his graveyard: it triggers again. Alice gains 2 life in all."""
+    s = _board("OMDB-9: attacking and blocking from graveyards trigger abilities")
+    s.add("Practice Bell", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    corpse = s.add("Walking Corpse", "Bob", zone="graveyard")
+    t = _to(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    _both_pass(t)                              # the attack trigger resolves
+    _to(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {corpse: bears}))
+    _both_pass(t)                              # the block trigger resolves
+    return _to(t, Step.END_COMBAT)
+
+
+# ---------------------------------------------------------------- reading the boards
+def pt_line(frame: Frame) -> str:
+    """The P/T changes of a step, e.g. "Grizzly Bears is 3/3", or "no P/T changes"."""
+    changes = [f"{e.name} is {e.after}" for e in frame.events if e.kind == "P/T"]
+    return "; ".join(changes) if changes else "No power or toughness changes"
+
+
+def declaration(frame: Frame) -> str:
+    """A declaration step in words: refused with its rule, or who attacks and with what P/T."""
+    if frame.refused is not None:
+        return f"Refused — CR {frame.refused.rule}"
+    sizes = [f"{e.name} attacks as a {characteristics(frame.state, e.obj).pt()}"
+             for e in frame.events if e.kind == "attacks"]
+    return "; ".join(sizes) if sizes else "No attackers"
+
+
+SCENARIOS = {
+    "tour": tour,
+    "OMDB-1": murder_an_attacker,
+    "OMDB-2": attack_a_planeswalker,
+    "OMDB-3": zero_toughness,
+    "OMDB-4": lord_of_the_accursed,
+    "OMDB-5": flying_attacker,
+    "OMDB-6": graveyard_blockers,
+    "OMDB-7": enchantment_leaves,
+    "OMDB-8": giant_growth,
+    "OMDB-9": attack_and_block_triggers,
+}
