@@ -40,8 +40,9 @@ def check_cost(state: GameState, player: str, obj: GameObject, cost: Cost) -> No
                             "untapped again to pay a {Q} cost")
     if (cost.tap or cost.untap) and sickness_blocks(state, obj):
         symbol = "{T}" if cost.tap else "{Q}"
-        raise IllegalAction("302.6", f"{name} has been under {player}'s control only since this turn "
-                            f"began; a creature's {symbol} ability needs continuous control since "
+        since = "this turn began" if obj.control_since == state.turn else f"turn {obj.control_since}"
+        raise IllegalAction("302.6", f"{name} has been under {player}'s control only since {since}; "
+                            f"a creature's {symbol} ability needs continuous control since "
                             f"{player}'s most recent turn began")
     if cost.remove_counter and obj.counter(cost.remove_counter) < 1:
         raise IllegalAction("118.3", f"{name} has no {cost.remove_counter} counter to remove")

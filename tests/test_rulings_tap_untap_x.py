@@ -109,3 +109,16 @@ def test_X_is_zero_in_hand():
     s = Scenario("XETB-1")
     walker = s.add("Hangarback Walker", "Alice", zone="hand")
     assert mana_value(s.state(), walker) == 0
+
+
+@pytest.mark.ruling("TAP-1")
+def test_a_creature_gained_on_an_opponents_turn_is_still_sick_on_that_turn():
+    s = Scenario("TAP-1", turn=5, active="Bob")  # Alice's most recent turn was turn 4
+    elves = s.add("Llanowar Elves", "Alice", sick=True)  # came under her control during Bob's turn 5
+    state = apply(s.state(), pass_priority("Bob"))[0]
+    err = refused(state, activate("Alice", elves), "302.6")
+    assert "since this turn began" in err.reason
+    s = Scenario("TAP-1", turn=5, active="Bob")
+    elves = s.add("Llanowar Elves", "Alice")
+    state = apply(s.state(), pass_priority("Bob"))[0]
+    assert apply(state, activate("Alice", elves))[0].obj(elves).tapped, "under control since before turn 4"
