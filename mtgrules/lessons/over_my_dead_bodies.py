@@ -222,7 +222,7 @@ def enchantment_leaves() -> Timeline:
     return _to(t, Step.END_COMBAT)
 
 
-NATURALIZE_FROM = 8  # after Alice passes with blockers declared; Bob acts next
+NATURALIZE_FROM = 7  # Alice has passed with blockers declared; Bob acts next
 
 
 def enchantment_stays_what_if() -> list[Action]:
@@ -249,12 +249,12 @@ def giant_growth() -> Timeline:
     return _to(t, Step.END_COMBAT)
 
 
-GROWTH_FROM = 4  # after the Forest is tapped
+GROWTH_FROM = 4  # the Forest is tapped; Alice casts next
 
 
 def giant_growth_what_if() -> list[Action]:
-    """Alice keeps Giant Growth: both players pass on to combat damage."""
-    return [pass_priority("Alice"), pass_priority("Bob"), pass_priority("Alice"), pass_priority("Bob")]
+    """Alice keeps Giant Growth: both players pass until the end of combat step begins."""
+    return [pass_priority(p) for p in ("Alice", "Bob") * 3]
 
 
 # ---------------------------------------------------------------- OMDB-9
