@@ -54,7 +54,7 @@ from .zones import move
 
 CARD = "Over My Dead Bodies"
 UNDEATHTOUCH = "undeathtouch"
-UN_SET = f"{CARD}'s rulings; an Un-set card, outside the rules (100.7)"
+UN_SET = "by Over My Dead Bodies' rulings: an Un-set card, outside the rules, 100.7"
 
 
 # ---------------------------------------------------------------- is it in force?
@@ -213,7 +213,7 @@ def _destroy_graveyard_combatant(d: Draft, obj: GameObject, by: str) -> bool:
     source = by.split(":")[0]
     d.note("destroyed", f"{source} destroys {name}, an {'attacking' if cs.is_attacking(state, obj.oid) else 'blocking'} "
            f"creature card in a graveyard: it is already in its owner's graveyard, so it stays there as the same "
-           f"card ({UN_SET})", "701.8", obj.oid, name)
+           f"card ({UN_SET})", "701.8a", obj.oid, name)
     cs.remove_from_combat(d, obj.oid, f"was destroyed by {source}, a source without undeathtouch")
     return True
 

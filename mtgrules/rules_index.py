@@ -241,6 +241,8 @@ RULES: dict[str, str] = {
     "611": "continuous effects",
     "611.2": "continuous effects from resolving spells and abilities",
     "611.2a": "how long such an effect lasts",
+    "611.3": "continuous effects from static abilities",
+    "611.3a": "an effect from a static ability isn't locked in: it applies to whatever its text says at each moment",
     "613": "interaction of continuous effects: layers",
     "613.1": "the layer system",
     "613.1d": "layer 4: type-changing effects",
@@ -260,6 +262,7 @@ RULES: dict[str, str] = {
     # 7. Additional rules
     "701": "keyword actions",
     "701.8": "destroy",
+    "701.8a": "to destroy a permanent is to move it from the battlefield to its owner's graveyard",
     "701.10": "double",
     "701.10b": "doubling power gives +X/+0, X taken as it resolves",
     "701.10c": "doubling negative power gives -X/-0",
