@@ -46,6 +46,7 @@ from . import combat_state as cs
 from .blocking import Reason
 from .combat_damage import DAMAGE_REPLACEMENTS, Recipient
 from .engine import register_settle_hook
+from .graveyards import graveyards_of
 from .layers import TREATED_AS_ON_BATTLEFIELD, Chars, Effect, characteristics
 from .objects import GameObject, ObjRef, Zone
 from .resolution import DESTROY_RULES
@@ -110,9 +111,11 @@ def zombies_with_undeathtouch(state: GameState, source: GameObject) -> list[Effe
 
 
 def haste_in_your_graveyard(state: GameState, source: GameObject) -> list[Effect]:
-    """"Creature cards in your graveyard have haste" (layer 6): the controller's own graveyard."""
+    """"Creature cards in your graveyard have haste" (layer 6): the graveyards its controller has
+    (their own, or every one while they hold them with Graveyard Busybody: ``graveyards_of``)."""
     def applies(st: GameState, obj: GameObject, chars: Chars) -> bool:
-        return _creature_cards_in_graveyards(st, obj, chars) and obj.zone_player == source.controller
+        return (_creature_cards_in_graveyards(st, obj, chars)
+                and obj.zone_player in graveyards_of(st, source.controller))
     return [Effect("6", f"{CARD}: creature cards in {source.controller}'s graveyard have haste", "702.10b",
                    source.oid, source.timestamp, applies=applies, add_keywords=frozenset({"haste"}))]
 

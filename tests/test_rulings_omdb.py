@@ -72,6 +72,18 @@ def test_creature_cards_in_graveyards_are_zombies_with_undeathtouch_and_yours_ha
     assert "Zombie" not in characteristics(state, live).subtypes      # on the battlefield
 
 
+def test_your_graveyard_for_haste_follows_graveyard_busybody():
+    """With a Graveyard Busybody, "your graveyard" is every graveyard its controller has (GB rulings)."""
+    for busybody_for, bobs_card_has_haste, alices_card_has_haste in (("Alice", True, True), ("Bob", False, False)):
+        s = board()
+        s.add("Graveyard Busybody", busybody_for)
+        alices = s.add("Grizzly Bears", "Alice", zone="graveyard")
+        bobs = s.add("Grizzly Bears", "Bob", zone="graveyard")
+        state = s.state()
+        assert ("haste" in characteristics(state, bobs).keywords) is bobs_card_has_haste
+        assert ("haste" in characteristics(state, alices).keywords) is alices_card_has_haste
+
+
 def test_without_the_enchantment_a_graveyard_card_is_just_a_card():
     s = board(omdb_for=None)
     bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
