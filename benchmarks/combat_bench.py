@@ -8,8 +8,6 @@ show what the kit's dynamic program costs instead.
 
 from __future__ import annotations
 
-import statistics
-import time
 from dataclasses import replace
 
 ATTACKERS = ("Boggart Brute", "Grizzly Bears", "Craw Wurm", "Wings of the Guard", "Walking Corpse")
@@ -36,20 +34,10 @@ def blocks_board(n: int):
     return replace(state, combat=replace(state.combat, requirements=(must,)))
 
 
-def _median_ms(fn, repeats: int) -> float:
-    fn()
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return 1000 * statistics.median(times)
-
-
 def bench_legal_blocks(sizes=(4, 6, 8), repeats: int = 15) -> list:
     """Median times of ``legal_blocks(state)`` (allowed blocks, requirements and the most that can
     be obeyed), of that plus ``count()`` and the first 100 legal declarations, and the count."""
-    from run import Result  # the benchmark script's record type
+    from run import Result, median_ms  # the benchmark script's record type and timer
 
     from mtgrules import legal_blocks
 
@@ -68,8 +56,8 @@ def bench_legal_blocks(sizes=(4, 6, 8), repeats: int = 15) -> list:
                 pass
 
         options = legal_blocks(state)
-        results += [Result(f"legal_blocks, {n}x{n}", _median_ms(build, repeats), "ms", "< 50 ms"),
+        results += [Result(f"legal_blocks, {n}x{n}", median_ms(build, repeats), "ms", "< 50 ms"),
                     Result(f"legal_blocks + count() + first 100 declarations, {n}x{n}",
-                           _median_ms(build_and_list, repeats), "ms"),
+                           median_ms(build_and_list, repeats), "ms"),
                     Result(f"legal declarations, {n}x{n} (counted, not listed)", options.count(), "declarations")]
     return results

@@ -61,7 +61,8 @@ def mana_board() -> GameState:
     return s.state()
 
 
-def _median_ms(fn: Callable[[], object], repeats: int) -> float:
+def median_ms(fn: Callable[[], object], repeats: int) -> float:
+    """Median wall time of fn() in ms, after one warm-up call (caches, imports)."""
     fn()                                                   # warm caches and imports first
     times = []
     for _ in range(repeats):
@@ -124,8 +125,8 @@ def highlighted_table(repeats: int = 60) -> list[Result]:
     for label, board in (("", mana_board()), (", 12 a side", crowded_board())):
         before = board
         after, _ = apply(before, activate("Alice", 1))
-        marked = _median_ms(lambda b=before, a=after: highlight(b, a).to_html(), repeats)
-        bare = _median_ms(lambda a=after: state_table(a).to_html(), repeats)
+        marked = median_ms(lambda b=before, a=after: highlight(b, a).to_html(), repeats)
+        bare = median_ms(lambda a=after: state_table(a).to_html(), repeats)
         results += [Result(f"highlight(before, after).to_html(){label}", marked, "ms", "< 20 ms"),
                     Result(f"state_table(after).to_html(){label}", bare, "ms"),
                     Result(f"ratio highlighted / bare{label}", marked / bare, "×")]
