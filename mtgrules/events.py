@@ -26,5 +26,7 @@ class Event:
     def describe(self) -> str:
         """A short sentence for narration: the text if given, else a generic one."""
         if self.text:
+            if self.text.rstrip(". ").endswith(f"({self.rule})"):
+                return self.text  # the sentence already names its rule
             return f"{self.text} ({self.rule})"
         return f"{self.name}: {self.attribute} {self.before!r} → {self.after!r} ({self.rule})"

@@ -48,4 +48,4 @@ def gain_life(d: Draft, player: str, amount: int, why: str) -> None:
 def damage_player(d: Draft, player: str, amount: int, source: str) -> None:
     """Damage to a player (from a source without infect) is that much life loss (120.3a)."""
     if amount > 0:
-        change_life(d, player, -amount, "120.3a", f"{source} deals {amount} damage to {player}")
+        change_life(d, player, -amount, "120.3a", f"{player} loses {amount} life from {source}'s damage")

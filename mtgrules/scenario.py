@@ -88,6 +88,8 @@ class Scenario:
                                 "chosen={'color': 'G'}")
         if attached_to is not None and attached_to not in {o.oid for o in self.objects}:
             raise ScenarioError(f"{where}: attached_to {attached_to} is not an object added earlier")
+        if z is Zone.BATTLEFIELD and counters is None and "Planeswalker" in card(name).types:
+            counters = _printed_loyalty(name)  # it entered with its loyalty (306.5b)
         oid = len(self.objects) + 1
         self.objects.append(GameObject(
             oid, name, owner, controller if z is Zone.BATTLEFIELD else owner, z,
@@ -154,6 +156,12 @@ class Scenario:
         for player, symbols in data.get("mana", {}).items():
             s.mana(player, symbols)
         return s
+
+
+def _printed_loyalty(name: str) -> dict[str, int]:
+    """The loyalty counters a planeswalker enters with, from its enters-with ability."""
+    return {kind: int(n) for a in card(name).abilities if isinstance(a, EntersWith)
+            for kind, n in a.counters if kind == "loyalty"}
 
 
 def _needs_color(name: str) -> bool:
