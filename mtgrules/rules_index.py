@@ -136,6 +136,7 @@ RULES: dict[str, str] = {
     # 5. Turn structure
     "500": "turn structure: general",
     "500.1": "the five phases of a turn, in order",
+    "500.11": "a skipped step, phase or turn is passed over as though it didn't exist",
     "502": "untap step",
     "502.3": "the active player untaps their permanents",
     "502.4": "no one receives priority in the untap step",

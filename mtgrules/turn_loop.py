@@ -7,7 +7,8 @@
 * "At the beginning of [step]" abilities trigger as the step begins (603.2b): the step's
   ``"step begins"`` event is checked for triggers at once, while the board is as the step begins.
 * Draw: the active player draws (504.1), each player of the active team under shared team turns
-  (805.4b), except on the first turn of a two-player or Two-Headed Giant game (103.8a, 103.8b).
+  (805.4b). The first turn of a two-player or Two-Headed Giant game has no draw step: the
+  starting player (team) skips it (103.8a, 103.8b), as though it didn't exist (500.11).
 * Cleanup: discard to hand size (514.1), then damage wears off and "until end of turn" effects
   end (514.2). Normally no one gets priority; if state-based actions happen or abilities trigger,
   the active player gets priority and another cleanup step follows (514.3a).
@@ -149,9 +150,9 @@ def untap(d: Draft) -> None:
 
 
 def skips_first_draw(d: Draft) -> str | None:
-    """The rule under which the active player skips this draw, if they do: the first turn's
-    draw is skipped in two-player and Two-Headed Giant games, not in other multiplayer games
-    (103.8a, 103.8b, 103.8c)."""
+    """The rule under which the active player skips this draw step, if they do: the first
+    turn's draw step is skipped in two-player and Two-Headed Giant games, not in other
+    multiplayer games (103.8a, 103.8b, 103.8c)."""
     if d.turn != 1:
         return None
     if shared_team_turns(d.view()):
@@ -159,13 +160,20 @@ def skips_first_draw(d: Draft) -> str | None:
     return "103.8a" if len(d.view().players) == 2 else None
 
 
+def _first_draw_step_skip(d: Draft, step: Step) -> tuple[str, str] | None:
+    """The starting player (team) skips the whole draw step of the first turn, as though it
+    didn't exist (103.8a, 103.8b, 500.11): no draw, no "at the beginning of" triggers, no priority."""
+    rule = skips_first_draw(d) if step is Step.DRAW else None
+    if rule is None:
+        return None
+    who = "team" if rule == "103.8b" else "player"
+    return rule, f"{d.active} plays first, so the starting {who} skips the draw step of its first turn"
+
+
+register_step_skip(_first_draw_step_skip)
+
+
 def draw_step(d: Draft) -> None:
-    rule = skips_first_draw(d)
-    if rule is not None:
-        who = "team" if rule == "103.8b" else "player"
-        d.note("skip draw", f"{d.active} plays first, so the starting {who} skips the draw of its "
-               "first turn", rule, d.active, d.active)
-        return
     team = shared_team_turns(d.view())
     for name in turn_mates(d.view(), d.active):
         draw(d, name, "805.4b" if team else "504.1")

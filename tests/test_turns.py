@@ -74,9 +74,9 @@ def test_the_first_player_skips_the_first_draw_in_a_two_player_game():
     s = Scenario("first draw", turn=1, step="upkeep")
     _libraries(s)
     t = s.timeline()
-    assert advance_to(t, Step.DRAW)
+    assert advance_to(t, Step.MAIN1)
     assert _hand(t.state, "Alice") == 0
-    assert kinds(t[-1].events, "skip draw")[0].rule == "103.8a"
+    assert kinds(t[-1].events, "step skipped")[0].rule == "103.8a", "the draw step itself is skipped"
     assert advance_to(t, Step.DRAW, "Bob")
     assert _hand(t.state, "Bob") == 1, "the other player draws in their first turn"
     assert advance_to(t, Step.DRAW, "Alice")
@@ -88,16 +88,16 @@ def test_no_one_skips_the_first_draw_in_other_multiplayer_games():
     _libraries(s)
     t = s.timeline()
     assert advance_to(t, Step.DRAW)
-    assert _hand(t.state, "Alice") == 1 and not kinds(t[-1].events, "skip draw")
+    assert _hand(t.state, "Alice") == 1 and not kinds(t[-1].events, "step skipped")
 
 
 def test_in_two_headed_giant_the_starting_team_skips_and_then_each_teammate_draws():
     s = Scenario("first draw, 2HG", turn=1, step="upkeep", **TWO_HG)
     _libraries(s)
     t = s.timeline()
-    assert advance_to(t, Step.DRAW)
+    assert advance_to(t, Step.MAIN1)
     assert _hand(t.state, "Alice") == _hand(t.state, "Andy") == 0
-    assert kinds(t[-1].events, "skip draw")[0].rule == "103.8b"
+    assert kinds(t[-1].events, "step skipped")[0].rule == "103.8b"
     assert advance_to(t, Step.DRAW, "Beth")
     assert _hand(t.state, "Bob") == _hand(t.state, "Beth") == 1
     assert {e.rule for e in t[-1].events if e.kind == "zone change"} == {"805.4b"}
