@@ -40,7 +40,9 @@ class ObjRef:
 @dataclass(frozen=True)
 class Player:
     """A player. ``team`` groups teammates (Two-Headed Giant); ``turn_began`` is the number of
-    the most recent turn this player (or their team) started, needed for 302.6."""
+    the most recent turn this player (or their team) started, needed for 302.6;
+    ``drew_from_empty`` says they tried to draw from an empty library since state-based actions
+    were last checked (121.4, 704.5b)."""
 
     name: str
     team: str
@@ -48,6 +50,7 @@ class Player:
     pool: tuple[Mana, ...] = ()
     lost: bool = False
     turn_began: int = 0
+    drew_from_empty: bool = False
 
 
 @dataclass(frozen=True)

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 from .layers import all_characteristics
 from .objects import Zone
-from .state import Draft
+from .state import Draft, GameState
+from .teams import shared_team_turns
 from .zones import move
 
 
 def check_state_based_actions(d: Draft) -> None:
-    """Perform 704.5a, 704.5f, 704.5g and 704.5i until nothing more happens."""
+    """Perform 704.5a, 704.5b, 704.5f, 704.5g and 704.5i until nothing more happens."""
     while True:
         state = d.view()
         chars = all_characteristics(state)
-        losers = [p.name for p in state.players if not p.lost and p.life <= 0]
+        losers = {p.name: "704.5a" for p in state.players if not p.lost and p.life <= 0}
+        losers.update({p.name: "704.5b" for p in state.players
+                       if not p.lost and p.drew_from_empty and p.name not in losers})
         zero = [o for o in state.battlefield() if chars[o.oid].is_creature and chars[o.oid].toughness <= 0]
         lethal = [o for o in state.battlefield() if chars[o.oid].is_creature
                   and 0 < chars[o.oid].toughness <= o.damage]
@@ -22,8 +25,12 @@ def check_state_based_actions(d: Draft) -> None:
                    and o.counter("loyalty") <= 0 and o not in zero and o not in lethal]
         if not (losers or zero or lethal or walkers):
             return
-        for name in losers:
-            d.update_player(name, "704.5a", f"{name} has 0 or less life and loses the game", lost=True)
+        for name, rule in losers.items():
+            why = "has 0 or less life" if rule == "704.5a" else "attempted to draw from an empty library"
+            d.update_player(name, rule, f"{name} {why} and loses the game", lost=True)
+        for name in _teammates_losing_with(state, losers):
+            d.update_player(name, "810.8a", f"{name}'s teammate lost, so {name}'s team loses the game "
+                            "together", lost=True)
         for o in zero:
             move(d, o.oid, Zone.GRAVEYARD, "704.5f",
                  f"{chars[o.oid].name} has toughness {chars[o.oid].toughness} and goes to its owner's graveyard")
@@ -33,3 +40,12 @@ def check_state_based_actions(d: Draft) -> None:
         for o in walkers:
             move(d, o.oid, Zone.GRAVEYARD, "704.5i",
                  f"{chars[o.oid].name} has no loyalty counters left and goes to its owner's graveyard")
+
+
+def _teammates_losing_with(state: GameState, losers: dict[str, str]) -> list[str]:
+    """Under shared team turns players lose only as a team: the teammates of a player who
+    loses lose too (810.8a)."""
+    if not shared_team_turns(state):
+        return []
+    teams = {state.player(n).team for n in losers}
+    return [p.name for p in state.players if p.team in teams and not p.lost and p.name not in losers]

@@ -180,10 +180,13 @@ def draw_step(d: Draft) -> None:
 
 
 def draw(d: Draft, player: str, rule: str = "121.1") -> None:
-    """Draw the top card of the library (121.1); an empty library is checked by 704.5b later."""
+    """Draw the top card of the library (121.1); an attempt to draw from an empty library is
+    remembered, and the player loses at the next check of state-based actions (121.4, 704.5b)."""
     library = d.view().in_zone(Zone.LIBRARY, player)
     if not library:
-        d.note("empty library", f"{player} can't draw from an empty library", "121.4", player, player)
+        d.update_player(player, "121.4", f"{player} can't draw from an empty library, and will lose "
+                        "the game when state-based actions are next checked", kind="empty library",
+                        drew_from_empty=True)
         return
     move(d, library[-1].oid, Zone.HAND, rule, f"{player} draws a card")
 

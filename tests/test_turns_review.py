@@ -4,6 +4,7 @@ the rule it checks and fails if the engine gets that rule wrong."""
 from __future__ import annotations
 
 from mtgrules import Scenario, Step, Zone, pass_priority
+from mtgrules.teams import game_over
 
 TWO_HG = dict(players=["Alice", "Andy", "Bob", "Beth"], teams={"Alice": "A", "Andy": "A", "Bob": "B", "Beth": "B"},
               game_format="two-headed giant")
@@ -47,3 +48,26 @@ def test_103_8c_in_other_multiplayer_games_the_first_draw_step_happens():
     t = s.timeline()
     t.do(pass_priority("Alice")).do(pass_priority("Bob")).do(pass_priority("Carol"))
     assert t.state.step is Step.DRAW and len(t.state.in_zone(Zone.HAND, "Alice")) == 1
+
+
+# ---------------------------------------------------------------- 121.4, 704.5b, 810.8a
+def test_704_5b_a_player_who_drew_from_an_empty_library_loses_at_the_next_check():
+    s = Scenario("704.5b", turn=2, step="upkeep")
+    s.add("Swamp", "Bob", zone="library")
+    t = s.timeline()
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))      # Alice's draw step: nothing to draw
+    assert t.state.player("Alice").lost, "704.5b: attempting to draw from an empty library loses"
+    assert [e.rule for e in t[-1].events if e.kind == "lost"] == ["704.5b"]
+    assert not t.state.player("Bob").lost
+    assert game_over(t.state)
+
+
+def test_810_8a_a_teammate_who_drew_from_an_empty_library_loses_with_the_whole_team():
+    s = Scenario("810.8a", turn=2, step="upkeep", **TWO_HG)
+    for p in ("Alice", "Bob", "Beth"):
+        s.add("Swamp", p, zone="library")
+    t = s.timeline()
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))      # Andy can't draw
+    assert [p.lost for p in t.state.players] == [True, True, False, False], \
+        "810.8a: if either player on a team loses, the team loses"
+    assert game_over(t.state)
