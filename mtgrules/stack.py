@@ -111,13 +111,37 @@ def resolve_top(d: Draft, chooser: Chooser) -> None:
         ab.resolve(Resolution(d, chooser, item), item)
 
 
+def _target_spec(state: GameState, item: StackItem) -> Target | None:
+    """What the spell or ability on the stack says it targets."""
+    cdef = card(state.obj(item.source.oid).card)
+    if item.kind == "spell":
+        return cdef.spell_target
+    return None if item.ability is None else getattr(cdef.abilities[item.ability], "target", None)
+
+
 def _any_target_legal(d: Draft, item: StackItem) -> bool:
-    return any(d.view().resolve_ref(r) is not None for r in item.targets)
+    """Whether a target is still legal (608.2b): the same object (400.7), and still what the spell
+    or ability may target, e.g. a graveyard card that is no longer treated as a creature on the
+    battlefield once it has left combat (Over My Dead Bodies) isn't a "target creature" any more."""
+    state = d.view()
+    spec = _target_spec(state, item)
+    for ref in item.targets:
+        obj = state.resolve_ref(ref)
+        if obj is not None and (spec is None or (obj.zone in spec.zones and spec.legal(state, item.controller, obj))):
+            return True
+    return False
 
 
 def _fizzle(d: Draft, item: StackItem) -> None:
-    """All targets are gone or changed zones: the spell or ability doesn't resolve (608.2b)."""
-    d.note("fizzles", f"{item.label} doesn't resolve: its target is no longer there", "608.2b")
+    """All targets are gone, changed zones or are no longer legal: the spell or ability doesn't
+    resolve (608.2b)."""
+    state = d.view()
+    spec = _target_spec(state, item)
+    if spec is None or all(state.resolve_ref(r) is None for r in item.targets):
+        why = "its target is no longer there"
+    else:
+        why = f"its target is no longer legal: it doesn't fit “{spec.description}” now"
+    d.note("fizzles", f"{item.label} doesn't resolve: {why}", "608.2b")
     if item.kind == "spell":
         move(d, item.source.oid, Zone.GRAVEYARD, "608.2b")
 
