@@ -242,6 +242,29 @@ def _settle(d: Draft) -> None:
             d.update(obj.oid, "110.5", f"{obj.card} is no longer in combat, just a card in a graveyard, and only "
                      "permanents have a status such as tapped (110.5): it untaps and loses any damage",
                      tapped=False, damage=0)
+    _end_effects_on_dead_cards(d)
+
+
+def _end_effects_on_dead_cards(d: Draft) -> None:
+    """An effect a resolved spell or ability locked onto a graveyard combatant (Giant Growth,
+    OMDB-8) affected it as a creature on the battlefield, which it is only "for the duration of
+    combat" (OMDB-4): once it is just a card in a graveyard again, the effect ends for it, as it
+    would for a creature that left the battlefield."""
+    state = d.view()
+    kept = []
+    for eff in d.effects:
+        dead = [state.resolve_ref(r) for r in eff.affected or ()]
+        if dead and all(o is not None and o.zone is Zone.GRAVEYARD and not graveyard_combatant(state, o)
+                        for o in dead):
+            for obj in dead:
+                name = cs.name_of(state, obj.oid)
+                d.note("effect ends", f"“{eff.description}” no longer applies to {name}: out of combat it is just a "
+                       f"card in a graveyard, no longer treated as a creature on the battlefield ({UN_SET})",
+                       "100.7", obj.oid, name)
+            continue
+        kept.append(eff)
+    if len(kept) != len(d.effects):
+        d.set_scalar("100.7", effects=tuple(kept))
 
 
 # ---------------------------------------------------------------- wiring

@@ -8,7 +8,9 @@ import pytest
 from combat_support import kinds, pass_until, resolve_top
 
 from mtgrules import Scenario, Step, activate, cast, characteristics, declare_attackers, pass_priority
+from mtgrules.advance import advance_to
 from mtgrules.combat_state import is_attacking
+from mtgrules.lessons import over_my_dead_bodies as omdb_lesson
 from mtgrules.objects import Zone
 
 OMDB = "Over My Dead Bodies"
@@ -71,3 +73,43 @@ def test_murder_still_resolves_on_a_card_still_in_combat():
     assert not [e for f in t for e in kinds(f.events, "fizzles")]
     assert t.state.obj(bears).zcc == zcc and not is_attacking(t.state, bears)
     assert any(e.kind == "destroyed" for e in t[-1].events)
+
+
+# ---------------------------------------------------------------- OMDB-4 / OMDB-8: only for the duration of combat
+@pytest.mark.ruling("OMDB-4")
+def test_omdb4_giant_growths_bonus_ends_when_the_graveyard_card_leaves_combat():
+    t = omdb_lesson.giant_growth()
+    bears = next(o.oid for o in t[0].state.objects if o.card == "Grizzly Bears")
+    assert characteristics(t.state, bears).pt() == "5/5"          # still in combat (end of combat step)
+    advance_to(t, Step.MAIN2)
+    assert t.state.obj(bears).zone is Zone.GRAVEYARD
+    assert characteristics(t.state, bears).pt() == "2/2", (
+        "OMDB-4: 'for the duration of combat, the attacking and blocking creature cards are treated as if they "
+        "are creature cards on the battlefield which means they can be affected by spells or abilities that "
+        "would affect creatures on the battlefield' — after combat Giant Growth no longer affects the card")
+    assert [(e.before, e.after) for e in kinds(t[-1].events, "P/T") if e.obj == bears] == [("5/5", "2/2")]
+
+
+@pytest.mark.ruling("OMDB-1")
+def test_omdb1_a_pumped_graveyard_card_removed_from_combat_by_murder_is_just_a_card_again():
+    s = Scenario("review", turn=2, step="combat")
+    s.add(OMDB, "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    forest = s.add("Forest", "Alice")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    murder = s.add("Murder", "Bob", zone="hand")
+    swamps = [s.add("Swamp", "Bob") for _ in range(3)]
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    t.do(activate("Alice", forest)).do(cast("Alice", growth, targets=(bears,)))
+    resolve_top(t)
+    assert characteristics(t.state, bears).pt() == "5/5"
+    t.do(pass_priority("Alice"))
+    for swamp in swamps:
+        t.do(activate("Bob", swamp))
+    t.do(cast("Bob", murder, targets=(bears,)))
+    resolve_top(t)
+    assert t.state.obj(bears).zone is Zone.GRAVEYARD and not is_attacking(t.state, bears)
+    assert characteristics(t.state, bears).pt() == "2/2", (
+        "OMDB-1: destroyed by Murder, 'it stays in the graveyard but is removed from combat' — no longer treated "
+        "as a creature on the battlefield, so Giant Growth's +3/+3 no longer applies to it")
