@@ -17,6 +17,7 @@ from .choices import Callback, Chooser
 from .derived import characteristic_events
 from .errors import IllegalAction
 from .events import Event
+from .leaving import priority_holder
 from .mana_abilities import activate_mana_ability
 from .objects import Zone
 from .sba import check_state_based_actions
@@ -138,3 +139,8 @@ def _settle(d: Draft, chooser: Chooser) -> None:
         if len(d.events) == before:
             break
     put_triggers_on_stack(d, chooser)
+    moved = priority_holder(d.view())
+    if moved is not None:  # the player who would get priority has left the game (800.4a, 800.4j)
+        rule, player = moved
+        d.set_scalar(rule, f"{d.priority} has left the game, so {player} receives priority instead",
+                     priority=player)

@@ -4,9 +4,10 @@ applicable ones at once, repeated until none apply."""
 from __future__ import annotations
 
 from .layers import all_characteristics
+from .leaving import leave_game
 from .objects import Zone
 from .state import Draft, GameState
-from .teams import shared_team_turns
+from .teams import game_over, shared_team_turns
 from .zones import move
 
 
@@ -31,6 +32,9 @@ def check_state_based_actions(d: Draft) -> None:
         for name in _teammates_losing_with(state, losers):
             d.update_player(name, "810.8a", f"{name}'s teammate lost, so {name}'s team loses the game "
                             "together", lost=True)
+        if not game_over(d.view()):  # a multiplayer game goes on without them (800.4a)
+            for name in [p.name for p in state.players if not p.lost and d.player(p.name).lost]:
+                leave_game(d, name)
         for o in zero:
             move(d, o.oid, Zone.GRAVEYARD, "704.5f",
                  f"{chars[o.oid].name} has toughness {chars[o.oid].toughness} and goes to its owner's graveyard")

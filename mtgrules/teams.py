@@ -87,15 +87,22 @@ def apnap_order(state: GameState) -> list[str]:
 
 
 def next_active(state: GameState) -> str:
-    """Who takes the next turn: the next player (or team) in seating order still in the game."""
+    """Who takes the next turn: the next player (or team) in seating order still in the game;
+    a player who has left the game doesn't begin a turn (800.4k)."""
+    return next_in_turn_order(state, state.active)
+
+
+def next_in_turn_order(state: GameState, name: str) -> str:
+    """The next player (the first member of the next team, under shared team turns) after
+    ``name`` in turn order who is still in the game; ``name`` may have left the game (800.4a)."""
     groups = seat_groups(state)
     alive = set(in_game(state))
-    start = _group_index(groups, state.active) if state.active in state.player_names else -1
+    start = _group_index(groups, name) if name in state.player_names else -1
     for k in range(1, len(groups) + 1):
         group = [n for n in groups[(start + k) % len(groups)] if n in alive]
         if group:
             return group[0]
-    raise ValueError("no player is left in the game to take a turn")
+    raise ValueError("no player is left in the game")
 
 
 def may_act(state: GameState, player: str) -> bool:
@@ -117,9 +124,7 @@ def passes_needed(state: GameState) -> int:
 
 def next_priority(state: GameState, player: str) -> str:
     """Who receives priority when ``player`` (or their team) passes (117.3d)."""
-    groups = groups_in_game(state)
-    i = _group_index(groups, player) if any(player in g for g in groups) else -1
-    return groups[(i + 1) % len(groups)][0]
+    return next_in_turn_order(state, player)
 
 
 def teams_in_game(state: GameState) -> list[str]:

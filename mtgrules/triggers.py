@@ -120,9 +120,9 @@ def put_triggers_on_stack(d: Draft, chooser: Chooser | None = None) -> None:
         for t in order_triggers(d, chooser, group, mine):
             _push_trigger(d, t, chooser)
         waiting = [t for t in waiting if t not in mine]
-    for ref, _i, controller, _data in waiting:  # their controller has left the game (800.4a)
+    for ref, _i, controller, _data in waiting:  # their controller has left the game (800.4d)
         d.note("trigger gone", f"a trigger controlled by {controller}, who has left the game, "
-               "ceases to exist", "603.3", ref.oid)
+               "isn't put on the stack", "800.4d", ref.oid)
     d.set_scalar("603.3", pending=())
 
 

@@ -176,7 +176,8 @@ register_step_skip(_first_draw_step_skip)
 def draw_step(d: Draft) -> None:
     team = shared_team_turns(d.view())
     for name in turn_mates(d.view(), d.active):
-        draw(d, name, "805.4b" if team else "504.1")
+        if not d.player(name).lost:  # the turn of a player who left goes on without them (800.4j)
+            draw(d, name, "805.4b" if team else "504.1")
 
 
 def draw(d: Draft, player: str, rule: str = "121.1") -> None:

@@ -3,7 +3,9 @@ the rule it checks and fails if the engine gets that rule wrong."""
 
 from __future__ import annotations
 
-from mtgrules import Scenario, Step, Zone, pass_priority
+from dataclasses import replace
+
+from mtgrules import Scenario, Step, Timeline, Zone, activate, advance_to, legal_actions, pass_priority
 from mtgrules.teams import game_over
 
 TWO_HG = dict(players=["Alice", "Andy", "Bob", "Beth"], teams={"Alice": "A", "Andy": "A", "Bob": "B", "Beth": "B"},
@@ -71,3 +73,48 @@ def test_810_8a_a_teammate_who_drew_from_an_empty_library_loses_with_the_whole_t
     assert [p.lost for p in t.state.players] == [True, True, False, False], \
         "810.8a: if either player on a team loses, the team loses"
     assert game_over(t.state)
+
+
+# ---------------------------------------------------------------- 800.4a, 800.4j: leaving a multiplayer game
+def _three_players(dead: str, holder: str = "Alice"):
+    """Alice's precombat main phase in a three-player game; ``dead`` is at 0 life (as if they had
+    just paid it) and ``holder`` has priority and a Forest to tap."""
+    s = Scenario("800.4", players=["Alice", "Bob", "Carol"], turn=2, step="main1")
+    _libraries(s)
+    forest = s.add("Forest", holder)
+    ids = {"bears": s.add("Grizzly Bears", "Bob"), "hand": s.add("Swamp", "Bob", zone="hand"),
+           "grave": s.add("Llanowar Elves", "Bob", zone="graveyard"), "carol": s.add("Grizzly Bears", "Carol")}
+    state = s.state()
+    state = replace(state, priority=holder,
+                    players=tuple(replace(p, life=0) if p.name == dead else p for p in state.players))
+    return Timeline(state, "800.4"), forest, ids
+
+
+def test_800_4a_a_player_who_leaves_takes_every_object_they_own_with_them():
+    t, forest, ids = _three_players("Bob")
+    owned = len([o for o in t.state.objects if o.owner == "Bob"])
+    t.do(activate("Alice", forest))                  # state-based actions: Bob loses (704.5a)
+    assert t.state.player("Bob").lost and not game_over(t.state)
+    assert not [o for o in t.state.objects if o.owner == "Bob"], \
+        "800.4a: all objects owned by a player who leaves the game leave it too"
+    assert t.state.obj(ids["carol"]).zone is Zone.BATTLEFIELD
+    assert [e.rule for e in t[-1].events if e.kind == "left the game"] == ["800.4a"] * owned
+
+
+def test_800_4a_priority_passes_on_when_the_player_holding_it_leaves():
+    t, forest, _ = _three_players("Bob", holder="Bob")
+    t.do(activate("Bob", forest))
+    assert t.state.player("Bob").lost
+    assert t.state.priority == "Carol", "800.4a: priority passes to the next player in turn order still in the game"
+    assert legal_actions(t.state) and all(a.player == "Carol" for a in legal_actions(t.state))
+
+
+def test_800_4j_the_turn_goes_on_without_an_active_player_who_left():
+    t, forest, _ = _three_players("Alice")
+    t.do(activate("Alice", forest))                  # Alice, the active player, loses
+    assert t.state.player("Alice").lost and t.state.priority == "Bob"
+    t.do(pass_priority("Bob")).do(pass_priority("Carol"))
+    assert t.state.step is Step.BEGIN_COMBAT, "the turn continues to its completion (800.4j)"
+    assert t.state.priority == "Bob", "800.4j: the next player in turn order gets priority instead of the active player"
+    assert advance_to(t, Step.UPKEEP)
+    assert t.state.active == "Bob" and t.state.turn == 3
