@@ -103,9 +103,12 @@ def new_combat(state: GameState) -> Combat:
     """The combat value as the combat phase begins: the active player (team) attacks, and all
     their opponents are defending players (506.2, 802.2, 805.10a)."""
     groups = apnap_groups(state)
-    attackers = tuple(groups[0]) if groups else (state.active,)
+    if groups and state.active in groups[0]:
+        attackers, others = tuple(groups[0]), groups[1:]
+    else:  # the active player has left: their turn goes on, and no one else attacks in it (800.4j)
+        attackers, others = (state.active,), groups
     opponents = set(state.opponents(state.active)) if state.active in state.player_names else set()
-    defenders = tuple(tuple(p for p in g if p in opponents) for g in groups[1:])
+    defenders = tuple(tuple(p for p in g if p in opponents) for g in others)
     return Combat(attackers, tuple(g for g in defenders if g))
 
 
@@ -269,20 +272,22 @@ def prune_combat(d: Draft) -> None:
         if why is None:
             kept_attacks.append(a)
         else:
-            _removed(d, state.obj(a.attacker.oid), why, "an attacking creature")
+            _removed(d, _last_known(d, a.attacker.oid), why, "an attacking creature")
     kept_blocks = []
     for b in combat.blocks:
         why = _why_out(state, b.blocker, combat.defending_players)
         if why is None:
             kept_blocks.append(b)
         else:
-            _removed(d, state.obj(b.blocker.oid), why, "a blocking creature")
+            _removed(d, _last_known(d, b.blocker.oid), why, "a blocking creature")
     if len(kept_attacks) != len(combat.attacks) or len(kept_blocks) != len(combat.blocks):
         set_combat(d, replace(combat, attacks=tuple(kept_attacks), blocks=tuple(kept_blocks)))
 
 
 def _why_out(state: GameState, ref: ObjRef, controllers: tuple[str, ...]) -> str | None:
     """Why a combatant is no longer in combat, or None if it still is (506.4)."""
+    if ref.oid not in {o.oid for o in state.objects}:
+        return "has left the game (800.4a)"
     obj = state.obj(ref.oid)
     if obj.zcc != ref.zcc:
         return f"changed zones (it is a new object in the {obj.zone.value} now, 400.7)"
@@ -314,6 +319,11 @@ def remove_from_combat(d: Draft, oid: int, why: str) -> bool:
     _removed(d, d.obj(oid), why, role)
     set_combat(d, replace(combat, attacks=kept_attacks, blocks=kept_blocks))
     return True
+
+
+def _last_known(d: Draft, oid: int) -> GameObject:
+    """The object, or as it was before this action if it has since left the game (800.4a)."""
+    return d.objects.get(oid) or d.base.obj(oid)
 
 
 def _removed(d: Draft, obj: GameObject, why: str, role: str) -> None:

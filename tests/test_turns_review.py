@@ -118,3 +118,15 @@ def test_800_4j_the_turn_goes_on_without_an_active_player_who_left():
     assert t.state.priority == "Bob", "800.4j: the next player in turn order gets priority instead of the active player"
     assert advance_to(t, Step.UPKEEP)
     assert t.state.active == "Bob" and t.state.turn == 3
+
+
+def test_506_2_800_4j_no_one_else_attacks_in_the_turn_of_an_active_player_who_left():
+    t, forest, ids = _three_players("Alice")
+    t.do(activate("Alice", forest))
+    assert advance_to(t, Step.BEGIN_COMBAT)
+    assert "Bob" not in t.state.combat.attacking_players, \
+        "506.2: only the active player attacks; Bob doesn't take over Alice's combat"
+    assert advance_to(t, Step.END_COMBAT)
+    assert not any(type(a).__name__ == "DeclareAttackers" and a.attacks
+                   for f in t for a in [f.action] if a is not None)
+    assert t.state.obj(ids["bears"]).zone is Zone.BATTLEFIELD and not t.state.obj(ids["bears"]).tapped
