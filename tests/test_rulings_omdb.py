@@ -19,6 +19,7 @@ from mtgrules import (
     declare_attackers,
     declare_blockers,
     legal_blocks,
+    pass_priority,
     why_cant_attack,
     why_cant_block,
 )
@@ -243,6 +244,21 @@ def test_the_lord_pumps_only_the_zombies_its_controller_controls():
     assert pt(t.state, bears) == "2/2"                       # Alice controls her graveyard card, not Bob
 
 
+@pytest.mark.ruling("OMDB-4")
+def test_the_lord_pumps_blocking_graveyard_cards_too():
+    """"all your attacking *and blocking* graveyard creatures ... would get +1/+1 while in combat"."""
+    s = board()
+    s.add("Lord of the Accursed", "Bob")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    corpse = s.add("Walking Corpse", "Bob", zone="graveyard")
+    t = at_declare_attackers(s)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    pass_until(t, Step.DECLARE_BLOCKERS)
+    assert pt(t.state, corpse) == "2/2"                      # a Zombie, but not yet in combat
+    t.do(declare_blockers("Bob", {corpse: bears}))
+    assert pt(t.state, corpse) == "3/3" and pt(t.state, bears) == "2/2"
+
+
 def test_without_the_lord_the_same_attack_stays_2_2():
     t = lesson.lord_of_the_accursed(lord=False)
     assert pt(frame_where(t, "attacks", "Grizzly Bears").state, oid(t, "Grizzly Bears")) == "2/2"
@@ -335,6 +351,27 @@ def test_giant_growth_targets_an_attacking_graveyard_card_and_its_pt_changes():
     pumped = frame_where(t, "P/T", "Grizzly Bears")
     assert [(e.before, e.after) for e in kinds(pumped.events, "P/T")] == [("2/2", "5/5")]
     assert t.state.player("Bob").life == 15
+
+
+@pytest.mark.ruling("OMDB-8")
+def test_giant_growth_targets_a_blocking_graveyard_card_too():
+    """"You can target attacking *or blocking* creature cards in graveyards with spells like Giant Growth"."""
+    s = board()
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    corpse = s.add("Walking Corpse", "Bob", zone="graveyard")
+    forest = s.add("Forest", "Bob")
+    growth = s.add("Giant Growth", "Bob", zone="hand")
+    t = at_declare_attackers(s)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    t.do(pass_priority("Alice"))
+    refuse(t.state, cast("Bob", growth, targets=(corpse,)), "115.1")    # not blocking yet
+    pass_until(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {corpse: bears}))
+    t.do(pass_priority("Alice"))
+    t.do(activate("Bob", forest)).do(cast("Bob", growth, targets=(corpse,)))
+    assert t.state.stack[-1].targets == (t[0].state.obj(corpse).ref,)
+    resolve_top(t)
+    assert pt(t.state, corpse) == "5/5"
 
 
 # ---------------------------------------------------------------- OMDB-9
