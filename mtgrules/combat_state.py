@@ -272,14 +272,14 @@ def prune_combat(d: Draft) -> None:
         if why is None:
             kept_attacks.append(a)
         else:
-            _removed(d, _last_known(d, a.attacker.oid), why, "an attacking creature")
+            _removed(d, a.attacker.oid, _card_name(d, a.attacker.oid), why, "an attacking creature")
     kept_blocks = []
     for b in combat.blocks:
         why = _why_out(state, b.blocker, combat.defending_players)
         if why is None:
             kept_blocks.append(b)
         else:
-            _removed(d, _last_known(d, b.blocker.oid), why, "a blocking creature")
+            _removed(d, b.blocker.oid, _card_name(d, b.blocker.oid), why, "a blocking creature")
     if len(kept_attacks) != len(combat.attacks) or len(kept_blocks) != len(combat.blocks):
         set_combat(d, replace(combat, attacks=tuple(kept_attacks), blocks=tuple(kept_blocks)))
 
@@ -316,19 +316,20 @@ def remove_from_combat(d: Draft, oid: int, why: str) -> bool:
     if len(kept_attacks) == len(combat.attacks) and len(kept_blocks) == len(combat.blocks):
         return False
     role = "an attacking creature" if len(kept_attacks) != len(combat.attacks) else "a blocking creature"
-    _removed(d, d.obj(oid), why, role)
+    _removed(d, oid, d.obj(oid).card, why, role)
     set_combat(d, replace(combat, attacks=kept_attacks, blocks=kept_blocks))
     return True
 
 
-def _last_known(d: Draft, oid: int) -> GameObject:
-    """The object, or as it was before this action if it has since left the game (800.4a)."""
-    return d.objects.get(oid) or d.base.obj(oid)
+def _card_name(d: Draft, oid: int) -> str:
+    """The object's card name, or as it was before this action if it has since left the game (800.4a)."""
+    obj = d.objects.get(oid) or next((o for o in d.base.objects if o.oid == oid), None)
+    return obj.card if obj is not None else f"#{oid}"
 
 
-def _removed(d: Draft, obj: GameObject, why: str, role: str) -> None:
-    d.note("removed from combat", f"{obj.card} {why}, so it is removed from combat and is no longer "
-           f"{role}", "506.4", obj.oid, obj.card)
+def _removed(d: Draft, oid: int, card: str, why: str, role: str) -> None:
+    d.note("removed from combat", f"{card} {why}, so it is removed from combat and is no longer "
+           f"{role}", "506.4", oid, card)
 
 
 # ---------------------------------------------------------------- effects that change combat
