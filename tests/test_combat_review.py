@@ -33,3 +33,22 @@ def test_506_4_a_combatant_that_left_the_game_is_removed_from_combat():
     assert [e.rule for e in kinds(t[-1].events, "removed from combat")] == ["506.4"]
     assert attack_of(t.state, wurm).blocked is True and not blockers_of(t.state, wurm), \
         "509.1h: the attacker stays blocked although its blocker is gone"
+
+
+def test_506_4_800_4a_attackers_of_an_active_player_who_left_are_removed_from_combat():
+    """Real play: Neyith's draw from an empty library makes Alice lose during the declare
+    blockers step; she leaves the game with her attackers, and combat goes on without them."""
+    s = Scenario("the active player leaves mid-combat", players=THREE, step="combat")
+    neyith = s.add("Neyith of the Dire Hunt", "Alice")
+    wurm = s.add("Craw Wurm", "Alice")
+    spider = s.add("Giant Spider", "Bob")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {wurm: "Bob", neyith: "Carol"}))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {spider: wurm}))
+    t = pass_until(t, Step.END_COMBAT)  # Neyith's draw: Alice draws from an empty library and leaves
+    assert t.state.player("Alice").lost
+    assert not t.state.combat.attacks, "506.4: Alice's creatures left the battlefield, so they left combat"
+    removed = kinds([e for f in t for e in f.events], "removed from combat")
+    assert sorted(e.name for e in removed) == ["Craw Wurm", "Neyith of the Dire Hunt"]
+    assert t.state.player("Bob").life == 20 and t.state.player("Carol").life == 20
