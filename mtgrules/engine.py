@@ -23,7 +23,7 @@ from .objects import Zone
 from .sba import check_state_based_actions
 from .stack import activate_ability, cast_spell, resolve_top
 from .state import Draft, GameState
-from .teams import may_act, next_priority, passes_needed
+from .teams import game_over, may_act, next_priority, passes_needed
 from .triggers import collect_new_triggers, put_triggers_on_stack
 from .turn_loop import advance_step
 
@@ -77,6 +77,8 @@ def register_waiting(explain: Any) -> None:
 def _check_priority(state: GameState, action: Action) -> None:
     if action.player not in state.player_names:
         raise IllegalAction("102.1", f"there is no player named {action.player!r} in this game")
+    if game_over(state):
+        raise IllegalAction("104.1", "the game is over, so no one can act")
     if getattr(action, "needs_priority", True) and not may_act(state, action.player):
         for explain in _WAITING if state.priority is None else ():
             waiting = explain(state)
@@ -139,6 +141,9 @@ def _settle(d: Draft, chooser: Chooser) -> None:
         if len(d.events) == before:
             break
     put_triggers_on_stack(d, chooser)
+    if game_over(d.view()):  # the game ends immediately (104.1): no one receives priority
+        d.set_scalar("104.1", "the game is over, so no one receives priority", priority=None)
+        return
     moved = priority_holder(d.view())
     if moved is not None:  # the player who would get priority has left the game (800.4a, 800.4j)
         rule, player = moved

@@ -48,6 +48,7 @@ RULES: dict[str, str] = {
     "103.8b": "in Two-Headed Giant the starting team skips its first draw",
     "103.8c": "in other multiplayer games no one skips the first draw",
     "104": "ending the game",
+    "104.1": "a game ends immediately when a player wins or the game is a draw",
     "104.2": "how a player wins",
     "104.2a": "a player wins when all their opponents have left the game",
     "106": "mana",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from helpers import refused
+
 from mtgrules import Scenario, Step, Timeline, Zone, activate, advance_to, legal_actions, pass_priority
 from mtgrules.teams import game_over
 
@@ -130,3 +132,13 @@ def test_506_2_800_4j_no_one_else_attacks_in_the_turn_of_an_active_player_who_le
     assert not any(type(a).__name__ == "DeclareAttackers" and a.attacks
                    for f in t for a in [f.action] if a is not None)
     assert t.state.obj(ids["bears"]).zone is Zone.BATTLEFIELD and not t.state.obj(ids["bears"]).tapped
+
+
+def test_104_1_once_the_game_is_over_no_one_gets_priority():
+    s = Scenario("104.1", turn=2, step="upkeep")
+    s.add("Swamp", "Bob", zone="library")
+    t = s.timeline()
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))      # Alice loses (704.5b): Bob wins
+    assert game_over(t.state)
+    assert t.state.priority is None and legal_actions(t.state) == [], "104.1: the game ends immediately"
+    refused(t.state, pass_priority("Bob"), "104.1")
