@@ -16,7 +16,9 @@ and the CR rules they lean on are cited beside them. How the kit reads them:
   graveyard card counts as on the battlefield for effects (``layers.on_battlefield``), so a
   lord's bonus, "target creature" spells such as Giant Growth (OMDB-8) and Murder (OMDB-1) reach
   it. It taps as it attacks (508.1f). When it leaves combat it is just a card in a graveyard
-  again, and cards there have no status (110.5): it untaps and any damage on it is removed.
+  again, and cards there have no status (110.5): it untaps and any damage on it is removed;
+  an effect a spell locked onto it (Giant Growth) ends, and a spell still targeting it no longer
+  has a legal target (608.2b).
 * **Its own abilities** stay where they are: keywords that combat rules read, such as flying and
   reach, work (OMDB-5), but its triggered and static abilities don't function from a graveyard
   (113.6), as the rulings don't say otherwise.
