@@ -111,7 +111,7 @@ def test_mana_pools_empty_between_steps_and_phases():
     t = s.timeline()
     t.do(activate("Alice", forest)).do(pass_priority("Alice")).do(activate("Bob", swamp))
     assert t.state.player("Alice").pool and t.state.player("Bob").pool
-    t.do(pass_priority("Bob"))
+    t.do(pass_priority("Bob")).do(pass_priority("Alice"))  # Bob acted after Alice passed (117.4)
     assert t.state.step is Step.DRAW
     assert all(not p.pool for p in t.state.players)
     emptied = kinds(t[-1].events, "mana emptied")

@@ -142,3 +142,15 @@ def test_104_1_once_the_game_is_over_no_one_gets_priority():
     assert game_over(t.state)
     assert t.state.priority is None and legal_actions(t.state) == [], "104.1: the game ends immediately"
     refused(t.state, pass_priority("Bob"), "104.1")
+
+
+# ---------------------------------------------------------------- 117.4
+def test_117_4_activating_a_mana_ability_between_passes_breaks_the_succession():
+    s = Scenario("117.4", turn=2, step="main1")
+    forest = s.add("Forest", "Bob")
+    t = s.timeline()
+    t.do(pass_priority("Alice")).do(activate("Bob", forest)).do(pass_priority("Bob"))
+    assert t.state.step is Step.MAIN1 and t.state.priority == "Alice", \
+        "117.4: Bob took an action after Alice passed, so not all players passed in succession"
+    t.do(pass_priority("Alice"))
+    assert t.state.step is Step.BEGIN_COMBAT
