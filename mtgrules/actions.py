@@ -62,7 +62,7 @@ class Activate(Action):
     def describe(self, state) -> str:
         obj = state.obj(self.source)
         abilities = card(obj.card).abilities
-        text = abilities[self.ability].text if 0 <= self.ability < len(abilities) else f"ability {self.ability}"
+        text = abilities[self.ability].text.rstrip(".") if 0 <= self.ability < len(abilities) else f"ability {self.ability}"
         return f"{self.player} activates {obj.card} — {text}{_targets(state, self.targets)}"
 
 

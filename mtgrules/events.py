@@ -26,7 +26,14 @@ class Event:
     def describe(self) -> str:
         """A short sentence for narration: the text if given, else a generic one."""
         if self.text:
-            if self.text.rstrip(". ").endswith(f"({self.rule})"):
-                return self.text  # the sentence already names its rule
-            return f"{self.text} ({self.rule})"
+            return f"{self.plain()} ({self.rule})"
         return f"{self.name}: {self.attribute} {self.before!r} → {self.after!r} ({self.rule})"
+
+    def plain(self) -> str:
+        """The sentence without its rule and final stop, starting with a capital letter, so
+        views can add the rule once in their own style."""
+        text = self.text.strip().rstrip(".").strip()
+        suffix = f"({self.rule})"
+        if text.endswith(suffix):
+            text = text[: -len(suffix)].rstrip(" .;,")
+        return text[:1].upper() + text[1:]

@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .actions import Action
+from .actions import Action, PassPriority
 from .choices import Callback
 from .engine import apply
 from .errors import IllegalAction
 from .events import Event
 from .state import GameState
+
+QUIET_KINDS = frozenset({"pass", "priority"})
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,12 @@ class Frame:
     events: tuple[Event, ...]
     state: GameState
     refused: IllegalAction | None = None
+
+    @property
+    def is_quiet(self) -> bool:
+        """A pass of priority after which nothing but priority moved: lessons may fold these."""
+        return (isinstance(self.action, PassPriority) and self.refused is None
+                and all(e.kind in QUIET_KINDS for e in self.events))
 
     @property
     def rules(self) -> list[str]:
@@ -45,7 +53,7 @@ class Frame:
             return "The starting position."
         if self.refused:
             return f"Refused: {self.refused.reason} (CR {self.refused.rule}). Nothing changes."
-        lines = [e.describe() for e in self.events if e.text]
+        lines = [e.describe() + "." for e in self.events if e.text]
         return " ".join(lines) if lines else "Nothing changes."
 
 

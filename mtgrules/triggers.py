@@ -154,13 +154,19 @@ def order_triggers(d: Draft, chooser: Chooser, group: list[str], mine: list[Pend
     return [by_label[label] for label in chosen]
 
 
+def first_clause(text: str) -> str:
+    """"At the beginning of each player's upkeep" from the whole ability: enough to tell a
+    card's triggers apart in a label without repeating the Oracle text in every sentence."""
+    return text.split(",")[0].split(".")[0].strip()
+
+
 def _push_trigger(d: Draft, t: Pending, chooser: Chooser) -> None:
     ref, i, controller, data = t
     src = d.obj(ref.oid)
     ab = card(src.card).abilities[i]
     name = card(src.card).name
     player = dict(data).get("player")
-    label = f"{name}: {ab.text}" + (f" [that player: {player}]" if player else "")
+    label = f"{name}: “{first_clause(ab.text)}…”" + (f" for {player}" if player else "")
     targets = trigger_targets(d, chooser, ab, controller, name)
     if targets is None:
         return

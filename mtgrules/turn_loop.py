@@ -99,7 +99,8 @@ def begin_turn(d: Draft) -> None:
         rule, who = ("103.1" if len(state.players) > 2 else "500.1"), nxt
     d.set_scalar(rule, f"turn {d.turn + 1} begins: it is {who}'s turn", turn=d.turn + 1, active=nxt)
     for name in turn_mates(d.view(), nxt):
-        d.update_player(name, "302.6", f"{name}'s turn begins", kind="turn began", turn_began=d.turn)
+        d.update_player(name, "302.6", f"{name}'s turn begins, so creatures {name} already controlled are "
+                        "no longer summoning sick", kind="turn began", turn_began=d.turn)
 
 
 def begin_step(d: Draft, step: Step, chooser: Chooser | None = None) -> None:

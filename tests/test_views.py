@@ -78,7 +78,9 @@ def test_state_table_has_a_row_per_player_and_object_in_a_stable_column_order(ma
     assert "summoning sick" in table.at["#2 Llanowar Elves", "notes"]
     assert "summoning sick" not in table.at["#1 Forest", "notes"]
     assert table.at["Alice", "life"] == 20 and table.at["Alice", "pool"] == "—"
-    assert table.at["Alice", "zone"] == "player"
+    assert table.at["Alice", "zone"] == "" and table.at["Alice", "library"] == 0
+    assert table.at["#2 Llanowar Elves", "type"] == "Creature — Druid Elf"
+    assert table.at["#1 Forest", "type"] == "Basic Land — Forest"
 
 
 def test_state_table_shows_tapped_counters_and_the_x_a_permanent_was_cast_with():
@@ -331,3 +333,13 @@ def test_the_stack_is_drawn_as_a_column_with_one_box_per_item():
     gids = {p.get_gid() for p in draw_board(state).axes[0].patches}
     assert {f"stack-{item.sid}" for item in state.stack} <= gids
     assert len(state.stack) == 1 and f"card-{bears}" not in gids      # a spell is on the stack, not the battlefield
+
+
+def test_library_cards_are_counted_not_listed():
+    s = Scenario("library")
+    s.add("Forest", "Alice")
+    for _ in range(3):
+        s.add("Swamp", "Bob", zone="library")
+    table = state_table(s.state())
+    assert table.at["Bob", "library"] == 3 and table.at["Alice", "library"] == 0
+    assert not any("Swamp" in label for label in table.index), "hidden cards get no rows"

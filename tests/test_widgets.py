@@ -12,6 +12,7 @@ import pytest
 
 from mtgrules import Scenario, activate
 from mtgrules.widgets import Predict, Walkthrough, WhatIf, describe_outcome, outcome_options, outcomes
+from mtgrules.widgets.predict import REFUSED
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -211,7 +212,7 @@ def test_outcome_options_come_from_the_engine(mana):
     s, alt_ids = mana_board(elves_sick=False)
     alt = s.timeline().do(activate("Alice", alt_ids["forest"])).do(activate("Alice", alt_ids["elves"]))
     options = outcome_options(t, 2, [alt])
-    assert options[0] == "Refused — CR 302.6"
+    assert options[0] == REFUSED
     assert options[1] == "Llanowar Elves tapped; Alice's pool: {G}{G}{G}{G}"
     assert len(options) == 2
     # An alternative with the same outcome as the real step is dropped, not shown twice.
@@ -257,7 +258,7 @@ def test_a_wrong_prediction_is_marked_wrong(mana):
 
 def test_the_right_prediction_is_marked_right(mana):
     p = elves_question(mana)
-    assert p.correct == "Refused — CR 302.6"
+    assert p.correct == REFUSED and p.deciding_rules == ["302.6"]
     p.choose(p.correct).reveal()
     assert p.is_right is True
     assert "Right!" in p.result.value and "Not quite" not in p.result.value
@@ -320,3 +321,18 @@ def test_whatif_that_changes_nothing_has_no_divergence(mana):
     assert w.divergence is None
     assert len(w.differences) == 0
     assert "never differ" in w.comparison.value
+
+
+def test_folding_passes_skips_quiet_steps_and_highlights_across_them():
+    from mtgrules.lessons import call_to_the_grave
+
+    t = call_to_the_grave.end_step_creature_enters_in_response()
+    quiet = [f.index for f in t if f.is_quiet]
+    assert quiet, "this timeline has steps where a player only passes"
+    w = Walkthrough(t, fold_passes=True)
+    assert w.frames == [f.index for f in t if not f.is_quiet] and len(w.frames) + len(quiet) == len(t)
+    w.go(w.last)
+    assert w.frame == len(t) - 1 and f"Step {len(t) - 1} of {len(t) - 1}" in w.label.value
+    assert "turn " in w.label.value and "end step" in w.label.value
+    w.prev()
+    assert w.frame == w.frames[-2]

@@ -7,6 +7,7 @@ from ..mana import pool_text
 from ..scenario import Scenario
 from ..state import GameState
 from ..timeline import Frame, Timeline
+from ..widgets.predict import REFUSED
 
 
 def mana_tour() -> Timeline:
@@ -114,7 +115,7 @@ def tap_versus_untap() -> tuple[Timeline, Timeline]:
 def pool_gain(frame: Frame) -> str:
     """Describe a step by the mana it added, for predict-then-reveal questions about mana."""
     if frame.refused is not None:
-        return f"Refused — CR {frame.refused.rule}"
+        return REFUSED
     added = [e for e in frame.events if e.kind == "mana added"]
     if not added:
         return "No mana is added"

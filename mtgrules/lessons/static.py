@@ -23,10 +23,14 @@ HEADER = "| step | action | what happens (rule) |\n|---:|---|---|\n"
 
 
 def steps_markdown(timeline: Timeline) -> str:
-    """A Markdown table: one row per step, with the narration and the rules it cites."""
-    rows = [f"| {f.index} | {_cell(f.title())} | {_cell(f.narration())} |" for f in timeline]
-    title = f"**{timeline.title}** — every step\n\n" if timeline.title else ""
-    return title + HEADER + "\n".join(rows) + "\n"
+    """A Markdown table: one row per step, with the narration and the rules it cites. Steps in
+    which a player only passed priority are left out (and the table says how many)."""
+    shown = [f for f in timeline if not f.is_quiet]
+    rows = [f"| {f.index} | {_cell(f.title())} | {_cell(f.narration())} |" for f in shown]
+    title = f"**{timeline.title}** — every step" if timeline.title else "Every step"
+    folded = len(timeline) - len(shown)
+    note = f" ({folded} steps where a player only passed priority are left out)" if folded else ""
+    return f"{title}{note}\n\n" + HEADER + "\n".join(rows) + "\n"
 
 
 def _cell(text: str) -> str:

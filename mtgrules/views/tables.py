@@ -29,8 +29,11 @@ from ..timeline import Frame, Timeline
 if TYPE_CHECKING:
     from pandas.io.formats.style import Styler
 
-COLUMNS: tuple[str, ...] = ("name", "kind", "owner", "controller", "zone", "tapped", "P/T", "counters",
-                            "damage", "combat", "life", "pool", "hand", "notes")
+COLUMNS: tuple[str, ...] = ("name", "kind", "type", "owner", "controller", "zone", "tapped", "P/T", "counters",
+                            "damage", "combat", "life", "pool", "hand", "library", "notes")
+# Cell padding and left alignment for every table the views render, so columns never run together.
+TABLE_STYLES = [{"selector": "th, td", "props": "padding: 2px 8px; text-align: left; vertical-align: top;"},
+                {"selector": "caption", "props": "text-align: left; font-weight: 600; padding: 2px 0;"}]
 CHANGE_COLUMNS: tuple[str, ...] = ("step", "object", "attribute", "before", "after", "rule", "explanation")
 DIFF_COLUMNS: tuple[str, ...] = ("object", "column", "before", "after")
 STEP_COLUMNS: tuple[str, ...] = ("action", "what changed", "rules")
@@ -135,6 +138,8 @@ def state_table(state: GameState) -> pd.DataFrame:
         labels.append(p.name)
         rows.append(_player_row(state, p))
     for obj in sorted(state.objects, key=lambda o: o.oid):
+        if obj.zone is Zone.LIBRARY:
+            continue  # hidden and ordered: each player's row counts them instead
         labels.append(object_label(obj.oid, obj.card))
         rows.append(_object_row(state, obj, chars[obj.oid]))
     for depth, item in enumerate(reversed(state.stack)):
@@ -145,6 +150,7 @@ def state_table(state: GameState) -> pd.DataFrame:
 
 def _player_row(state: GameState, p: Player) -> tuple:
     hand = sum(1 for o in state.objects if o.zone is Zone.HAND and o.zone_player == p.name)
+    library = sum(1 for o in state.objects if o.zone is Zone.LIBRARY and o.zone_player == p.name)
     notes = [text for text, flag in (("active player", state.active == p.name),
                                      ("has priority", state.priority == p.name),
                                      ("has lost the game", p.lost)) if flag]
@@ -152,18 +158,26 @@ def _player_row(state: GameState, p: Player) -> tuple:
         notes.append(f"team {p.team}")
     if graveyards_of(state, p.name) != [p.name]:   # Graveyard Busybody moved whose graveyards are whose
         notes.append(whose_text(state, p.name))
-    return (p.name, "player", "", "", "player", "", "", "", "", "", p.life, pool_text(p.pool), hand,
+    return (p.name, "player", "", "", "", "", "", "", "", "", "", p.life, pool_text(p.pool), hand, library,
             ", ".join(notes))
 
 
 def _object_row(state: GameState, obj: GameObject, chars: Chars) -> tuple:
     on_field = obj.zone is Zone.BATTLEFIELD
-    return (chars.name, "object", obj.owner, obj.controller, zone_text(obj),
+    return (chars.name, "object", type_line(chars), obj.owner, obj.controller, zone_text(obj),
             obj.tapped if on_field or obj.tapped else "",
             chars.pt() if chars.is_creature else "",
             counters_text(obj.counters),
-            obj.damage if on_field or obj.damage else "",
-            combat_note(state, obj), "", "", "", object_notes(state, obj, chars))
+            obj.damage if obj.damage else "",
+            combat_note(state, obj), "", "", "", "", object_notes(state, obj, chars))
+
+
+def type_line(chars: Chars) -> str:
+    """The current type line, e.g. "Creature — Zombie" (computed, so a Zombie-maker shows)."""
+    order = ("Legendary", "Basic", "Artifact", "Enchantment", "Land", "Planeswalker", "Creature", "Instant", "Sorcery")
+    kinds = sorted(chars.supertypes | chars.types, key=lambda t: (order.index(t) if t in order else 99, t))
+    sub = " ".join(sorted(chars.subtypes))
+    return " ".join(kinds) + (f" — {sub}" if sub else "")
 
 
 def object_notes(state: GameState, obj: GameObject, chars: Chars) -> str:
@@ -190,7 +204,8 @@ def _stack_row(state: GameState, item: StackItem, depth: int) -> tuple:
         notes.append(f"X={item.x}")
     if item.targets:
         notes.append("targeting " + ", ".join(_label_of(state, t.oid) for t in item.targets))
-    return (item.label, "stack", "", item.controller, "stack", "", "", "", "", "", "", "", "", ", ".join(notes))
+    return (item.label, "stack", item.kind, "", item.controller, "stack", "", "", "", "", "", "", "", "", "",
+            ", ".join(notes))
 
 
 # ---------------------------------------------------------------- comparing two tables
@@ -237,7 +252,8 @@ def diff(state_a: GameState, state_b: GameState) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(DIFF_COLUMNS), dtype=object)
 
 
-def highlight(state_before: GameState, state_after: GameState, caption: str | None = None) -> Styler:
+def highlight(state_before: GameState, state_after: GameState, caption: str | None = None,
+              gone_label: str = "Gone since the step before") -> Styler:
     """The state table of ``state_after`` with changed cells and new rows coloured and bold.
 
     Rows that disappeared (a resolved stack item) can't be coloured in the new table, so they
@@ -249,9 +265,9 @@ def highlight(state_before: GameState, state_after: GameState, caption: str | No
     css = np.where(mask.to_numpy(), CHANGED_CSS, "")
     css[new_rows, :] = NEW_ROW_CSS
     styles = pd.DataFrame(css, index=after.index, columns=after.columns)
-    styler = after.style.apply(lambda _: styles, axis=None)
+    styler = after.style.apply(lambda _: styles, axis=None).set_table_styles(TABLE_STYLES)
     gone = [f"{label} ({before.at[label, 'name']})" for label in before.index.difference(after.index, sort=False)]
-    text = ". ".join(t for t in (caption, ("Gone since the step before: " + "; ".join(gone)) if gone else "") if t)
+    text = ". ".join(t for t in (caption, (f"{gone_label}: " + "; ".join(gone)) if gone else "") if t)
     return styler.set_caption(text) if text else styler
 
 
@@ -261,7 +277,7 @@ def frame_table(timeline: Timeline, i: int) -> Styler:
     frame = timeline[i]
     caption = f"Step {i}: {frame.title()}"
     if i == 0:
-        return state_table(frame.state).style.set_caption(caption)
+        return state_table(frame.state).style.set_table_styles(TABLE_STYLES).set_caption(caption)
     return highlight(timeline[i - 1].state, frame.state, caption)
 
 
@@ -332,10 +348,10 @@ def state_summary(state: GameState) -> str:
 
 def state_html(state: GameState) -> str:
     """The HTML Jupyter shows for a state: its table under a one-line summary."""
-    return state_table(state).style.set_caption(state_summary(state)).to_html()
+    return state_table(state).style.set_table_styles(TABLE_STYLES).set_caption(state_summary(state)).to_html()
 
 
 def timeline_html(timeline: Timeline) -> str:
     """The HTML Jupyter shows for a timeline: the table of every step."""
-    styler = steps_table(timeline).style.set_properties(**{"text-align": "left"})
+    styler = steps_table(timeline).style.set_table_styles(TABLE_STYLES)
     return (styler.set_caption(timeline.title) if timeline.title else styler).to_html()

@@ -28,11 +28,15 @@ OUTCOME_ATTRIBUTES = ("pool", "tapped", "P/T", "counters", "damage", "zone", "co
 MAX_CHOICES = 6  # how many choices deep the automatic alternatives look
 
 
+# How a refusal reads as an option: the rule is kept for the reveal, so it gives nothing away.
+REFUSED = "The engine refuses it: the rules forbid it"
+
+
 def describe_outcome(frame: Frame, attributes: Sequence[str] = OUTCOME_ATTRIBUTES) -> str:
     """A short summary of a step's result: the refusal and its rule, or the final value of each
     chosen attribute that changed, e.g. ``Forest tapped; Alice's pool: {G}{G}``."""
     if frame.refused is not None:
-        return f"Refused — CR {frame.refused.rule}"
+        return REFUSED
     last: dict[tuple[Any, str], Any] = {}
     names: dict[tuple[Any, str], str] = {}
     for e in frame.events:
@@ -151,6 +155,16 @@ def _describer(describe: Callable[[Frame], str] | None, attributes: Sequence[str
     return lambda frame: describe_outcome(frame, chosen)
 
 
+def deciding_rules(frame: Frame) -> list[str]:
+    """The rules a step turns on: a refusal's rule, else the rules its events cite, leaving out
+    priority and paying mana, which every step has. A lesson may name them with ``rules=``."""
+    if frame.refused is not None:
+        return [frame.refused.rule]
+    routine = ("117", "118.3a")
+    found = [r for r in frame.rules if not r.startswith(routine)]
+    return found or frame.rules
+
+
 class Predict(widgets.VBox):
     """A question placed before ``timeline[step]``: choose an outcome, then press Reveal.
 
@@ -162,8 +176,10 @@ class Predict(widgets.VBox):
 
     def __init__(self, timeline: Timeline, step: int, question: str | None = None, *,
                  alternatives: Iterable[Timeline] = (), describe: Callable[[Frame], str] | None = None,
-                 attributes: Sequence[str] | None = None, auto: bool = True) -> None:
+                 attributes: Sequence[str] | None = None, auto: bool = True,
+                 rules: Sequence[str] | None = None) -> None:
         self.timeline = timeline
+        self.deciding_rules = list(rules) if rules is not None else deciding_rules(timeline[step])
         self.step = step
         self.outcomes = outcomes(timeline, step, alternatives, describe=describe, attributes=attributes, auto=auto)
         if len(self.outcomes) < 2:
@@ -174,7 +190,7 @@ class Predict(widgets.VBox):
         # Sorted so the right answer is not always first, and the order is the same every run.
         self.options = sorted(o.text for o in self.outcomes)
         frame = timeline[step]
-        text = question or f"What happens when {frame.title().removesuffix(' — refused')}?"
+        text = question or f"What happens when {frame.title().removesuffix(' — refused').rstrip('.')}?"
         self.question = widgets.HTML(f'<div class="mtg-box"><b>Predict:</b> {render.esc(text)}</div>')
         self.question.add_class("mtg-question")
         self.choices = widgets.RadioButtons(options=self.options, value=None,
@@ -224,7 +240,7 @@ class Predict(widgets.VBox):
                        f'{render.esc(picked.origin)}.')
         self.result.value = (
             f'{render.STYLE}<div class="mtg-box">{verdict} The answer: <b>{render.esc(self.correct)}</b>.'
-            f"<br>The rule that decides it: {render.cite_all(frame.rules)}.</div>"
+            f"<br>The rule that decides it: {render.cite_all(self.deciding_rules)}.</div>"
             f"{render.narration_html(frame)}")
         self.table.value = render.step_table_html(self.timeline, self.step)
         return self

@@ -69,13 +69,15 @@ def step_label(timeline: Timeline, i: int) -> str:
         text = f"<b>Start</b> — the position before any action ({last} step{'s' if last != 1 else ''} follow)"
     else:
         text = f"<b>Step {i} of {last}:</b> {esc(frame.title())}"
-    return f'<div class="mtg-box">{text}</div>'
+    state = frame.state
+    when = f"turn {state.turn}, {state.active}'s {state.step.value} step"
+    return f'<div class="mtg-box">{text} <span style="color:#666">({esc(when)})</span></div>'
 
 
 def event_sentence(event) -> str:
     """One event as a sentence without its rule (the caller cites the rule)."""
     if event.text:
-        return event.text
+        return event.plain()
     return f"{event.name}: {event.attribute} {fmt_value(event.before)} → {fmt_value(event.after)}"
 
 
@@ -115,10 +117,15 @@ def to_html(table: Any) -> str:
     return table.to_html()
 
 
-def step_table_html(timeline: Timeline, i: int) -> str:
-    """The state after step ``i`` with the cells this step changed highlighted."""
-    from ..views import frame_table
-    return to_html(frame_table(timeline, i))
+def step_table_html(timeline: Timeline, i: int, since: int | None = None) -> str:
+    """The state after step ``i`` with the cells changed since frame ``since`` (by default the
+    step before) highlighted, in a box that scrolls sideways rather than being cut off."""
+    from ..views import frame_table, highlight
+    if since is None or since == i - 1 or i == 0:
+        table = frame_table(timeline, i)
+    else:
+        table = highlight(timeline[since].state, timeline[i].state, f"Steps {since + 1}-{i}: {timeline[i].title()}")
+    return f'<div class="mtg-scroll" style="overflow-x:auto; max-width:100%">{to_html(table)}</div>'
 
 
 def board_picture(state) -> bytes:

@@ -38,7 +38,7 @@ class Walkthrough(widgets.VBox):
     """
 
     def __init__(self, timeline: Timeline | Scenario, board: bool = False, *, start: int = 0,
-                 interval: int = 1500, title: str | None = None) -> None:
+                 interval: int = 1500, title: str | None = None, fold_passes: bool = False) -> None:
         if isinstance(timeline, Scenario):
             timeline = timeline.timeline()  # just the starting board, until actions are played
         if not isinstance(timeline, Timeline):
@@ -46,8 +46,10 @@ class Walkthrough(widgets.VBox):
                             f"not {type(timeline).__name__}")
         self.timeline = timeline
         self.board = board
+        self.fold_passes = fold_passes
         self._cache: dict[int, StepView] = {}
-        last = len(timeline) - 1
+        self.frames = self._shown_frames()
+        last = len(self.frames) - 1
 
         heading = title if title is not None else timeline.title
         self.header = _html("mtg-title", f"<h4 style='margin:0.2em 0'>{render.esc(heading)}</h4>" if heading else "")
@@ -90,16 +92,25 @@ class Walkthrough(widgets.VBox):
     # ---- stepping
     @property
     def step(self) -> int:
-        """The index of the frame shown (0 is the start)."""
+        """The position of the step shown (0 is the start); with ``fold_passes`` steps where a
+        player only passed priority are skipped, so this can differ from the frame index."""
         return self.slider.value
 
     @property
+    def frame(self) -> int:
+        """The timeline frame shown."""
+        return self.frames[self.step]
+
+    @property
     def last(self) -> int:
-        return len(self.timeline) - 1
+        return len(self.frames) - 1
+
+    def _shown_frames(self) -> list[int]:
+        return [f.index for f in self.timeline if f.index == 0 or not (self.fold_passes and f.is_quiet)]
 
     def go(self, i: int) -> Walkthrough:
         """Show frame ``i`` (negative counts from the end, like a list index)."""
-        n = len(self.timeline)
+        n = len(self.frames)
         if i < 0:
             i += n
         if not 0 <= i < n:
@@ -121,11 +132,13 @@ class Walkthrough(widgets.VBox):
         """The rendered view of frame ``i``, from the cache when it was shown before."""
         cached = self._cache.get(i)
         if cached is None:
-            frame = self.timeline[i]
+            index = self.frames[i]
+            frame = self.timeline[index]
+            before = self.frames[i - 1] if i > 0 else None
             cached = StepView(
-                label=render.step_label(self.timeline, i),
+                label=render.step_label(self.timeline, index),
                 narration=render.narration_html(frame),
-                table=render.step_table_html(self.timeline, i),
+                table=render.step_table_html(self.timeline, index, before),
                 events=render.events_html(frame),
                 picture=render.board_picture(frame.state) if self.board else b"",
             )
@@ -139,6 +152,7 @@ class Walkthrough(widgets.VBox):
     def refresh(self) -> Walkthrough:
         """Take in steps played on the timeline since the walkthrough was made; stay on this step."""
         self._cache.clear()
+        self.frames = self._shown_frames()
         self.play.max = self.slider.max = self.last
         return self.go(min(self.step, self.last))
 

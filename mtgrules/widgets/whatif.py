@@ -75,7 +75,7 @@ class WhatIf(widgets.VBox):
         refused = "".join(
             f'<li class="mtg-refused">Refused: {render.esc(r.reason)} ({render.cite(r.rule)})</li>'
             for r in self.refusals if r is not None)
-        final = render.to_html(highlight(a.state, b.state))
+        final = render.to_html(highlight(a.state, b.state, gone_label=f"Only in “{self.labels[0]}”"))
         differences = (self.differences.style.hide(axis="index").to_html() if len(self.differences)
                        else "<p>None: the two final states are the same.</p>")
         return (f'{render.STYLE}<div class="mtg-box">'
