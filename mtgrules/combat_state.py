@@ -287,7 +287,8 @@ def prune_combat(d: Draft) -> None:
 def _why_out(state: GameState, ref: ObjRef, controllers: tuple[str, ...]) -> str | None:
     """Why a combatant is no longer in combat, or None if it still is (506.4)."""
     if ref.oid not in {o.oid for o in state.objects}:
-        return "has left the game (800.4a)"
+        return ("is no longer in the game (a card leaves the game with its owner, 800.4a; a token off the "
+                "battlefield ceases to exist, 704.5d)")
     obj = state.obj(ref.oid)
     if obj.zcc != ref.zcc:
         return f"changed zones (it is a new object in the {obj.zone.value} now, 400.7)"

@@ -297,6 +297,7 @@ RULES: dict[str, str] = {
     "704.5": "the list of state-based actions",
     "704.5a": "a player at 0 or less life loses",
     "704.5b": "a player who attempted to draw from an empty library loses",
+    "704.5d": "a token in a zone other than the battlefield ceases to exist",
     "704.5f": "a creature with 0 or less toughness goes to the graveyard",
     "704.5g": "a creature with lethal damage is destroyed",
     "704.5i": "a planeswalker with 0 loyalty goes to the graveyard",

@@ -12,19 +12,20 @@ from .zones import move
 
 
 def check_state_based_actions(d: Draft) -> None:
-    """Perform 704.5a, 704.5b, 704.5f, 704.5g and 704.5i until nothing more happens."""
+    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g and 704.5i until nothing more happens."""
     while True:
         state = d.view()
         chars = all_characteristics(state)
         losers = {p.name: "704.5a" for p in state.players if not p.lost and p.life <= 0}
         losers.update({p.name: "704.5b" for p in state.players
                        if not p.lost and p.drew_from_empty and p.name not in losers})
+        tokens = [o for o in state.objects if o.is_token and o.zone is not Zone.BATTLEFIELD]
         zero = [o for o in state.battlefield() if chars[o.oid].is_creature and chars[o.oid].toughness <= 0]
         lethal = [o for o in state.battlefield() if chars[o.oid].is_creature
                   and 0 < chars[o.oid].toughness <= o.damage]
         walkers = [o for o in state.battlefield() if "Planeswalker" in chars[o.oid].types
                    and o.counter("loyalty") <= 0 and o not in zero and o not in lethal]
-        if not (losers or zero or lethal or walkers):
+        if not (losers or tokens or zero or lethal or walkers):
             return
         for name, rule in losers.items():
             why = "has 0 or less life" if rule == "704.5a" else "attempted to draw from an empty library"
@@ -35,6 +36,9 @@ def check_state_based_actions(d: Draft) -> None:
         if not game_over(d.view()):  # a multiplayer game goes on without them (800.4a)
             for name in [p.name for p in state.players if not p.lost and d.player(p.name).lost]:
                 leave_game(d, name)
+        for o in tokens:
+            d.remove_object(o.oid, "704.5d", f"{o.card} is a token in {_where(o)}, so it ceases to exist",
+                            kind="ceases to exist")
         for o in zero:
             move(d, o.oid, Zone.GRAVEYARD, "704.5f",
                  f"{chars[o.oid].name} has toughness {chars[o.oid].toughness} and goes to its owner's graveyard")
@@ -53,3 +57,7 @@ def _teammates_losing_with(state: GameState, losers: dict[str, str]) -> list[str
         return []
     teams = {state.player(n).team for n in losers}
     return [p.name for p in state.players if p.team in teams and not p.lost and p.name not in losers]
+
+
+def _where(obj) -> str:
+    return f"{obj.zone_player}'s {obj.zone.value}" if obj.zone_player else f"the {obj.zone.value} zone"

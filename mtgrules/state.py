@@ -190,12 +190,12 @@ class Draft:
         self._frozen = None
         self.emit(Event("created", obj.oid, obj.card, "zone", None, obj.zone.value, rule, text))
 
-    def remove_object(self, oid: int, rule: str, text: str) -> None:
-        """The object leaves the game altogether (a player leaving a multiplayer game takes the
-        objects they own with them, 800.4a)."""
+    def remove_object(self, oid: int, rule: str, text: str, kind: str = "left the game") -> None:
+        """The object leaves the game altogether: a player leaving a multiplayer game takes the
+        objects they own with them (800.4a); a token off the battlefield ceases to exist (704.5d)."""
         obj = self.objects.pop(oid)
         self._frozen = None
-        self.emit(Event("left the game", oid, obj.card, "zone", obj.zone.value, "outside the game", rule, text))
+        self.emit(Event(kind, oid, obj.card, "zone", obj.zone.value, "outside the game", rule, text))
 
     def next_seq(self, zone: Zone) -> int:
         return 1 + max((o.seq for o in self.objects.values() if o.zone is zone), default=0)

@@ -7,7 +7,18 @@ from dataclasses import replace
 
 from helpers import refused
 
-from mtgrules import Scenario, Step, Timeline, Zone, activate, advance_to, legal_actions, pass_priority
+from mtgrules import (
+    Scenario,
+    Step,
+    Timeline,
+    Zone,
+    activate,
+    advance_to,
+    answer_with,
+    cast,
+    legal_actions,
+    pass_priority,
+)
 from mtgrules.teams import game_over
 
 TWO_HG = dict(players=["Alice", "Andy", "Bob", "Beth"], teams={"Alice": "A", "Andy": "A", "Bob": "B", "Beth": "B"},
@@ -154,3 +165,22 @@ def test_117_4_activating_a_mana_ability_between_passes_breaks_the_succession():
         "117.4: Bob took an action after Alice passed, so not all players passed in succession"
     t.do(pass_priority("Alice"))
     assert t.state.step is Step.BEGIN_COMBAT
+
+
+# ---------------------------------------------------------------- 704.5d
+def test_704_5d_a_sacrificed_token_ceases_to_exist():
+    s = Scenario("704.5d", turn=2, step="main1")
+    s.add("Call to the Grave", "Alice")
+    plains = [s.add("Plains", "Bob"), s.add("Plains", "Bob")]
+    alarm = s.add("Raise the Alarm", "Bob", zone="hand")
+    _libraries(s)
+    t = s.timeline()
+    t.do(pass_priority("Alice")).do(activate("Bob", plains[0])).do(activate("Bob", plains[1]))
+    t.do(cast("Bob", alarm)).do(pass_priority("Bob")).do(pass_priority("Alice"))
+    token = next(o.oid for o in t.state.battlefield("Bob") if o.is_token)
+    assert advance_to(t, Step.DRAW, "Bob", choose=answer_with({"sacrifice": token}))
+    assert token not in {o.oid for o in t.state.objects}, \
+        "704.5d: a token in a zone other than the battlefield ceases to exist"
+    assert not [o for o in t.state.in_zone(Zone.GRAVEYARD, "Bob") if o.is_token]
+    gone = [e for f in t for e in f.events if e.obj == token and e.rule == "704.5d"]
+    assert len(gone) == 1 and gone[0].kind == "ceases to exist"
