@@ -62,8 +62,9 @@ def test_lessons_follow_the_anatomy(path):
     assert "You will learn" in text and "## Summary" in text and "Exercises" in text
     assert any(t.startswith("ruling:") for t in tags), "quote the ruling"
     assert any(t.startswith("static:") for t in tags), "a static table of every step"
-    for widget in ("Walkthrough(", "Predict(", "WhatIf("):
+    for widget in ("Walkthrough(", "WhatIf("):
         assert widget in code, f"{path.name} has no {widget[:-1]}"
+    assert "Predict(" in code or "question" in code, f"{path.name} asks no predict-then-reveal question"
     assert "board(" in code and "state_table(" in code or "frame_table(" in code
 
 
@@ -77,3 +78,21 @@ def test_catalog_lessons_are_the_notebooks_that_quote_them():
         assert r.status.lesson == (r.id in quoted), f"{r.id}: lesson status disagrees with the notebooks"
         if r.status.lesson:
             assert r.lesson == quoted[r.id], f"{r.id}: catalog says {r.lesson}, quoted in {quoted[r.id]}"
+
+
+def test_lesson_questions_are_engine_made_predictions():
+    import importlib
+    import pkgutil
+
+    import mtgrules.lessons as lessons
+    from mtgrules.widgets import Predict
+    found = 0
+    for info in pkgutil.iter_modules(lessons.__path__):
+        module = importlib.import_module(f"mtgrules.lessons.{info.name}")
+        for name in dir(module):
+            if name.startswith("question_") and callable(getattr(module, name)):
+                p = getattr(module, name)()
+                assert isinstance(p, Predict) and len(p.options) >= 2 and p.correct in p.options, name
+                assert p.deciding_rules, f"{name} names no rule"
+                found += 1
+    assert found >= 5

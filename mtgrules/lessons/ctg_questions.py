@@ -19,3 +19,13 @@ def if_outcome(frame: Frame) -> str:
         return ("The condition still holds, so the ability does its work" + gone) if ok else \
             "The condition is now false, so the ability does nothing"
     return "The ability triggers" if ok else "The ability doesn't trigger"
+
+
+def question_end_step():
+    """CTG-3: a creature is on the battlefield as the end step begins; the other option is the
+    same end step with no creature."""
+    from ..widgets import Predict
+    from .call_to_the_grave import end_step_no_trigger, end_step_sacrificed
+    return Predict(end_step_no_trigger(), 2, "Alice's end step begins with Call to the Grave on the battlefield "
+                   "and a Grizzly Bears too. What happens with Call to the Grave's second ability?",
+                   alternatives=[end_step_sacrificed()], describe=if_outcome, auto=False, rules=("603.4",))

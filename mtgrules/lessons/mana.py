@@ -62,7 +62,10 @@ def could_produce_boards() -> list[tuple[str, GameState]]:
     s.add("Island", "Bob")
     s.title = "the same board plus Bob's Island"
     boards.append((s.title, s.state()))
-    s = Scenario("a tapped Vivid Crag with no counters, under Infernal Darkness")
+    s = Scenario("a tapped Vivid Crag with no charge counters left")
+    s.add("Vivid Crag", "Alice", tapped=True)
+    boards.append((s.title, s.state()))
+    s = Scenario("the same Crag beside a Forest and a Reflecting Pool, with Bob's Infernal Darkness")
     s.add("Vivid Crag", "Alice", tapped=True)
     s.add("Forest", "Alice")
     s.add("Reflecting Pool", "Alice")
@@ -127,3 +130,33 @@ def other_order(t: Timeline) -> list:
     """MANA-6's what-if: the same Forest, with Infernal Darkness applied before Mana Reflection."""
     forest = next(o.oid for o in t[0].state.objects if o.card == "Forest")
     return [activate("Alice", forest, replacement_order=("Infernal Darkness", "Mana Reflection"))]
+
+
+# ---------------------------------------------------------------- questions for the lesson
+def heartbeat_outcome(frame: Frame) -> str:
+    """Describe a step by whether Heartbeat of Spring triggered, and the mana it made."""
+    fired = any(e.kind == "trigger" and e.name == "Heartbeat of Spring" for e in frame.events)
+    gain = pool_gain(frame)
+    if not fired:
+        return f"{gain}, and Heartbeat of Spring doesn't trigger"
+    return f"Heartbeat of Spring triggers, and {gain}"
+
+
+def question_q_ability():
+    """MANA-4: what a {Q} mana ability adds under Mana Reflection; the wrong option is what the
+    engine gives for a {T} ability on the same board."""
+    from ..widgets import Predict
+    with_q, with_t = tap_versus_untap()
+    return Predict(with_q, 1, "Mana Reflection is on the battlefield. Alice pays {2} and {Q} for Pili-Pala's "
+                   "ability and chooses green. What does her pool gain?",
+                   alternatives=[with_t], describe=pool_gain, auto=False, rules=("106.12", "106.12b"))
+
+
+def question_lone_pool():
+    """MANA-5: Bob taps a Reflecting Pool that can't define a type, with Heartbeat of Spring out;
+    the wrong option is what happens when the same Pool can reflect a Swamp."""
+    from ..widgets import Predict
+    return Predict(tap_trigger(), 3, "Bob taps his Reflecting Pool. Apart from it he controls only "
+                   "Heartbeat of Spring, and Alice's Forest is no land of his. What happens?",
+                   alternatives=[tap_trigger(bob_has_a_swamp=True)], describe=heartbeat_outcome, auto=False,
+                   rules=("106.5", "106.12a"))

@@ -62,3 +62,24 @@ def figure(fig):
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=100)
     return Image(data=buf.getvalue())
+
+
+class _Html:
+    """A piece of HTML a notebook displays as such."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def _repr_html_(self) -> str:
+        return self.text
+
+
+def could_produce_view(boards) -> _Html:
+    """"What could each permanent produce right now, and why" for several (title, state) boards,
+    each under its own heading, with no text cut short."""
+    from ..views import could_produce_table
+    from ..views.tables import TABLE_STYLES
+    parts = [f"<h4>{html.escape(title)}</h4>"
+             + could_produce_table(state).style.set_table_styles(TABLE_STYLES).hide(axis="index").to_html()
+             for title, state in boards]
+    return _Html("".join(parts))

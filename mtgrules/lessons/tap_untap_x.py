@@ -67,3 +67,30 @@ def x_on_entering(x: int = 2) -> Timeline:
     t.do(cast("Alice", walker, x=x))
     t.do(pass_priority("Alice")).do(pass_priority("Bob"))
     return t
+
+
+# ---------------------------------------------------------------- questions for the lesson
+def walker_outcome(frame) -> str:
+    """Describe Hangarback Walker's arrival by its counters and whether it survives."""
+    walker = next(o for o in frame.state.objects if o.card == "Hangarback Walker")
+    n = walker.counter("+1/+1")
+    if walker.zone.value != "battlefield":
+        return "It enters with no counters, is a 0/0 and dies"
+    return f"It enters with {n} +1/+1 counter{'s' if n != 1 else ''} and stays"
+
+
+def question_sick_elves():
+    """TAP-1: tapping Llanowar Elves the turn they arrived; the other option is the same board
+    with Fervor already out."""
+    from ..widgets import Predict
+    return Predict(tap_symbol(), 3, "Alice's Llanowar Elves arrived this turn. She activates their "
+                   "{T}: Add {G} ability. What happens?", alternatives=[tap_symbol(haste=True)])
+
+
+def question_walker():
+    """XETB-1: Hangarback Walker cast with X=2 resolves; the other option is what X=0 would give,
+    the value X has for the permanent itself."""
+    from ..widgets import Predict
+    return Predict(x_on_entering(2), 3, "Hangarback Walker was cast with X = 2. Both players pass and it "
+                   "resolves. What happens?", alternatives=[x_on_entering(0)], describe=walker_outcome,
+                   auto=False, rules=("107.3m",))
