@@ -148,7 +148,7 @@ RULES: dict[str, str] = {
     "506": "combat phase",
     "506.1": "the five combat steps; blockers and damage steps skipped without attackers",
     "506.2": "the attacking player and the defending player",
-    "506.3": "only a creature controlled by an attacking player can be attacking",
+    "506.3": "only creatures attack or block; only players, planeswalkers and battles are attacked",
     "506.3b": "a creature put onto the battlefield attacking under a non-attacking player never attacks",
     "506.4": "removal from combat",
     "506.4c": "an attacker whose planeswalker left combat attacks nothing",
