@@ -19,6 +19,7 @@ from ..layers import characteristics
 from ..objects import Zone
 from ..scenario import Scenario
 from ..timeline import Frame, Timeline
+from ..widgets.predict import REFUSED
 
 BUSYBODY = "Graveyard Busybody"
 
@@ -182,7 +183,7 @@ def busybodies(state) -> str:
 def where_cards_went(frame: Frame) -> str:
     """A step told by where cards moved (naming whose pile or library) and the Busybodies' size."""
     if frame.refused is not None:
-        return f"Refused — CR {frame.refused.rule}"
+        return REFUSED
     state = frame.state
     moves = []
     for e in frame.events:
@@ -193,9 +194,98 @@ def where_cards_went(frame: Frame) -> str:
     return "; ".join([*dict.fromkeys(moves), busybodies(state)])
 
 
+def creature_went(frame: Frame) -> str:
+    """Where the creatures that moved in a step went (naming whose pile), and the Busybody's size."""
+    state = frame.state
+    moves = []
+    for e in frame.events:
+        if e.kind == "zone change" and e.attribute == "zone" and isinstance(e.obj, int):
+            obj = state.obj(e.obj)
+            if characteristics(state, e.obj).is_creature and obj.zone is Zone.GRAVEYARD:
+                moves.append(f"{e.name} goes to {obj.zone_player}'s graveyard")
+    return "; ".join([*dict.fromkeys(moves), busybodies(state)])
+
+
+def shuffled_into(frame: Frame) -> str:
+    """Whose library the cards shuffled out of a graveyard went into."""
+    libraries = [f"{frame.state.obj(e.obj).zone_player}'s" for e in frame.events
+                 if e.kind == "zone change" and e.attribute == "zone" and e.after == "library"]
+    if not libraries:
+        return "No card goes into a library"
+    return f"The cards go into {' and '.join(dict.fromkeys(libraries))} library"
+
+
+def pledgemage_cost(frame: Frame) -> str:
+    """Whether Alice could pay the Pledgemage's exile cost, and from whose pile."""
+    if frame.refused is not None:
+        return "The engine refuses it: she can't pay the cost"
+    exiled = [e for e in frame.events if e.kind == "zone change" and e.after == "exile"]
+    if not exiled:
+        return "She activates it without exiling anything"
+    owner = frame.state.obj(exiled[0].obj).owner
+    return f"She pays by exiling a card from {owner}'s graveyard, and the ability goes on the stack"
+
+
+def duel_outcome(frame: Frame) -> str:
+    """Which Busybody survives a step and which one dies, and where it goes."""
+    state = frame.state
+    died = [state.obj(e.obj) for e in frame.events if e.kind == "zone change" and e.attribute == "zone"
+            and e.name == BUSYBODY and e.after == "graveyard"]
+    if not died:
+        return busybodies(state)
+    loser = died[0]
+    return (f"{loser.owner}'s Busybody dies and goes to {loser.zone_player}'s graveyard; "
+            + busybodies(state))
+
+
 def whose_graveyards(state) -> dict[str, list[str]]:
     """Each player's graveyards, named by their piles' owners (for a quick look in a lesson)."""
     return {p: graveyards_of(state, p) for p in state.player_names}
+
+
+# ---------------------------------------------------------------- questions for the lesson
+# Each wrong option is what the engine does on another board, chosen so that its outcome is what a
+# learner with a likely misconception would predict; the rule that decides the question is shown
+# on Reveal. The card is
+# outside the Comprehensive Rules (100.7): the rules named are the ones the kit plays by.
+def question_dies():
+    """GB-1: Alice murders Bob's Walking Corpse; the wrong option is the board where the Corpse is
+    Alice's own card (as if having every graveyard meant every card went to hers)."""
+    from ..widgets import Predict
+    return Predict(opponent_creature_dies(), 3, "Alice controls Graveyard Busybody (3/3). Her Murder destroys "
+                   "Bob's Walking Corpse, a card with flavor text. Where does the Corpse go, and how big is "
+                   "the Busybody then?", alternatives=[opponent_creature_dies(stolen=True)],
+                   describe=creature_went, auto=False, rules=("404.1",))
+
+
+def question_cane():
+    """GB-3: Alice's Feldon's Cane shuffles Bob's graveyard; the wrong option is where cards go when
+    she picks her own ("into your library")."""
+    from ..widgets import Predict
+    return Predict(shuffle_borrowed_graveyard(), 3, "Feldon's Cane says \"Shuffle your graveyard into your "
+                   "library.\" Alice has both graveyards and picks Bob's. Where do its cards go?",
+                   alternatives=[shuffle_one_graveyard("Alice")], describe=shuffled_into, auto=False,
+                   rules=("400.3",))
+
+
+def question_exile():
+    """GB-4: Alice's own graveyard is empty and she pays "Exile a card from your graveyard"; the
+    wrong option is the same activation with no Busybody."""
+    from ..widgets import Predict
+    return Predict(exile_from_any_graveyard(), 1, "Alice controls Graveyard Busybody. Her own graveyard is "
+                   "empty; Bob's holds three cards. She activates Lorehold Pledgemage (\"{2}{R}{W}, Exile a "
+                   "card from your graveyard: ...\"). What happens?",
+                   alternatives=[exile_without_busybody()], describe=pledgemage_cost, auto=False,
+                   rules=("118.3",))
+
+
+def question_duel():
+    """GB-5: Bob's Busybody enters while Alice's is on the battlefield; the wrong option is the duel
+    the other way round, where Alice's enters last (as if the first one won)."""
+    from ..widgets import Predict
+    return Predict(two_busybodies(), 3, "Alice's Graveyard Busybody is on the battlefield. Bob casts his own "
+                   "and it resolves. What happens?", alternatives=[two_busybodies("Alice")],
+                   describe=duel_outcome, auto=False, rules=("704.5f",))
 
 
 SCENARIOS = {

@@ -18,6 +18,7 @@ from ..layers import characteristics
 from ..scenario import Scenario
 from ..timeline import Frame, Timeline
 from ..turns import Step
+from ..widgets.predict import REFUSED
 
 WINGS = "Wings of the Guard"
 THREE = ("Alice", "Bob", "Carol")
@@ -167,7 +168,7 @@ def melee_bonus(frame: Frame) -> str:
     """What melee did in this step, e.g. ``Wings of the Guard gets +2/+2 and is 3/3``, read from
     the engine's melee event; for the options of predict-then-reveal questions about melee."""
     if frame.refused is not None:
-        return f"Refused — CR {frame.refused.rule}"
+        return REFUSED
     counted = [e for e in frame.events if e.kind == "melee"]
     if not counted:
         triggered = any(e.kind == "trigger" and e.name == WINGS for e in frame.events)
@@ -181,6 +182,50 @@ def wings_pt(t: Timeline) -> str:
     """Wings of the Guard's power/toughness at the end of a timeline."""
     wings = next(o.oid for o in t.state.objects if o.card == WINGS)
     return characteristics(t.state, wings).pt()
+
+
+# ---------------------------------------------------------------- questions for the lesson
+# Each wrong option is what the engine does on another board, chosen so that its outcome is what a
+# learner with a likely misconception would predict; the rule that decides the question is shown
+# on Reveal.
+def question_two_opponents():
+    """MEL-1: Wings attacks Bob and five Bears attack Carol; the wrong option is what happens when
+    all six attack Bob (melee counting only the player Wings itself attacked)."""
+    from ..widgets import Predict
+    t = two_opponents()
+    return Predict(t, len(t) - 1, "Wings of the Guard attacks Bob and five Grizzly Bears attack Carol. "
+                   "Everyone passes and melee resolves. What does Wings get?",
+                   alternatives=[one_opponent()], describe=melee_bonus, auto=False, rules=("702.121a",))
+
+
+def question_attacker_removed():
+    """MEL-2: the Bears that attacked Carol are destroyed before melee resolves; the wrong option
+    is what happens when the Bears never attacked at all."""
+    from ..widgets import Predict
+    t = attacker_removed()
+    return Predict(t, len(t) - 1, "Murder has destroyed the Grizzly Bears that attacked Carol. Now melee "
+                   "resolves. What does Wings of the Guard get?",
+                   alternatives=[lone_attacker()], describe=melee_bonus, auto=False, rules=("702.121a", "608.2h"))
+
+
+def question_planeswalker():
+    """MEL-3: Wings attacks only Bob's Jace Beleren; the wrong option is what happens when Wings
+    attacks Bob himself (as if attacking his planeswalker were attacking him)."""
+    from ..widgets import Predict
+    t = planeswalker_only()
+    return Predict(t, len(t) - 1, "Wings of the Guard attacks Bob's planeswalker, Jace Beleren, and nothing "
+                   "else attacks. Melee resolves. What does Wings get?",
+                   alternatives=[player_instead()], describe=melee_bonus, auto=False, rules=("702.121a",))
+
+
+def question_token():
+    """MEL-4: a Soldier token entered the battlefield attacking Carol before melee resolved; the
+    wrong option is what happens when a creature was declared as an attacker against Carol."""
+    from ..widgets import Predict
+    t = token_enters_attacking()
+    return Predict(t, len(t) - 1, "Wings of the Guard attacked Bob. Before melee resolved, a Soldier token "
+                   "entered the battlefield attacking Carol. Now melee resolves. What does Wings get?",
+                   alternatives=[declared_at_carol()], describe=melee_bonus, auto=False, rules=("508.4",))
 
 
 SCENARIOS = {

@@ -21,6 +21,7 @@ from ..layers import Effect, characteristics
 from ..scenario import Scenario
 from ..timeline import Frame, Timeline
 from ..turns import Step
+from ..widgets.predict import REFUSED
 
 NEYITH = "Neyith of the Dire Hunt"
 
@@ -368,6 +369,68 @@ def pt_of(t: Timeline, name: str) -> str:
     """A creature's power/toughness at the end of a timeline, found by card name."""
     oid = next(o.oid for o in t.state.battlefield() if o.card == name)
     return characteristics(t.state, oid).pt()
+
+
+def no_blockers_verdict(frame: Frame) -> str:
+    """Whether the engine lets Bob declare no blockers, in plain words (for NEY-7's question)."""
+    if frame.refused is not None:
+        return REFUSED
+    unblocked = [e.name for e in frame.events if e.kind == "unblocked"]
+    if unblocked:
+        return f"The engine accepts it: {' and '.join(unblocked)} is unblocked"
+    return "The engine accepts it"
+
+
+def neyith_reacts(frame: Frame) -> str:
+    """How many times Neyith's first ability triggered in a step, and so how many cards it draws."""
+    n = sum(1 for e in frame.events if e.kind == "trigger" and e.name == NEYITH)
+    if n == 0:
+        return "Neyith doesn't trigger, so Alice draws nothing"
+    if n == 1:
+        return "Neyith triggers once: Alice will draw one card"
+    return f"Neyith triggers {n} times: Alice will draw {n} cards"
+
+
+def bears_size(frame: Frame) -> str:
+    """Alice's Grizzly Bears' power and toughness after a step."""
+    bears = next(o.oid for o in frame.state.battlefield("Alice") if o.card == "Grizzly Bears")
+    return f"The Bears are {characteristics(frame.state, bears).pt()}"
+
+
+# ---------------------------------------------------------------- questions for the lesson
+# Each wrong option is what the engine does on another board, chosen so that its outcome is what a
+# learner with a likely misconception would predict; the rule that decides the question is shown
+# on Reveal.
+def question_menace():
+    """NEY-7: Bob declares no blockers against the doubled Boggart Brute (menace, must be blocked)
+    while two of his creatures could block it; the wrong option is the same declaration when only
+    one of them is untapped."""
+    from ..widgets import Predict
+    return Predict(menace_target(), 14, "Alice's Boggart Brute (menace) attacks, and Neyith says it must be "
+                   "blocked this combat if able. Bob has an untapped Walking Corpse and Grizzly Bears. He "
+                   "declares no blockers. What happens?",
+                   alternatives=[menace_one_able()], describe=no_blockers_verdict, auto=False,
+                   rules=("509.1c", "702.111b"))
+
+
+def question_one_or_more():
+    """NEY-4: both of Alice's attackers become blocked at once; the wrong option is the same combat
+    where Bob blocks nothing."""
+    from ..widgets import Predict
+    return Predict(two_blocked(), 10, "Alice doesn't pay for Neyith's combat ability, so no creature must be "
+                   "blocked. She attacks with Grizzly Bears and Craw Wurm; Bob blocks the Bears with Walking "
+                   "Corpse and the Wurm with Giant Spider. What does Neyith's first ability do?",
+                   alternatives=[no_block()], describe=neyith_reacts, auto=False, rules=("603.2c",))
+
+
+def question_doubling():
+    """NEY-5: Giant Growth after the doubling; the wrong option is Giant Growth before it, which is
+    what a learner gets who doubles the power again as it changes."""
+    from ..widgets import Predict
+    return Predict(pump_after_doubling(), 11, "Neyith's ability doubled the power of Alice's 2/2 Grizzly Bears: "
+                   "they are 4/2. Then Alice casts Giant Growth (+3/+3) on them. What are the Bears once it "
+                   "resolves?", alternatives=[pump_before_doubling()], describe=bears_size, auto=False,
+                   rules=("701.10b",))
 
 
 SCENARIOS = {

@@ -3,13 +3,15 @@ block from graveyards, as though they were on the battlefield.
 
 Over My Dead Bodies is an Unstable card, outside the Comprehensive Rules (100.7): its official
 rulings are the specification, and :mod:`mtgrules.graveyard_combat` says how the kit reads them.
-Every board is a two-player game, Alice's turn 2, starting in her beginning of combat step with
-Over My Dead Bodies on her side of the battlefield. :func:`_to` passes priority until a step
-begins; everything else is played one action at a time, so each step shows in the tables.
+Every board is a two-player game, Alice's turn 2, starting in her beginning of combat step (one,
+:func:`undeathtouch_block`, in her main phase) with Over My Dead Bodies on her side of the
+battlefield. :func:`_to` passes priority until a step begins; everything else is played one action
+at a time, so each step shows in the tables.
 
-Some functions take a flag that changes one thing on the board (``lord=True``, ``on_battlefield=True``):
-the lesson's Predict questions use those boards as their wrong answers, and every such board plays
-the same number of steps as the one it stands beside. ``*_what_if`` functions give the actions a
+Some functions take a flag that changes one thing on the board (``lord=True``,
+``on_battlefield=True``). The lesson's questions (``question_*``) use such boards, and
+:func:`undeathtouch_block`, for their wrong answers; each plays the same number of steps as the
+board it stands beside, up to the step asked about. ``*_what_if`` functions give the actions a
 WhatIf plays instead.
 """
 
@@ -22,6 +24,7 @@ from ..layers import characteristics
 from ..scenario import Scenario
 from ..timeline import Frame, Timeline
 from ..turns import Step
+from ..widgets.predict import REFUSED
 
 CARD = "Over My Dead Bodies"
 
@@ -87,6 +90,22 @@ def murder_an_attacker(on_battlefield: bool = False) -> Timeline:
 
 
 MURDER_STEP = 10
+
+
+def undeathtouch_block() -> Timeline:
+    """For contrast with OMDB-1: the Grizzly Bears attack from Alice's graveyard and the Walking
+    Corpse in Bob's graveyard blocks them. Each would deal the other combat damage, so undeathtouch
+    exiles both instead. The board starts in Alice's main phase, so the combat damage step begins
+    at step 10, the step at which Murder resolves in :func:`murder_an_attacker`."""
+    s = Scenario("For contrast: a blocker from Bob's graveyard, with undeathtouch", turn=2, step="main1")
+    s.add(CARD, "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    corpse = s.add("Walking Corpse", "Bob", zone="graveyard")
+    t = _to(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    _to(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {corpse: bears}))
+    return _to(t, Step.COMBAT_DAMAGE)
 
 
 def fate(frame: Frame) -> str:
@@ -283,12 +302,73 @@ def pt_line(frame: Frame) -> str:
 
 
 def declaration(frame: Frame) -> str:
-    """A declaration step in words: refused with its rule, or who attacks and with what P/T."""
+    """A declaration step in words: refused, or who attacks and with what P/T."""
     if frame.refused is not None:
-        return f"Refused — CR {frame.refused.rule}"
+        return REFUSED
     sizes = [f"{e.name} attacks as a {characteristics(frame.state, e.obj).pt()}"
              for e in frame.events if e.kind == "attacks"]
     return "; ".join(sizes) if sizes else "No attackers"
+
+
+def attacks_or_not(frame: Frame) -> str:
+    """A declaration step in words, without sizes: refused, or which creatures attack."""
+    if frame.refused is not None:
+        return REFUSED
+    names = [e.name for e in frame.events if e.kind == "attacks"]
+    if not names:
+        return "No creature attacks"
+    return f"The engine accepts it: {' and '.join(names)} attack{'s' if len(names) == 1 else ''}"
+
+
+def bears_fate(frame: Frame) -> str:
+    """What a step did to Alice's attacking Grizzly Bears, in plain words (for OMDB-1's question)."""
+    mine = [e for e in frame.events if e.name == "Grizzly Bears"]
+    moved = next((e.after for e in mine if e.kind == "zone change" and e.attribute == "zone"), None)
+    if moved == "exile":
+        where = "The Bears are exiled"
+    elif any(e.kind == "destroyed" for e in mine):
+        where = "The Bears stay in Alice's graveyard as the same card"
+    elif moved is not None:
+        where = f"The Bears go to the {moved}"
+    else:
+        return "Nothing happens to the Bears"
+    return where + (" and leave combat" if any(e.kind == "removed from combat" for e in mine) else "")
+
+
+# ---------------------------------------------------------------- questions for the lesson
+# Each wrong option is what the engine does on another board, chosen so that its outcome is what a
+# learner with a likely misconception would predict; the rule that decides the question is shown
+# on Reveal. The card is
+# outside the Comprehensive Rules (100.7): the rules named are the ones each ruling leans on.
+def question_murder():
+    """OMDB-1: Murder destroys a Grizzly Bears attacking from Alice's graveyard; the wrong option is
+    what undeathtouch does to it (exile), which Murder doesn't have."""
+    from ..widgets import Predict
+    return Predict(murder_an_attacker(), MURDER_STEP, "The Grizzly Bears in Alice's graveyard are attacking. "
+                   "Bob casts Murder (\"Destroy target creature\") on them, and it resolves. What happens to "
+                   "the Bears?", alternatives=[undeathtouch_block()], describe=bears_fate, auto=False,
+                   rules=("701.8a", "506.4"))
+
+
+def question_zero_toughness():
+    """OMDB-3: Alice declares a 0/0 Hangarback Walker from her graveyard as an attacker; the wrong
+    option is the board where Lord of the Accursed would make it 1/1, so the declaration stands."""
+    from ..widgets import Predict
+    return Predict(zero_toughness(), DECLARE_STEP, "Hangarback Walker is a 0/0 card in Alice's graveyard (it "
+                   "has no counters there). Alice declares it as an attacker. What happens?",
+                   alternatives=[zero_toughness(lord=True)], describe=attacks_or_not, auto=False,
+                   rules=("704.5f",))
+
+
+def question_lord():
+    """OMDB-4: Lord of the Accursed and a Grizzly Bears attacking from Alice's graveyard; the wrong
+    option is the same attack with no Lord (a lord that didn't reach graveyard cards)."""
+    from ..widgets import Predict
+    return Predict(lord_of_the_accursed(), DECLARE_STEP, "Alice controls Lord of the Accursed (\"Other Zombies "
+                   "you control get +1/+1\"). She declares the 2/2 Grizzly Bears in her graveyard, a Zombie "
+                   "thanks to Over My Dead Bodies, as an attacker. How big is it as it attacks?",
+                   alternatives=[lord_of_the_accursed(lord=False)], describe=declaration, auto=False,
+                   rules=("611.3a", "613.4c"))
 
 
 SCENARIOS = {

@@ -29,7 +29,9 @@ def steps_markdown(timeline: Timeline) -> str:
     rows = [f"| {f.index} | {_cell(f.title())} | {_cell(f.narration())} |" for f in shown]
     title = f"**{timeline.title}** — every step" if timeline.title else "Every step"
     folded = len(timeline) - len(shown)
-    note = f" ({folded} steps where a player only passed priority are left out)" if folded else ""
+    steps = "1 step where a player only passed priority is" if folded == 1 else \
+        f"{folded} steps where a player only passed priority are"
+    note = f" ({steps} left out)" if folded else ""
     return f"{title}{note}\n\n" + HEADER + "\n".join(rows) + "\n"
 
 
