@@ -163,37 +163,28 @@ def fight_draws() -> Timeline:
 def two_blocked() -> Timeline:
     """NEY-4: Alice declines the payment and attacks with Grizzly Bears and Craw Wurm; Bob blocks
     each of them. Both became blocked in one event, so Neyith triggers once: one card."""
-    b = _Board("NEY-4: two creatures blocked, one card", alice=("Grizzly Bears", "Craw Wurm"),
-               bob=("Walking Corpse", "Giant Spider"), forests=0)
-    bears, wurm = b.alice
-    t = _trigger(b, bears)
-    _both_pass(t, pay=0)
-    _attack(t, [bears, wurm])
-    t.do(declare_blockers("Bob", {b.bob[0]: bears, b.bob[1]: wurm}))
-    return _both_pass(t)
+    return _blocked("NEY-4: two creatures blocked, one card", "both")
 
 
 def one_blocked() -> Timeline:
     """NEY-4 contrast: the same, but Bob blocks only the Bears."""
-    b = _Board("NEY-4 contrast: only one creature blocked", alice=("Grizzly Bears", "Craw Wurm"),
-               bob=("Walking Corpse", "Giant Spider"), forests=0)
-    bears, wurm = b.alice
-    t = _trigger(b, bears)
-    _both_pass(t, pay=0)
-    _attack(t, [bears, wurm])
-    t.do(declare_blockers("Bob", {b.bob[0]: bears}))
-    return _both_pass(t)
+    return _blocked("NEY-4 contrast: only one creature blocked", "bears")
 
 
 def no_block() -> Timeline:
     """NEY-4 contrast: the same, but Bob blocks nothing."""
-    b = _Board("NEY-4 contrast: nothing blocked", alice=("Grizzly Bears", "Craw Wurm"),
-               bob=("Walking Corpse", "Giant Spider"), forests=0)
+    return _blocked("NEY-4 contrast: nothing blocked", "none")
+
+
+def _blocked(title: str, which: str) -> Timeline:
+    """Neyith out, Bears and Craw Wurm attack; Bob blocks both, only the Bears, or nothing."""
+    b = _Board(title, alice=("Grizzly Bears", "Craw Wurm"), bob=("Walking Corpse", "Giant Spider"), forests=0)
     bears, wurm = b.alice
     t = _trigger(b, bears)
     _both_pass(t, pay=0)
     _attack(t, [bears, wurm])
-    t.do(declare_blockers("Bob"))
+    blocks = {"both": {b.bob[0]: bears, b.bob[1]: wurm}, "bears": {b.bob[0]: bears}, "none": {}}[which]
+    t.do(declare_blockers("Bob", blocks))
     return _both_pass(t)
 
 
