@@ -1,4 +1,4 @@
-"""Review of turn structure and triggers against the Comprehensive Rules: each test is named for
+"""Edge cases of turn structure and triggers, checked against the Comprehensive Rules: each test is named for
 the rule it checks and fails if the engine gets that rule wrong."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Findings of a review of the mana modules against the CR: each test states the rule it checks."""
+"""Mana edge cases found by checking the mana modules against the CR: each test states its rule."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Review of the two Un-set cards (Over My Dead Bodies, Graveyard Busybody), whose official rulings
+"""Edge cases of the two Un-set cards (Over My Dead Bodies, Graveyard Busybody), whose official rulings
 are their specification (100.7). Each test is named for the ruling whose words it checks, and was
 written to fail before the fix it accompanies."""
 

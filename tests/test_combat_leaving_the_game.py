@@ -1,4 +1,4 @@
-"""Combat review: each test names the rule it checks and fails if the engine breaks it."""
+"""Combatants that leave the game or stop existing (506.4, 800.4a): each test names its rule."""
 
 from __future__ import annotations
 
