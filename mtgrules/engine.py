@@ -138,7 +138,7 @@ def _settle(d: Draft, chooser: Chooser) -> None:
             hook(d)
         collect_new_triggers(d)
         before = len(d.events)
-        check_state_based_actions(d)
+        check_state_based_actions(d, chooser)
         if len(d.events) == before:
             break
     put_triggers_on_stack(d, chooser)

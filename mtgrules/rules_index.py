@@ -301,6 +301,7 @@ RULES: dict[str, str] = {
     "704.5f": "a creature with 0 or less toughness goes to the graveyard",
     "704.5g": "a creature with lethal damage is destroyed",
     "704.5i": "a planeswalker with 0 loyalty goes to the graveyard",
+    "704.5j": "the legend rule: a player keeps one of two same-named legendary permanents",
     "733": "handling illegal actions (732 in the 2026-01-16 edition)",
     # 8. Multiplayer rules
     "800": "multiplayer games: general",

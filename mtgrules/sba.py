@@ -3,16 +3,19 @@ applicable ones at once, repeated until none apply."""
 
 from __future__ import annotations
 
+from .choices import Chooser
 from .layers import all_characteristics
 from .leaving import leave_game
-from .objects import Zone
+from .objects import GameObject, Zone
 from .state import Draft, GameState
 from .teams import game_over, shared_team_turns
 from .zones import move
 
 
-def check_state_based_actions(d: Draft) -> None:
-    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g and 704.5i until nothing more happens."""
+def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
+    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g, 704.5i and 704.5j until nothing more
+    happens. The legend rule asks its player which permanent to keep (no default)."""
+    chooser = chooser or Chooser()
     while True:
         state = d.view()
         chars = all_characteristics(state)
@@ -25,7 +28,8 @@ def check_state_based_actions(d: Draft) -> None:
                   and 0 < chars[o.oid].toughness <= o.damage]
         walkers = [o for o in state.battlefield() if "Planeswalker" in chars[o.oid].types
                    and o.counter("loyalty") <= 0 and o not in zero and o not in lethal]
-        if not (losers or tokens or zero or lethal or walkers):
+        legends = _legend_rule(state, chars, chooser)
+        if not (losers or tokens or zero or lethal or walkers or legends):
             return
         for name, rule in losers.items():
             why = "has 0 or less life" if rule == "704.5a" else "attempted to draw from an empty library"
@@ -48,6 +52,25 @@ def check_state_based_actions(d: Draft) -> None:
         for o in walkers:
             move(d, o.oid, Zone.GRAVEYARD, "704.5i",
                  f"{chars[o.oid].name} has no loyalty counters left and goes to its owner's graveyard")
+        for o in legends:
+            if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
+                move(d, o.oid, Zone.GRAVEYARD, "704.5j", f"{o.controller} controls two legendary permanents named "
+                     f"{chars[o.oid].name} and keeps the other, so this one goes to its owner's graveyard")
+
+
+def _legend_rule(state: GameState, chars, chooser: Chooser) -> list[GameObject]:
+    """The legendary permanents to put into graveyards: for each player and name with two or
+    more, the player chooses the one to keep (choice kind "legend rule", 704.5j)."""
+    groups: dict[tuple[str, str], list[GameObject]] = {}
+    for o in state.battlefield():
+        if "Legendary" in chars[o.oid].supertypes:
+            groups.setdefault((o.controller, chars[o.oid].name), []).append(o)
+    out: list[GameObject] = []
+    for (player, _name), objs in groups.items():
+        if len(objs) > 1:
+            keep = chooser.choose("legend rule", player, [o.oid for o in objs], "704.5j")
+            out += [o for o in objs if o.oid != keep]
+    return out
 
 
 def _teammates_losing_with(state: GameState, losers: dict[str, str]) -> list[str]:

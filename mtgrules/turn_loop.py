@@ -47,7 +47,7 @@ def advance_step(d: Draft, chooser: Chooser | None = None) -> None:
         begin_step(d, step, chooser)
         if step is Step.UNTAP:  # no one gets priority in the untap step (502.4)
             continue
-        if step is Step.CLEANUP and not cleanup_gives_priority(d):
+        if step is Step.CLEANUP and not cleanup_gives_priority(d, chooser):
             continue
         return
 
@@ -217,11 +217,11 @@ def discard_to_hand_size(d: Draft, chooser: Chooser) -> None:
                  f"{name} has more than {MAX_HAND_SIZE} cards in hand and discards {d.obj(oid).card}")
 
 
-def cleanup_gives_priority(d: Draft) -> bool:
+def cleanup_gives_priority(d: Draft, chooser: Chooser | None = None) -> bool:
     """After cleanup's actions: if state-based actions happen or abilities trigger, the active
     player gets priority in this cleanup step (514.3a)."""
     before = len(d.events)
-    check_state_based_actions(d)
+    check_state_based_actions(d, chooser)
     acted = len(d.events) > before
     collect_new_triggers(d)
     if not (acted or d.pending):

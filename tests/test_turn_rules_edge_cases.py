@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from helpers import refused
 
 from mtgrules import (
@@ -184,3 +185,20 @@ def test_704_5d_a_sacrificed_token_ceases_to_exist():
     assert not [o for o in t.state.in_zone(Zone.GRAVEYARD, "Bob") if o.is_token]
     gone = [e for f in t for e in f.events if e.obj == token and e.rule == "704.5d"]
     assert len(gone) == 1 and gone[0].kind == "ceases to exist"
+
+
+def test_legend_rule_704_5j_keeps_the_chosen_one_and_needs_a_choice():
+    from mtgrules import MissingChoice, apply, pass_priority
+
+    s = Scenario("two Neyiths")
+    first = s.add("Neyith of the Dire Hunt", "Alice")
+    second = s.add("Neyith of the Dire Hunt", "Alice")
+    s.add("Neyith of the Dire Hunt", "Bob")  # another player's copy doesn't count
+    state = s.state()
+    with pytest.raises(MissingChoice) as info:
+        apply(state, pass_priority("Alice"))
+    assert info.value.rule == "704.5j" and sorted(info.value.options) == [first, second]
+    after, events = apply(state, pass_priority("Alice", legend_rule=second))
+    assert after.obj(second).zone is Zone.BATTLEFIELD and after.obj(first).zone is Zone.GRAVEYARD
+    assert [e.rule for e in events if e.kind == "zone change"] == ["704.5j"]
+    assert sum(o.zone is Zone.BATTLEFIELD for o in after.objects) == 2
