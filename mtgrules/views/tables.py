@@ -33,6 +33,7 @@ COLUMNS: tuple[str, ...] = ("name", "kind", "type", "owner", "controller", "zone
                             "damage", "combat", "life", "pool", "hand", "library", "notes")
 # Cell padding and left alignment for every table the views render, so columns never run together.
 TABLE_STYLES = [{"selector": "th, td", "props": "padding: 2px 8px; text-align: left; vertical-align: top;"},
+                {"selector": f"td.col{len(COLUMNS) - 1}", "props": "min-width: 16em;"},  # notes: don't squeeze
                 {"selector": "caption", "props": "text-align: left; font-weight: 600; padding: 2px 0;"}]
 CHANGE_COLUMNS: tuple[str, ...] = ("step", "object", "attribute", "before", "after", "rule", "explanation")
 DIFF_COLUMNS: tuple[str, ...] = ("object", "column", "before", "after")
@@ -152,7 +153,6 @@ def _player_row(state: GameState, p: Player) -> tuple:
     hand = sum(1 for o in state.objects if o.zone is Zone.HAND and o.zone_player == p.name)
     library = sum(1 for o in state.objects if o.zone is Zone.LIBRARY and o.zone_player == p.name)
     notes = [text for text, flag in (("active player", state.active == p.name),
-                                     ("has priority", state.priority == p.name),
                                      ("has lost the game", p.lost)) if flag]
     if p.team != p.name:
         notes.append(f"team {p.team}")
@@ -276,6 +276,8 @@ def frame_table(timeline: Timeline, i: int) -> Styler:
     i = range(len(timeline))[i]
     frame = timeline[i]
     caption = f"Step {i}: {frame.title()}"
+    if frame.refused is not None:
+        caption += f" ({frame.refused.reason} CR {frame.refused.rule}; nothing changes)"
     if i == 0:
         return state_table(frame.state).style.set_table_styles(TABLE_STYLES).set_caption(caption)
     return highlight(timeline[i - 1].state, frame.state, caption)

@@ -61,16 +61,18 @@ def cite_all(rules: list[str]) -> str:
     return ", ".join(cite(r) for r in rules if r) or "—"
 
 
-def step_label(timeline: Timeline, i: int) -> str:
+def step_label(timeline: Timeline, i: int, following: int | None = None) -> str:
     """``Start`` for frame 0, else ``Step 2 of 5: <title>``."""
     last = len(timeline) - 1
     frame = timeline[i]
     if i == 0:
-        text = f"<b>Start</b> — the position before any action ({last} step{'s' if last != 1 else ''} follow)"
+        n = last if following is None else following
+        text = f"<b>Start</b> — the position before any action ({n} step{'s' if n != 1 else ''} follow)"
     else:
         text = f"<b>Step {i} of {last}:</b> {esc(frame.title())}"
     state = frame.state
-    when = f"turn {state.turn}, {state.active}'s {state.step.value} step"
+    holder = f"{state.priority} has priority" if state.priority else "no one has priority"
+    when = f"turn {state.turn}, {state.active}'s {state.step.value} step; {holder}"
     return f'<div class="mtg-box">{text} <span style="color:#666">({esc(when)})</span></div>'
 
 
@@ -125,7 +127,8 @@ def step_table_html(timeline: Timeline, i: int, since: int | None = None) -> str
         table = frame_table(timeline, i)
     else:
         table = highlight(timeline[since].state, timeline[i].state, f"Steps {since + 1}-{i}: {timeline[i].title()}")
-    return f'<div class="mtg-scroll" style="overflow-x:auto; max-width:100%">{to_html(table)}</div>'
+    return (f'<div class="mtg-scroll" style="overflow-x:auto; max-width:100%; line-height:1.3">'
+            f'{to_html(table)}</div>')
 
 
 def board_picture(state) -> bytes:

@@ -60,13 +60,15 @@ class Walkthrough(widgets.VBox):
         self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval, repeat=False,
                                  description="Play", show_repeat=False)
         self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="Step",
-                                        readout=True, layout=widgets.Layout(width="260px"))
+                                        readout=not fold_passes, layout=widgets.Layout(width="260px"))
         # The link lives in the browser: Play moves the slider without a round trip to the kernel,
         # and the slider's change comes back to the kernel, which renders the step.
         self.link = widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.label = _html("mtg-step")
         self.narration = _html("mtg-narration")
         self.table = _html("mtg-table")
+        # Keep the table inside the page's width so its own box scrolls sideways (not the widget).
+        self.table.layout = widgets.Layout(width="100%", max_width="100%", overflow="auto")
         self.events = _html("mtg-events")
         self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="560px"))
         self.picture.add_class("mtg-picture")
@@ -136,7 +138,7 @@ class Walkthrough(widgets.VBox):
             frame = self.timeline[index]
             before = self.frames[i - 1] if i > 0 else None
             cached = StepView(
-                label=render.step_label(self.timeline, index),
+                label=render.step_label(self.timeline, index, self.last),
                 narration=render.narration_html(frame),
                 table=render.step_table_html(self.timeline, index, before),
                 events=render.events_html(frame),
