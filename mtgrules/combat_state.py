@@ -259,6 +259,20 @@ def melee_count(state: GameState, player: str) -> int:
 
 
 # ---------------------------------------------------------------- leaving combat (506.4)
+def _still_in(d: Draft, state, entries, combatant, players, role: str) -> list:
+    """The attacks or blocks whose creature still qualifies; each other one is removed from
+    combat with its reason (506.4)."""
+    kept = []
+    for entry in entries:
+        ref = combatant(entry)
+        why = _why_out(state, ref, players)
+        if why is None:
+            kept.append(entry)
+        else:
+            _removed(d, ref.oid, _card_name(d, ref.oid), why, role)
+    return kept
+
+
 def prune_combat(d: Draft) -> None:
     """Remove from combat every combatant that stopped qualifying (506.4), and note a
     planeswalker that is no longer there to be attacked (506.4c)."""
@@ -266,20 +280,10 @@ def prune_combat(d: Draft) -> None:
     if combat is None or not (combat.attacks or combat.blocks):
         return
     state = d.view()
-    kept_attacks = []
-    for a in combat.attacks:
-        why = _why_out(state, a.attacker, combat.attacking_players)
-        if why is None:
-            kept_attacks.append(a)
-        else:
-            _removed(d, a.attacker.oid, _card_name(d, a.attacker.oid), why, "an attacking creature")
-    kept_blocks = []
-    for b in combat.blocks:
-        why = _why_out(state, b.blocker, combat.defending_players)
-        if why is None:
-            kept_blocks.append(b)
-        else:
-            _removed(d, b.blocker.oid, _card_name(d, b.blocker.oid), why, "a blocking creature")
+    kept_attacks = _still_in(d, state, combat.attacks, lambda a: a.attacker, combat.attacking_players,
+                             "an attacking creature")
+    kept_blocks = _still_in(d, state, combat.blocks, lambda b: b.blocker, combat.defending_players,
+                            "a blocking creature")
     if len(kept_attacks) != len(combat.attacks) or len(kept_blocks) != len(combat.blocks):
         set_combat(d, replace(combat, attacks=tuple(kept_attacks), blocks=tuple(kept_blocks)))
 
