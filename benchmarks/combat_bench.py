@@ -17,7 +17,7 @@ BLOCKERS = ("Giant Spider", "Grizzly Bears", "Walking Corpse")
 def blocks_board(n: int):
     """The state as Bob is to declare blockers against ``n`` attackers with ``n`` creatures."""
     from mtgrules import Scenario, Step, declare_attackers, pass_priority
-    from mtgrules.combat_state import MustBeBlocked
+    from mtgrules.rules.combat.state import MustBeBlocked
 
     s = Scenario(f"{n}x{n} blocks", step="combat")
     attackers = [s.add(ATTACKERS[i % len(ATTACKERS)], "Alice") for i in range(n)]

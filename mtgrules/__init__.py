@@ -1,33 +1,52 @@
 """mtgrules: a small Magic: The Gathering rules engine for teaching rulings step by step.
 
-The engine (this package's top level) imports only the standard library. The views in
-``mtgrules.views`` (pandas, matplotlib) and the widgets in ``mtgrules.widgets`` (ipywidgets)
-are imported separately, so the engine stays light and testable on its own.
+The layers, each importing only the ones before it (a test checks the order):
+
+* ``core``    values only: the game state and its draft, objects, events, mana, cards, actions, errors;
+* ``rules``   the rules engine, one module per rules topic, its extension points in ``rules.hooks``;
+* ``cards``   the card author's front door and the kit's card pool;
+* ``play``    scenarios, timelines and the verbs lessons use;
+* ``catalog`` the rulings the kit teaches and the rule numbers it cites;
+* ``views`` (pandas, matplotlib), ``widgets`` (ipywidgets) and ``lessons``, imported separately.
+
+Importing this package loads the whole engine and the card pool, and no pandas, matplotlib or
+ipywidgets, so the rules are complete before any game starts and the engine stays light.
 """
 
-from .actions import Activate, CastSpell, PassPriority, activate, cast, pass_priority
-from .advance import Advance, advance_to, answer_with
-from .blocking import legal_blocks, why_cant_block
-from .choices import ChoiceRequest, Chooser
-from .combat import DeclareAttackers, DeclareBlockers, declare_attackers, declare_blockers, why_cant_attack
-from .could_produce import could_produce, could_produce_all, explain_could_produce
-from .engine import apply
-from .errors import IllegalAction, MissingChoice, ScenarioError
-from .events import Event
-from .layers import characteristics, explain
-from .legal import legal_actions
-from .mana import ManaType
-from .objects import GameObject, ObjRef, Player, Zone
-from .scenario import Scenario
-from .state import GameState
-from .timeline import Frame, Timeline
-from .turns import Step
+from mtgrules import (
+    cards,  # noqa: F401,I001  (the kit's card pool registers itself)
+    rules,  # noqa: F401  (every rules topic adds its hooks)
+)
+from mtgrules.core.actions import Activate, CastSpell, PassPriority, activate, cast, pass_priority
+from mtgrules.core.choices import ChoiceRequest, Chooser
+from mtgrules.core.errors import IllegalAction, MissingChoice, ScenarioError
+from mtgrules.core.events import Event
+from mtgrules.core.mana import ManaType
+from mtgrules.core.objects import GameObject, ObjRef, Player, Zone
+from mtgrules.core.state import GameState
+from mtgrules.core.turns import Step
+from mtgrules.play.advance import Advance, advance_to, answer_with
+from mtgrules.play.scenario import Scenario
+from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.rules.combat.blocking import legal_blocks, why_cant_block
+from mtgrules.rules.combat.declare import (
+    DeclareAttackers,
+    DeclareBlockers,
+    declare_attackers,
+    declare_blockers,
+    why_cant_attack,
+)
+from mtgrules.rules.engine import apply
+from mtgrules.rules.layers import characteristics, explain
+from mtgrules.rules.legal import legal_actions
+from mtgrules.rules.mana.could_produce import could_produce, could_produce_all, explain_could_produce
+from mtgrules.rules.stack import mana_value
 
 __all__ = [
-    "Advance", "advance_to", "answer_with", "Activate", "CastSpell", "PassPriority", "activate", "cast", "pass_priority", "ChoiceRequest", "Chooser",
-    "could_produce", "could_produce_all", "explain_could_produce", "apply", "IllegalAction", "MissingChoice",
-    "ScenarioError", "Event", "characteristics", "explain", "legal_actions", "ManaType", "GameObject",
-    "ObjRef", "Player", "Zone", "Scenario", "GameState", "Frame", "Timeline", "Step",
-    "DeclareAttackers", "DeclareBlockers", "declare_attackers", "declare_blockers", "why_cant_attack",
-    "why_cant_block", "legal_blocks",
+    "Activate", "Advance", "CastSpell", "ChoiceRequest", "Chooser", "DeclareAttackers", "DeclareBlockers", "Event",
+    "Frame", "GameObject", "GameState", "IllegalAction", "ManaType", "MissingChoice", "ObjRef", "PassPriority",
+    "Player", "Scenario", "ScenarioError", "Step", "Timeline", "Zone", "activate", "advance_to", "answer_with",
+    "apply", "cast", "characteristics", "could_produce", "could_produce_all", "declare_attackers",
+    "declare_blockers", "explain", "explain_could_produce", "legal_actions", "legal_blocks", "mana_value",
+    "pass_priority", "why_cant_attack", "why_cant_block", "Zone",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mtgrules import IllegalAction, Step, Timeline, apply, pass_priority
-from mtgrules.objects import Zone
+from mtgrules.core.objects import Zone
 
 
 def refuse(state, action, rule: str) -> IllegalAction:

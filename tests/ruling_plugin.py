@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from mtgrules.catalog import catalog_ids, load_catalog
+from mtgrules.catalog.rulings import catalog_ids, load_catalog
 
 TESTS_DIR = Path(__file__).resolve().parent
 CATALOG_TEST_FILE = "test_catalog.py"

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from mtgrules import rules_index
-from mtgrules.catalog import Ruling, Status, catalog_ids, load_catalog, parse_catalog, ruling
+from mtgrules.catalog import rules_index
+from mtgrules.catalog.rulings import Ruling, Status, catalog_ids, load_catalog, parse_catalog, ruling
 
 SPEC_IDS = (
     "MANA-1", "MANA-2", "MANA-3", "MANA-4", "MANA-5", "MANA-6", "XETB-1", "TAP-1", "UNTAP-1",

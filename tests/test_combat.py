@@ -29,9 +29,9 @@ from mtgrules import (
     why_cant_attack,
     why_cant_block,
 )
-from mtgrules.combat_state import MustBeBlocked, attack_of, attacks, blockers_of, is_attacking
-from mtgrules.objects import Zone
-from mtgrules.rules_index import RULES
+from mtgrules.catalog.rules_index import RULES
+from mtgrules.core.objects import Zone
+from mtgrules.rules.combat.state import MustBeBlocked, attack_of, attacks, blockers_of, is_attacking
 
 
 def at_attackers(s: Scenario):

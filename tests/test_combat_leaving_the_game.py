@@ -7,7 +7,7 @@ from dataclasses import replace
 from combat_support import kinds, pass_until
 
 from mtgrules import Scenario, Step, Timeline, declare_attackers, declare_blockers, pass_priority
-from mtgrules.combat_state import attack_of, blockers_of, is_blocking
+from mtgrules.rules.combat.state import attack_of, blockers_of, is_blocking
 
 THREE = ["Alice", "Bob", "Carol"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mtgrules import Scenario, could_produce_all, explain_could_produce
-from mtgrules.mana import ManaType
+from mtgrules.core.mana import ManaType
 
 W, U, B, R, G, C = (ManaType(t) for t in "WUBRGC")
 

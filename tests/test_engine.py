@@ -9,9 +9,9 @@ import pytest
 from helpers import pool, refused
 
 from mtgrules import MissingChoice, Scenario, ScenarioError, activate, apply, cast, legal_actions, pass_priority
-from mtgrules.actions import PassPriority
-from mtgrules.mana import ManaType
-from mtgrules.rules_index import RULES
+from mtgrules.catalog.rules_index import RULES
+from mtgrules.core.actions import PassPriority
+from mtgrules.core.mana import ManaType
 
 
 def _board():

@@ -8,9 +8,10 @@ import pytest
 from combat_support import hand, kinds
 
 from mtgrules import characteristics, legal_blocks
-from mtgrules.combat_state import attack_of, blockers_of
-from mtgrules.lessons import melee, neyith
-from mtgrules.objects import Zone
+from mtgrules.core.objects import Zone
+from mtgrules.lessons import melee
+from mtgrules.lessons import must_be_blocked as neyith
+from mtgrules.rules.combat.state import attack_of, blockers_of
 from mtgrules.widgets import WhatIf, outcome_options
 
 

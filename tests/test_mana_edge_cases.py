@@ -5,7 +5,7 @@ from __future__ import annotations
 from helpers import pool, refused
 
 from mtgrules import Scenario, activate, apply, cast, legal_actions
-from mtgrules.actions import Activate
+from mtgrules.core.actions import Activate
 
 
 def test_X_cannot_be_chosen_negative():

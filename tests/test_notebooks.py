@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mtgrules.catalog import load_catalog
+from mtgrules.catalog.rulings import load_catalog
 from mtgrules.lessons.static import stale_cells, static_cells
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))

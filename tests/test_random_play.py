@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgrules import Scenario, Zone, could_produce_all, legal_actions
-from mtgrules.mana import ManaType
-from mtgrules.objects import PLAYER_ZONES
+from mtgrules.core.mana import ManaType
+from mtgrules.core.objects import PLAYER_ZONES
 
 PERMANENTS = ["Forest", "Swamp", "Wastes", "Llanowar Elves", "Reflecting Pool", "Exotic Orchard",
               "Fellwar Stone", "Vivid Crag", "Mana Reflection", "Heartbeat of Spring", "Infernal Darkness",

@@ -16,9 +16,9 @@ import pytest
 from helpers import kinds, refused
 
 from mtgrules import Scenario, Zone, activate, apply, characteristics, pass_priority
-from mtgrules.errors import IllegalAction, MissingChoice
-from mtgrules.graveyards import cards_in_your_graveyards, graveyard_holder, graveyards_of
+from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.lessons import graveyard_busybody as lesson
+from mtgrules.rules.graveyards import cards_in_your_graveyards, graveyard_holder, graveyards_of
 
 BB = "Graveyard Busybody"
 

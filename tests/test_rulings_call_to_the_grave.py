@@ -11,7 +11,7 @@ import pytest
 from helpers import kinds, refused
 
 from mtgrules import Scenario, Step, Zone, activate, advance_to, answer_with, apply, cast, pass_priority
-from mtgrules.errors import MissingChoice
+from mtgrules.core.errors import MissingChoice
 from mtgrules.lessons import call_to_the_grave as lesson
 
 CTG = "Call to the Grave"

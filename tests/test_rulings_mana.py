@@ -6,8 +6,8 @@ import pytest
 from helpers import kinds, pool, refused
 
 from mtgrules import Scenario, activate, apply, cast, characteristics, pass_priority
+from mtgrules.core.mana import ManaType
 from mtgrules.lessons import mana as lesson
-from mtgrules.mana import ManaType
 
 
 @pytest.mark.ruling("MANA-1")

@@ -18,8 +18,8 @@ from mtgrules import (
     declare_attackers,
     pass_priority,
 )
-from mtgrules.combat_state import attack_of, is_attacking, melee_count
-from mtgrules.objects import Zone
+from mtgrules.core.objects import Zone
+from mtgrules.rules.combat.state import attack_of, is_attacking, melee_count
 
 THREE = ["Alice", "Bob", "Carol"]
 

@@ -23,10 +23,10 @@ from mtgrules import (
     legal_blocks,
     pass_priority,
 )
-from mtgrules import blocking as blocking_rules
-from mtgrules.combat_state import attack_of, blockers_of
-from mtgrules.layers import Effect
-from mtgrules.objects import Zone
+from mtgrules.rules import hooks
+from mtgrules.core.objects import Zone
+from mtgrules.rules.combat.state import attack_of, blockers_of
+from mtgrules.rules.layers import Effect
 
 
 def pt(state, oid) -> str:
@@ -101,7 +101,7 @@ def test_a_creature_that_cant_block_leaves_the_requirement_unobeyable():
 
 @pytest.mark.ruling("NEY-1")
 def test_a_cost_to_block_is_never_forced(monkeypatch):
-    monkeypatch.setattr(blocking_rules, "BLOCK_COSTS", [lambda state, blocker, attacker: "{1}"])
+    monkeypatch.setattr(hooks, "BLOCK_COSTS", [lambda state, blocker, attacker: "{1}"])
     t, ids, bears = doubled_and_marked("NEY-1 cost", bob=("Walking Corpse",))
     t = to_blockers(t, [bears])
     corpse = ids["bob"][0]

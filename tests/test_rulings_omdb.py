@@ -23,10 +23,10 @@ from mtgrules import (
     why_cant_attack,
     why_cant_block,
 )
-from mtgrules.combat import possible_attackers
-from mtgrules.combat_state import attack_of, is_attacking, is_blocking
+from mtgrules.core.objects import Zone
 from mtgrules.lessons import over_my_dead_bodies as lesson
-from mtgrules.objects import Zone
+from mtgrules.rules.combat.declare import possible_attackers
+from mtgrules.rules.combat.state import attack_of, is_attacking, is_blocking
 
 OMDB = "Over My Dead Bodies"
 

@@ -6,7 +6,7 @@ import pytest
 from helpers import pool, refused
 
 from mtgrules import Scenario, activate, apply, cast, pass_priority
-from mtgrules.stack import mana_value
+from mtgrules.rules.stack import mana_value
 
 
 @pytest.mark.ruling("TAP-1")

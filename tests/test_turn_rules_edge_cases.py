@@ -20,7 +20,7 @@ from mtgrules import (
     legal_actions,
     pass_priority,
 )
-from mtgrules.teams import game_over
+from mtgrules.rules.teams import game_over
 
 TWO_HG = dict(players=["Alice", "Andy", "Bob", "Beth"], teams={"Alice": "A", "Andy": "A", "Bob": "B", "Beth": "B"},
               game_format="two-headed giant")

@@ -25,15 +25,15 @@ from mtgrules import (
     legal_actions,
     pass_priority,
 )
-from mtgrules.errors import MissingChoice
-from mtgrules.layers import Effect
+from mtgrules.catalog.rules_index import RULES
+from mtgrules.core.errors import MissingChoice
+from mtgrules.core.objects import PLAYER_ZONES
+from mtgrules.core.state import Draft
 from mtgrules.lessons import call_to_the_grave as lesson
-from mtgrules.life import damage_player, lose_life
-from mtgrules.objects import PLAYER_ZONES
-from mtgrules.rules_index import RULES
-from mtgrules.sba import check_state_based_actions
-from mtgrules.state import Draft
-from mtgrules.teams import apnap_order, game_over
+from mtgrules.rules.layers import Effect
+from mtgrules.rules.life import damage_player, lose_life
+from mtgrules.rules.sba import check_state_based_actions
+from mtgrules.rules.teams import apnap_order, game_over
 
 CTG = "Call to the Grave"
 TWO_HG = dict(players=["Alice", "Andy", "Bob", "Beth"], teams={"Alice": "A", "Andy": "A", "Bob": "B", "Beth": "B"},

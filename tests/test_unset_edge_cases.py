@@ -8,10 +8,10 @@ import pytest
 from combat_support import kinds, pass_until, resolve_top
 
 from mtgrules import Scenario, Step, activate, cast, characteristics, declare_attackers, pass_priority
-from mtgrules.advance import advance_to
-from mtgrules.combat_state import is_attacking
+from mtgrules.core.objects import Zone
 from mtgrules.lessons import over_my_dead_bodies as omdb_lesson
-from mtgrules.objects import Zone
+from mtgrules.play.advance import advance_to
+from mtgrules.rules.combat.state import is_attacking
 
 OMDB = "Over My Dead Bodies"
 

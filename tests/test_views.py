@@ -248,7 +248,7 @@ def test_an_unexpected_combat_shape_reads_as_no_combat():
 
 
 def test_the_combat_modules_own_value_is_read():
-    combat_state = pytest.importorskip("mtgrules.combat_state")
+    combat_state = pytest.importorskip("mtgrules.rules.combat.state")
     s = Scenario("Real combat")
     bears = s.add("Grizzly Bears", "Alice")
     corpse = s.add("Walking Corpse", "Bob")

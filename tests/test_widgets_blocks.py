@@ -19,7 +19,7 @@ from mtgrules import (
     declare_blockers,
     pass_priority,
 )
-from mtgrules.lessons import neyith
+from mtgrules.lessons import must_be_blocked as neyith
 from mtgrules.widgets import BlocksExplorer
 
 

@@ -1,21 +1,21 @@
 """Scenarios for the Call to the Grave lesson (CTG-1 to CTG-3): whole turns, "at the beginning
 of" triggers, the intervening "if" (603.4), sacrifice (701.21) and Two-Headed Giant (805, 810).
 
-Each function builds and plays one board and returns its :class:`~mtgrules.timeline.Timeline`.
-Passing priority step after step is done by :func:`~mtgrules.advance.advance_to`; the players'
+Each function builds and plays one board and returns its :class:`~mtgrules.play.timeline.Timeline`.
+Passing priority step after step is done by :func:`~mtgrules.play.advance.advance_to`; the players'
 choices (which creature to sacrifice, the order of triggers) are given up front with
-:func:`~mtgrules.advance.answer_with` and end up scripted in the recorded passes.
+:func:`~mtgrules.play.advance.answer_with` and end up scripted in the recorded passes.
 """
 
 from __future__ import annotations
 
-from ..actions import activate, cast, pass_priority
-from ..advance import advance_to, answer_with
-from ..layers import characteristics
-from ..objects import Zone
-from ..scenario import Scenario
-from ..timeline import Timeline
-from ..turns import Step
+from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.objects import Zone
+from mtgrules.core.turns import Step
+from mtgrules.play.advance import advance_to, answer_with
+from mtgrules.play.scenario import Scenario
+from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.rules.layers import characteristics
 
 CARD = "Call to the Grave"
 
@@ -187,3 +187,28 @@ SCENARIOS = {
     "CTG-3 contrast: sacrificed": end_step_sacrificed,
     "several turns": several_turns,
 }
+
+
+# ---------------------------------------------------------------- questions
+def if_outcome(frame: Frame) -> str:
+    """"Triggers" / "doesn't trigger" at the event, "does nothing" / "resolves" at resolution."""
+    checks = [e for e in frame.events if e.kind == "if check"]
+    if not checks:
+        return "No “if” is checked"
+    resolving = any(e.kind == "resolves" for e in frame.events)
+    ok = checks[-1].after
+    if resolving:
+        moved = [e for e in frame.events if e.kind == "zone change"]
+        gone = f": {moved[0].name} goes to the graveyard" if moved else ""
+        return ("The condition still holds, so the ability does its work" + gone) if ok else \
+            "The condition is now false, so the ability does nothing"
+    return "The ability triggers" if ok else "The ability doesn't trigger"
+
+
+def question_end_step():
+    """CTG-3: a creature is on the battlefield as the end step begins; the other option is the
+    same end step with no creature."""
+    from mtgrules.widgets import Predict
+    return Predict(end_step_no_trigger(), 2, "Alice's end step begins with Call to the Grave on the battlefield "
+                   "and a Grizzly Bears too. What happens with Call to the Grave's second ability?",
+                   alternatives=[end_step_sacrificed()], describe=if_outcome, auto=False, rules=("603.4",))

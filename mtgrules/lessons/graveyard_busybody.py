@@ -6,20 +6,20 @@ reads them. The short version: while Alice controls the (newest) Busybody, Alice
 graveyard and no one else has one; the graveyard piles themselves stay where they are, one per
 player, and cards keep going to their owners' piles.
 
-Each function builds and plays one board and returns its :class:`~mtgrules.timeline.Timeline`;
+Each function builds and plays one board and returns its :class:`~mtgrules.play.timeline.Timeline`;
 the helpers below them describe a step for predict-then-reveal questions and give the other
 actions for what-ifs.
 """
 
 from __future__ import annotations
 
-from ..actions import activate, cast, pass_priority
-from ..graveyards import graveyards_of
-from ..layers import characteristics
-from ..objects import Zone
-from ..scenario import Scenario
-from ..timeline import Frame, Timeline
-from ..widgets.predict import REFUSED
+from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.objects import Zone
+from mtgrules.play.scenario import Scenario
+from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.rules.graveyards import graveyards_of
+from mtgrules.rules.layers import characteristics
+from mtgrules.widgets.predict import REFUSED
 
 BUSYBODY = "Graveyard Busybody"
 
@@ -251,7 +251,7 @@ def whose_graveyards(state) -> dict[str, list[str]]:
 def question_dies():
     """GB-1: Alice murders Bob's Walking Corpse; the wrong option is the board where the Corpse is
     Alice's own card (as if having every graveyard meant every card went to hers)."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     return Predict(opponent_creature_dies(), 3, "Alice controls Graveyard Busybody (3/3). Her Murder destroys "
                    "Bob's Walking Corpse, a card with flavor text. Where does the Corpse go, and how big is "
                    "the Busybody then?", alternatives=[opponent_creature_dies(stolen=True)],
@@ -261,7 +261,7 @@ def question_dies():
 def question_cane():
     """GB-3: Alice's Feldon's Cane shuffles Bob's graveyard; the wrong option is where cards go when
     she picks her own ("into your library")."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     return Predict(shuffle_borrowed_graveyard(), 3, "Feldon's Cane says \"Shuffle your graveyard into your "
                    "library.\" Alice has both graveyards and picks Bob's. Where do its cards go?",
                    alternatives=[shuffle_one_graveyard("Alice")], describe=shuffled_into, auto=False,
@@ -271,7 +271,7 @@ def question_cane():
 def question_exile():
     """GB-4: Alice's own graveyard is empty and she pays "Exile a card from your graveyard"; the
     wrong option is the same activation with no Busybody."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     return Predict(exile_from_any_graveyard(), 1, "Alice controls Graveyard Busybody. Her own graveyard is "
                    "empty; Bob's holds three cards. She activates Lorehold Pledgemage (\"{2}{R}{W}, Exile a "
                    "card from your graveyard: ...\"). What happens?",
@@ -282,7 +282,7 @@ def question_exile():
 def question_duel():
     """GB-5: Bob's Busybody enters while Alice's is on the battlefield; the wrong option is the duel
     the other way round, where Alice's enters last (as if the first one won)."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     return Predict(two_busybodies(), 3, "Alice's Graveyard Busybody is on the battlefield. Bob casts his own "
                    "and it resolves. What happens?", alternatives=[two_busybodies("Alice")],
                    describe=duel_outcome, auto=False, rules=("704.5f",))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..actions import activate, cast, pass_priority
-from ..mana import pool_text
-from ..scenario import Scenario
-from ..state import GameState
-from ..timeline import Frame, Timeline
-from ..widgets.predict import REFUSED
+from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.mana import pool_text
+from mtgrules.core.state import GameState
+from mtgrules.play.scenario import Scenario
+from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.widgets.predict import REFUSED
 
 
 def mana_tour() -> Timeline:
@@ -145,7 +145,7 @@ def heartbeat_outcome(frame: Frame) -> str:
 def question_q_ability():
     """MANA-4: what a {Q} mana ability adds under Mana Reflection; the wrong option is what the
     engine gives for a {T} ability on the same board."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     with_q, with_t = tap_versus_untap()
     return Predict(with_q, 1, "Mana Reflection is on the battlefield. Alice pays {2} and {Q} for Pili-Pala's "
                    "ability and chooses green. What does her pool gain?",
@@ -155,7 +155,7 @@ def question_q_ability():
 def question_lone_pool():
     """MANA-5: Bob taps a Reflecting Pool that can't define a type, with Heartbeat of Spring out;
     the wrong option is what happens when the same Pool can reflect a Swamp."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     return Predict(tap_trigger(), 3, "Bob taps his Reflecting Pool. Apart from it he controls only "
                    "Heartbeat of Spring, and Alice's Forest is no land of his. What happens?",
                    alternatives=[tap_trigger(bob_has_a_swamp=True)], describe=heartbeat_outcome, auto=False,

@@ -10,15 +10,15 @@ games: Bob and Carol are both Alice's opponents.
 
 from __future__ import annotations
 
-from ..actions import activate, cast, pass_priority
-from ..advance import advance_to
-from ..combat import declare_attackers
-from ..combat_state import melee_count
-from ..layers import characteristics
-from ..scenario import Scenario
-from ..timeline import Frame, Timeline
-from ..turns import Step
-from ..widgets.predict import REFUSED
+from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.turns import Step
+from mtgrules.play.advance import advance_to
+from mtgrules.play.scenario import Scenario
+from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.rules.combat.declare import declare_attackers
+from mtgrules.rules.combat.state import melee_count
+from mtgrules.rules.layers import characteristics
+from mtgrules.widgets.predict import REFUSED
 
 WINGS = "Wings of the Guard"
 THREE = ("Alice", "Bob", "Carol")
@@ -191,7 +191,7 @@ def wings_pt(t: Timeline) -> str:
 def question_two_opponents():
     """MEL-1: Wings attacks Bob and five Bears attack Carol; the wrong option is what happens when
     all six attack Bob (melee counting only the player Wings itself attacked)."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     t = two_opponents()
     return Predict(t, len(t) - 1, "Wings of the Guard attacks Bob and five Grizzly Bears attack Carol. "
                    "Everyone passes and melee resolves. What does Wings get?",
@@ -201,7 +201,7 @@ def question_two_opponents():
 def question_attacker_removed():
     """MEL-2: the Bears that attacked Carol are destroyed before melee resolves; the wrong option
     is what happens when the Bears never attacked at all."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     t = attacker_removed()
     return Predict(t, len(t) - 1, "Murder has destroyed the Grizzly Bears that attacked Carol. Now melee "
                    "resolves. What does Wings of the Guard get?",
@@ -211,7 +211,7 @@ def question_attacker_removed():
 def question_planeswalker():
     """MEL-3: Wings attacks only Bob's Jace Beleren; the wrong option is what happens when Wings
     attacks Bob himself (as if attacking his planeswalker were attacking him)."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     t = planeswalker_only()
     return Predict(t, len(t) - 1, "Wings of the Guard attacks Bob's planeswalker, Jace Beleren, and nothing "
                    "else attacks. Melee resolves. What does Wings get?",
@@ -221,7 +221,7 @@ def question_planeswalker():
 def question_token():
     """MEL-4: a Soldier token entered the battlefield attacking Carol before melee resolved; the
     wrong option is what happens when a creature was declared as an attacker against Carol."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     t = token_enters_attacking()
     return Predict(t, len(t) - 1, "Wings of the Guard attacked Bob. Before melee resolved, a Soldier token "
                    "entered the battlefield attacking Carol. Now melee resolves. What does Wings get?",

@@ -2,7 +2,7 @@
 block from graveyards, as though they were on the battlefield.
 
 Over My Dead Bodies is an Unstable card, outside the Comprehensive Rules (100.7): its official
-rulings are the specification, and :mod:`mtgrules.graveyard_combat` says how the kit reads them.
+rulings are the specification, and :mod:`mtgrules.cards.unstable.over_my_dead_bodies` says how the kit reads them.
 Every board is a two-player game, Alice's turn 2, starting in her beginning of combat step (one,
 :func:`undeathtouch_block`, in her main phase) with Over My Dead Bodies on her side of the
 battlefield. :func:`_to` passes priority until a step begins; everything else is played one action
@@ -17,14 +17,14 @@ WhatIf plays instead.
 
 from __future__ import annotations
 
-from ..actions import Action, activate, cast, pass_priority
-from ..advance import advance_to
-from ..combat import declare_attackers, declare_blockers
-from ..layers import characteristics
-from ..scenario import Scenario
-from ..timeline import Frame, Timeline
-from ..turns import Step
-from ..widgets.predict import REFUSED
+from mtgrules.core.actions import Action, activate, cast, pass_priority
+from mtgrules.core.turns import Step
+from mtgrules.play.advance import advance_to
+from mtgrules.play.scenario import Scenario
+from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.rules.combat.declare import declare_attackers, declare_blockers
+from mtgrules.rules.layers import characteristics
+from mtgrules.widgets.predict import REFUSED
 
 CARD = "Over My Dead Bodies"
 
@@ -343,7 +343,7 @@ def bears_fate(frame: Frame) -> str:
 def question_murder():
     """OMDB-1: Murder destroys a Grizzly Bears attacking from Alice's graveyard; the wrong option is
     what undeathtouch does to it (exile), which Murder doesn't have."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     return Predict(murder_an_attacker(), MURDER_STEP, "The Grizzly Bears in Alice's graveyard are attacking. "
                    "Bob casts Murder (\"Destroy target creature\") on them, and it resolves. What happens to "
                    "the Bears?", alternatives=[undeathtouch_block()], describe=bears_fate, auto=False,
@@ -353,7 +353,7 @@ def question_murder():
 def question_zero_toughness():
     """OMDB-3: Alice declares a 0/0 Hangarback Walker from her graveyard as an attacker; the wrong
     option is the board where Lord of the Accursed would make it 1/1, so the declaration stands."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     return Predict(zero_toughness(), DECLARE_STEP, "Hangarback Walker is a 0/0 card in Alice's graveyard (it "
                    "has no counters there). Alice declares it as an attacker. What happens?",
                    alternatives=[zero_toughness(lord=True)], describe=attacks_or_not, auto=False,
@@ -363,7 +363,7 @@ def question_zero_toughness():
 def question_lord():
     """OMDB-4: Lord of the Accursed and a Grizzly Bears attacking from Alice's graveyard; the wrong
     option is the same attack with no Lord (a lord that didn't reach graveyard cards)."""
-    from ..widgets import Predict
+    from mtgrules.widgets import Predict
     return Predict(lord_of_the_accursed(), DECLARE_STEP, "Alice controls Lord of the Accursed (\"Other Zombies "
                    "you control get +1/+1\"). She declares the 2/2 Grizzly Bears in her graveyard, a Zombie "
                    "thanks to Over My Dead Bodies, as an attacker. How big is it as it attacks?",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import html
 
-from ..catalog import ruling
-from ..rules_index import EDITION, title
+from mtgrules.catalog.rules_index import EDITION, title
+from mtgrules.catalog.rulings import ruling
 
 
 class RulingBox:
@@ -39,7 +39,7 @@ def catalog_table():
     """All rulings with their status, as a pandas table (imported here, not by the engine)."""
     import pandas as pd
 
-    from ..catalog import load_catalog
+    from mtgrules.catalog.rulings import load_catalog
     rows = [{"id": r.id, "topic": r.topic, "card": r.card or "—", "CR": ", ".join(r.cr),
              "engine": "✔" if r.status.engine else "·", "test": "✔" if r.status.test else "·",
              "lesson": r.lesson or "·"} for r in load_catalog()]
@@ -50,7 +50,7 @@ def board(state, title: str | None = None):
     """The board picture as an image a notebook displays (the Figure API needs no pyplot)."""
     from IPython.display import Image
 
-    from ..views import board_png
+    from mtgrules.views import board_png
     return Image(data=board_png(state, title=title))
 
 
@@ -77,8 +77,8 @@ class _Html:
 def could_produce_view(boards) -> _Html:
     """"What could each permanent produce right now, and why" for several (title, state) boards,
     each under its own heading, with no text cut short."""
-    from ..views import could_produce_table
-    from ..views.tables import TABLE_STYLES
+    from mtgrules.views import could_produce_table
+    from mtgrules.views.tables import TABLE_STYLES
     parts = [f"<h4>{html.escape(title)}</h4>"
              + could_produce_table(state).style.set_table_styles(TABLE_STYLES).hide(axis="index").to_html()
              for title, state in boards]

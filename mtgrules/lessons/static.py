@@ -15,9 +15,9 @@ import json
 import sys
 from pathlib import Path
 
-from ..catalog import ruling
-from ..rules_index import EDITION, title
-from ..timeline import Timeline
+from mtgrules.catalog.rules_index import EDITION, title
+from mtgrules.catalog.rulings import ruling
+from mtgrules.play.timeline import Timeline
 
 HEADER = "| step | action | what happens (rule) |\n|---:|---|---|\n"
 

@@ -5,8 +5,8 @@ the engine reaches these functions only through lazy imports in ``GameState._rep
 friends.
 """
 
-from .board import board_png, draw_board
-from .tables import (
+from mtgrules.views.board import board_png, draw_board
+from mtgrules.views.tables import (
     COLUMNS,
     changes_table,
     combat_note,

@@ -22,11 +22,11 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.textpath import TextToPath
 
-from ..layers import Chars, all_characteristics
-from ..mana import pool_text
-from ..objects import GameObject, Zone
-from ..state import GameState
-from .tables import combat_pairs, counters_text
+from mtgrules.core.mana import pool_text
+from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.state import GameState
+from mtgrules.rules.layers import Chars, all_characteristics
+from mtgrules.views.tables import combat_pairs, counters_text
 
 CARD_W, CARD_H = 1.0, 1.4          # a card, in board units (portrait)
 SLOT = CARD_H + 0.2                 # square slot: a tapped (turned) card fits it too

@@ -15,16 +15,17 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from ..cards import card
-from ..costs import continuous_control
-from ..could_produce import explain_could_produce
-from ..events import Event
-from ..graveyards import graveyards_of, whose_text
-from ..layers import Chars, all_characteristics, printed
-from ..mana import Mana, pool_text
-from ..objects import GameObject, ObjRef, Player, StackItem, Zone
-from ..state import GameState
-from ..timeline import Frame, Timeline
+from mtgrules.core.carddef import card
+from mtgrules.core.events import Event
+from mtgrules.core.mana import Mana, pool_text
+from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
+from mtgrules.core.state import GameState
+from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.rules.costs import continuous_control
+from mtgrules.cards.unstable.graveyard_busybody import whose_text
+from mtgrules.rules.graveyards import graveyards_of
+from mtgrules.rules.layers import Chars, all_characteristics, printed
+from mtgrules.rules.mana.could_produce import explain_could_produce
 
 if TYPE_CHECKING:
     from pandas.io.formats.style import Styler
@@ -96,7 +97,7 @@ def combat_pairs(state: GameState) -> tuple[list[tuple[Any, Any]], list[tuple[An
     """(attacks, blocks) as (attacker id, player name or object id) and (blocker id, attacker id).
 
     Read by duck typing from ``state.combat``: records with ``attacker``/``target`` in
-    ``attacks`` and ``blocker``/``attacker`` in ``blocks`` (as :mod:`mtgrules.combat_state`
+    ``attacks`` and ``blocker``/``attacker`` in ``blocks`` (as :mod:`mtgrules.rules.combat.state`
     keeps them), so the views need not import the combat module. No combat, or a combat value of
     another shape, reads as "no combat": a change there can never break a table or a board.
     """

@@ -10,10 +10,10 @@ All rendering goes into HTML and Image widget values, so the widgets can be driv
 from Python (``w.next_button.click()``, ``w.table.value``) and look the same in JupyterLab and Voila.
 """
 
-from .blocks import BlocksExplorer
-from .predict import Outcome, Predict, choice_variants, describe_outcome, outcome_options, outcomes
-from .walkthrough import StepView, Walkthrough
-from .whatif import WhatIf, first_divergence
+from mtgrules.widgets.blocks import BlocksExplorer
+from mtgrules.widgets.predict import Outcome, Predict, choice_variants, describe_outcome, outcome_options, outcomes
+from mtgrules.widgets.walkthrough import StepView, Walkthrough
+from mtgrules.widgets.whatif import WhatIf, first_divergence
 
 __all__ = ["Walkthrough", "StepView", "Predict", "Outcome", "outcomes", "outcome_options", "describe_outcome",
            "choice_variants", "WhatIf", "first_divergence", "BlocksExplorer"]

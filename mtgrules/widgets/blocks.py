@@ -1,7 +1,7 @@
 """Blocks explorer: the learner assigns the defending player's creatures to attackers, presses
 Check, and the engine judges the whole declaration (509.1).
 
-Every verdict comes from :func:`mtgrules.blocking.legal_blocks`, the same judge the engine uses
+Every verdict comes from :func:`mtgrules.rules.combat.blocking.legal_blocks`, the same judge the engine uses
 when a player declares blockers: a restriction broken (flying 702.9b, menace 702.111b, "can't
 block" 509.1b, tapped 509.1a, ...) with its rule, or how many requirements the declaration obeys
 against the most any declaration could obey (509.1c). When the game is really waiting for that
@@ -9,7 +9,7 @@ player's declaration, a legal-looking declaration is also played on a copy of th
 refusal the judge alone can't see (a block cost that can't be paid) is reported too.
 
 From Python: ``.choose({blocker: attacker or None})``, ``.check()``, ``.verdict`` (a
-:class:`~mtgrules.blocking.Verdict`, None until checked), ``.declaration`` and the ``.result``
+:class:`~mtgrules.rules.combat.blocking.Verdict`, None until checked), ``.declaration`` and the ``.result``
 HTML widget. CSS classes start with ``mtg-blocks``.
 """
 
@@ -19,13 +19,14 @@ from collections.abc import Mapping
 
 import ipywidgets as widgets
 
-from ..blocking import BlockOptions, Verdict, legal_blocks, why_cant_block
-from ..combat import declare_blockers
-from ..combat_state import name_of
-from ..engine import apply
-from ..errors import IllegalAction
-from ..layers import characteristics
-from ..state import GameState
+from mtgrules.core.errors import IllegalAction
+from mtgrules.core.state import GameState
+from mtgrules.rules.combat.blocking import BlockOptions, Verdict, legal_blocks, why_cant_block
+from mtgrules.rules.combat.declare import declare_blockers
+from mtgrules.rules.combat.state import name_of
+from mtgrules.rules.engine import apply
+from mtgrules.rules.layers import characteristics
+
 from . import render
 
 NO_BLOCK = "no block"
@@ -54,7 +55,7 @@ class BlocksExplorer(widgets.VBox):
     Check button, and the engine's verdict.
 
     ``player`` names the defending player (default: the one the game waits for, as in
-    :func:`~mtgrules.blocking.legal_blocks`). Each dropdown offers "no block" and every creature
+    :func:`~mtgrules.rules.combat.blocking.legal_blocks`). Each dropdown offers "no block" and every creature
     attacking that player (or their planeswalkers), including blocks the rules forbid: the
     point is to ask the engine, not to be kept from asking.
     """

@@ -15,10 +15,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..actions import Action
-from ..engine import apply
-from ..errors import IllegalAction, MissingChoice
-from ..timeline import Frame, Timeline
+from mtgrules.core.actions import Action
+from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.rules.engine import apply
+
 from . import render
 
 # The attributes an option talks about by default: what a player sees change on the table.

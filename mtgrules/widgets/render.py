@@ -11,8 +11,8 @@ import html
 from enum import Enum
 from typing import Any
 
-from ..mana import Mana, pool_text
-from ..timeline import Frame, Timeline
+from mtgrules.core.mana import Mana, pool_text
+from mtgrules.play.timeline import Frame, Timeline
 
 # Styles used by the widget HTML. They are scoped by the ``mtg-`` class names so they don't
 # leak into the rest of a notebook, and are repeated in each fragment that needs them so a
@@ -122,7 +122,7 @@ def to_html(table: Any) -> str:
 def step_table_html(timeline: Timeline, i: int, since: int | None = None) -> str:
     """The state after step ``i`` with the cells changed since frame ``since`` (by default the
     step before) highlighted, in a box that scrolls sideways rather than being cut off."""
-    from ..views import frame_table, highlight
+    from mtgrules.views import frame_table, highlight
     if since is None or since == i - 1 or i == 0:
         table = frame_table(timeline, i)
     else:
@@ -132,5 +132,5 @@ def step_table_html(timeline: Timeline, i: int, since: int | None = None) -> str
 
 
 def board_picture(state) -> bytes:
-    from ..views import board_png
+    from mtgrules.views import board_png
     return board_png(state)

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ..scenario import Scenario
-from ..timeline import Timeline
+from mtgrules.play.scenario import Scenario
+from mtgrules.play.timeline import Timeline
+
 from . import render
 
 

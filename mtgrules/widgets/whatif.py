@@ -12,9 +12,10 @@ from collections.abc import Iterable, Sequence
 
 import ipywidgets as widgets
 
-from ..actions import Action
-from ..errors import IllegalAction
-from ..timeline import Timeline
+from mtgrules.core.actions import Action
+from mtgrules.core.errors import IllegalAction
+from mtgrules.play.timeline import Timeline
+
 from . import render
 
 DIVERGE_CSS = "background-color: #ffe9a8; font-weight: 600"
@@ -49,7 +50,7 @@ class WhatIf(widgets.VBox):
         self.branch = timeline.branch(at, title=title or f"{timeline.title} — {self.labels[1].lower()}")
         self.refusals: list[IllegalAction | None] = [self.branch.attempt(a) for a in alternative_actions]
         self.divergence = first_divergence(timeline, self.branch)
-        from ..views import diff
+        from mtgrules.views import diff
         self.differences = diff(timeline.state, self.branch.state)
         self.comparison = widgets.HTML(self.render())
         self.comparison.add_class("mtg-comparison")
@@ -58,7 +59,7 @@ class WhatIf(widgets.VBox):
 
     def render(self) -> str:
         """The comparison as one HTML fragment (also usable without widgets)."""
-        from ..views import highlight, steps_table
+        from mtgrules.views import highlight, steps_table
         a, b = self.timeline, self.branch
         columns = "".join(
             f'<div class="mtg-timeline"><b>{render.esc(label)}</b>{_marked_steps(steps_table(t), self.divergence)}</div>'

@@ -1,0 +1,46 @@
+"""The card author's front door: everything needed to define a card and add it to the pool.
+
+    from mtgrules.cards import CardDef, register, ActivatedAbility, Cost
+
+A card is a :class:`CardDef` (its printed text) plus small ability objects that make that text
+play. ``register`` adds it to the pool, before or after the kit's own cards load; an equal
+definition registered again is a no-op, and ``replace=True`` swaps a card that a notebook cell
+redefines. The kit's own cards live in ``pool/`` (one module per family), its made-up teaching
+cards in ``practice``, and each Un-set card with all of its rule hooks in ``unstable/``.
+See ``docs/authoring.md`` for worked examples.
+"""
+
+from mtgrules.cards import pool, unstable  # noqa: E402,F401,I001  (registers the kit's cards)
+from mtgrules.cards.builders import (
+    creature_target,
+    grant_keyword_to_yours,
+    graveyard_card_target,
+    others_you_control,
+    tap_any_color,
+    tap_for,
+)
+from mtgrules.core.abilities import (
+    Ability,
+    ActivatedAbility,
+    AnyColor,
+    Cost,
+    EntersWith,
+    Fixed,
+    ManaAbility,
+    ManaReplacement,
+    Reflect,
+    StaticAbility,
+    Target,
+    TriggeredAbility,
+)
+from mtgrules.core.carddef import CARD_POOL, CardDef, card, register
+from mtgrules.core.objects import Zone
+from mtgrules.rules.layers import Effect
+from mtgrules.rules.resolution import Resolution
+
+__all__ = [
+    "Ability", "ActivatedAbility", "AnyColor", "CARD_POOL", "CardDef", "Cost", "Effect", "EntersWith", "Fixed",
+    "ManaAbility", "ManaReplacement", "Reflect", "Resolution", "StaticAbility", "Target", "TriggeredAbility",
+    "Zone", "card", "creature_target", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
+    "register", "tap_any_color", "tap_for",
+]

@@ -1,0 +1,50 @@
+"""Small builders shared by the card modules, so each card reads like its Oracle text."""
+
+from __future__ import annotations
+
+from mtgrules.core.abilities import AnyColor, Cost, Fixed, ManaAbility, Target
+from mtgrules.core.mana import ManaType
+from mtgrules.core.objects import GameObject, Zone
+from mtgrules.rules.layers import Effect, characteristics, on_battlefield
+
+
+def tap_for(*types: str, text: str = "") -> ManaAbility:
+    """"{T}: Add {G}." and the like."""
+    ts = tuple(ManaType(t) for t in types)
+    return ManaAbility(Cost.of(tap=True), Fixed(ts), text or "{T}: Add " + "".join("{" + t + "}" for t in types) + ".")
+
+
+def tap_any_color(text: str = "{T}: Add one mana of any color.", **kw) -> ManaAbility:
+    return ManaAbility(Cost.of(tap=True), AnyColor(), text, **kw)
+
+
+def creature_target(description: str = "target creature") -> Target:
+    """A creature on the battlefield, or an object treated as one (``layers.on_battlefield``:
+    Over My Dead Bodies' attacking and blocking graveyard cards), in whatever zone it is."""
+    return Target(description, lambda state, player, obj: on_battlefield(state, obj)
+                  and characteristics(state, obj.oid).is_creature, frozenset(Zone))
+
+
+def graveyard_card_target(description: str, test) -> Target:
+    """A card in its owner's graveyard that passes ``test(state, player, obj)``."""
+    return Target(description, test, frozenset({Zone.GRAVEYARD}))
+
+
+def others_you_control(subtype: str, power: int, toughness: int, rule: str, why: str):
+    """A lord's static effect: other <subtype> you control get +p/+t (613.4c)."""
+    def effects(state, source: GameObject) -> list[Effect]:
+        def applies(st, obj, chars) -> bool:
+            return (obj.oid != source.oid and obj.controller == source.controller
+                    and on_battlefield(st, obj) and chars.is_creature and subtype in chars.subtypes)
+        return [Effect("7c", why, rule, source.oid, source.timestamp, applies=applies, delta=(power, toughness))]
+    return effects
+
+
+def grant_keyword_to_yours(keyword: str, rule: str, why: str):
+    """"Creatures you control have <keyword>" (layer 6, 613.1f)."""
+    def effects(state, source: GameObject) -> list[Effect]:
+        def applies(st, obj, chars) -> bool:
+            return obj.controller == source.controller and on_battlefield(st, obj) and chars.is_creature
+        return [Effect("6", why, rule, source.oid, source.timestamp, applies=applies,
+                       add_keywords=frozenset({keyword}))]
+    return effects

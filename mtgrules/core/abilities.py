@@ -1,0 +1,163 @@
+"""Small ability objects that cards are built from (CR 113).
+
+A card's text becomes a few of these: mana abilities (605), other activated abilities (602),
+triggered abilities (603), static abilities that create continuous effects (604, 611), and
+replacement effects (614). Their behaviour lives in small functions in the card modules, so
+the game state itself stays plain data and only names cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mtgrules.core.mana import ManaCost, ManaType, Restriction, parse_cost
+from mtgrules.core.objects import Zone
+
+if TYPE_CHECKING:
+    from mtgrules.core.objects import GameObject
+    from mtgrules.core.state import GameState
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An activation cost: mana, {T}, {Q}, removing counters (118, 107.5, 107.6), exiling the
+    source itself, and exiling cards from your graveyard(s) (406.2)."""
+
+    mana: ManaCost = field(default_factory=ManaCost)
+    tap: bool = False
+    untap: bool = False
+    remove_counter: str | None = None
+    exile_self: bool = False
+    exile_from_graveyard: int = 0
+
+    @classmethod
+    def of(cls, mana: str = "", *, tap: bool = False, untap: bool = False,
+           remove_counter: str | None = None, exile_self: bool = False,
+           exile_from_graveyard: int = 0) -> Cost:
+        return cls(parse_cost(mana), tap, untap, remove_counter, exile_self, exile_from_graveyard)
+
+    def text(self) -> str:
+        parts = [self.mana.text] if self.mana.text else []
+        parts += ["{T}"] * self.tap + ["{Q}"] * self.untap
+        if self.remove_counter:
+            parts.append(f"Remove a {self.remove_counter} counter")
+        if self.exile_self:
+            parts.append("Exile this permanent")
+        if self.exile_from_graveyard:
+            n = self.exile_from_graveyard
+            parts.append(f"Exile {'a card' if n == 1 else f'{n} cards'} from your graveyard")
+        return ", ".join(parts)
+
+
+# ---------------------------------------------------------------- what a mana ability adds
+@dataclass(frozen=True)
+class Fixed:
+    """Adds exactly these types, e.g. (G,) for a Forest."""
+
+    types: tuple[ManaType, ...]
+
+
+@dataclass(frozen=True)
+class AnyColor:
+    """Adds one mana of a colour the player chooses."""
+
+    amount: int = 1
+
+
+@dataclass(frozen=True)
+class Reflect:
+    """Adds one mana of a type that some permanents "could produce" (106.7).
+
+    ``whose`` is "you" or "opponents"; ``colors_only`` excludes colorless ("any color").
+    """
+
+    whose: str
+    colors_only: bool
+
+
+Produce = Fixed | AnyColor | Reflect
+
+
+@dataclass(frozen=True)
+class ManaAbility:
+    """An activated mana ability (605.1a): it resolves at once and never uses the stack."""
+
+    cost: Cost
+    produces: Produce
+    text: str
+    restriction: Restriction | None = None
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a spell or ability may target (115): a description and a legality test."""
+
+    description: str
+    legal: Callable[[GameState, str, GameObject], bool]
+    zones: frozenset[Zone] = frozenset({Zone.BATTLEFIELD})
+
+
+Resolver = Callable[[Any, Any], None]
+
+
+@dataclass(frozen=True)
+class ActivatedAbility:
+    """A non-mana activated ability (602): it goes on the stack and resolves later."""
+
+    cost: Cost
+    text: str
+    resolve: Resolver
+    target: Target | None = None
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    """A triggered ability (603). ``event`` is the event kind it listens for; ``matches`` decides
+    whether this event triggers it; ``condition`` is an intervening "if" checked twice (603.4).
+    A triggered mana ability (605.1b) resolves immediately with ``resolve``."""
+
+    text: str
+    event: str
+    matches: Callable[[GameState, GameObject, Any], bool]
+    resolve: Resolver
+    condition: Callable[[GameState, GameObject], bool] | None = None
+    is_mana: bool = False
+    target: Target | None = None  # chosen as the trigger is put on the stack (603.3d)
+
+
+@dataclass(frozen=True)
+class StaticAbility:
+    """A static ability (604) that creates continuous effects while its source is in ``zones``."""
+
+    text: str
+    effects: Callable[[GameState, GameObject], list]
+    zones: frozenset[Zone] = frozenset({Zone.BATTLEFIELD})
+
+
+@dataclass(frozen=True)
+class ManaReplacement:
+    """A replacement effect on "tapped for mana" (106.12b): it edits the production event.
+
+    ``applies(state, source, tapped)`` says whether it applies to the tapped permanent;
+    ``modify`` turns the list of mana types being produced into the replaced list.
+    """
+
+    text: str
+    applies: Callable[[GameState, GameObject, GameObject], bool]
+    modify: Callable[[list[ManaType]], list[ManaType]]
+
+
+@dataclass(frozen=True)
+class EntersWith:
+    """A replacement effect on how this permanent enters (614.1c, 614.12): tapped, with
+    counters, or after a choice. ``counters`` may use X, read from the spell (107.3m)."""
+
+    text: str
+    tapped: bool = False
+    counters: tuple[tuple[str, int | str], ...] = ()
+    choose_color: bool = False
+
+
+Ability = ManaAbility | ActivatedAbility | TriggeredAbility | StaticAbility | ManaReplacement | EntersWith

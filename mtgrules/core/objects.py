@@ -1,0 +1,116 @@
+"""Players, zones, game objects and stack items: the plain data a game state is made of.
+
+An object keeps a stable ``oid`` for the physical card and a zone-change count ``zcc``: when
+a card changes zones it becomes a new object (400.7), so an :class:`ObjRef` taken before the
+move no longer matches it. Zones belong to a player (``zone_player``) so that graveyards can
+be counted, shared or borrowed per player, and combatants need not be on the battlefield.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from mtgrules.core.mana import Mana
+
+
+class Zone(StrEnum):
+    """The game's zones (400.1). Library, hand and graveyard belong to a player."""
+
+    LIBRARY = "library"
+    HAND = "hand"
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    STACK = "stack"
+    EXILE = "exile"
+    COMMAND = "command"
+
+
+PLAYER_ZONES = frozenset({Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD})
+
+
+@dataclass(frozen=True)
+class ObjRef:
+    """A reference to one object: the card's id plus the zone-change count it had (400.7)."""
+
+    oid: int
+    zcc: int
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player. ``team`` groups teammates (Two-Headed Giant); ``turn_began`` is the number of
+    the most recent turn this player (or their team) started, needed for 302.6;
+    ``drew_from_empty`` says they tried to draw from an empty library since state-based actions
+    were last checked (121.4, 704.5b)."""
+
+    name: str
+    team: str
+    life: int = 20
+    pool: tuple[Mana, ...] = ()
+    lost: bool = False
+    turn_began: int = 0
+    drew_from_empty: bool = False
+
+
+@dataclass(frozen=True)
+class GameObject:
+    """A card or token in some zone, with the status a permanent can have (110.5)."""
+
+    oid: int
+    card: str
+    owner: str
+    controller: str
+    zone: Zone
+    zone_player: str | None = None
+    zcc: int = 0
+    seq: int = 0
+    tapped: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    damage: int = 0
+    control_since: int = 0
+    spell_x: int | None = None
+    chosen: tuple[tuple[str, str], ...] = ()
+    is_token: bool = False
+    timestamp: int = 0
+    attached_to: int | None = None
+
+    @property
+    def ref(self) -> ObjRef:
+        return ObjRef(self.oid, self.zcc)
+
+    def counter(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
+
+    def choice(self, key: str) -> str | None:
+        """A choice made as this object entered, such as Utopia Sprawl's colour."""
+        return dict(self.chosen).get(key)
+
+
+def set_counter(counters: tuple[tuple[str, int], ...], kind: str, n: int) -> tuple[tuple[str, int], ...]:
+    """Counters with ``kind`` set to ``n`` (dropped at 0), kept sorted so states compare equal."""
+    d = dict(counters)
+    if n > 0:
+        d[kind] = n
+    else:
+        d.pop(kind, None)
+    return tuple(sorted(d.items()))
+
+
+@dataclass(frozen=True)
+class StackItem:
+    """A spell or ability on the stack (405). ``ability`` indexes the source card's abilities;
+    ``x`` is the X chosen as it was put on the stack (107.3); ``data`` carries trigger details."""
+
+    sid: int
+    kind: str
+    source: ObjRef
+    controller: str
+    label: str
+    ability: int | None = None
+    x: int = 0
+    targets: tuple[ObjRef, ...] = ()
+    data: tuple[tuple[str, object], ...] = ()
+
+    def get(self, key: str) -> object:
+        return dict(self.data).get(key)

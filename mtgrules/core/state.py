@@ -1,0 +1,204 @@
+"""The game state as an immutable value, and the draft the engine edits while applying an action.
+
+``GameState`` never changes. The engine copies it into a :class:`Draft`, records an
+:class:`~mtgrules.core.events.Event` for every edit, and freezes the draft into a new state. If an
+action turns out to be illegal the draft is simply dropped, so the caller's state is untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from mtgrules.core.events import Event
+from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
+from mtgrules.core.turns import Step
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything about a game at one moment. Compare two states with ``==``."""
+
+    players: tuple[Player, ...]
+    objects: tuple[GameObject, ...]
+    turn: int = 1
+    active: str = ""
+    step: Step = Step.MAIN1
+    priority: str | None = None
+    passes: int = 0
+    stack: tuple[StackItem, ...] = ()
+    effects: tuple[Any, ...] = ()
+    pending: tuple[Any, ...] = ()
+    next_id: int = 1
+    timestamp: int = 1
+    game_format: str = "two-player"
+    seed: int = 0
+    combat: Any = None  # the combat phase's state (combat_state.Combat), None outside combat (506)
+    _cache: dict = field(default_factory=dict, init=False, compare=False, repr=False, hash=False)
+
+    # ---- lookups
+    def obj(self, oid: int) -> GameObject:
+        index = self._cache.get("index")
+        if index is None:
+            index = self._cache["index"] = {o.oid: o for o in self.objects}
+        try:
+            return index[oid]
+        except KeyError:
+            raise KeyError(f"no object with id {oid}") from None
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(f"no player named {name!r}; players are {[p.name for p in self.players]}")
+
+    def resolve_ref(self, ref: ObjRef) -> GameObject | None:
+        """The object a reference points to, or None if it has since changed zones (400.7)."""
+        try:
+            o = self.obj(ref.oid)
+        except KeyError:
+            return None
+        return o if o.zcc == ref.zcc else None
+
+    def in_zone(self, zone: Zone, player: str | None = None) -> list[GameObject]:
+        """Objects in a zone, in order (bottom/oldest first), optionally one player's zone."""
+        objs = [o for o in self.objects if o.zone is zone and (player is None or o.zone_player == player)]
+        return sorted(objs, key=lambda o: o.seq)
+
+    def battlefield(self, controller: str | None = None) -> list[GameObject]:
+        return [o for o in self.in_zone(Zone.BATTLEFIELD) if controller is None or o.controller == controller]
+
+    @property
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def opponents(self, name: str) -> list[str]:
+        """Players on other teams who are still in the game (102.2, 102.3)."""
+        team = self.player(name).team
+        return [p.name for p in self.players if p.team != team and not p.lost]
+
+    def cached(self, key: str, compute):
+        """Memoise a derived value on this (immutable) state."""
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    # ---- Jupyter display: the views need pandas/matplotlib, so they load only when asked
+    def _repr_html_(self) -> str:
+        from mtgrules.views import state_html
+        return state_html(self)
+
+    def _repr_png_(self) -> bytes:
+        from mtgrules.views import board_png
+        return board_png(self)
+
+
+# Attributes the engine keeps for its own book-keeping; a learner never needs an event for them.
+BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", "zone_player"})
+
+
+class Draft:
+    """A mutable working copy of a state. Every edit records an event naming its rule."""
+
+    def __init__(self, state: GameState) -> None:
+        self.base = state
+        self.objects: dict[int, GameObject] = {o.oid: o for o in state.objects}
+        self.players: dict[str, Player] = {p.name: p for p in state.players}
+        self.scalars: dict[str, Any] = {f.name: getattr(state, f.name) for f in fields(state)
+                                        if f.name not in ("players", "objects", "_cache")}
+        self.events: list[Event] = []
+        self._frozen: GameState | None = state
+
+    # ---- reading
+    def __getattr__(self, name: str) -> Any:
+        scalars = self.__dict__.get("scalars")
+        if scalars is not None and name in scalars:
+            return scalars[name]
+        raise AttributeError(name)
+
+    def obj(self, oid: int) -> GameObject:
+        return self.objects[oid]
+
+    def player(self, name: str) -> Player:
+        return self.players[name]
+
+    def view(self) -> GameState:
+        """The draft as a state, for reading computed characteristics mid-action."""
+        if self._frozen is None:
+            self._frozen = GameState(players=tuple(self.players.values()),
+                                     objects=tuple(self.objects[k] for k in sorted(self.objects)),
+                                     **self.scalars)
+        return self._frozen
+
+    freeze = view
+
+    # ---- writing
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def note(self, kind: str, text: str, rule: str, obj: int | str | None = None, name: str = "") -> None:
+        """An event that changes nothing but explains a step (a check, a trigger, a refusal)."""
+        self.emit(Event(kind, obj, name, "", None, None, rule, text))
+
+    def set_scalar(self, rule: str, text: str = "", **changes: Any) -> None:
+        for key, value in changes.items():
+            before = self.scalars[key]
+            if before != value:
+                self.scalars[key] = value
+                self._frozen = None
+                if key not in ("passes", "next_id", "timestamp", "pending", "effects", "stack", "combat"):
+                    self.emit(Event(key, None, "game", key, before, value, rule, text))
+                    text = ""  # one sentence for the whole change, on its first event
+
+    def new_id(self) -> int:
+        oid = self.scalars["next_id"]
+        self.scalars["next_id"] = oid + 1
+        self._frozen = None
+        return oid
+
+    def new_timestamp(self) -> int:
+        ts = self.scalars["timestamp"]
+        self.scalars["timestamp"] = ts + 1
+        self._frozen = None
+        return ts
+
+    def update(self, oid: int, rule: str, text: str = "", kind: str = "", **changes: Any) -> GameObject:
+        """Change attributes of an object, recording one event per attribute that changed."""
+        old = self.objects[oid]
+        self.objects[oid] = self._changed(old, oid, old.card, rule, text, kind, changes)
+        return self.objects[oid]
+
+    def update_player(self, name: str, rule: str, text: str = "", kind: str = "", **changes: Any) -> Player:
+        """Change attributes of a player (life, pool, ...), one event per attribute that changed."""
+        self.players[name] = self._changed(self.players[name], name, name, rule, text, kind, changes)
+        return self.players[name]
+
+    def _changed(self, old: Any, key: int | str, name: str, rule: str, text: str, kind: str,
+                 changes: dict[str, Any]) -> Any:
+        """The edited record; book-keeping fields change silently, and only the first event
+        carries the sentence, so the narration says each change once."""
+        for attr, value in changes.items():
+            before = getattr(old, attr)
+            if before != value and attr not in BOOKKEEPING:
+                self.emit(Event(kind or attr, key, name, attr, before, value, rule, text))
+                text = ""
+        self._frozen = None
+        return replace(old, **changes)
+
+    def add_object(self, obj: GameObject, rule: str, text: str) -> None:
+        self.objects[obj.oid] = obj
+        self._frozen = None
+        self.emit(Event("created", obj.oid, obj.card, "zone", None, obj.zone.value, rule, text))
+
+    def remove_object(self, oid: int, rule: str, text: str, kind: str = "left the game") -> None:
+        """The object leaves the game altogether: a player leaving a multiplayer game takes the
+        objects they own with them (800.4a); a token off the battlefield ceases to exist (704.5d)."""
+        obj = self.objects.pop(oid)
+        self._frozen = None
+        self.emit(Event(kind, oid, obj.card, "zone", obj.zone.value, "outside the game", rule, text))
+
+    def next_seq(self, zone: Zone) -> int:
+        return 1 + max((o.seq for o in self.objects.values() if o.zone is zone), default=0)
+
+    def push(self, item: StackItem) -> None:
+        self.set_scalar("405", stack=self.scalars["stack"] + (item,))

@@ -1,0 +1,96 @@
+"""Scenarios for the {T}, {Q} and X lesson (TAP-1, UNTAP-1, XETB-1)."""
+
+from __future__ import annotations
+
+from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.play.scenario import Scenario
+from mtgrules.play.timeline import Timeline
+
+
+def tap_symbol(haste: bool = False) -> Timeline:
+    """TAP-1: a tapped Forest can't pay {T}; fresh Llanowar Elves can't either, until haste.
+    Fervor waits in Alice's hand (with {R}{R} floating) for the what-if; ``haste`` starts with
+    it already on the battlefield."""
+    s = Scenario("TAP-1: the tap symbol" + (" (Fervor already out)" if haste else ""))
+    forest = s.add("Forest", "Alice")
+    elves = s.add("Llanowar Elves", "Alice", sick=True)
+    s.add("Fervor", "Alice", zone="battlefield" if haste else "hand")
+    s.mana("Alice", "RR")
+    t = s.timeline()
+    t.do(activate("Alice", forest))
+    t.attempt(activate("Alice", forest))   # already tapped (107.5)
+    t.attempt(activate("Alice", elves))    # arrived this turn (302.6)
+    return t
+
+
+def haste_what_if(t: Timeline) -> list:
+    """TAP-1's what-if: cast Fervor (haste for Alice's creatures, 702.10), let it resolve, then
+    tap the Elves."""
+    by_name = {o.card: o.oid for o in t.state.objects}
+    return [cast("Alice", by_name["Fervor"]), pass_priority("Alice"), pass_priority("Bob"),
+            activate("Alice", by_name["Llanowar Elves"])]
+
+
+def untap_symbol() -> Timeline:
+    """UNTAP-1: Order of Whiteclay's {Q} ability: refused while untapped, fine once tapped."""
+    s = Scenario("UNTAP-1: the untap symbol")
+    order = s.add("Order of Whiteclay", "Alice", tapped=True)
+    elves = s.add("Llanowar Elves", "Alice", zone="graveyard")
+    for land in ("Plains", "Plains", "Forest"):
+        s.add(land, "Alice")
+    lands = [o.oid for o in s.objects if o.card in ("Plains", "Forest")]
+    t = s.timeline()
+    for land in lands:
+        t.do(activate("Alice", land))
+    t.do(activate("Alice", order, targets=(elves,)))
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    return t
+
+
+def untap_refused() -> Timeline:
+    """UNTAP-1: an untapped Order can't pay {Q} (107.6)."""
+    s = Scenario("UNTAP-1: already untapped")
+    order = s.add("Order of Whiteclay", "Alice")
+    elves = s.add("Llanowar Elves", "Alice", zone="graveyard")
+    s.mana("Alice", "WWG")
+    t = s.timeline()
+    t.attempt(activate("Alice", order, targets=(elves,)))
+    return t
+
+
+def x_on_entering(x: int = 2) -> Timeline:
+    """XETB-1: Hangarback Walker cast with X enters with X counters; its own X is then 0."""
+    s = Scenario(f"XETB-1: Hangarback Walker with X={x}")
+    walker = s.add("Hangarback Walker", "Alice", zone="hand")
+    s.mana("Alice", "C" * (2 * x))
+    t = s.timeline()
+    t.do(cast("Alice", walker, x=x))
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    return t
+
+
+# ---------------------------------------------------------------- questions for the lesson
+def walker_outcome(frame) -> str:
+    """Describe Hangarback Walker's arrival by its counters and whether it survives."""
+    walker = next(o for o in frame.state.objects if o.card == "Hangarback Walker")
+    n = walker.counter("+1/+1")
+    if walker.zone.value != "battlefield":
+        return "It enters with no counters, is a 0/0 and dies"
+    return f"It enters with {n} +1/+1 counter{'s' if n != 1 else ''} and stays"
+
+
+def question_sick_elves():
+    """TAP-1: tapping Llanowar Elves the turn they arrived; the other option is the same board
+    with Fervor already out."""
+    from mtgrules.widgets import Predict
+    return Predict(tap_symbol(), 3, "Alice's Llanowar Elves arrived this turn. She activates their "
+                   "{T}: Add {G} ability. What happens?", alternatives=[tap_symbol(haste=True)])
+
+
+def question_walker():
+    """XETB-1: Hangarback Walker cast with X=2 resolves; the other option is what X=0 would give,
+    the value X has for the permanent itself."""
+    from mtgrules.widgets import Predict
+    return Predict(x_on_entering(2), 3, "Hangarback Walker was cast with X = 2. Both players pass and it "
+                   "resolves. What happens?", alternatives=[x_on_entering(0)], describe=walker_outcome,
+                   auto=False, rules=("107.3m",))

@@ -1,0 +1,178 @@
+"""Writing a scenario: a short description of a board that a teacher can read aloud.
+
+    s = Scenario("Tapping for mana", players=["Alice", "Bob"], step="main1")
+    forest = s.add("Forest", "Alice")
+    elves = s.add("Llanowar Elves", "Alice", sick=True)
+    t = s.timeline()
+    t.do(activate("Alice", forest))
+    t.attempt(activate("Alice", elves))      # refused, citing 302.6
+
+``Scenario.from_dict`` reads the same description from plain data (for example parsed JSON or
+TOML) and says exactly which entry and field is wrong if something is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mtgrules.core.abilities import EntersWith
+from mtgrules.core.carddef import card
+from mtgrules.core.errors import ScenarioError
+from mtgrules.core.mana import ManaType, make_mana
+from mtgrules.core.objects import PLAYER_ZONES, GameObject, Player, Zone, set_counter
+from mtgrules.core.state import GameState
+from mtgrules.core.turns import parse_step
+from mtgrules.play.timeline import Timeline
+
+FORMATS = ("two-player", "multiplayer", "two-headed giant")
+
+
+class Scenario:
+    """A board under construction. ``add`` returns each object's id for use in actions."""
+
+    def __init__(self, title: str = "", players: Sequence[str] = ("Alice", "Bob"), *,
+                 teams: Mapping[str, str] | None = None, turn: int = 2, active: str | None = None,
+                 step: str = "main1", game_format: str | None = None, life: int | None = None,
+                 seed: int = 0) -> None:
+        players = list(players)
+        if len(players) < 2 or len(set(players)) != len(players):
+            raise ScenarioError(f"scenario {title!r}: players must be two or more distinct names, got {players}")
+        self.title = title
+        self.game_format = game_format or ("two-player" if len(players) == 2 else "multiplayer")
+        if self.game_format not in FORMATS:
+            raise ScenarioError(f"scenario {title!r}: format {self.game_format!r} is not one of {FORMATS}")
+        self.teams = dict(teams or {p: p for p in players})
+        missing = [p for p in players if p not in self.teams]
+        if missing:
+            raise ScenarioError(f"scenario {title!r}: teams don't say which team {missing} are on")
+        self.players = players
+        self.turn = turn
+        self.active = active or players[0]
+        self._check_player(self.active, "active")
+        try:
+            self.step = parse_step(step)
+        except ValueError as err:
+            raise ScenarioError(f"scenario {title!r}: step: {err}") from None
+        self.life = life if life is not None else (30 if self.game_format == "two-headed giant" else 20)
+        self.seed = seed
+        self.objects: list[GameObject] = []
+        self.pools: dict[str, list[tuple[ManaType, str]]] = {p: [] for p in players}
+
+    def _check_player(self, name: str, where: str) -> None:
+        if name not in self.players:
+            raise ScenarioError(f"scenario {self.title!r}: {where}: {name!r} is not a player; "
+                                f"players are {self.players}")
+
+    def add(self, name: str, controller: str | None = None, *, owner: str | None = None,
+            zone: str = "battlefield", tapped: bool = False, sick: bool = False,
+            counters: Mapping[str, int] | None = None, attached_to: int | None = None,
+            chosen: Mapping[str, str] | None = None, zone_player: str | None = None) -> int:
+        """Put a card into a zone and return its id. ``sick`` means it came under its
+        controller's control this turn (302.6)."""
+        where = f"scenario {self.title!r}, card #{len(self.objects) + 1} ({name!r})"
+        try:
+            card(name)
+        except KeyError as err:
+            raise ScenarioError(f"{where}: {err.args[0]}") from None
+        controller = controller or owner or self.active
+        owner = owner or controller
+        self._check_player(controller, f"{where}: controller")
+        self._check_player(owner, f"{where}: owner")
+        try:
+            z = Zone(zone)
+        except ValueError:
+            raise ScenarioError(f"{where}: zone {zone!r} is not one of {[z.value for z in Zone]}") from None
+        if z is Zone.BATTLEFIELD and _needs_color(name) and "color" not in (chosen or {}):
+            raise ScenarioError(f"{where}: {name} chose a colour as it entered; say which with "
+                                "chosen={'color': 'G'}")
+        if attached_to is not None and attached_to not in {o.oid for o in self.objects}:
+            raise ScenarioError(f"{where}: attached_to {attached_to} is not an object added earlier")
+        if z is Zone.BATTLEFIELD and counters is None and "Planeswalker" in card(name).types:
+            counters = _printed_loyalty(name)  # it entered with its loyalty (306.5b)
+        oid = len(self.objects) + 1
+        self.objects.append(GameObject(
+            oid, name, owner, controller if z is Zone.BATTLEFIELD else owner, z,
+            zone_player=(zone_player or owner) if z in PLAYER_ZONES else None,
+            seq=oid, tapped=tapped, counters=_counters(counters, where),
+            control_since=self.turn if sick else 0, chosen=tuple(sorted((chosen or {}).items())),
+            timestamp=oid, attached_to=attached_to))
+        return oid
+
+    def mana(self, player: str, symbols: str, source: str = "scenario") -> Scenario:
+        """Put mana in a player's pool, e.g. ``s.mana("Alice", "GGW")``."""
+        self._check_player(player, "mana")
+        for ch in symbols.replace("{", "").replace("}", ""):
+            try:
+                self.pools[player].append((ManaType(ch), source))
+            except ValueError:
+                raise ScenarioError(f"scenario {self.title!r}: mana for {player}: {ch!r} is not one of WUBRGC") from None
+        return self
+
+    def state(self) -> GameState:
+        """The starting state. The active player holds priority (117.3a)."""
+        uid = len(self.objects)
+        players = []
+        for p in self.players:
+            pool = []
+            for t, source in self.pools[p]:
+                uid += 1
+                pool.append(make_mana(t, source, uid))
+            players.append(Player(p, self.teams[p], self.life, tuple(pool), turn_began=self._turn_began(p)))
+        return GameState(tuple(players), tuple(self.objects), turn=self.turn, active=self.active, step=self.step,
+                         priority=self.active, next_id=uid + 1,
+                         timestamp=len(self.objects) + 1, game_format=self.game_format, seed=self.seed)
+
+    def _turn_began(self, p: str) -> int:
+        if p == self.active or (self.game_format == "two-headed giant" and self.teams[p] == self.teams[self.active]):
+            return self.turn
+        return max(self.turn - 1, 0)
+
+    def timeline(self, callback=None) -> Timeline:
+        return Timeline(self.state(), self.title, callback)
+
+    # ---- plain-data scenarios
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Scenario:
+        """Build from plain data: {"title", "players", "step", "cards": [{"card", "controller", ...}]}."""
+        if not isinstance(data, Mapping):
+            raise ScenarioError(f"a scenario must be a mapping, not {type(data).__name__}")
+        known = {"title", "players", "teams", "turn", "active", "step", "format", "life", "seed", "cards", "mana"}
+        extra = set(data) - known
+        if extra:
+            raise ScenarioError(f"scenario: unknown field(s) {sorted(extra)}; expected some of {sorted(known)}")
+        s = cls(data.get("title", ""), data.get("players", ("Alice", "Bob")), teams=data.get("teams"),
+                turn=data.get("turn", 2), active=data.get("active"), step=data.get("step", "main1"),
+                game_format=data.get("format"), life=data.get("life"), seed=data.get("seed", 0))
+        fields = {"card", "controller", "owner", "zone", "tapped", "sick", "counters", "attached_to", "chosen"}
+        for i, entry in enumerate(data.get("cards", [])):
+            if not isinstance(entry, Mapping) or "card" not in entry:
+                raise ScenarioError(f"scenario: cards[{i}] must be a mapping with a 'card' field")
+            bad = set(entry) - fields
+            if bad:
+                raise ScenarioError(f"scenario: cards[{i}] ({entry['card']!r}): unknown field(s) {sorted(bad)}")
+            args = {k: v for k, v in entry.items() if k != "card"}
+            s.add(entry["card"], **args)
+        for player, symbols in data.get("mana", {}).items():
+            s.mana(player, symbols)
+        return s
+
+
+def _printed_loyalty(name: str) -> dict[str, int]:
+    """The loyalty counters a planeswalker enters with, from its enters-with ability."""
+    return {kind: int(n) for a in card(name).abilities if isinstance(a, EntersWith)
+            for kind, n in a.counters if kind == "loyalty"}
+
+
+def _needs_color(name: str) -> bool:
+    """Cards that choose a colour as they enter (614.12) need that choice in a scenario too."""
+    return any(isinstance(a, EntersWith) and a.choose_color for a in card(name).abilities)
+
+
+def _counters(counters: Mapping[str, int] | None, where: str) -> tuple[tuple[str, int], ...]:
+    out: tuple[tuple[str, int], ...] = ()
+    for kind, n in (counters or {}).items():
+        if not isinstance(n, int) or n < 0:
+            raise ScenarioError(f"{where}: counters[{kind!r}] must be a whole number ≥ 0, got {n!r}")
+        out = set_counter(out, kind, n)
+    return out

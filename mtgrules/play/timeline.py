@@ -1,0 +1,123 @@
+"""A timeline keeps every step of a game: the action, its events, and the state after it.
+
+Because states are values, stepping back, diffing two steps and branching into a what-if are
+just indexing and copying. A refused action is kept too, as a frame whose state is unchanged
+and whose only event is the refusal with its rule, so a lesson can show the learner the error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from mtgrules.core.actions import Action, PassPriority
+from mtgrules.core.choices import Callback
+from mtgrules.core.errors import IllegalAction
+from mtgrules.core.events import Event
+from mtgrules.core.state import GameState
+from mtgrules.rules.engine import apply
+
+QUIET_KINDS = frozenset({"pass", "priority"})
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step of a timeline. Frame 0 is the starting position (no action)."""
+
+    index: int
+    action: Action | None
+    events: tuple[Event, ...]
+    state: GameState
+    refused: IllegalAction | None = None
+
+    @property
+    def is_quiet(self) -> bool:
+        """A pass of priority after which nothing but priority moved: lessons may fold these."""
+        return (isinstance(self.action, PassPriority) and self.refused is None
+                and all(e.kind in QUIET_KINDS for e in self.events))
+
+    @property
+    def rules(self) -> list[str]:
+        """The rules cited by this step's events, in order, without repeats."""
+        return list(dict.fromkeys(e.rule for e in self.events))
+
+    def title(self) -> str:
+        if self.action is None:
+            return "Start"
+        text = self.action.describe(self.state)
+        return f"{text} — refused" if self.refused else text
+
+    def narration(self) -> str:
+        """Plain sentences for the step, each ending with its rule."""
+        if self.action is None:
+            return "The starting position."
+        if self.refused:
+            return f"Refused: {self.refused.reason} (CR {self.refused.rule}). Nothing changes."
+        lines = [e.describe() + "." for e in self.events if e.text]
+        return " ".join(lines) if lines else "Nothing changes."
+
+
+class Timeline:
+    """Every step from a starting state. ``do`` plays an action; ``attempt`` records a refusal."""
+
+    def __init__(self, start: GameState, title: str = "", callback: Callback | None = None) -> None:
+        self.title = title
+        self.callback = callback
+        self.frames: list[Frame] = [Frame(0, None, (), start)]
+
+    # ---- reading
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    def __getitem__(self, i: int) -> Frame:
+        return self.frames[i]
+
+    def __iter__(self):
+        return iter(self.frames)
+
+    @property
+    def state(self) -> GameState:
+        return self.frames[-1].state
+
+    @property
+    def actions(self) -> list[Action]:
+        return [f.action for f in self.frames[1:] if f.action is not None and f.refused is None]
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows a timeline as its table of steps (the views load only when asked)."""
+        from mtgrules.views import timeline_html
+        return timeline_html(self)
+
+    # ---- playing
+    def do(self, action: Action) -> Timeline:
+        """Apply a legal action; an illegal one raises and the timeline is unchanged."""
+        new, events = apply(self.state, action, self.callback)
+        self.frames.append(Frame(len(self.frames), action, tuple(events), new))
+        return self
+
+    def do_all(self, actions: Iterable[Action]) -> Timeline:
+        for a in actions:
+            self.do(a)
+        return self
+
+    def attempt(self, action: Action) -> IllegalAction | None:
+        """Try an action; if refused, keep a frame showing the refusal and return the error."""
+        try:
+            self.do(action)
+            return None
+        except IllegalAction as err:
+            ev = Event("refused", None, "game", "", None, None, err.rule, f"Refused: {err.reason}")
+            self.frames.append(Frame(len(self.frames), action, (ev,), self.state, err))
+            return err
+
+    def branch(self, at: int, title: str = "") -> Timeline:
+        """A new timeline sharing frames 0..at; play different actions on it for a what-if."""
+        if not 0 <= at < len(self.frames):
+            raise IndexError(f"step {at} is outside this timeline (0..{len(self.frames) - 1})")
+        other = Timeline(self.frames[0].state, title or f"{self.title} (what if, from step {at})", self.callback)
+        other.frames = list(self.frames[: at + 1])
+        return other
+
+    def replay(self) -> Timeline:
+        """Play the recorded legal actions again from the start (a check that play is deterministic)."""
+        return Timeline(self.frames[0].state, self.title, self.callback).do_all(self.actions)

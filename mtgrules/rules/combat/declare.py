@@ -1,0 +1,467 @@
+"""The combat phase (506-511): declaring attackers and blockers, and the steps' turn-based actions.
+
+Declarations are turn-based actions, not things done with priority (508.1, 509.1). As the declare
+attackers step begins, no one has priority: the game waits for the active player's
+:class:`DeclareAttackers` (declaring none is ``declare_attackers("Alice")``). Likewise it waits
+for each defending player's :class:`DeclareBlockers`, in APNAP order (802.4); under shared team
+turns the team declares once (805.10b, 805.10d). A player who has no creature that could attack,
+or no creature that could block an attacker, declares nothing automatically, with a note saying so.
+While the game waits, ``legal_actions`` proposes the legal declarations.
+
+A declaration is checked completely before anything changes; an illegal one raises
+:class:`~mtgrules.core.errors.IllegalAction` with the rule and a sentence, and the state is untouched.
+
+* Attacking taps the creature (508.1f) and records which opponents each player attacked (for
+  melee, 702.121a). Each declared attacker makes an ``"attacks"`` event (508.1m); a creature put
+  onto the battlefield attacking makes none (508.4).
+* When every defending player has declared, each attacker becomes blocked or unblocked for the
+  rest of combat (509.1h). Each blocked attacker makes a ``"becomes blocked"`` event (509.3c) and
+  the declaration as a whole makes one ``"creatures become blocked"`` event listing them, for
+  abilities that trigger on "one or more" (603.2c).
+* Combat damage is the combat damage step's turn-based action (:mod:`mtgrules.rules.combat.damage`).
+* With no attackers, the declare blockers and combat damage steps are skipped (508.8).
+* Creatures that leave the battlefield or stop being creatures are removed from combat as soon
+  as the action that did it ends (506.4); when the end of combat step ends, combat is over (511.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import product
+from typing import Any, ClassVar
+
+from mtgrules.core.actions import Action
+from mtgrules.core.choices import Chooser
+from mtgrules.core.errors import IllegalAction
+from mtgrules.core.events import Event
+from mtgrules.core.mana import parse_cost, pay
+from mtgrules.core.objects import GameObject, ObjRef
+from mtgrules.core.state import Draft, GameState
+from mtgrules.core.turns import Step
+from mtgrules.rules import hooks
+from mtgrules.rules.combat import state as cs
+from mtgrules.rules.combat.blocking import BlockOptions, Reason, legal_blocks
+from mtgrules.rules.combat.damage import combat_damage_step
+from mtgrules.rules.costs import sickness_blocks, spend_mana
+from mtgrules.rules.layers import characteristics
+from mtgrules.rules.legal import accepted
+
+Target = str | int  # a player's name or a planeswalker's id
+
+
+# ---------------------------------------------------------------- actions
+@dataclass(frozen=True)
+class DeclareAttackers(Action):
+    """The attacking player declares attackers (508.1): each creature id with the player's name or
+    the planeswalker id it attacks. An empty declaration attacks with nothing."""
+
+    attacks: tuple[tuple[int, Target], ...] = ()
+    choices: tuple[tuple[str, Any], ...] = ()
+    needs_priority: ClassVar[bool] = False
+
+    def describe(self, state) -> str:
+        if not self.attacks:
+            return f"{self.player} declares no attackers"
+        parts = [f"{_name(state, a)} → {_target_text(state, t)}" if t is not None else _name(state, a)
+                 for a, t in self.attacks]
+        return f"{self.player} declares attackers: {', '.join(parts)}"
+
+
+@dataclass(frozen=True)
+class DeclareBlockers(Action):
+    """A defending player declares blockers (509.1): pairs of (blocking creature, attacker)."""
+
+    blocks: tuple[tuple[int, int], ...] = ()
+    choices: tuple[tuple[str, Any], ...] = ()
+    needs_priority: ClassVar[bool] = False
+
+    def describe(self, state) -> str:
+        if not self.blocks:
+            return f"{self.player} declares no blockers"
+        parts = [f"{_name(state, b)} blocks {_name(state, a)}" for b, a in self.blocks]
+        return f"{self.player} declares blockers: {', '.join(parts)}"
+
+
+def declare_attackers(player: str, attacks: Mapping[int, Target] | Sequence[int] = (), **choices: Any) -> DeclareAttackers:
+    """``declare_attackers("Alice", {wings: "Bob", bears: jace})``; a plain list of creature ids
+    attacks the only thing there is to attack (refused if there is more than one choice).
+    ``choices`` script what the declaration leads to, such as ``trigger_order=(...)``."""
+    if isinstance(attacks, Mapping):
+        pairs = tuple(attacks.items())
+    else:
+        pairs = tuple((oid, "") for oid in attacks)
+    return DeclareAttackers(player, pairs, _choices(choices))
+
+
+def declare_blockers(player: str, blocks: Mapping[int, int] | None = None, **choices: Any) -> DeclareBlockers:
+    """``declare_blockers("Bob", {bears: wings, corpse: wings})``: blocker → the attacker it blocks."""
+    return DeclareBlockers(player, tuple((blocks or {}).items()), _choices(choices))
+
+
+def _choices(choices: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((k.replace("_", " "), v) for k, v in choices.items()))
+
+
+def _name(state: GameState, oid: int) -> str:
+    try:
+        return characteristics(state, oid).name
+    except KeyError:
+        return f"#{oid}"
+
+
+def _target_text(state: GameState, target: Target) -> str:
+    return target if isinstance(target, str) else _name(state, target)
+
+
+# ---------------------------------------------------------------- why can't it attack?
+def why_cant_attack(state: GameState, oid: int, target: Target | None = None) -> Reason | None:
+    """Why creature ``oid`` can't attack (``target``, or anything), or None if it can (508.1a-c)."""
+    try:
+        obj = state.obj(oid)
+    except KeyError:
+        return Reason("508.1a", f"there is no object with id {oid}")
+    name = _name(state, oid)
+    combat = state.combat or cs.new_combat(state)
+    if not cs.can_be_combatant(state, obj):
+        return Reason("508.1a", f"{name} isn't a creature on the battlefield, so it can't attack")
+    if obj.controller not in combat.attacking_players:
+        return Reason("508.1a", f"{name} is controlled by {obj.controller}, but only "
+                      f"{' and '.join(combat.attacking_players)}'s creatures can attack this turn")
+    if obj.tapped:
+        return Reason("508.1a", f"{name} is tapped, and only untapped creatures can be declared as attackers")
+    if sickness_blocks(state, obj):
+        return Reason("302.6", f"{name} hasn't been under {obj.controller}'s control continuously since "
+                      "their most recent turn began and has no haste, so it can't attack (508.1a)")
+    for rule in hooks.ATTACK_RESTRICTIONS:
+        why = rule(state, obj)
+        if why is not None:
+            return why
+    options = cs.attack_targets_for(state, combat.attacking_players)
+    if not options:
+        return Reason("508.1b", "there is no defending player or planeswalker to attack")
+    if target is not None and target not in options:
+        return Reason("508.1b", f"{name} can attack only {_options_text(state, options)}, not "
+                      f"{_target_text(state, target)}")
+    return None
+
+
+def _cant_attack(state: GameState, obj: GameObject) -> Reason | None:
+    if "can't attack" in characteristics(state, obj.oid).keywords:
+        return Reason("508.1c", f"{_name(state, obj.oid)} can't attack: that restriction is on it")
+    return None
+
+
+hooks.ATTACK_RESTRICTIONS.append(_cant_attack)
+"""Rules ``(state, creature) -> Reason | None`` for creatures that can't attack (508.1c)."""
+
+
+def _options_text(state: GameState, options: list[Target]) -> str:
+    return " or ".join(_target_text(state, t) for t in options)
+
+
+def possible_attackers(state: GameState) -> list[GameObject]:
+    """The attacking player's creatures that could attack something now."""
+    combat = state.combat or cs.new_combat(state)
+    return [o for o in cs.possible_combatants(state, list(combat.attacking_players))
+            if why_cant_attack(state, o.oid) is None]
+
+
+def _attack_requirements(state: GameState) -> list[GameObject]:
+    """Creatures that attack each combat if able and could attack: each is a requirement (508.1d)."""
+    return [o for o in possible_attackers(state)
+            if "attacks each combat if able" in characteristics(state, o.oid).keywords]
+
+
+# ---------------------------------------------------------------- declaring attackers (508.1)
+def _declare_attackers(d: Draft, chooser: Chooser, a: DeclareAttackers) -> None:
+    state = d.view()
+    if state.step is not Step.DECLARE_ATTACKERS:
+        raise IllegalAction("508.1", f"attackers are declared as the declare attackers step begins, and "
+                            f"this is the {state.step.value} step")
+    combat = state.combat or cs.new_combat(state)
+    if combat.attackers_declared:
+        raise IllegalAction("508.1", "attackers have already been declared this combat")
+    if a.player not in combat.attacking_players:
+        raise IllegalAction("508.1a", f"{a.player} isn't the attacking player; "
+                            f"{' and '.join(combat.attacking_players)} declares attackers")
+    options = cs.attack_targets_for(state, combat.attacking_players)
+    chosen: dict[int, Target] = {}
+    for oid, target in a.attacks:
+        if oid in chosen:
+            raise IllegalAction("508.1a", f"{_name(state, oid)} is declared as an attacker twice")
+        if target == "":
+            if len(options) != 1:
+                raise IllegalAction("508.1b", f"say what {_name(state, oid)} attacks: "
+                                    f"{_options_text(state, options)}")
+            target = options[0]
+        why = why_cant_attack(state, oid, target)
+        if why is not None:
+            raise IllegalAction(*why)
+        chosen[oid] = target
+    for obj in _attack_requirements(state):
+        if obj.oid not in chosen:
+            raise IllegalAction("508.1d", f"{_name(state, obj.oid)} attacks each combat if able and nothing "
+                                "stops it, so a declaration without it obeys fewer requirements than possible")
+    if d.combat is None:
+        cs.set_combat(d, combat)
+    _record_attacks(d, chosen)
+
+
+def _record_attacks(d: Draft, chosen: dict[int, Target]) -> None:
+    state = d.view()
+    combat = d.combat
+    new_attacks = []
+    attacked = {p: list(v) for p, v in combat.attacked}
+    for oid, target in chosen.items():
+        obj = state.obj(oid)
+        ref_target: str | ObjRef = target if isinstance(target, str) else state.obj(target).ref
+        defender = target if isinstance(target, str) else state.obj(target).controller
+        new_attacks.append(cs.Attack(obj.ref, ref_target, defender=defender))
+        if isinstance(target, str):
+            seen = attacked.setdefault(obj.controller, [])
+            if target not in seen:
+                seen.append(target)
+    cs.set_combat(d, replace(combat, attacks=combat.attacks + tuple(new_attacks), attackers_declared=True,
+                             had_attackers=combat.had_attackers or bool(chosen),
+                             attacked=tuple((p, tuple(v)) for p, v in attacked.items()),
+                             awaiting=tuple(w for w in combat.awaiting if w[0] != "attackers")))
+    if not chosen:
+        d.note("no attackers", f"{' and '.join(combat.attacking_players)} declares no attackers", "508.1a")
+    for oid, target in chosen.items():
+        obj = d.obj(oid)
+        name = _name(state, oid)
+        if not obj.tapped and "vigilance" not in characteristics(state, oid).keywords:
+            d.update(oid, "508.1f", f"{name} becomes tapped as it attacks", tapped=True)
+        d.emit(Event("attacks", oid, name, "attacking", None, _target_text(state, target), "508.1m",
+                     f"{name} attacks {_target_text(state, target)}"))
+    if chosen:
+        d.emit(Event("attackers declared", None, "game", "attackers", None, tuple(chosen), "508.1k",
+                     f"{len(chosen)} creature(s) become attacking creatures"))
+    d.set_scalar("508.2", "the active player gets priority", priority=d.active, passes=0)
+
+
+# ---------------------------------------------------------------- declaring blockers (509.1)
+def _declare_blockers(d: Draft, chooser: Chooser, a: DeclareBlockers) -> None:
+    state = d.view()
+    combat = state.combat
+    if state.step is not Step.DECLARE_BLOCKERS or combat is None:
+        raise IllegalAction("509.1", f"blockers are declared as the declare blockers step begins, and this "
+                            f"is the {state.step.value} step")
+    waiting = [p for what, p in combat.awaiting if what == "blockers"]
+    group = next((g for g in combat.defenders if a.player in g), None)
+    if group is None:
+        raise IllegalAction("509.1a", f"{a.player} isn't a defending player, so they don't declare blockers; "
+                            f"{' and '.join(combat.defending_players) or 'no one'} does")
+    if not any(p in group for p in waiting):
+        raise IllegalAction("509.1", f"{a.player} has already declared blockers this combat")
+    if waiting and waiting[0] not in group:
+        raise IllegalAction("802.4", f"defending players declare blockers in APNAP order: {waiting[0]} "
+                            f"declares before {a.player}")
+    blocks: dict[int, int] = {}
+    for b, att in a.blocks:
+        if b in blocks:
+            raise IllegalAction("509.1a", f"{_name(state, b)} can block only one creature")
+        blocks[b] = att
+    options = legal_blocks(state, a.player)
+    verdict = options.check(blocks)
+    if not verdict.legal:
+        raise IllegalAction(verdict.rule, verdict.reason)
+    _pay_block_costs(d, options, blocks)
+    _record_blocks(d, group, blocks, verdict.reason)
+
+
+def _pay_block_costs(d: Draft, options: BlockOptions, blocks: dict[int, int]) -> None:
+    """Costs to block are paid as blockers are declared (509.1d-f); they are never forced."""
+    for b, att in blocks.items():
+        cost = options.costs.get((b, att))
+        if not cost:
+            continue
+        payer = d.obj(b).controller
+        spent, rest = pay(d.player(payer).pool, parse_cost(cost), frozenset({"cost to block"}))
+        spend_mana(d, payer, spent, rest, f"{cost} so that {_name(d.view(), b)} can block (509.1f)")
+
+
+def _record_blocks(d: Draft, group: tuple[str, ...], blocks: dict[int, int], verdict: str) -> None:
+    state = d.view()
+    combat = d.combat
+    new = tuple(cs.Block(state.obj(b).ref, state.obj(att).ref) for b, att in blocks.items())
+    awaiting = tuple(w for w in combat.awaiting if not (w[0] == "blockers" and w[1] in group))
+    cs.set_combat(d, replace(combat, blocks=combat.blocks + new, awaiting=awaiting,
+                             blockers_declared=combat.blockers_declared + group))
+    who = " and ".join(group)
+    if not blocks:
+        d.note("no blockers", f"{who} declares no blockers ({verdict})", "509.1a", group[0], group[0])
+    for b, att in blocks.items():
+        name = _name(state, b)
+        d.emit(Event("blocks", b, name, "blocking", None, _name(state, att), "509.1g",
+                     f"{name} blocks {_name(state, att)}"))
+    if blocks:
+        d.note("blocks legal", f"{who}'s blocks are {verdict}", "509.1c", group[0], group[0])
+    if not any(w[0] == "blockers" for w in awaiting):
+        _finish_blocks(d)
+
+
+def _finish_blocks(d: Draft) -> None:
+    """Every defending player has declared: attackers become blocked or unblocked (509.1h)."""
+    state = d.view()
+    combat = d.combat
+    blocked_ids = {b.attacker.oid for b in combat.blocks}
+    attacks = []
+    newly = []
+    for att in combat.attacks:
+        now = att.attacker.oid in blocked_ids
+        if att.blocked is None and cs.live(state, att.attacker) is not None:
+            name = _name(state, att.attacker.oid)
+            if now:
+                newly.append(att.attacker.oid)
+                d.emit(Event("becomes blocked", att.attacker.oid, name, "blocked", None, True, "509.1h",
+                             f"{name} becomes blocked and stays blocked for the rest of combat"))
+            else:
+                d.emit(Event("unblocked", att.attacker.oid, name, "blocked", None, False, "509.1h",
+                             f"{name} is unblocked"))
+        attacks.append(att if att.blocked is not None else replace(att, blocked=now))
+    cs.set_combat(d, replace(combat, attacks=tuple(attacks), blocks_final=True, awaiting=()))
+    if newly:
+        names = ", ".join(_name(state, o) for o in newly)
+        d.emit(Event("creatures become blocked", None, "game", "blocked", None, tuple(newly), "509.1h",
+                     f"as one event, {names} became blocked (“one or more” abilities trigger once, 603.2c)"))
+    d.set_scalar("509.2", "the active player gets priority", priority=d.active, passes=0)
+
+
+# ---------------------------------------------------------------- the steps' turn-based actions
+def _begin_combat(d: Draft, chooser: Chooser) -> None:
+    """The combat phase starts: the active player (team) attacks; their opponents defend (506.2)."""
+    combat = cs.new_combat(d.view())
+    cs.set_combat(d, combat)
+    d.note("combat begins", f"combat begins: {' and '.join(combat.attacking_players)} may attack "
+           f"{' and '.join(combat.defending_players) or 'no one'}", "506.2")
+
+
+def _begin_declare_attackers(d: Draft, chooser: Chooser) -> None:
+    """Wait for the attacking player's declaration (508.1), or declare none if nothing can attack."""
+    combat = cs.ensure_combat(d)
+    if combat.attackers_declared:
+        return
+    state = d.view()
+    if not possible_attackers(state):
+        d.note("no attackers", f"{' and '.join(combat.attacking_players)} has no creature that can attack, "
+               "so no attackers are declared", "508.1a")
+        cs.set_combat(d, replace(combat, attackers_declared=True))
+        return
+    who = combat.attacking_players[0]
+    cs.set_combat(d, replace(combat, awaiting=(("attackers", who),)))
+    d.set_scalar("508.1", f"{who} declares attackers before anyone gets priority", priority=None, passes=0)
+
+
+def _begin_declare_blockers(d: Draft, chooser: Chooser) -> None:
+    """Wait for each defending player (group) who is attacked and has a possible block (509.1)."""
+    combat = d.combat
+    if combat is None or combat.blocks_final:
+        return
+    state = d.view()
+    waiting = []
+    for group in combat.defenders:
+        if not cs.attackers_facing(state, group):
+            continue
+        if not legal_blocks(state, group[0]).blockers:
+            d.note("no blockers", f"{' and '.join(group)} has no creature that can block an attacker, so no "
+                   "blockers are declared", "509.1a", group[0], group[0])
+            continue
+        waiting.append(("blockers", group[0]))
+    if not waiting:
+        _finish_blocks(d)
+        return
+    cs.set_combat(d, replace(combat, awaiting=tuple(waiting)))
+    d.set_scalar("509.1", f"{waiting[0][1]} declares blockers before anyone gets priority", priority=None, passes=0)
+
+
+def _combat_damage(d: Draft, chooser: Chooser) -> None:
+    combat_damage_step(d, chooser)
+
+
+def _skip_without_attackers(d: Draft, step: Step) -> tuple[str, str] | None:
+    """No creature was declared or put onto the battlefield attacking: skip blockers and damage (508.8)."""
+    if step not in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE):
+        return None
+    combat = d.combat
+    if combat is None or not combat.had_attackers:
+        return "508.8", "no creatures attacked"
+    return None
+
+
+def _end_combat_when_over(d: Draft, chooser: Chooser) -> None:
+    cs.leave_combat(d)
+
+
+def _waiting(state: GameState) -> tuple[str, str] | None:
+    combat = state.combat
+    if combat is None or not combat.awaiting:
+        return None
+    what, who = combat.awaiting[0]
+    if what == "attackers":
+        return "508.1", f"the game is waiting for {who} to declare attackers; no one has priority until they do"
+    return "509.1", f"the game is waiting for {who} to declare blockers; no one has priority until they do"
+
+
+def decline_declaration(state: GameState) -> Action | None:
+    """The empty declaration (no attackers, or no blockers) by the player the game is waiting
+    for, or None if it waits for no declaration. Tools that fast-forward use it; it is refused
+    like any declaration if requirements forbid declaring nothing."""
+    combat = state.combat
+    if combat is None or not combat.awaiting:
+        return None
+    what, who = combat.awaiting[0]
+    return DeclareAttackers(who) if what == "attackers" else DeclareBlockers(who)
+
+
+# ---------------------------------------------------------------- proposing declarations
+MAX_PROPOSALS = 256
+
+
+def _propose(state: GameState) -> list[Action] | None:
+    """The declarations ``legal_actions`` offers while the game waits: every legal one (up to
+    :data:`MAX_PROPOSALS`), each with the choices it leads to scripted (the order of the
+    triggers it causes, for instance), tried on the engine like every other proposed action."""
+    combat = state.combat
+    if combat is None or not combat.awaiting:
+        return None
+    what, who = combat.awaiting[0]
+    if what == "attackers":
+        candidates: list[Action] = list(attack_declarations(state, who, MAX_PROPOSALS))
+    else:
+        candidates = [declare_blockers(who, b) for b in legal_blocks(state, who).declarations(MAX_PROPOSALS)]
+    return [ok for cand in candidates for ok in accepted(state, cand)]
+
+
+def attack_declarations(state: GameState, player: str, limit: int | None = None):
+    """The legal attack declarations, lazily: each possible attacker attacks one of the things it
+    may attack, or stays home; declarations breaking a requirement (508.1d) are left out."""
+    attackers = possible_attackers(state)
+    combat = state.combat or cs.new_combat(state)
+    targets = cs.attack_targets_for(state, combat.attacking_players)
+    required = {o.oid for o in _attack_requirements(state)}
+    choices = [[None, *targets] if o.oid not in required else list(targets) for o in attackers]
+    n = 0
+    for combo in product(*choices):
+        yield DeclareAttackers(player, tuple((o.oid, t) for o, t in zip(attackers, combo, strict=True)
+                                             if t is not None))
+        n += 1
+        if limit is not None and n >= limit:
+            return
+
+
+# ---------------------------------------------------------------- wiring
+hooks.ACTION_HANDLERS[DeclareAttackers] = _declare_attackers
+hooks.ACTION_HANDLERS[DeclareBlockers] = _declare_blockers
+hooks.SETTLE_HOOKS.append(cs.prune_combat)
+hooks.WAITING.append(_waiting)
+hooks.PROPOSERS.append(_propose)
+hooks.STEP_SKIPS.append(_skip_without_attackers)
+hooks.TURN_BASED.setdefault(Step.BEGIN_COMBAT, []).append(_begin_combat)
+hooks.TURN_BASED.setdefault(Step.DECLARE_ATTACKERS, []).append(_begin_declare_attackers)
+hooks.TURN_BASED.setdefault(Step.DECLARE_BLOCKERS, []).append(_begin_declare_blockers)
+hooks.TURN_BASED.setdefault(Step.COMBAT_DAMAGE, []).append(_combat_damage)
+hooks.TURN_BASED.setdefault(Step.MAIN2, []).append(_end_combat_when_over)
+for _step in (Step.END, Step.CLEANUP, Step.UNTAP):
+    hooks.TURN_BASED.setdefault(_step, []).append(_end_combat_when_over)

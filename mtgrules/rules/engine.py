@@ -1,0 +1,129 @@
+"""The engine's front door: apply an action to a state, list the legal actions.
+
+``apply`` never changes the state it is given. It edits a draft, and if the action is illegal
+the draft is dropped, so a refusal leaves the caller's state exactly as it was (733 / 732 in
+the 2026-01-16 file: an illegal action is reversed). After each action, state-based actions are
+checked and waiting triggers go on the stack before anyone gets priority (117.5).
+"""
+
+from __future__ import annotations
+
+from mtgrules.core.abilities import ActivatedAbility, ManaAbility
+from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority
+from mtgrules.core.carddef import card
+from mtgrules.core.choices import Callback, Chooser
+from mtgrules.core.errors import IllegalAction
+from mtgrules.core.events import Event
+from mtgrules.core.objects import Zone
+from mtgrules.core.state import Draft, GameState
+from mtgrules.rules import hooks
+from mtgrules.rules.derived import characteristic_events
+from mtgrules.rules.leaving import priority_holder
+from mtgrules.rules.mana.abilities import activate_mana_ability
+from mtgrules.rules.sba import check_state_based_actions
+from mtgrules.rules.stack import activate_ability, cast_spell, resolve_top
+from mtgrules.rules.teams import game_over, may_act, next_priority, passes_needed
+from mtgrules.rules.triggers import collect_new_triggers, put_triggers_on_stack
+from mtgrules.rules.turn_loop import advance_step
+
+
+def apply(state: GameState, action: Action, callback: Callback | None = None) -> tuple[GameState, list[Event]]:
+    """Apply ``action``; return the new state and the events, or raise :class:`IllegalAction`."""
+    chooser = Chooser(dict(getattr(action, "choices", ())), callback)
+    d = Draft(state)
+    _check_priority(state, action)
+    if isinstance(action, PassPriority):
+        _pass(d, chooser, action)
+    elif isinstance(action, CastSpell):
+        cast_spell(d, chooser, action)
+        _keep_priority(d, action.player)
+    elif isinstance(action, Activate):
+        _activate(d, chooser, action)
+    else:
+        handler = hooks.ACTION_HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalAction("117.1", f"the engine doesn't know the action {type(action).__name__}")
+        handler(d, chooser, action)
+    _settle(d, chooser)
+    new = d.freeze()
+    return new, d.events + characteristic_events(state, new)
+
+
+
+
+def _check_priority(state: GameState, action: Action) -> None:
+    if action.player not in state.player_names:
+        raise IllegalAction("102.1", f"there is no player named {action.player!r} in this game")
+    if game_over(state):
+        raise IllegalAction("104.1", "the game is over, so no one can act")
+    if getattr(action, "needs_priority", True) and not may_act(state, action.player):
+        for explain in hooks.WAITING if state.priority is None else ():
+            waiting = explain(state)
+            if waiting is not None:
+                raise IllegalAction(*waiting)
+        holder = state.priority or "no one"
+        raise IllegalAction("117.1", f"{action.player} doesn't have priority ({holder} does), "
+                            "so they can't act now")
+
+
+def _keep_priority(d: Draft, player: str) -> None:
+    """After casting or activating, the same player receives priority again (117.3c)."""
+    d.set_scalar("117.3c", priority=player, passes=0)
+
+
+def _activate(d: Draft, chooser: Chooser, a: Activate) -> None:
+    state = d.view()
+    try:
+        obj = state.obj(a.source)
+    except KeyError:
+        raise IllegalAction("602.2", f"there is no object with id {a.source}") from None
+    abilities = card(obj.card).abilities
+    if not 0 <= a.ability < len(abilities) or not isinstance(abilities[a.ability], ManaAbility | ActivatedAbility):
+        raise IllegalAction("602.1", f"{obj.card} has no activated ability number {a.ability}")
+    if obj.zone is not Zone.BATTLEFIELD or obj.controller != a.player:
+        raise IllegalAction("602.2", f"only the controller of {obj.card} on the battlefield can "
+                            "activate its abilities")
+    ab = abilities[a.ability]
+    if isinstance(ab, ManaAbility):
+        activate_mana_ability(d, chooser, a.player, obj, ab)  # no stack, no priority change (605.3b)
+        d.set_scalar("117.4", passes=0)  # but it is an action: passes before it no longer count (117.4)
+    else:
+        activate_ability(d, chooser, a, obj, ab)
+        _keep_priority(d, a.player)
+
+
+def _pass(d: Draft, chooser: Chooser, a: PassPriority) -> None:
+    """Pass; once every player (every team, 805.5) has passed in a row, resolve or end the step (117.4)."""
+    state = d.view()
+    passes = d.passes + 1
+    d.note("pass", f"{a.player} passes priority", "117.3d", a.player, a.player)
+    if passes < passes_needed(state):
+        d.set_scalar("117.3d", priority=next_priority(state, a.player), passes=passes)
+        return
+    if d.stack:
+        resolve_top(d, chooser)
+        d.set_scalar("117.3b", priority=d.active, passes=0)
+    else:
+        advance_step(d, chooser)
+
+
+def _settle(d: Draft, chooser: Chooser) -> None:
+    """Before a player receives priority: state-based actions, then triggers (117.5), each
+    player ordering their own (603.3b)."""
+    while True:
+        for hook in hooks.SETTLE_HOOKS:
+            hook(d)
+        collect_new_triggers(d)
+        before = len(d.events)
+        check_state_based_actions(d, chooser)
+        if len(d.events) == before:
+            break
+    put_triggers_on_stack(d, chooser)
+    if game_over(d.view()):  # the game ends immediately (104.1): no one receives priority
+        d.set_scalar("104.1", "the game is over, so no one receives priority", priority=None)
+        return
+    moved = priority_holder(d.view())
+    if moved is not None:  # the player who would get priority has left the game (800.4a, 800.4j)
+        rule, player = moved
+        d.set_scalar(rule, f"{d.priority} has left the game, so {player} receives priority instead",
+                     priority=player)

@@ -1,0 +1,109 @@
+"""Every extension point of the rules engine, typed, in one place.
+
+A rules topic or a card that changes how the game works adds a small function to one of these
+lists (or maps) when its module is imported. ``import mtgrules`` imports every rules module and
+the whole card pool, so the lists are complete before any game is played: the engine's rules
+never change because a card was looked up later.
+
+Each hook says what it answers. The engine reads them; nothing else writes them at run time
+(tests may swap one with ``monkeypatch``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from mtgrules.core.choices import Chooser
+from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.state import Draft, GameState
+from mtgrules.core.turns import Step
+
+if TYPE_CHECKING:
+    from mtgrules.core.actions import Action
+    from mtgrules.rules.combat.blocking import Reason, Requirement
+    from mtgrules.rules.layers import Chars  # noqa: F401  (used by cards' hooks)
+
+Players = tuple[str, ...]
+Recipient = str | int  # a player's name, or an object id
+
+# ---------------------------------------------------------------- the engine (rules/engine.py)
+ActionHandler = Callable[[Draft, Chooser, Any], None]
+ACTION_HANDLERS: dict[type, ActionHandler] = {}
+"""Action types other than casting, activating and passing (declarations): ``handler(d, chooser, action)``."""
+
+SettleHook = Callable[[Draft], None]
+SETTLE_HOOKS: list[SettleHook] = []
+"""Run before each check of state-based actions, e.g. removing creatures that left from combat (506.4)."""
+
+WaitingRule = Callable[[GameState], "tuple[str, str] | None"]
+WAITING: list[WaitingRule] = []
+"""``(rule, sentence)`` when no one has priority because the game waits for a turn-based choice."""
+
+Proposer = Callable[[GameState], "list[Action] | None"]
+PROPOSERS: list[Proposer] = []
+"""The legal actions while the game waits for something other than priority (combat declarations)."""
+
+# ---------------------------------------------------------------- turns (rules/turn_loop.py)
+StepSkip = Callable[[Draft, Step], "tuple[str, str] | None"]
+STEP_SKIPS: list[StepSkip] = []
+"""``(rule, sentence)`` when a step is skipped (the first draw step, combat without attackers)."""
+
+TurnBasedAction = Callable[[Draft, Chooser], None]
+TURN_BASED: dict[Step, list[TurnBasedAction]] = {}
+"""Turn-based actions (703) other modules add to a step, run as the step begins."""
+
+# ---------------------------------------------------------------- zones and graveyards
+MoveNote = Callable[[Draft, GameObject, Zone, "str | None"], str]
+MOVE_NOTES: list[MoveNote] = []
+"""A clause to add to the sentence of a zone change (where a card landed, and why)."""
+
+GraveyardHolder = Callable[[GameState], "str | None"]
+GRAVEYARD_HOLDERS: list[GraveyardHolder] = []
+"""The player who has every graveyard, if an effect says so (Graveyard Busybody); None otherwise."""
+
+# ---------------------------------------------------------------- characteristics and resolution
+OnBattlefieldRule = Callable[[GameState, GameObject], bool]
+TREATED_AS_ON_BATTLEFIELD: list[OnBattlefieldRule] = []
+"""Objects outside the battlefield that effects treat as on it (a graveyard combatant)."""
+
+DestroyRule = Callable[[Draft, GameObject, str], bool]
+DESTROY_RULES: list[DestroyRule] = []
+"""Return True when a rule handled "destroy" itself (701.8) for this object."""
+
+# ---------------------------------------------------------------- combat (rules/combat/)
+CombatantRule = Callable[[GameState, GameObject], bool]
+COMBATANT_RULES: list[CombatantRule] = []
+"""Who can be declared as an attacker or blocker (by default a creature on the battlefield)."""
+
+CombatantExit = Callable[[GameState, GameObject], "str | None"]
+COMBATANT_EXITS: list[CombatantExit] = []
+"""Why a combatant no longer qualifies, in a sentence, or None (506.4)."""
+
+AttackRestriction = Callable[[GameState, GameObject], "Reason | None"]
+ATTACK_RESTRICTIONS: list[AttackRestriction] = []
+"""Creatures that can't attack (508.1c)."""
+
+BlockerRule = Callable[[GameState, GameObject, Players], "Reason | None"]
+BLOCKER_RULES: list[BlockerRule] = []
+"""May this creature block at all? (509.1a, 509.1b)"""
+
+PairRule = Callable[[GameState, GameObject, GameObject, Players], "Reason | None"]
+PAIR_RULES: list[PairRule] = []
+"""May this creature block that attacker? (509.1a, 509.1b)"""
+
+MinBlockersRule = Callable[[GameState, GameObject], "tuple[int, Reason] | None"]
+MIN_BLOCKERS: list[MinBlockersRule] = []
+"""How many creatures must block an attacker if any do (menace)."""
+
+RequirementSource = Callable[[GameState, Players, list[GameObject], list[GameObject]], "list[Requirement]"]
+REQUIREMENT_SOURCES: list[RequirementSource] = []
+"""The requirements that apply to a block declaration (509.1c)."""
+
+BlockCostRule = Callable[[GameState, GameObject, GameObject], "str | None"]
+BLOCK_COSTS: list[BlockCostRule] = []
+"""A mana cost a player must pay to make a block (509.1d); never forced (509.1c)."""
+
+DamageReplacement = Callable[[Draft, GameState, int, Recipient, int, bool], bool]
+DAMAGE_REPLACEMENTS: list[DamageReplacement] = []
+"""Return True when a replacement effect (614.1a) replaced this damage; it sees the state damage is dealt in."""

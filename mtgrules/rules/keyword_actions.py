@@ -1,0 +1,111 @@
+"""Keyword actions the combat cards use: fight (701.14), double power (701.10), draw (121), and
+paying an optional mana cost while an ability resolves (608.2c).
+
+Each takes the draft being edited and records events naming its rule. A fight records one event
+of kind ``"fight"`` whose ``after`` is the pair of creatures: abilities that trigger "whenever one
+or more creatures you control fight" listen to it, so one fight is one trigger event (603.2c).
+Combat damage is never a fight (701.14d): it records ``"combat damage"`` events instead.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from mtgrules.core.choices import Chooser
+from mtgrules.core.errors import IllegalAction
+from mtgrules.core.events import Event
+from mtgrules.core.mana import ManaType, parse_cost, pay
+from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.state import Draft
+from mtgrules.rules.combat.damage import deal_damage
+from mtgrules.rules.costs import spend_mana
+from mtgrules.rules.layers import Effect, characteristics
+from mtgrules.rules.turn_loop import draw
+
+
+# ---------------------------------------------------------------- fight (701.14)
+def fight(d: Draft, first: GameObject, second: GameObject, why: str) -> bool:
+    """``first`` and ``second`` fight: each deals damage equal to its power to the other (701.14a).
+
+    If either is no longer on the battlefield or no longer a creature, neither fights (701.14b).
+    A creature fighting itself deals itself twice its power (701.14c). The damage isn't combat
+    damage (701.14d). Returns whether the fight happened."""
+    state = d.view()
+    a, b = state.resolve_ref(first.ref), state.resolve_ref(second.ref)
+    for original, now in ((first, a), (second, b)):
+        if now is None or now.zone is not Zone.BATTLEFIELD or not characteristics(state, now.oid).is_creature:
+            name = characteristics(state, original.oid).name
+            d.note("no fight", f"{why}: {name} is no longer a creature on the battlefield, so neither creature "
+                   "fights or deals damage", "701.14b", original.oid, name)
+            return False
+    pa = max(characteristics(state, a.oid).power or 0, 0)
+    pb = max(characteristics(state, b.oid).power or 0, 0)
+    na, nb = characteristics(state, a.oid).name, characteristics(state, b.oid).name
+    if a.oid == b.oid:
+        text = f"{why}: {na} fights itself and deals itself twice its power"
+        d.emit(Event("fight", None, "game", "fighters", None, (a.oid, b.oid), "701.14c", text))
+        deal_damage(d, a.oid, a.oid, 2 * pa, combat=False)
+        return True
+    d.emit(Event("fight", None, "game", "fighters", None, (a.oid, b.oid), "701.14a",
+                 f"{why}: {na} and {nb} fight — each deals damage equal to its power to the other "
+                 "(not combat damage, 701.14d)"))
+    deal_damage(d, a.oid, b.oid, pa, combat=False)
+    deal_damage(d, b.oid, a.oid, pb, combat=False)
+    return True
+
+
+# ---------------------------------------------------------------- double power (701.10)
+def double_power(d: Draft, obj: GameObject, source: int | None, why: str) -> int:
+    """Double a creature's power until end of turn: it gets +X/+0 where X is its power now
+    (701.10b), or -X/-0 where X is how far below 0 it is (701.10c). X is fixed now, so later
+    changes to its power don't change the bonus (608.2h). Returns the change to its power."""
+    state = d.view()
+    power = characteristics(state, obj.oid).power or 0
+    name = characteristics(state, obj.oid).name
+    # +X with X = power, or -X with X = 0 - power: either way the change equals the power now.
+    change = power
+    if power >= 0:
+        rule, text = "701.10b", f"{why}: {name}'s power is {power} now, so it gets +{power}/+0 until end of turn"
+    else:
+        rule, text = "701.10c", (f"{why}: {name}'s power is {power}, {-power} below 0, so it gets "
+                                 f"-{-power}/-0 until end of turn")
+    eff = Effect("7c", f"{why}: double power ({'+' if change >= 0 else ''}{change}/+0, fixed as it resolved)",
+                 rule, source, d.new_timestamp(), affected=(obj.ref,), delta=(change, 0), until_end_of_turn=True)
+    d.set_scalar(rule, effects=d.effects + (eff,))
+    d.note("double power", text, rule, obj.oid, name)
+    return change
+
+
+# ---------------------------------------------------------------- draw (121)
+def draw_cards(d: Draft, player: str, n: int = 1) -> None:
+    """``player`` draws ``n`` cards, one at a time (121.1, 121.2)."""
+    for _ in range(n):
+        draw(d, player, "121.1")
+
+
+# ---------------------------------------------------------------- optional payments (608.2c)
+def pay_mana_now(d: Draft, chooser: Chooser, player: str, cost_text: str, why: str) -> None:
+    """Pay a mana cost from ``player``'s pool while an ability resolves; refuse if it can't be
+    paid. A hybrid symbol's half is a choice (kind ``"hybrid"``) among the halves the pool can pay."""
+    cost = parse_cost(cost_text)
+    pool = d.player(player).pool
+    halves: list[ManaType] = []
+    for a, b in cost.hybrid:
+        options = [t.value for t in (a, b) if _payable(pool, cost_text, halves + [t])]
+        if not options:
+            raise IllegalAction("118.3", f"{player}'s mana can't pay {cost_text} for {why}")
+        halves.append(ManaType(chooser.choose("hybrid", player, options, "107.4e")))
+    spent, rest = pay(pool, cost, frozenset({"ability"}), tuple(halves) if cost.hybrid else None)
+    spend_mana(d, player, spent, rest, f"{cost_text} for {why}")
+
+
+def _payable(pool, cost_text: str, halves: list[ManaType]) -> bool:
+    """Whether the pool can pay the cost with these halves chosen for the first hybrid symbols."""
+    cost = parse_cost(cost_text)
+    for rest in product(*cost.hybrid[len(halves):]):
+        try:
+            pay(pool, cost, frozenset({"ability"}), (*halves, *rest))
+            return True
+        except IllegalAction:
+            continue
+    return False

@@ -1,0 +1,157 @@
+"""Characteristics computed from the card plus the continuous effects in force (CR 613).
+
+Nothing about an object's current types, abilities or power is stored: it is worked out here,
+layer by layer, every time a state is asked. One mechanism covers a Giant Growth (7c, locked to
+its target, 611.2c), a lord's static bonus (7c, re-evaluated continuously, 611.3a), counters
+(7c), abilities granted or removed (6), and types added to cards in any zone (4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from mtgrules.core.abilities import StaticAbility
+from mtgrules.core.carddef import card
+from mtgrules.core.objects import GameObject, ObjRef, Zone
+from mtgrules.rules import hooks
+
+if TYPE_CHECKING:
+    from mtgrules.core.state import GameState
+
+LAYERS = ("4", "6", "7a", "7b", "7c", "7d")
+
+
+@dataclass(frozen=True)
+class Chars:
+    """The characteristics that the kit's rules read."""
+
+    name: str
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    supertypes: frozenset[str]
+    power: int | None
+    toughness: int | None
+    keywords: frozenset[str]
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    def pt(self) -> str:
+        return "" if self.power is None else f"{self.power}/{self.toughness}"
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A continuous effect in one layer. Either ``affected`` locks the objects it applies to
+    (611.2c, for effects from resolved spells) or ``applies`` decides each time (611.3a)."""
+
+    layer: str
+    description: str
+    rule: str
+    source: int | None = None
+    timestamp: int = 0
+    affected: tuple[ObjRef, ...] | None = None
+    applies: Callable[[GameState, GameObject, Chars], bool] | None = None
+    add_types: frozenset[str] = frozenset()
+    add_subtypes: frozenset[str] = frozenset()
+    add_keywords: frozenset[str] = frozenset()
+    remove_keywords: frozenset[str] = frozenset()
+    set_pt: tuple[int, int] | None = None
+    delta: tuple[int, int] = (0, 0)
+    until_end_of_turn: bool = False
+    tags: frozenset[str] = field(default_factory=frozenset)
+
+    def touches(self, state: GameState, obj: GameObject, chars: Chars) -> bool:
+        if self.affected is not None:
+            return obj.ref in self.affected
+        return self.applies is not None and self.applies(state, obj, chars)
+
+    def apply(self, c: Chars) -> Chars:
+        if self.layer == "4":
+            return replace(c, types=c.types | self.add_types, subtypes=c.subtypes | self.add_subtypes)
+        if self.layer == "6":
+            return replace(c, keywords=(c.keywords | self.add_keywords) - self.remove_keywords)
+        if c.power is None:
+            return c
+        if self.set_pt is not None:
+            return replace(c, power=self.set_pt[0], toughness=self.set_pt[1])
+        return replace(c, power=c.power + self.delta[0], toughness=c.toughness + self.delta[1])
+
+
+# ---------------------------------------------------------------- what counts as on the battlefield
+OnBattlefieldRule = Callable[["GameState", GameObject], bool]
+
+"""Rules saying that an object in another zone is treated as though it were on the battlefield,
+so that effects reaching "creatures on the battlefield" ("other Zombies you control", "target
+creature") reach it too. Over My Dead Bodies adds its attacking and blocking graveyard cards."""
+
+
+def on_battlefield(state: GameState, obj: GameObject) -> bool:
+    """Whether ``obj`` is on the battlefield, or a rule treats it as though it were. Rules here
+    must not compute characteristics: effects ask this while characteristics are being computed."""
+    return obj.zone is Zone.BATTLEFIELD or any(rule(state, obj) for rule in hooks.TREATED_AS_ON_BATTLEFIELD)
+
+
+def printed(obj: GameObject) -> Chars:
+    """The characteristics printed on the card (613.1 starts here)."""
+    d = card(obj.card)
+    return Chars(d.name, d.types, d.subtypes, d.supertypes, d.power, d.toughness, d.keywords)
+
+
+def effects_in_force(state: GameState) -> list[Effect]:
+    """Effects from resolved spells and abilities plus those of static abilities now active."""
+    found = list(state.effects)
+    for obj in state.objects:
+        for ab in card(obj.card).abilities:
+            if isinstance(ab, StaticAbility) and obj.zone in ab.zones:
+                found.extend(ab.effects(state, obj))
+    return found
+
+
+def all_characteristics(state: GameState) -> dict[int, Chars]:
+    """Characteristics of every object, applying each layer to all objects before the next."""
+    return state.cached("chars", lambda: _compute(state))
+
+
+def characteristics(state: GameState, oid: int) -> Chars:
+    return all_characteristics(state)[oid]
+
+
+def _compute(state: GameState) -> dict[int, Chars]:
+    chars = {o.oid: printed(o) for o in state.objects}
+    effects = effects_in_force(state)
+    for layer in LAYERS:
+        for eff in sorted((e for e in effects if e.layer == layer), key=lambda e: e.timestamp):
+            for obj in state.objects:
+                if eff.touches(state, obj, chars[obj.oid]):
+                    chars[obj.oid] = eff.apply(chars[obj.oid])
+        if layer == "7c":
+            for obj in state.objects:
+                chars[obj.oid] = _apply_counters(obj, chars[obj.oid])
+    return chars
+
+
+def _apply_counters(obj: GameObject, c: Chars) -> Chars:
+    """+1/+1 and -1/-1 counters modify P/T in layer 7c (613.4c)."""
+    n = obj.counter("+1/+1") - obj.counter("-1/-1")
+    if n == 0 or c.power is None:
+        return c
+    return replace(c, power=c.power + n, toughness=c.toughness + n)
+
+
+def explain(state: GameState, oid: int) -> list[tuple[str, str, str]]:
+    """(layer, effect, rule) for each effect that touches an object: "why is it 3/3?"."""
+    obj = state.obj(oid)
+    chars = all_characteristics(state)[oid]
+    rows = [(e.layer, e.description, e.rule) for e in sorted(effects_in_force(state),
+            key=lambda e: (LAYERS.index(e.layer), e.timestamp)) if e.touches(state, obj, chars)]
+    if obj.counter("+1/+1") or obj.counter("-1/-1"):
+        rows.append(("7c", f"counters {dict(obj.counters)}", "613.4c"))
+    return rows

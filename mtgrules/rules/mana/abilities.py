@@ -1,0 +1,130 @@
+"""Activating and resolving mana abilities (605): they never use the stack.
+
+One activation makes one production event. "Tapped for mana" replacement effects edit that
+event before it happens (106.12b), so the timeline shows a single event with the final mana and
+the effects that changed it. Triggers on "tapped for mana" fire only if mana was produced
+(106.12a) and, being mana abilities themselves, resolve at once (605.1b, 605.4a).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from mtgrules.core.abilities import AnyColor, Fixed, ManaAbility, ManaReplacement, TriggeredAbility
+from mtgrules.core.carddef import card
+from mtgrules.core.choices import Chooser
+from mtgrules.core.errors import IllegalAction
+from mtgrules.core.events import Event
+from mtgrules.core.mana import COLORS, TYPE_NAMES, ManaType, make_mana, pool_text
+from mtgrules.core.objects import GameObject
+from mtgrules.core.state import Draft
+from mtgrules.rules.costs import pay_cost
+from mtgrules.rules.layers import characteristics
+from mtgrules.rules.mana.could_produce import could_produce_all, reflected_types, replacements_for
+
+
+def activate_mana_ability(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaAbility) -> None:
+    """Pay the cost, work out the mana, apply replacements, add it, then fire mana triggers."""
+    pay_cost(d, player, obj, ab.cost, frozenset({"ability"}), chooser=chooser)
+    name = characteristics(d.view(), obj.oid).name
+    types = _base_production(d, chooser, player, obj, ab)
+    if types is None:
+        d.note("no mana", f"{name}'s ability can't define a type of mana, so it adds no mana",
+               "106.5", obj.oid, name)
+        return
+    types, used = _replace(d, chooser, player, obj, ab, types)
+    _add(d, player, obj, name, types, used, ab)
+    if ab.cost.tap and types:
+        fire_tapped_for_mana(d, chooser, player, obj, types)
+
+
+def _base_production(d: Draft, chooser: Chooser, player: str, obj: GameObject,
+                     ab: ManaAbility) -> list[ManaType] | None:
+    """The mana before replacement, or None for an undefined type (106.5)."""
+    spec = ab.produces
+    if isinstance(spec, Fixed):
+        return list(spec.types)
+    if isinstance(spec, AnyColor):
+        return [ManaType(chooser.choose("color", player, [c.value for c in COLORS], "106.1a"))
+                for _ in range(spec.amount)]
+    state = d.view()
+    options = reflected_types(state, obj.controller, spec, could_produce_all(state))
+    if not options:
+        return None
+    order = "WUBRGC"
+    values = sorted((t.value for t in options), key=order.index)
+    return [ManaType(chooser.choose("color" if spec.colors_only else "type", player, values, "106.7"))]
+
+
+def _replace(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaAbility,
+             types: list[ManaType]) -> tuple[list[ManaType], list[str]]:
+    """Apply "tapped for mana" replacements in the order the affected player chooses (616.1)."""
+    reps = replacements_for(d.view(), obj, ab)
+    if not reps:
+        return types, []
+    # two copies of one effect (two Mana Reflections) make orders that read the same: one option
+    orders = list(dict.fromkeys(tuple(_label(src, r) for src, r in p) for p in permutations(reps)))
+    chosen = chooser.choose("replacement order", player, orders, "616.1")
+    by_label = {_label(src, r): r for src, r in reps}
+    for label in chosen:
+        types = by_label[label].modify(types)
+    return types, list(chosen)
+
+
+def _label(src: GameObject, rep: ManaReplacement) -> str:
+    return card(src.card).name
+
+
+def _add(d: Draft, player: str, obj: GameObject, name: str, types: list[ManaType],
+         used: list[str], ab: ManaAbility) -> None:
+    """Add the mana as one production event, naming any replacement that edited it."""
+    pool = d.player(player).pool
+    added = tuple(make_mana(t, name, d.new_id(), ab.restriction) for t in types)
+    how = f", as replaced by {' then '.join(used)}" if used else ""
+    text = f"{name} adds {pool_text(added)} to {player}'s pool{how}"
+    rule = "106.12b" if used else "605"
+    if not added:
+        d.note("no mana", text + " — nothing", rule, obj.oid, name)
+        return
+    d.update_player(player, rule, text, kind="mana added", pool=pool + added)
+
+
+def fire_tapped_for_mana(d: Draft, chooser: Chooser, player: str, tapped: GameObject,
+                         produced: list[ManaType]) -> None:
+    """Resolve every "whenever ... tapped for mana" trigger now (106.12a, 605.4a)."""
+    event = Event("tapped for mana", tapped.oid, tapped.card, "produced", None,
+                  tuple(t.value for t in produced), "106.12a")
+    for src in d.view().battlefield():
+        for ab in card(src.card).abilities:
+            if isinstance(ab, TriggeredAbility) and ab.event == "tapped for mana" \
+                    and ab.matches(d.view(), src, event):
+                d.note("trigger", f"{card(src.card).name} triggers: {ab.text}", "106.12a", src.oid, src.card)
+                ab.resolve(ManaTriggerContext(d, chooser, src, player, tapped, produced), None)
+
+
+class ManaTriggerContext:
+    """What a triggered mana ability needs as it resolves: who tapped what for which mana."""
+
+    def __init__(self, d: Draft, chooser: Chooser, source: GameObject, player: str,
+                 tapped: GameObject, produced: list[ManaType]) -> None:
+        self.d, self.chooser, self.source = d, chooser, source
+        self.player, self.tapped, self.produced = player, tapped, produced
+
+    def add(self, t: ManaType, why: str) -> None:
+        name = card(self.source.card).name
+        pool = self.d.player(self.player).pool
+        self.d.update_player(self.player, "106.12a", f"{name} adds {{{t.value}}} to {self.player}'s pool: {why}",
+                             kind="mana added", pool=pool + (make_mana(t, name, self.d.new_id()),))
+
+    def choose_type(self, options: list[ManaType]) -> ManaType:
+        values = sorted({t.value for t in options}, key="WUBRGC".index)
+        return ManaType(self.chooser.choose("type", self.player, values, "106.12a"))
+
+
+def refuse_if_not_mana(ab: object) -> ManaAbility:
+    if not isinstance(ab, ManaAbility):
+        raise IllegalAction("605", "that ability is not a mana ability")
+    return ab
+
+
+__all__ = ["activate_mana_ability", "TYPE_NAMES"]

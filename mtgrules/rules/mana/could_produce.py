@@ -1,0 +1,130 @@
+"""What a permanent "could produce" (106.7), as a fixed point.
+
+Each permanent's answer is the set of types its mana abilities would produce if they resolved
+now, with the "tapped for mana" replacement effects applied in every possible order, and with
+costs ignored (so a tapped land or a land out of counters still counts). Abilities that only
+reflect other permanents (Reflecting Pool, Exotic Orchard, Fellwar Stone) read the other
+answers, so all answers are computed together: start from "nothing" and grow every set until
+none changes. Sets only grow and there are six types, so this always stops; two reflecting
+lands that see only each other stay at "nothing", which is the rule's answer.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from mtgrules.core.abilities import AnyColor, Fixed, ManaAbility, ManaReplacement, Reflect
+from mtgrules.core.carddef import card
+from mtgrules.core.mana import ALL_TYPES, COLORS, ManaType
+from mtgrules.core.objects import GameObject
+from mtgrules.core.state import GameState
+from mtgrules.rules.layers import characteristics
+
+Answer = dict[int, frozenset[ManaType]]
+
+
+def could_produce_all(state: GameState) -> Answer:
+    """The types each permanent on the battlefield could produce (106.7)."""
+    return state.cached("could produce", lambda: _fixed_point(state))
+
+
+def could_produce(state: GameState, oid: int) -> frozenset[ManaType]:
+    return could_produce_all(state).get(oid, frozenset())
+
+
+def _fixed_point(state: GameState) -> Answer:
+    perms = state.battlefield()
+    answer: Answer = {o.oid: frozenset() for o in perms}
+    changed = True
+    while changed:
+        changed = False
+        for obj in perms:
+            new = frozenset().union(*(ability_types(state, obj, ab, answer)
+                                      for _, ab in card(obj.card).mana_abilities()))
+            if new != answer[obj.oid]:
+                answer[obj.oid] = new
+                changed = True
+    return answer
+
+
+def base_types(state: GameState, obj: GameObject, ab: ManaAbility, answer: Answer) -> frozenset[ManaType]:
+    """Types the ability would add before replacement effects; empty if undefined (106.5)."""
+    spec = ab.produces
+    if isinstance(spec, Fixed):
+        return frozenset(spec.types)
+    if isinstance(spec, AnyColor):
+        return frozenset(COLORS)
+    return reflected_types(state, obj.controller, spec, answer)
+
+
+def reflected_types(state: GameState, controller: str, spec: Reflect, answer: Answer) -> frozenset[ManaType]:
+    """Union of what the reflected lands could produce, limited to colours if the text says so."""
+    found: set[ManaType] = set()
+    for land in reflected_lands(state, controller, spec):
+        found |= answer.get(land.oid, frozenset())
+    allowed = COLORS if spec.colors_only else ALL_TYPES
+    return frozenset(t for t in found if t in allowed)
+
+
+def reflected_lands(state: GameState, controller: str, spec: Reflect) -> list[GameObject]:
+    if spec.whose == "you":
+        owners = {controller}
+    else:
+        owners = set(state.opponents(controller))
+    return [o for o in state.battlefield() if o.controller in owners
+            and characteristics(state, o.oid).is_land]
+
+
+def ability_types(state: GameState, obj: GameObject, ab: ManaAbility, answer: Answer) -> frozenset[ManaType]:
+    """Base types after every applicable replacement, in every order (106.7)."""
+    base = base_types(state, obj, ab, answer)
+    reps = replacements_for(state, obj, ab)
+    if not reps or not base:
+        return base
+    out: set[ManaType] = set()
+    for order in permutations(reps):
+        for t in base:
+            out |= set(apply_replacements([t], [r for _, r in order]))
+    return frozenset(out)
+
+
+def replacements_for(state: GameState, tapped: GameObject, ab: ManaAbility) -> list[tuple[GameObject, ManaReplacement]]:
+    """Replacement effects on "tapped for mana" that apply here (only {T} abilities: 106.12)."""
+    if not ab.cost.tap:
+        return []
+    found = []
+    for src in state.battlefield():
+        for rep in card(src.card).abilities:
+            if isinstance(rep, ManaReplacement) and rep.applies(state, src, tapped):
+                found.append((src, rep))
+    return found
+
+
+def apply_replacements(types: list[ManaType], reps: list[ManaReplacement]) -> list[ManaType]:
+    for rep in reps:
+        types = rep.modify(types)
+    return types
+
+
+def explain_could_produce(state: GameState) -> list[dict[str, str]]:
+    """One row per permanent: what it could produce and which abilities and effects say so."""
+    answer = could_produce_all(state)
+    rows = []
+    for obj in state.battlefield():
+        abilities = card(obj.card).mana_abilities()
+        if not abilities:
+            continue
+        reps = {r.text for _, ab in abilities for _, r in replacements_for(state, obj, ab)}
+        rows.append({
+            "permanent": characteristics(state, obj.oid).name,
+            "controller": obj.controller,
+            "could produce": _types_text(answer[obj.oid]),
+            "abilities": " / ".join(ab.text for _, ab in abilities),
+            "replacement effects": " / ".join(sorted(reps)) or "—",
+        })
+    return rows
+
+
+def _types_text(types: frozenset[ManaType]) -> str:
+    order = "WUBRGC"
+    return "".join("{" + t.value + "}" for t in sorted(types, key=lambda t: order.index(t.value))) or "none"

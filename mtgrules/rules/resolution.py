@@ -1,0 +1,67 @@
+"""The context a spell or ability's effect runs in as it resolves (608).
+
+Card code receives a :class:`Resolution` and calls its small verbs (destroy, pump, draw...),
+each of which edits the draft with the rule that applies, so card modules never touch events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mtgrules.core.choices import Chooser
+from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
+from mtgrules.core.state import Draft
+from mtgrules.rules import hooks
+from mtgrules.rules.layers import Effect, characteristics
+from mtgrules.rules.zones import move
+
+DestroyRule = Callable[[Draft, GameObject, str], bool]
+"""Rules for destroying an object that isn't simply a permanent (701.8): ``rule(d, obj, by)``
+returns True when it handled the destruction (``by`` names the spell or ability). Over My Dead
+Bodies adds one for its attacking and blocking graveyard cards."""
+
+
+class Resolution:
+    """One resolving spell or ability: its draft, chooser, stack item and source object."""
+
+    def __init__(self, d: Draft, chooser: Chooser, item: StackItem) -> None:
+        self.d, self.chooser, self.item = d, chooser, item
+        self.controller = item.controller
+
+    @property
+    def state(self):
+        return self.d.view()
+
+    def name(self, oid: int) -> str:
+        return characteristics(self.state, oid).name
+
+    def targets(self) -> list[GameObject]:
+        """The targets that are still the same objects (400.7); illegal ones are skipped (608.2b)."""
+        return [o for o in (self.state.resolve_ref(r) for r in self.item.targets) if o is not None]
+
+    def source(self) -> GameObject | None:
+        return self.state.resolve_ref(self.item.source)
+
+    def destroy(self, obj: GameObject) -> None:
+        if any(rule(self.d, obj, self.item.label) for rule in hooks.DESTROY_RULES):
+            return
+        move(self.d, obj.oid, Zone.GRAVEYARD, "701.8", f"{self.name(obj.oid)} is destroyed")
+
+    def put_onto_battlefield(self, obj: GameObject) -> None:
+        move(self.d, obj.oid, Zone.BATTLEFIELD, "400.7",
+             f"{self.name(obj.oid)} returns to the battlefield under {self.controller}'s control",
+             controller=self.controller)
+
+    def add_counters(self, obj: GameObject, kind: str, n: int, rule: str = "122.1") -> None:
+        current = self.d.obj(obj.oid)
+        self.d.update(obj.oid, rule, f"{n} {kind} counter(s) put on {self.name(obj.oid)}",
+                      counters=set_counter(current.counters, kind, current.counter(kind) + n))
+
+    def pump(self, obj: GameObject, power: int, toughness: int, rule: str, why: str) -> None:
+        """Until end of turn, +power/+toughness, locked to this object (611.2c, layer 7c).
+
+        The P/T change itself is reported by the engine, which compares computed
+        characteristics before and after every action (see ``derived.py``)."""
+        eff = Effect("7c", why, rule, self.item.source.oid, self.d.new_timestamp(),
+                     affected=(ObjRef(obj.oid, obj.zcc),), delta=(power, toughness), until_end_of_turn=True)
+        self.d.set_scalar(rule, effects=self.d.effects + (eff,))

@@ -1,0 +1,86 @@
+"""State-based actions (704): checked whenever a player would receive priority (704.3), all
+applicable ones at once, repeated until none apply."""
+
+from __future__ import annotations
+
+from mtgrules.core.choices import Chooser
+from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.state import Draft, GameState
+from mtgrules.rules.layers import all_characteristics
+from mtgrules.rules.leaving import leave_game
+from mtgrules.rules.teams import game_over, shared_team_turns
+from mtgrules.rules.zones import move
+
+
+def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
+    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g, 704.5i and 704.5j until nothing more
+    happens. The legend rule asks its player which permanent to keep (no default)."""
+    chooser = chooser or Chooser()
+    while True:
+        state = d.view()
+        chars = all_characteristics(state)
+        losers = {p.name: "704.5a" for p in state.players if not p.lost and p.life <= 0}
+        losers.update({p.name: "704.5b" for p in state.players
+                       if not p.lost and p.drew_from_empty and p.name not in losers})
+        tokens = [o for o in state.objects if o.is_token and o.zone is not Zone.BATTLEFIELD]
+        zero = [o for o in state.battlefield() if chars[o.oid].is_creature and chars[o.oid].toughness <= 0]
+        lethal = [o for o in state.battlefield() if chars[o.oid].is_creature
+                  and 0 < chars[o.oid].toughness <= o.damage]
+        walkers = [o for o in state.battlefield() if "Planeswalker" in chars[o.oid].types
+                   and o.counter("loyalty") <= 0 and o not in zero and o not in lethal]
+        legends = _legend_rule(state, chars, chooser)
+        if not (losers or tokens or zero or lethal or walkers or legends):
+            return
+        for name, rule in losers.items():
+            why = "has 0 or less life" if rule == "704.5a" else "attempted to draw from an empty library"
+            d.update_player(name, rule, f"{name} {why} and loses the game", lost=True)
+        for name in _teammates_losing_with(state, losers):
+            d.update_player(name, "810.8a", f"{name}'s teammate lost, so {name}'s team loses the game "
+                            "together", lost=True)
+        if not game_over(d.view()):  # a multiplayer game goes on without them (800.4a)
+            for name in [p.name for p in state.players if not p.lost and d.player(p.name).lost]:
+                leave_game(d, name)
+        for o in tokens:
+            d.remove_object(o.oid, "704.5d", f"{o.card} is a token in {_where(o)}, so it ceases to exist",
+                            kind="ceases to exist")
+        for o in zero:
+            move(d, o.oid, Zone.GRAVEYARD, "704.5f",
+                 f"{chars[o.oid].name} has toughness {chars[o.oid].toughness} and goes to its owner's graveyard")
+        for o in lethal:
+            move(d, o.oid, Zone.GRAVEYARD, "704.5g",
+                 f"{chars[o.oid].name} has lethal damage marked on it and is destroyed")
+        for o in walkers:
+            move(d, o.oid, Zone.GRAVEYARD, "704.5i",
+                 f"{chars[o.oid].name} has no loyalty counters left and goes to its owner's graveyard")
+        for o in legends:
+            if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
+                move(d, o.oid, Zone.GRAVEYARD, "704.5j", f"{o.controller} controls two legendary permanents named "
+                     f"{chars[o.oid].name} and keeps the other, so this one goes to its owner's graveyard")
+
+
+def _legend_rule(state: GameState, chars, chooser: Chooser) -> list[GameObject]:
+    """The legendary permanents to put into graveyards: for each player and name with two or
+    more, the player chooses the one to keep (choice kind "legend rule", 704.5j)."""
+    groups: dict[tuple[str, str], list[GameObject]] = {}
+    for o in state.battlefield():
+        if "Legendary" in chars[o.oid].supertypes:
+            groups.setdefault((o.controller, chars[o.oid].name), []).append(o)
+    out: list[GameObject] = []
+    for (player, _name), objs in groups.items():
+        if len(objs) > 1:
+            keep = chooser.choose("legend rule", player, [o.oid for o in objs], "704.5j")
+            out += [o for o in objs if o.oid != keep]
+    return out
+
+
+def _teammates_losing_with(state: GameState, losers: dict[str, str]) -> list[str]:
+    """Under shared team turns players lose only as a team: the teammates of a player who
+    loses lose too (810.8a)."""
+    if not shared_team_turns(state):
+        return []
+    teams = {state.player(n).team for n in losers}
+    return [p.name for p in state.players if p.team in teams and not p.lost and p.name not in losers]
+
+
+def _where(obj) -> str:
+    return f"{obj.zone_player}'s {obj.zone.value}" if obj.zone_player else f"the {obj.zone.value} zone"

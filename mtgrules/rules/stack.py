@@ -1,0 +1,205 @@
+"""Casting spells (601), activating abilities (602), and resolving the top of the stack (608)."""
+
+from __future__ import annotations
+
+from mtgrules.core.abilities import ActivatedAbility, EntersWith, Target
+from mtgrules.core.actions import Activate, CastSpell
+from mtgrules.core.carddef import CardDef, card
+from mtgrules.core.choices import Chooser
+from mtgrules.core.errors import IllegalAction
+from mtgrules.core.mana import COLORS, pay
+from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
+from mtgrules.core.state import Draft, GameState
+from mtgrules.rules.costs import check_cost, pay_cost, spend_mana
+from mtgrules.rules.layers import characteristics
+from mtgrules.rules.resolution import Resolution
+from mtgrules.rules.triggers import condition_still_true
+from mtgrules.rules.zones import move
+
+
+# ---------------------------------------------------------------- casting
+def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
+    """Cast a card from hand: timing, targets and cost are checked before anything moves."""
+    state = d.view()
+    obj = _card_in_hand(state, a)
+    cdef = card(obj.card)
+    _check_timing(state, a.player, cdef)
+    targets = _check_targets(state, a.player, cdef.spell_target, a.targets, cdef.name)
+    if a.x and not cdef.mana_cost.x_count:
+        raise IllegalAction("107.3", f"{cdef.name} has no X in its cost, so X can't be chosen")
+    kinds = frozenset({"spell"} | {f"{t.lower()} spell" for t in cdef.types})
+    pay(state.player(a.player).pool, cdef.mana_cost.with_x(a.x), kinds, a.hybrid)  # refuse before moving
+    moved = move(d, obj.oid, Zone.STACK, "601.2a", f"{a.player} casts {cdef.name}", controller=a.player)
+    item = StackItem(d.new_id(), "spell", moved.ref, a.player, cdef.name, x=a.x, targets=targets)
+    d.push(item)
+    if not cdef.mana_cost.is_empty:
+        spent, rest = pay(d.player(a.player).pool, cdef.mana_cost.with_x(a.x), kinds, a.hybrid)
+        spend_mana(d, a.player, spent, rest, cdef.cost + (f" with X={a.x}" if a.x else ""))
+
+
+def _card_in_hand(state: GameState, a: CastSpell) -> GameObject:
+    try:
+        obj = state.obj(a.card)
+    except KeyError:
+        raise IllegalAction("601.2", f"there is no card with id {a.card}") from None
+    if obj.zone is not Zone.HAND or obj.owner != a.player:
+        raise IllegalAction("601.2", f"{obj.card} is not in {a.player}'s hand, so it can't be cast from there")
+    return obj
+
+
+def _check_timing(state: GameState, player: str, cdef: CardDef) -> None:
+    """Instants (and flash) any time you have priority; others only in your main phase with an
+    empty stack (307.1, 117.1a)."""
+    if "Instant" in cdef.types or "flash" in cdef.keywords:
+        return
+    if state.active != player or not state.step.is_main or state.stack:
+        raise IllegalAction("307.1", f"{cdef.name} can be cast only in its controller's main phase "
+                            "while the stack is empty")
+
+
+def _check_targets(state: GameState, player: str, spec: Target | None, chosen: tuple[int, ...],
+                   what: str) -> tuple[ObjRef, ...]:
+    """Each chosen target must exist, be in a zone the spec allows, and pass its test (115)."""
+    if spec is None:
+        if chosen:
+            raise IllegalAction("115.1", f"{what} has no targets")
+        return ()
+    if len(chosen) != 1:
+        raise IllegalAction("115.1", f"{what} needs exactly one target: {spec.description}")
+    refs = []
+    for oid in chosen:
+        try:
+            obj = state.obj(oid)
+        except KeyError:
+            raise IllegalAction("115.1", f"there is no object with id {oid} to target") from None
+        if obj.zone not in spec.zones or not spec.legal(state, player, obj):
+            name = characteristics(state, oid).name
+            raise IllegalAction("115.1", f"{name} is not a legal target: {what} needs {spec.description}")
+        refs.append(obj.ref)
+    return tuple(refs)
+
+
+# ---------------------------------------------------------------- activating
+def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, ab: ActivatedAbility) -> None:
+    """Put a non-mana activated ability on the stack after paying its cost (602.2)."""
+    state = d.view()
+    name = characteristics(state, obj.oid).name
+    targets = _check_targets(state, a.player, ab.target, a.targets, f"{name}'s ability")
+    check_cost(state, a.player, obj, ab.cost)
+    pay_cost(d, a.player, obj, ab.cost, frozenset({"ability"}), a.x, a.hybrid, chooser)
+    d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}",
+                     ability=card(obj.card).abilities.index(ab), x=a.x, targets=targets))
+    d.note("activated", f"{a.player} activates {name}: {ab.text}", "602.2", obj.oid, name)
+
+
+# ---------------------------------------------------------------- resolving
+def resolve_top(d: Draft, chooser: Chooser) -> None:
+    """Resolve the top object of the stack (608.1)."""
+    item = d.stack[-1]
+    d.set_scalar("608.1", stack=d.stack[:-1])
+    if item.targets and not _any_target_legal(d, item):
+        _fizzle(d, item)
+        return
+    if item.kind == "spell":
+        _resolve_spell(d, chooser, item)
+    else:
+        src = d.view().obj(item.source.oid)
+        ab = card(src.card).abilities[item.ability]
+        d.note("resolves", f"{item.label} resolves", "608.2", src.oid, src.card)
+        if item.kind == "trigger" and not condition_still_true(d, item):
+            return
+        ab.resolve(Resolution(d, chooser, item), item)
+
+
+def _target_spec(state: GameState, item: StackItem) -> Target | None:
+    """What the spell or ability on the stack says it targets."""
+    cdef = card(state.obj(item.source.oid).card)
+    if item.kind == "spell":
+        return cdef.spell_target
+    return None if item.ability is None else getattr(cdef.abilities[item.ability], "target", None)
+
+
+def _any_target_legal(d: Draft, item: StackItem) -> bool:
+    """Whether a target is still legal (608.2b): the same object (400.7), and still what the spell
+    or ability may target, e.g. a graveyard card that is no longer treated as a creature on the
+    battlefield once it has left combat (Over My Dead Bodies) isn't a "target creature" any more."""
+    state = d.view()
+    spec = _target_spec(state, item)
+    for ref in item.targets:
+        obj = state.resolve_ref(ref)
+        if obj is not None and (spec is None or (obj.zone in spec.zones and spec.legal(state, item.controller, obj))):
+            return True
+    return False
+
+
+def _fizzle(d: Draft, item: StackItem) -> None:
+    """All targets are gone, changed zones or are no longer legal: the spell or ability doesn't
+    resolve (608.2b)."""
+    state = d.view()
+    spec = _target_spec(state, item)
+    if spec is None or all(state.resolve_ref(r) is None for r in item.targets):
+        why = "its target is no longer there"
+    else:
+        why = f"its target is no longer legal: it doesn't fit “{spec.description}” now"
+    d.note("fizzles", f"{item.label} doesn't resolve: {why}", "608.2b")
+    if item.kind == "spell":
+        move(d, item.source.oid, Zone.GRAVEYARD, "608.2b")
+
+
+def _resolve_spell(d: Draft, chooser: Chooser, item: StackItem) -> None:
+    obj = d.obj(item.source.oid)
+    cdef = card(obj.card)
+    if not cdef.is_permanent_card:
+        d.note("resolves", f"{cdef.name} resolves", "608.2", obj.oid, cdef.name)
+        if cdef.spell:
+            cdef.spell(Resolution(d, chooser, item), item)
+        move(d, obj.oid, Zone.GRAVEYARD, "608.2n", f"{cdef.name} goes to its owner's graveyard")
+        return
+    enters_battlefield(d, chooser, obj, item.controller, item.x)
+
+
+def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: str, spell_x: int | None) -> GameObject:
+    """A permanent spell becomes a permanent (608.3); "enters with" replacements apply as it
+    enters (614.1c), reading X from the spell (107.3m)."""
+    extra: dict = {"spell_x": spell_x if card(obj.card).mana_cost.x_count else None}
+    replacements = [r for r in card(obj.card).abilities if isinstance(r, EntersWith)]
+    for rep in replacements:
+        extra.update(_enters_with(chooser, controller, rep, spell_x or 0, extra))
+    moved = move(d, obj.oid, Zone.BATTLEFIELD, "608.3", f"{card(obj.card).name} enters the battlefield",
+                 controller=controller, **extra)
+    for rep in replacements:
+        _explain_enters_with(d, moved, rep, spell_x or 0)
+    return moved
+
+
+def _explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int) -> None:
+    """Say how the permanent entered, and where an X came from (107.3m)."""
+    uses_x = any(n == "X" for _, n in rep.counters)
+    rule = "107.3m" if uses_x else "614.1c"
+    why = f" X is {x}, the value chosen for the spell (107.3m); the permanent's own X is 0." if uses_x else ""
+    d.note("enters with", f"{obj.card} enters as its text says: {rep.text}{why}", rule, obj.oid, obj.card)
+
+
+def _enters_with(chooser: Chooser, controller: str, rep: EntersWith, x: int, extra: dict) -> dict:
+    out: dict = {}
+    if rep.tapped:
+        out["tapped"] = True
+    counters = extra.get("counters", ())
+    for kind, n in rep.counters:
+        amount = x if n == "X" else int(n)
+        counters = set_counter(counters, kind, amount)
+    if rep.counters:
+        out["counters"] = counters
+    if rep.choose_color:
+        color = chooser.choose("color", controller, [c.value for c in COLORS], "614.12")
+        out["chosen"] = (("color", color),)
+    return out
+
+
+def mana_value(state: GameState, oid: int) -> int:
+    """Mana value (202.3): X counts as chosen only on the stack; everywhere else X is 0 (107.3g)."""
+    obj = state.obj(oid)
+    x = 0
+    if obj.zone is Zone.STACK:
+        x = next((i.x for i in state.stack if i.kind == "spell" and i.source == obj.ref), 0)
+    return card(obj.card).mana_cost.mana_value(x)

@@ -1,0 +1,191 @@
+"""Triggered abilities (603): noticing trigger events, the intervening "if" (603.4), and
+putting waiting triggers on the stack in APNAP order (603.3b) before a player gets priority.
+
+* :func:`collect_new_triggers` checks the events recorded since it last ran, so the turn loop
+  can check a step's "at the beginning of" triggers as the step begins (603.2b) and the engine
+  can check the rest before a player gets priority, without checking an event twice.
+* An intervening "if" is checked when the trigger event happens and again on resolution; both
+  checks are events of kind ``"if check"`` whose ``after`` is the result (True/False).
+* :func:`put_triggers_on_stack` asks each player, in APNAP order, for the order of their own
+  triggers (choice kind ``"trigger order"``, 603.3b); under shared team turns each team orders
+  all the triggers its members control (805.7). An answer is a tuple of the triggers' short
+  labels in the order they go on the stack: the first goes on the stack first, so it resolves last.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import permutations
+
+from mtgrules.core.abilities import TriggeredAbility
+from mtgrules.core.carddef import card
+from mtgrules.core.choices import Chooser
+from mtgrules.core.events import Event
+from mtgrules.core.objects import GameObject, ObjRef, StackItem
+from mtgrules.core.state import Draft, GameState
+from mtgrules.rules.teams import apnap_groups, shared_team_turns
+
+Pending = tuple[ObjRef, int, str, tuple]
+
+
+# ---------------------------------------------------------------- noticing triggers
+def collect_triggers(d: Draft, events: list[Event]) -> None:
+    """Check each event against every triggered ability in play; remember those that trigger."""
+    state = d.view()
+    pending = list(d.pending)
+    for ev in events:
+        for src in state.battlefield():
+            for i, ab in enumerate(card(src.card).abilities):
+                if not isinstance(ab, TriggeredAbility) or ab.is_mana or ab.event != ev.kind:
+                    continue
+                for data in _instances(ab, state, src, ev):
+                    if not condition_at_trigger(d, state, src, ab, data):
+                        continue
+                    pending.append((src.ref, i, src.controller, data))
+                    d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.2", src.oid, src.card)
+    d.set_scalar("603.3", pending=tuple(pending))
+
+
+def collect_new_triggers(d: Draft) -> None:
+    """Check the events recorded since the last call on this draft (each event is checked once)."""
+    start = getattr(d, "trigger_cursor", 0)
+    end = len(d.events)
+    if end > start:
+        collect_triggers(d, d.events[start:end])
+    d.trigger_cursor = len(d.events)
+
+
+def _instances(ab: TriggeredAbility, state, src, ev: Event) -> list[tuple]:
+    """How many times this event triggers the ability, with data for each (e.g. which player)."""
+    result = ab.matches(state, src, ev)
+    if result is True:
+        return [()]
+    if not result:
+        return []
+    return list(result)
+
+
+def _for(data: tuple) -> str:
+    player = dict(data).get("player")
+    return f" for {player}" if player else ""
+
+
+# ---------------------------------------------------------------- the intervening "if" (603.4)
+_IF = re.compile(r"^(?:When|Whenever|At)\b[^,]*, if (.+?),")
+
+
+def condition_text(ab: TriggeredAbility) -> str:
+    """The words of an intervening "if" clause, read from the ability's text."""
+    m = _IF.match(ab.text)
+    return m.group(1) if m else "its condition holds"
+
+
+def condition_at_trigger(d: Draft, state: GameState, src: GameObject, ab: TriggeredAbility, data: tuple) -> bool:
+    """First check: as the trigger event happens. False means the ability doesn't trigger."""
+    if ab.condition is None:
+        return True
+    ok = bool(ab.condition(state, src))
+    name = card(src.card).name
+    outcome = "true, so the ability triggers" if ok else "false, so the ability doesn't trigger"
+    d.emit(Event("if check", src.oid, name, "condition", None, ok, "603.4",
+                 f"{name}: as the trigger event happens, “if {condition_text(ab)}” is {outcome}"))
+    return ok
+
+
+def condition_still_true(d: Draft, item: StackItem) -> bool:
+    """Second check: as the trigger resolves. False means it is removed and does nothing."""
+    src = d.view().obj(item.source.oid)
+    ab = card(src.card).abilities[item.ability]
+    if not isinstance(ab, TriggeredAbility) or ab.condition is None:
+        return True
+    ok = bool(ab.condition(d.view(), src))
+    name = card(src.card).name
+    outcome = ("still true, so the ability resolves" if ok else
+               "now false, so the ability is removed from the stack and does nothing")
+    d.emit(Event("if check", src.oid, name, "condition", None, ok, "603.4",
+                 f"{name}: as the ability resolves, “if {condition_text(ab)}” is {outcome}"))
+    return ok
+
+
+# ---------------------------------------------------------------- onto the stack (603.3b, 805.7)
+def put_triggers_on_stack(d: Draft, chooser: Chooser | None = None) -> None:
+    """Waiting triggers go on the stack: each player (or team), in APNAP order, puts theirs on
+    in the order they choose (603.3b, 101.4; 805.7)."""
+    if not d.pending:
+        return
+    chooser = chooser or Chooser()
+    waiting: list[Pending] = list(d.pending)
+    for group in apnap_groups(d.view()):
+        mine = [t for t in waiting if t[2] in group]
+        for t in order_triggers(d, chooser, group, mine):
+            _push_trigger(d, t, chooser)
+        waiting = [t for t in waiting if t not in mine]
+    for ref, _i, controller, _data in waiting:  # their controller has left the game (800.4d)
+        d.note("trigger gone", f"a trigger controlled by {controller}, who has left the game, "
+               "isn't put on the stack", "800.4d", ref.oid)
+    d.set_scalar("603.3", pending=())
+
+
+def short_labels(d: Draft, triggers: list[Pending]) -> list[str]:
+    """A short name for each trigger ("Call to the Grave (Bob)"), unique within the list."""
+    labels = [f"{card(d.obj(ref.oid).card).name}{_paren(data)}" for ref, _i, _c, data in triggers]
+    return [f"{lab} #{t[0].oid}" if labels.count(lab) > 1 else lab for lab, t in zip(labels, triggers, strict=True)]
+
+
+def _paren(data: tuple) -> str:
+    player = dict(data).get("player")
+    return f" ({player})" if player else ""
+
+
+def order_triggers(d: Draft, chooser: Chooser, group: list[str], mine: list[Pending]) -> list[Pending]:
+    """The order in which ``group`` puts its triggers on the stack, as they choose."""
+    if len(mine) < 2:
+        return mine
+    labels = short_labels(d, mine)
+    by_label = dict(zip(labels, mine, strict=True))
+    options = list(dict.fromkeys(permutations(labels)))
+    controllers = list(dict.fromkeys(t[2] for t in mine))
+    team = shared_team_turns(d.view())
+    who = controllers[0] if len(controllers) == 1 else group[0]
+    rule = "805.7" if team else "603.3b"
+    chosen = chooser.choose("trigger order", who, options, rule)
+    d.note("trigger order", f"{who} puts {len(mine)} triggers on the stack in this order: "
+           f"{', then '.join(chosen)} ({chosen[-1]} will resolve first)", rule, who, who)
+    return [by_label[label] for label in chosen]
+
+
+def first_clause(text: str) -> str:
+    """"At the beginning of each player's upkeep" from the whole ability: enough to tell a
+    card's triggers apart in a label without repeating the Oracle text in every sentence."""
+    return text.split(",")[0].split(".")[0].strip()
+
+
+def _push_trigger(d: Draft, t: Pending, chooser: Chooser) -> None:
+    ref, i, controller, data = t
+    src = d.obj(ref.oid)
+    ab = card(src.card).abilities[i]
+    name = card(src.card).name
+    player = dict(data).get("player")
+    label = f"{name}: “{first_clause(ab.text)}…”" + (f" for {player}" if player else "")
+    targets = trigger_targets(d, chooser, ab, controller, name)
+    if targets is None:
+        return
+    d.push(StackItem(d.new_id(), "trigger", ref, controller, label, ability=i, data=tuple(data), targets=targets))
+    d.note("on stack", f"{label} is put on the stack", "603.3", ref.oid, name)
+
+
+def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller: str,
+                    name: str) -> tuple[ObjRef, ...] | None:
+    """The target a trigger's controller chooses as it goes on the stack (choice kind
+    ``"target"``, 603.3d); None if it has no legal target, so it is removed from the stack."""
+    spec = ab.target
+    if spec is None:
+        return ()
+    state = d.view()
+    options = [o.oid for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)]
+    if not options:
+        d.note("no target", f"{name}: {ab.text} has no legal target ({spec.description}), so it is "
+               "removed from the stack", "603.3d", controller, name)
+        return None
+    oid = chooser.choose("target", controller, options, "603.3d")
+    return (state.obj(oid).ref,)
