@@ -6,6 +6,7 @@ import pytest
 
 from mtgrules import IllegalAction, Step, Timeline, apply, pass_priority
 from mtgrules.core.objects import Zone
+from mtgrules.play.verbs import resolve_top  # noqa: F401  (re-exported for the tests)
 
 
 def refuse(state, action, rule: str) -> IllegalAction:
@@ -32,15 +33,6 @@ def pass_until(t: Timeline, step: Step, **last_choices) -> Timeline:
         assert holder is not None, f"the game waits for a declaration in the {t.state.step.value} step"
         t.do(pass_priority(holder, **last_choices))
     raise AssertionError(f"{step.value} never began")
-
-
-def resolve_top(t: Timeline, **choices) -> Timeline:
-    """Everyone passes once: the top of the stack resolves with these choices."""
-    assert t.state.stack, "nothing on the stack"
-    top = t.state.stack[-1].sid
-    while any(item.sid == top for item in t.state.stack):
-        t.do(pass_priority(t.state.priority, **choices))
-    return t
 
 
 def hand(state, player: str) -> list[str]:

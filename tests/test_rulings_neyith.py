@@ -23,8 +23,8 @@ from mtgrules import (
     legal_blocks,
     pass_priority,
 )
-from mtgrules.rules import hooks
 from mtgrules.core.objects import Zone
+from mtgrules.rules import hooks
 from mtgrules.rules.combat.state import attack_of, blockers_of
 from mtgrules.rules.layers import Effect
 

@@ -7,14 +7,114 @@ The tables and the narration are built only from events, so an event must say wh
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
+
+
+class EventKind(StrEnum):
+    """Every kind of event the engine records: a closed set, so a misspelt kind fails where the
+    event is made instead of never matching a listener. Members are strings (``StrEnum``), so an
+    event's kind reads and compares as plain text in tables and tests. A change of one attribute
+    made without a kind (``Draft.update(..., tapped=True)``) takes the attribute's name."""
+
+    ACTIVATED = "activated"
+    ACTIVE = "active"
+    APNAP = "apnap"
+    ATTACHED_TO = "attached_to"
+    ATTACKERS_DECLARED = "attackers declared"
+    ATTACKS = "attacks"
+    BECOMES_BLOCKED = "becomes blocked"
+    BLOCKS = "blocks"
+    BLOCKS_LEGAL = "blocks legal"
+    CARD = "card"
+    CEASES_TO_EXIST = "ceases to exist"
+    CHOSEN = "chosen"
+    CLEANUP_PRIORITY = "cleanup priority"
+    COMBAT = "combat"
+    COMBAT_BEGINS = "combat begins"
+    COMBAT_DAMAGE = "combat damage"
+    COMBAT_ENDS = "combat ends"
+    CONTROLLER = "controller"
+    COUNTERS = "counters"
+    CREATED = "created"
+    CREATURES_BECOME_BLOCKED = "creatures become blocked"
+    DAMAGE = "damage"
+    DAMAGE_DIVISION = "damage division"
+    DECLINED = "declined"
+    DESTROYED = "destroyed"
+    DOUBLE_POWER = "double power"
+    DREW_FROM_EMPTY = "drew_from_empty"
+    EFFECTS = "effects"
+    EFFECTS_END = "effects end"
+    EFFECT_ENDS = "effect ends"
+    EMPTY_LIBRARY = "empty library"
+    ENTERS_ATTACKING = "enters attacking"
+    ENTERS_WITH = "enters with"
+    FIGHT = "fight"
+    FIZZLES = "fizzles"
+    GRAVEYARD_CHOSEN = "graveyard chosen"
+    IF_CHECK = "if check"
+    KEYWORDS = "keywords"
+    LEAVES = "leaves"
+    LEFT_THE_GAME = "left the game"
+    LIFE = "life"
+    LOST = "lost"
+    LOYALTY = "loyalty"
+    MANA_ADDED = "mana added"
+    MANA_EMPTIED = "mana emptied"
+    MANA_SPENT = "mana spent"
+    MELEE = "melee"
+    NONCOMBAT_DAMAGE = "noncombat damage"
+    NOTHING = "nothing"
+    NOTHING_HAPPENS = "nothing happens"
+    NOTHING_TO_SACRIFICE = "nothing to sacrifice"
+    NOT_ATTACKING = "not attacking"
+    NO_ATTACKERS = "no attackers"
+    NO_BLOCKERS = "no blockers"
+    NO_COMBAT = "no combat"
+    NO_DAMAGE = "no damage"
+    NO_FIGHT = "no fight"
+    NO_GRAVEYARD = "no graveyard"
+    NO_MANA = "no mana"
+    NO_TARGET = "no target"
+    ON_STACK = "on stack"
+    OWNER = "owner"
+    PASS = "pass"
+    PASSES = "passes"
+    PENDING = "pending"
+    POOL = "pool"
+    PRIORITY = "priority"
+    PT = "P/T"
+    REFUSED = "refused"
+    REMOVED_FROM_COMBAT = "removed from combat"
+    REQUIREMENT = "requirement"
+    RESOLVES = "resolves"
+    SACRIFICE_CHOSEN = "sacrifice chosen"
+    SHUFFLE = "shuffle"
+    STACK = "stack"
+    STATE_BASED_ACTION = "state-based action"
+    STEP = "step"
+    STEP_BEGINS = "step begins"
+    STEP_SKIPPED = "step skipped"
+    TAPPED = "tapped"
+    TAPPED_FOR_MANA = "tapped for mana"
+    TRIGGER = "trigger"
+    TRIGGER_GONE = "trigger gone"
+    TRIGGER_ORDER = "trigger order"
+    TURN = "turn"
+    TURN_BEGAN = "turn began"
+    TYPES = "types"
+    UNBLOCKED = "unblocked"
+    UNDEATHTOUCH = "undeathtouch"
+    ZONE = "zone"
+    ZONE_CHANGE = "zone change"
 
 
 @dataclass(frozen=True)
 class Event:
     """One change. ``obj`` is an object id (int), a player's name (str) or ``None`` for the game."""
 
-    kind: str
+    kind: EventKind
     obj: int | str | None
     name: str
     attribute: str
@@ -22,6 +122,12 @@ class Event:
     after: Any
     rule: str
     text: str = ""
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "kind", EventKind(self.kind))
+        except ValueError:
+            raise ValueError(f"unknown event kind {self.kind!r}: add it to EventKind") from None
 
     def describe(self) -> str:
         """A short sentence for narration: the text if given, else a generic one."""

@@ -8,11 +8,15 @@ action turns out to be illegal the draft is simply dropped, so the caller's stat
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtgrules.core.events import Event
 from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
 from mtgrules.core.turns import Step
+
+if TYPE_CHECKING:
+    from mtgrules.core.combat import Combat
+    from mtgrules.core.effects import Effect
 
 
 @dataclass(frozen=True)
@@ -27,13 +31,13 @@ class GameState:
     priority: str | None = None
     passes: int = 0
     stack: tuple[StackItem, ...] = ()
-    effects: tuple[Any, ...] = ()
+    effects: tuple[Effect, ...] = ()
     pending: tuple[Any, ...] = ()
     next_id: int = 1
     timestamp: int = 1
     game_format: str = "two-player"
     seed: int = 0
-    combat: Any = None  # the combat phase's state (combat_state.Combat), None outside combat (506)
+    combat: Combat | None = None  # the combat phase's record, None outside combat (506)
     _cache: dict = field(default_factory=dict, init=False, compare=False, repr=False, hash=False)
 
     # ---- lookups

@@ -10,11 +10,13 @@ choices (which creature to sacrifice, the order of triggers) are given up front 
 from __future__ import annotations
 
 from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.events import EventKind
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step
 from mtgrules.play.advance import advance_to, answer_with
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.play.verbs import go_to
 from mtgrules.rules.layers import characteristics
 
 CARD = "Call to the Grave"
@@ -25,14 +27,6 @@ def _libraries(s: Scenario, players: list[str], n: int = 4) -> None:
     for p in players:
         for _ in range(n):
             s.add("Swamp", p, zone="library")
-
-
-def _go(t: Timeline, step: Step | str, player: str | None = None, **answers) -> Timeline:
-    table = {kind.replace("_", " "): value for kind, value in answers.items()}
-    result = advance_to(t, step, player, choose=answer_with(table) if table else None)
-    if not result:
-        raise RuntimeError(f"{t.title}: stopped before {step}: {result.reason}")
-    return t
 
 
 def turn_cycle() -> Timeline:
@@ -50,7 +44,7 @@ def turn_cycle() -> Timeline:
     s.add("Walking Corpse", "Bob")
     _libraries(s, ["Alice", "Bob"])
     t = s.timeline()
-    _go(t, Step.MAIN1, "Alice", sacrifice=elves)
+    go_to(t, Step.MAIN1, "Alice", sacrifice=elves)
     return t
 
 
@@ -63,8 +57,8 @@ def only_zombies_upkeep() -> Timeline:
     s.add("Lord of the Accursed", "Bob")
     _libraries(s, ["Alice", "Bob"])
     t = s.timeline()
-    _go(t, Step.DRAW, "Bob")     # Bob's upkeep: the trigger resolves, nothing is sacrificed
-    _go(t, Step.DRAW, "Alice")   # Alice's upkeep: she has no creatures
+    go_to(t, Step.DRAW, "Bob")     # Bob's upkeep: the trigger resolves, nothing is sacrificed
+    go_to(t, Step.DRAW, "Alice")   # Alice's upkeep: she has no creatures
     return t
 
 
@@ -86,7 +80,7 @@ def two_headed_giant_upkeep() -> Timeline:
     _libraries(s, ["Alice", "Andy", "Bob", "Beth"])
     t = s.timeline()
     order = ("Call to the Grave (Andy)", "Call to the Grave (Alice)")  # Alice's resolves first
-    _go(t, Step.UPKEEP, "Alice", trigger_order=order)
+    go_to(t, Step.UPKEEP, "Alice", trigger_order=order)
     t.do(pass_priority("Alice"))                      # team A passes
     t.do(pass_priority("Bob", sacrifice=bears))       # team B passes: Alice's trigger resolves
     t.do(pass_priority("Alice"))
@@ -101,7 +95,7 @@ def end_step_no_trigger() -> Timeline:
     s.add(CARD, "Alice")
     s.add("Grizzly Bears", "Bob")
     t = s.timeline()
-    _go(t, Step.END)
+    go_to(t, Step.END)
     return t
 
 
@@ -114,7 +108,7 @@ def end_step_creature_enters_in_response() -> Timeline:
     plains = [s.add("Plains", "Bob"), s.add("Plains", "Bob")]
     alarm = s.add("Raise the Alarm", "Bob", zone="hand")
     t = s.timeline()
-    _go(t, Step.END)                                  # the trigger is on the stack
+    go_to(t, Step.END)                                  # the trigger is on the stack
     t.do(pass_priority("Alice"))
     for land in plains:
         t.do(activate("Bob", land))
@@ -132,7 +126,7 @@ def end_step_sacrificed() -> Timeline:
     s = Scenario("Call to the Grave: no creatures at all", turn=2, step="main2")
     s.add(CARD, "Alice")
     t = s.timeline()
-    _go(t, Step.END)
+    go_to(t, Step.END)
     t.do(pass_priority("Alice"))
     t.do(pass_priority("Bob"))
     return t
@@ -156,7 +150,7 @@ def several_turns() -> Timeline:
         result = advance_to(t, Step.DRAW, player, choose=choose)
         if not result:
             raise RuntimeError(f"{t.title}: {result.reason}")
-    _go(t, Step.UPKEEP, "Alice")   # turn 6's end step: no creatures, so it sacrifices itself
+    go_to(t, Step.UPKEEP, "Alice")   # turn 6's end step: no creatures, so it sacrifices itself
     return t
 
 
@@ -192,13 +186,13 @@ SCENARIOS = {
 # ---------------------------------------------------------------- questions
 def if_outcome(frame: Frame) -> str:
     """"Triggers" / "doesn't trigger" at the event, "does nothing" / "resolves" at resolution."""
-    checks = [e for e in frame.events if e.kind == "if check"]
+    checks = [e for e in frame.events if e.kind == EventKind.IF_CHECK]
     if not checks:
         return "No “if” is checked"
-    resolving = any(e.kind == "resolves" for e in frame.events)
+    resolving = any(e.kind == EventKind.RESOLVES for e in frame.events)
     ok = checks[-1].after
     if resolving:
-        moved = [e for e in frame.events if e.kind == "zone change"]
+        moved = [e for e in frame.events if e.kind == EventKind.ZONE_CHANGE]
         gone = f": {moved[0].name} goes to the graveyard" if moved else ""
         return ("The condition still holds, so the ability does its work" + gone) if ok else \
             "The condition is now false, so the ability does nothing"

@@ -14,12 +14,13 @@ actions for what-ifs.
 from __future__ import annotations
 
 from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.events import EventKind
 from mtgrules.core.objects import Zone
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.play.verbs import REFUSED, resolve_top
 from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import characteristics
-from mtgrules.widgets.predict import REFUSED
 
 BUSYBODY = "Graveyard Busybody"
 
@@ -37,12 +38,6 @@ def _libraries(s: Scenario, n: int = 3) -> None:
     for owner, land in (("Alice", "Swamp"), ("Bob", "Mountain")):
         for _ in range(n):
             s.add(land, owner, zone="library")
-
-
-def _resolve(t: Timeline, **choices) -> Timeline:
-    """Both players pass, so the top of the stack resolves; ``choices`` script its choices."""
-    first, second = t.state.priority, next(p for p in t.state.player_names if p != t.state.priority)
-    return t.do(pass_priority(first)).do(pass_priority(second, **choices))
 
 
 # ---------------------------------------------------------------- the board
@@ -77,7 +72,7 @@ def opponent_creature_dies(stolen: bool = False) -> Timeline:
     s.mana("Alice", "BBB")
     t = s.timeline()
     t.do(cast("Alice", murder, targets=(corpse,)))
-    return _resolve(t)
+    return resolve_top(t)
 
 
 # ---------------------------------------------------------------- GB-2 and GB-3
@@ -94,7 +89,7 @@ def shuffle_one_graveyard(pile: str = "Alice") -> Timeline:
     With her own pile shuffled away, the Busybody counts only Bob's pile: 2/2."""
     t, ids = _cane_board(f"GB-2: Feldon's Cane shuffles {pile}'s graveyard")
     t.do(activate("Alice", ids["Feldon's Cane"]))
-    return _resolve(t, graveyard=pile)
+    return resolve_top(t, graveyard=pile)
 
 
 def shuffle_borrowed_graveyard() -> Timeline:
@@ -120,7 +115,7 @@ def cane_without_graveyard() -> Timeline:
     _libraries(s)
     t = s.timeline()
     t.do(activate("Bob", cane))
-    return _resolve(t)
+    return resolve_top(t)
 
 
 # ---------------------------------------------------------------- GB-4
@@ -134,7 +129,7 @@ def exile_from_any_graveyard(busybody: bool = True, exile: str = "Island") -> Ti
     s.mana("Alice", "RWRW")
     t = s.timeline()
     if t.attempt(activate("Alice", mage, exile=ids[exile])) is None:
-        _resolve(t)
+        resolve_top(t)
     return t
 
 
@@ -166,7 +161,7 @@ def two_busybodies(newest: str = "Bob") -> Timeline:
     s.mana(newest, "UUUUUU")
     t = s.timeline()
     t.do(cast(newest, second))
-    return _resolve(t)
+    return resolve_top(t)
 
 
 # ---------------------------------------------------------------- describing a step
@@ -187,7 +182,7 @@ def where_cards_went(frame: Frame) -> str:
     state = frame.state
     moves = []
     for e in frame.events:
-        if e.kind == "zone change" and e.attribute == "zone" and isinstance(e.obj, int):
+        if e.kind == EventKind.ZONE_CHANGE and e.attribute == "zone" and isinstance(e.obj, int):
             obj = state.obj(e.obj)
             where = f"{obj.zone_player}'s {obj.zone.value}" if obj.zone_player else obj.zone.value
             moves.append(f"{e.name} → {where}")
@@ -199,7 +194,7 @@ def creature_went(frame: Frame) -> str:
     state = frame.state
     moves = []
     for e in frame.events:
-        if e.kind == "zone change" and e.attribute == "zone" and isinstance(e.obj, int):
+        if e.kind == EventKind.ZONE_CHANGE and e.attribute == "zone" and isinstance(e.obj, int):
             obj = state.obj(e.obj)
             if characteristics(state, e.obj).is_creature and obj.zone is Zone.GRAVEYARD:
                 moves.append(f"{e.name} goes to {obj.zone_player}'s graveyard")
@@ -209,7 +204,7 @@ def creature_went(frame: Frame) -> str:
 def shuffled_into(frame: Frame) -> str:
     """Whose library the cards shuffled out of a graveyard went into."""
     libraries = [f"{frame.state.obj(e.obj).zone_player}'s" for e in frame.events
-                 if e.kind == "zone change" and e.attribute == "zone" and e.after == "library"]
+                 if e.kind == EventKind.ZONE_CHANGE and e.attribute == "zone" and e.after == "library"]
     if not libraries:
         return "No card goes into a library"
     return f"The cards go into {' and '.join(dict.fromkeys(libraries))} library"
@@ -219,7 +214,7 @@ def pledgemage_cost(frame: Frame) -> str:
     """Whether Alice could pay the Pledgemage's exile cost, and from whose pile."""
     if frame.refused is not None:
         return "The engine refuses it: she can't pay the cost"
-    exiled = [e for e in frame.events if e.kind == "zone change" and e.after == "exile"]
+    exiled = [e for e in frame.events if e.kind == EventKind.ZONE_CHANGE and e.after == "exile"]
     if not exiled:
         return "She activates it without exiling anything"
     owner = frame.state.obj(exiled[0].obj).owner
@@ -229,7 +224,7 @@ def pledgemage_cost(frame: Frame) -> str:
 def duel_outcome(frame: Frame) -> str:
     """Which Busybody survives a step and which one dies, and where it goes."""
     state = frame.state
-    died = [state.obj(e.obj) for e in frame.events if e.kind == "zone change" and e.attribute == "zone"
+    died = [state.obj(e.obj) for e in frame.events if e.kind == EventKind.ZONE_CHANGE and e.attribute == "zone"
             and e.name == BUSYBODY and e.after == "graveyard"]
     if not died:
         return busybodies(state)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.events import EventKind
 from mtgrules.core.mana import pool_text
 from mtgrules.core.state import GameState
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
-from mtgrules.widgets.predict import REFUSED
+from mtgrules.play.verbs import REFUSED
 
 
 def mana_tour() -> Timeline:
@@ -119,7 +120,7 @@ def pool_gain(frame: Frame) -> str:
     """Describe a step by the mana it added, for predict-then-reveal questions about mana."""
     if frame.refused is not None:
         return REFUSED
-    added = [e for e in frame.events if e.kind == "mana added"]
+    added = [e for e in frame.events if e.kind == EventKind.MANA_ADDED]
     if not added:
         return "No mana is added"
     gained = "".join(pool_text(e.after[len(e.before):]) for e in added)
@@ -135,7 +136,7 @@ def other_order(t: Timeline) -> list:
 # ---------------------------------------------------------------- questions for the lesson
 def heartbeat_outcome(frame: Frame) -> str:
     """Describe a step by whether Heartbeat of Spring triggered, and the mana it made."""
-    fired = any(e.kind == "trigger" and e.name == "Heartbeat of Spring" for e in frame.events)
+    fired = any(e.kind == EventKind.TRIGGER and e.name == "Heartbeat of Spring" for e in frame.events)
     gain = pool_gain(frame)
     if not fired:
         return f"{gain}, and Heartbeat of Spring doesn't trigger"

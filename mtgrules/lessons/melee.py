@@ -11,14 +11,15 @@ games: Bob and Carol are both Alice's opponents.
 from __future__ import annotations
 
 from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.events import EventKind
 from mtgrules.core.turns import Step
 from mtgrules.play.advance import advance_to
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.play.verbs import REFUSED
 from mtgrules.rules.combat.declare import declare_attackers
 from mtgrules.rules.combat.state import melee_count
 from mtgrules.rules.layers import characteristics
-from mtgrules.widgets.predict import REFUSED
 
 WINGS = "Wings of the Guard"
 THREE = ("Alice", "Bob", "Carol")
@@ -169,9 +170,9 @@ def melee_bonus(frame: Frame) -> str:
     the engine's melee event; for the options of predict-then-reveal questions about melee."""
     if frame.refused is not None:
         return REFUSED
-    counted = [e for e in frame.events if e.kind == "melee"]
+    counted = [e for e in frame.events if e.kind == EventKind.MELEE]
     if not counted:
-        triggered = any(e.kind == "trigger" and e.name == WINGS for e in frame.events)
+        triggered = any(e.kind == EventKind.TRIGGER and e.name == WINGS for e in frame.events)
         return "Melee triggers" if triggered else "Melee does nothing in this step"
     wings = counted[-1].obj
     n = melee_count(frame.state, frame.state.obj(wings).controller)

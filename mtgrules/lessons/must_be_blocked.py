@@ -14,14 +14,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.events import EventKind
 from mtgrules.core.turns import Step
-from mtgrules.play.advance import advance_to
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.play.verbs import REFUSED, go_to
 from mtgrules.rules.combat.blocking import legal_blocks
 from mtgrules.rules.combat.declare import DeclareBlockers, declare_attackers, declare_blockers
 from mtgrules.rules.layers import Effect, characteristics
-from mtgrules.widgets.predict import REFUSED
 
 NEYITH = "Neyith of the Dire Hunt"
 
@@ -44,13 +44,6 @@ class _Board:
 
     def timeline(self) -> Timeline:
         return self.scenario.timeline()
-
-
-def _go(t: Timeline, step: Step) -> Timeline:
-    result = advance_to(t, step)
-    if not result:
-        raise RuntimeError(f"{t.title}: {step.value} didn't begin: {result.reason}")
-    return t
 
 
 def _both_pass(t: Timeline, **choices) -> Timeline:
@@ -78,9 +71,9 @@ def _pay(t: Timeline, forests: list[int]) -> Timeline:
 def _attack(t: Timeline, attackers: list[int]) -> Timeline:
     """To the declare attackers step; Alice attacks Bob with ``attackers``; on to the declare
     blockers step (the game then waits for Bob, unless he has nothing that can block)."""
-    _go(t, Step.DECLARE_ATTACKERS)
+    go_to(t, Step.DECLARE_ATTACKERS)
     t.do(declare_attackers("Alice", {a: "Bob" for a in attackers}))
-    return _go(t, Step.DECLARE_BLOCKERS)
+    return go_to(t, Step.DECLARE_BLOCKERS)
 
 
 # ---------------------------------------------------------------- the tour (and NEY-3)
@@ -100,7 +93,7 @@ def tour() -> Timeline:
     _attack(t, [bears])
     t.do(declare_blockers("Bob", {b.bob[0]: bears}))
     _both_pass(t)                  # Neyith's draw resolves
-    return _go(t, Step.END_COMBAT)  # combat damage
+    return go_to(t, Step.END_COMBAT)  # combat damage
 
 
 def blockers_step(t: Timeline) -> int:
@@ -130,7 +123,7 @@ def nobody_can_block() -> Timeline:
     t = _trigger(b, bears)
     _pay(t, b.forests)
     _attack(t, [bears])
-    return _go(t, Step.END_COMBAT)
+    return go_to(t, Step.END_COMBAT)
 
 
 # ---------------------------------------------------------------- NEY-2
@@ -142,7 +135,7 @@ def combat_damage_no_draw() -> Timeline:
     t = _trigger(b, bears)
     _both_pass(t, pay=0)
     _attack(t, [bears])
-    return _go(t, Step.END_COMBAT)
+    return go_to(t, Step.END_COMBAT)
 
 
 def fight_draws() -> Timeline:
@@ -332,10 +325,10 @@ def block_outcome(frame: Frame) -> str:
     """A block declaration's result: refused with its rule, or accepted and what it blocks."""
     if frame.refused is not None:
         return f"Refused — CR {frame.refused.rule}"
-    blocks = [e.text for e in frame.events if e.kind == "blocks"]
+    blocks = [e.text for e in frame.events if e.kind == EventKind.BLOCKS]
     if blocks:
         return "Accepted: " + "; ".join(blocks)
-    unblocked = [e.name for e in frame.events if e.kind == "unblocked"]
+    unblocked = [e.name for e in frame.events if e.kind == EventKind.UNBLOCKED]
     if unblocked:
         return f"Accepted: no blockers, so {' and '.join(unblocked)} is unblocked"
     return "Nothing is declared"
@@ -343,8 +336,8 @@ def block_outcome(frame: Frame) -> str:
 
 def cards_drawn(frame: Frame) -> str:
     """How many Neyith triggers a step put on the stack, for the "one or more" question."""
-    n = sum(1 for e in frame.events if e.kind == "trigger" and e.name == NEYITH)
-    blocked = [e.name for e in frame.events if e.kind == "becomes blocked"]
+    n = sum(1 for e in frame.events if e.kind == EventKind.TRIGGER and e.name == NEYITH)
+    blocked = [e.name for e in frame.events if e.kind == EventKind.BECOMES_BLOCKED]
     what = " and ".join(blocked) + (" become blocked" if len(blocked) > 1 else " becomes blocked") \
         if blocked else "Nothing becomes blocked"
     times = {0: "Neyith doesn't trigger", 1: "Neyith triggers once: one card"}.get(n, f"Neyith triggers {n} times")
@@ -366,7 +359,7 @@ def no_blockers_verdict(frame: Frame) -> str:
     """Whether the engine lets Bob declare no blockers, in plain words (for NEY-7's question)."""
     if frame.refused is not None:
         return REFUSED
-    unblocked = [e.name for e in frame.events if e.kind == "unblocked"]
+    unblocked = [e.name for e in frame.events if e.kind == EventKind.UNBLOCKED]
     if unblocked:
         return f"The engine accepts it: {' and '.join(unblocked)} is unblocked"
     return "The engine accepts it"
@@ -374,7 +367,7 @@ def no_blockers_verdict(frame: Frame) -> str:
 
 def neyith_reacts(frame: Frame) -> str:
     """How many times Neyith's first ability triggered in a step, and so how many cards it draws."""
-    n = sum(1 for e in frame.events if e.kind == "trigger" and e.name == NEYITH)
+    n = sum(1 for e in frame.events if e.kind == EventKind.TRIGGER and e.name == NEYITH)
     if n == 0:
         return "Neyith doesn't trigger, so Alice draws nothing"
     if n == 1:

@@ -18,13 +18,14 @@ WhatIf plays instead.
 from __future__ import annotations
 
 from mtgrules.core.actions import Action, activate, cast, pass_priority
+from mtgrules.core.events import EventKind
 from mtgrules.core.turns import Step
 from mtgrules.play.advance import advance_to
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.play.verbs import REFUSED
 from mtgrules.rules.combat.declare import declare_attackers, declare_blockers
 from mtgrules.rules.layers import characteristics
-from mtgrules.widgets.predict import REFUSED
 
 CARD = "Over My Dead Bodies"
 
@@ -112,11 +113,11 @@ def fate(frame: Frame) -> str:
     """What a step did to creatures, in words: where each went, and who left combat."""
     parts = []
     for e in frame.events:
-        if e.kind == "zone change" and e.attribute == "zone" and characteristics(frame.state, e.obj).is_creature:
+        if e.kind == EventKind.ZONE_CHANGE and e.attribute == "zone" and characteristics(frame.state, e.obj).is_creature:
             parts.append(f"{e.name} moves to the {e.after}")
-        elif e.kind == "destroyed":
+        elif e.kind == EventKind.DESTROYED:
             parts.append(f"{e.name} stays in the graveyard")
-        elif e.kind == "removed from combat":
+        elif e.kind == EventKind.REMOVED_FROM_COMBAT:
             parts.append(f"{e.name} is removed from combat")
     return "; ".join(dict.fromkeys(parts)) if parts else "Nothing happens to it"
 
@@ -297,7 +298,7 @@ def attack_and_block_triggers() -> Timeline:
 # ---------------------------------------------------------------- reading the boards
 def pt_line(frame: Frame) -> str:
     """The P/T changes of a step, e.g. "Grizzly Bears is 3/3", or "no P/T changes"."""
-    changes = [f"{e.name} is {e.after}" for e in frame.events if e.kind == "P/T"]
+    changes = [f"{e.name} is {e.after}" for e in frame.events if e.kind == EventKind.PT]
     return "; ".join(changes) if changes else "No power or toughness changes"
 
 
@@ -306,7 +307,7 @@ def declaration(frame: Frame) -> str:
     if frame.refused is not None:
         return REFUSED
     sizes = [f"{e.name} attacks as a {characteristics(frame.state, e.obj).pt()}"
-             for e in frame.events if e.kind == "attacks"]
+             for e in frame.events if e.kind == EventKind.ATTACKS]
     return "; ".join(sizes) if sizes else "No attackers"
 
 
@@ -314,7 +315,7 @@ def attacks_or_not(frame: Frame) -> str:
     """A declaration step in words, without sizes: refused, or which creatures attack."""
     if frame.refused is not None:
         return REFUSED
-    names = [e.name for e in frame.events if e.kind == "attacks"]
+    names = [e.name for e in frame.events if e.kind == EventKind.ATTACKS]
     if not names:
         return "No creature attacks"
     return f"The engine accepts it: {' and '.join(names)} attack{'s' if len(names) == 1 else ''}"
@@ -323,16 +324,16 @@ def attacks_or_not(frame: Frame) -> str:
 def bears_fate(frame: Frame) -> str:
     """What a step did to Alice's attacking Grizzly Bears, in plain words (for OMDB-1's question)."""
     mine = [e for e in frame.events if e.name == "Grizzly Bears"]
-    moved = next((e.after for e in mine if e.kind == "zone change" and e.attribute == "zone"), None)
+    moved = next((e.after for e in mine if e.kind == EventKind.ZONE_CHANGE and e.attribute == "zone"), None)
     if moved == "exile":
         where = "The Bears are exiled"
-    elif any(e.kind == "destroyed" for e in mine):
+    elif any(e.kind == EventKind.DESTROYED for e in mine):
         where = "The Bears stay in Alice's graveyard as the same card"
     elif moved is not None:
         where = f"The Bears go to the {moved}"
     else:
         return "Nothing happens to the Bears"
-    return where + (" and leave combat" if any(e.kind == "removed from combat" for e in mine) else "")
+    return where + (" and leave combat" if any(e.kind == EventKind.REMOVED_FROM_COMBAT for e in mine) else "")
 
 
 # ---------------------------------------------------------------- questions for the lesson

@@ -19,6 +19,7 @@ from typing import Any
 from mtgrules.core.actions import PassPriority
 from mtgrules.core.choices import Callback, ChoiceRequest
 from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.events import EventKind
 from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.timeline import Frame, Timeline
@@ -88,9 +89,9 @@ def began(before: GameState, frame: Frame, step: Step, player: str | None) -> bo
     frame's events, so steps without priority (untap, cleanup) count too."""
     active = before.active
     for ev in frame.events:
-        if ev.kind == "active" and ev.obj is None:
+        if ev.kind == EventKind.ACTIVE and ev.obj is None:
             active = ev.after
-        elif ev.kind == "step begins" and ev.after == step.value:
+        elif ev.kind == EventKind.STEP_BEGINS and ev.after == step.value:
             if player is None or player in turn_mates(frame.state, active):
                 return True
     return False

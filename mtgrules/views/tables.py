@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from mtgrules.cards.unstable.graveyard_busybody import whose_text
 from mtgrules.core.carddef import card
 from mtgrules.core.events import Event
 from mtgrules.core.mana import Mana, pool_text
@@ -22,7 +23,6 @@ from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
 from mtgrules.core.state import GameState
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.rules.costs import continuous_control
-from mtgrules.cards.unstable.graveyard_busybody import whose_text
 from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import Chars, all_characteristics, printed
 from mtgrules.rules.mana.could_produce import explain_could_produce

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from mtgrules.core.actions import Action
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.play.verbs import REFUSED
 from mtgrules.rules.engine import apply
 
 from . import render
@@ -29,8 +30,6 @@ OUTCOME_ATTRIBUTES = ("pool", "tapped", "P/T", "counters", "damage", "zone", "co
 MAX_CHOICES = 6  # how many choices deep the automatic alternatives look
 
 
-# How a refusal reads as an option: the rule is kept for the reveal, so it gives nothing away.
-REFUSED = "The engine refuses it: the rules forbid it"
 
 
 def describe_outcome(frame: Frame, attributes: Sequence[str] = OUTCOME_ATTRIBUTES) -> str:

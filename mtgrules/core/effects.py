@@ -1,0 +1,78 @@
+"""Continuous effects and the characteristics they change, as values (604, 611, 613).
+
+``mtgrules.rules.layers`` applies these layer by layer; a card's static ability returns a list of
+:class:`Effect`, and a resolved spell keeps its effect in ``GameState.effects``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from mtgrules.core.objects import GameObject, ObjRef
+
+if TYPE_CHECKING:
+    from mtgrules.core.state import GameState
+
+
+@dataclass(frozen=True)
+class Chars:
+    """The characteristics that the kit's rules read."""
+
+    name: str
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    supertypes: frozenset[str]
+    power: int | None
+    toughness: int | None
+    keywords: frozenset[str]
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    def pt(self) -> str:
+        return "" if self.power is None else f"{self.power}/{self.toughness}"
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A continuous effect in one layer. Either ``affected`` locks the objects it applies to
+    (611.2c, for effects from resolved spells) or ``applies`` decides each time (611.3a)."""
+
+    layer: str
+    description: str
+    rule: str
+    source: int | None = None
+    timestamp: int = 0
+    affected: tuple[ObjRef, ...] | None = None
+    applies: Callable[[GameState, GameObject, Chars], bool] | None = None
+    add_types: frozenset[str] = frozenset()
+    add_subtypes: frozenset[str] = frozenset()
+    add_keywords: frozenset[str] = frozenset()
+    remove_keywords: frozenset[str] = frozenset()
+    set_pt: tuple[int, int] | None = None
+    delta: tuple[int, int] = (0, 0)
+    until_end_of_turn: bool = False
+    tags: frozenset[str] = field(default_factory=frozenset)
+
+    def touches(self, state: GameState, obj: GameObject, chars: Chars) -> bool:
+        if self.affected is not None:
+            return obj.ref in self.affected
+        return self.applies is not None and self.applies(state, obj, chars)
+
+    def apply(self, c: Chars) -> Chars:
+        if self.layer == "4":
+            return replace(c, types=c.types | self.add_types, subtypes=c.subtypes | self.add_subtypes)
+        if self.layer == "6":
+            return replace(c, keywords=(c.keywords | self.add_keywords) - self.remove_keywords)
+        if c.power is None:
+            return c
+        if self.set_pt is not None:
+            return replace(c, power=self.set_pt[0], toughness=self.set_pt[1])
+        return replace(c, power=c.power + self.delta[0], toughness=c.toughness + self.delta[1])

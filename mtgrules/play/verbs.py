@@ -1,0 +1,47 @@
+"""The moves lessons and tests make again and again, named once.
+
+* :func:`resolve_top` -- everyone passes in turn until the top of the stack has resolved;
+* :func:`go_to` -- pass until a step begins, or say why it can't;
+* :data:`REFUSED` -- how a refused action reads as an outcome (a prediction option, a table cell).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mtgrules.core.actions import pass_priority
+from mtgrules.core.turns import Step
+from mtgrules.play.advance import advance_to, answer_with
+from mtgrules.play.timeline import Timeline
+
+REFUSED = "The engine refuses it: the rules forbid it"
+"""An outcome that is a refusal. The rule is kept for the reveal, so the option gives nothing away."""
+
+
+def resolve_top(t: Timeline, **choices: Any) -> Timeline:
+    """Whoever has priority passes, in turn, until the object now on top of the stack has resolved
+    (117.4, 608.1). ``choices`` go with every pass, so the one during which it resolves can make
+    the choices it asks for. Raises ``RuntimeError`` if the stack is empty or the game stops
+    waiting for something else (a declaration)."""
+    if not t.state.stack:
+        raise RuntimeError("nothing is on the stack, so nothing can resolve")
+    top = t.state.stack[-1].sid
+    for _ in range(64):
+        if not any(item.sid == top for item in t.state.stack):
+            return t
+        holder = t.state.priority
+        if holder is None:
+            raise RuntimeError(f"no one has priority in the {t.state.step.value} step, so the stack can't resolve")
+        t.do(pass_priority(holder, **choices))
+    raise RuntimeError("the top of the stack didn't resolve after 64 passes")
+
+
+def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: Any) -> Timeline:
+    """Pass until ``step`` begins (in ``player``'s turn, if given). ``answers`` answer the choices
+    asked on the way, by kind with ``_`` for spaces (``trigger_order=...``). Raises
+    ``RuntimeError`` with the reason when the game stops first."""
+    table = {kind.replace("_", " "): value for kind, value in answers.items()}
+    result = advance_to(t, step, player, choose=answer_with(table) if table else None)
+    if not result:
+        raise RuntimeError(f"{t.title}: stopped before {step}: {result.reason}")
+    return t
