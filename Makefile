@@ -2,7 +2,7 @@
 #   make lab    open the lessons in JupyterLab
 #   make test   run every test (unit, notebooks, browser)
 #   make bench  run the benchmarks
-#   make lint   ruff over the code
+#   make lint   ruff and mypy over the code
 # The virtualenv in .venv is created on first use and re-installed only when
 # pyproject.toml is newer than the stamp file.
 
@@ -30,13 +30,14 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(ROOT_FLAG) notebooks/
 
 test: $(STAMP)
-	$(VPY) -m pytest tests $(NOTEBOOKS) --nbmake
+	$(VPY) -m pytest tests docs README.md $(NOTEBOOKS) --nbmake --doctest-glob='*.md'
 
 bench: $(STAMP)
 	$(VPY) benchmarks/run.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check mtgrules tests benchmarks
+	$(VENV)/bin/mypy
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .ruff_cache .hypothesis benchmarks/out
