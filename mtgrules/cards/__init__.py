@@ -28,7 +28,9 @@ from mtgrules.core.abilities import (
     Fixed,
     ManaAbility,
     ManaReplacement,
+    ManaTriggerResolution,
     Reflect,
+    Resolution,
     StaticAbility,
     Target,
     TriggeredAbility,
@@ -42,11 +44,10 @@ from mtgrules.rules.life import gain_life
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 from mtgrules.rules.tokens import create_token
 from mtgrules.rules.layers import Effect, characteristics
-from mtgrules.rules.resolution import Resolution
 
 __all__ = [
     "Ability", "ActivatedAbility", "AnyColor", "CARD_POOL", "CardDef", "Cost", "Effect", "EntersWith", "Fixed",
-    "ManaAbility", "ManaReplacement", "Reflect", "Resolution", "StaticAbility", "Target", "TriggeredAbility",
+    "ManaAbility", "ManaReplacement", "ManaTriggerResolution", "Reflect", "Resolution", "StaticAbility", "Target", "TriggeredAbility",
     "Zone", "card", "creature_target", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
     "register", "tap_any_color", "tap_for", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
     "characteristics", "create_token", "draw_cards", "fight", "gain_life",

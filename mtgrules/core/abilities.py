@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from mtgrules.core.mana import ManaCost, ManaType, Restriction, parse_cost
 from mtgrules.core.objects import Zone
 
 if TYPE_CHECKING:
-    from mtgrules.core.objects import GameObject
-    from mtgrules.core.state import GameState
+    from mtgrules.core.choices import Chooser
+    from mtgrules.core.events import Event
+    from mtgrules.core.objects import GameObject, StackItem
+    from mtgrules.core.state import Draft, GameState
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,47 @@ class Target:
     zones: frozenset[Zone] = frozenset({Zone.BATTLEFIELD})
 
 
-Resolver = Callable[[Any, Any], None]
+class Resolution(Protocol):
+    """What a resolving spell or ability offers its card's code (608): the draft to edit, the
+    chooser to ask, its controller, and verbs that record each change with its rule. The engine's
+    implementation is ``mtgrules.rules.resolution.Resolution``."""
+
+    d: Draft
+    chooser: Chooser
+    controller: str
+
+    @property
+    def state(self) -> GameState: ...
+    def name(self, oid: int) -> str: ...
+    def targets(self) -> list[GameObject]: ...
+    def source(self) -> GameObject | None: ...
+    def destroy(self, obj: GameObject) -> None: ...
+    def put_onto_battlefield(self, obj: GameObject) -> None: ...
+    def add_counters(self, obj: GameObject, kind: str, n: int, rule: str = ...) -> None: ...
+    def pump(self, obj: GameObject, power: int, toughness: int, rule: str, why: str) -> None: ...
+
+
+class ManaTriggerResolution(Protocol):
+    """What a triggered mana ability (605.1b) offers as it resolves at once, without the stack:
+    who tapped what for which mana (106.12a), and a way to add mana."""
+
+    d: Draft
+    chooser: Chooser
+    source: GameObject
+    player: str
+    tapped: GameObject
+    produced: list[ManaType]
+
+    def add(self, t: ManaType, why: str) -> None: ...
+    def choose_type(self, options: list[ManaType]) -> ManaType: ...
+
+
+Resolver = Callable[[Resolution, "StackItem"], None]
+"""The effect of a spell or of an activated or triggered ability: ``resolve(res, item)``."""
+ManaTriggerResolver = Callable[[ManaTriggerResolution, None], None]
+"""The effect of a triggered mana ability: ``resolve(ctx, None)``."""
+EventMatch = Callable[["GameState", "GameObject", "Event"], bool]
+"""Whether an event triggers an ability: ``matches(state, source, event)``."""
 
 
 @dataclass(frozen=True)
@@ -120,8 +162,8 @@ class TriggeredAbility:
 
     text: str
     event: str
-    matches: Callable[[GameState, GameObject, Any], bool]
-    resolve: Resolver
+    matches: EventMatch
+    resolve: Resolver | ManaTriggerResolver
     condition: Callable[[GameState, GameObject], bool] | None = None
     is_mana: bool = False
     target: Target | None = None  # chosen as the trigger is put on the stack (603.3d)

@@ -6,11 +6,9 @@ These are values the rules read; the card author's front door is :mod:`mtgrules.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from mtgrules.core.abilities import Ability, ActivatedAbility, ManaAbility, Target
+from mtgrules.core.abilities import Ability, ActivatedAbility, ManaAbility, Resolver, Target
 from mtgrules.core.mana import ManaCost, parse_cost
 
 
@@ -33,7 +31,7 @@ class CardDef:
     flavor_text: bool = False
     keywords: frozenset[str] = frozenset()
     abilities: tuple[Ability, ...] = ()
-    spell: Callable[[Any, Any], None] | None = None
+    spell: Resolver | None = None
     spell_target: Target | None = None
     source: str = ""
 
