@@ -142,7 +142,9 @@ def test_until_end_of_turn_effects_end_and_damage_wears_off_in_cleanup():
 
 def test_cleanup_gives_priority_when_state_based_actions_happen_and_then_repeats():
     s = Scenario("514.3a", turn=2, step="end")
-    walker = s.add("Hangarback Walker", "Alice")  # 0/0, kept alive by an effect ending this turn
+    # 0/0 (two -1/-1 counters on a 2/2), kept alive by an effect ending this turn; a vanilla
+    # creature, so no dies trigger joins in (Hangarback Walker's would: tests/test_oracle_cards.py)
+    walker = s.add("Grizzly Bears", "Alice", counters={"-1/-1": 2})
     _libraries(s)
     start = s.state()
     pump = Effect("7c", "a +3/+3 until end of turn", "613.4c", timestamp=99,

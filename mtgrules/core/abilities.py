@@ -158,7 +158,9 @@ class ActivatedAbility:
 class TriggeredAbility:
     """A triggered ability (603). ``event`` is the event kind it listens for; ``matches`` decides
     whether this event triggers it; ``condition`` is an intervening "if" checked twice (603.4).
-    A triggered mana ability (605.1b) resolves immediately with ``resolve``."""
+    A triggered mana ability (605.1b) resolves immediately with ``resolve``. A leaves-the-battlefield
+    ability sets ``looks_back``: it is checked against its permanent as it last existed on the
+    battlefield, not against the battlefield after the event (603.6c, 603.10a)."""
 
     text: str
     event: str
@@ -167,6 +169,7 @@ class TriggeredAbility:
     condition: Callable[[GameState, GameObject], bool] | None = None
     is_mana: bool = False
     target: Target | None = None  # chosen as the trigger is put on the stack (603.3d)
+    looks_back: bool = False
 
 
 @dataclass(frozen=True)

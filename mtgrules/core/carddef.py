@@ -6,6 +6,7 @@ These are values the rules read; the card author's front door is :mod:`mtgrules.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 
 from mtgrules.core.abilities import Ability, ActivatedAbility, ManaAbility, Resolver, Target
@@ -18,6 +19,12 @@ class CardDef:
 
     ``spell`` resolves an instant or sorcery; ``spell_target`` says what it targets.
     ``source`` names the set the Oracle text is quoted from.
+
+    Every line of ``oracle`` must be played or say that it isn't: a line is *bound* when an
+    ability's text, the card's keywords or (for an instant or sorcery) its ``spell`` plays it
+    (see :func:`line_binding`), and ``not_played`` holds ``(line, reason)`` for each line the kit
+    knowingly doesn't play, so the views can mark it "(not played by this kit)". A line that is
+    neither is shown as not played too (:func:`unplayed_lines`), and the pool's test refuses it.
     """
 
     name: str
@@ -34,6 +41,18 @@ class CardDef:
     spell: Resolver | None = None
     spell_target: Target | None = None
     source: str = ""
+    not_played: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        lines = oracle_lines(self.oracle)
+        for entry in self.not_played:
+            if not (isinstance(entry, tuple) and len(entry) == 2 and all(isinstance(x, str) for x in entry)):
+                raise ValueError(f"{self.name}: not_played holds (line, reason) pairs of strings, got {entry!r}")
+            if entry[0] not in lines:
+                raise ValueError(f"{self.name}: not_played names {entry[0]!r}, which is not a line of its "
+                                 f"Oracle text {lines}")
+            if not entry[1].strip():
+                raise ValueError(f"{self.name}: not_played needs a reason for {entry[0]!r}")
 
     @property
     def mana_cost(self) -> ManaCost:
@@ -49,6 +68,77 @@ class CardDef:
     def activated(self) -> list[tuple[int, ActivatedAbility | ManaAbility]]:
         return [(i, a) for i, a in enumerate(self.abilities)
                 if isinstance(a, ActivatedAbility | ManaAbility)]
+
+
+# ---------------------------------------------------------------- printed text, played or marked
+NOT_PLAYED = "not played by this kit"
+"""The words every view uses to mark printed text that does nothing in the kit."""
+
+UNBOUND_REASON = "no ability of this card's definition plays it"
+"""The reason shown for a line that is neither bound nor marked (a teacher's card, say)."""
+
+_REMINDER = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def oracle_lines(oracle: str) -> list[str]:
+    """The Oracle text's lines (paragraphs), blank ones dropped."""
+    return [line.strip() for line in oracle.splitlines() if line.strip()]
+
+
+def _keyword_names(cdef: CardDef) -> set[str]:
+    """The card's keywords as lower-case words, whether kept as strings or as enum members."""
+    return {str(getattr(k, "value", k)).lower() for k in cdef.keywords}
+
+
+def _without_reminder(line: str) -> str:
+    """A line without its reminder text: "Reach (This creature can ...)" -> "Reach";
+    a line that is all reminder, like a basic land's "({T}: Add {G}.)", loses its parentheses."""
+    if line.startswith("(") and line.endswith(")"):
+        return line[1:-1].strip()
+    return _REMINDER.sub("", line).strip()
+
+
+def line_binding(cdef: CardDef, line: str) -> str | None:
+    """What plays ``line`` of the card's Oracle text, in a few words, or None if nothing does.
+
+    * an ability whose text is the line (reminder text aside);
+    * keywords: "Flying", "Flying, haste", and a keyword ability written as a sentence about the
+      card itself ("This creature can't block.", "<name> attacks each combat if able.");
+    * the spell ability of an instant or sorcery with a ``spell`` (113.3a: its text is
+      instructions followed as it resolves, unless the line is another kind of ability).
+    """
+    plain = _without_reminder(line)
+    for ab in cdef.abilities:
+        if getattr(ab, "text", None) in (line, plain):
+            return f"{type(ab).__name__}"
+    words = _keyword_names(cdef)
+    parts = [w.strip().lower() for w in plain.rstrip(".").split(",")]
+    if parts and all(parts) and all(w in words for w in parts):
+        return "keyword"
+    sentence = plain.rstrip(".").lower()
+    for subject in ("this creature ", "this permanent ", f"{cdef.name.lower()} "):
+        if sentence.startswith(subject) and sentence[len(subject):] in words:
+            return "keyword"
+    if cdef.spell is not None and cdef.types & {"Instant", "Sorcery"}:
+        return "spell"
+    return None
+
+
+def unbound_lines(cdef: CardDef) -> list[str]:
+    """Lines of the Oracle text that nothing plays and ``not_played`` doesn't mark."""
+    marked = {line for line, _ in cdef.not_played}
+    return [line for line in oracle_lines(cdef.oracle) if line not in marked and line_binding(cdef, line) is None]
+
+
+def unplayed_lines(cdef: CardDef) -> list[tuple[str, str]]:
+    """(line, reason) for each line of printed text the kit doesn't play: the marked ones, then
+    any that nothing binds. The views show these with :data:`NOT_PLAYED`."""
+    return list(cdef.not_played) + [(line, UNBOUND_REASON) for line in unbound_lines(cdef)]
+
+
+def stale_marks(cdef: CardDef) -> list[str]:
+    """Lines marked as not played that an ability or keyword now plays: the mark is out of date."""
+    return [line for line, _ in cdef.not_played if line_binding(cdef, line) is not None]
 
 
 CARD_POOL: dict[str, CardDef] = {}

@@ -23,6 +23,7 @@ from mtgrules.core.choices import Chooser
 from mtgrules.core.events import Event
 from mtgrules.core.objects import GameObject, ObjRef, StackItem
 from mtgrules.core.state import Draft, GameState
+from mtgrules.rules.look_back import look_back_sources
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
 
 Pending = tuple[ObjRef, int, str, tuple]
@@ -33,16 +34,18 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
     """Check each event against every triggered ability in play; remember those that trigger."""
     state = d.view()
     pending = list(d.pending)
-    for ev in events:
-        for src in state.battlefield():
-            for i, ab in enumerate(card(src.card).abilities):
-                if not isinstance(ab, TriggeredAbility) or ab.is_mana or ab.event != ev.kind:
+    in_play = [(src, i, ab) for src in state.battlefield() for i, ab in enumerate(card(src.card).abilities)
+               if isinstance(ab, TriggeredAbility) and not ab.is_mana and not ab.looks_back]
+    for k, ev in enumerate(events):
+        # a permanent that has just left is checked as it last existed (603.6c, 603.10a)
+        for src, i, ab in [*in_play, *look_back_sources(state, events, k)]:
+            if ab.event != ev.kind:
+                continue
+            for data in _instances(ab, state, src, ev):
+                if not condition_at_trigger(d, state, src, ab, data):
                     continue
-                for data in _instances(ab, state, src, ev):
-                    if not condition_at_trigger(d, state, src, ab, data):
-                        continue
-                    pending.append((src.ref, i, src.controller, data))
-                    d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.2", src.oid, src.card)
+                pending.append((src.ref, i, src.controller, data))
+                d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.2", src.oid, src.card)
     d.set_scalar("603.3", pending=tuple(pending))
 
 

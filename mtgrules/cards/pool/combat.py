@@ -178,6 +178,9 @@ def _ambush(res, _item) -> None:
     token = create_token(res.d, "Soldier Token", res.controller, "Practice Ambush")
     put_onto_battlefield_attacking(res.d, res.chooser, token.oid, res.controller, "Practice Ambush")
 
+JACE_LOYALTY = ("+2: Each player draws a card.", "−1: Target player draws a card.",
+                "−10: Target player mills twenty cards.")
+
 
 def _charge(res, _item) -> None:
     hand = [o.oid for o in res.state.in_zone(Zone.HAND, res.controller)
@@ -220,10 +223,11 @@ register(
     CardDef("Culling Mark", "{2}{G}", frozenset({"Sorcery"}), oracle="Target creature blocks this turn if able.",
             spell=_culling_mark, spell_target=creature_target(), source="Ravnica: City of Guilds"),
     CardDef("Jace Beleren", "{1}{U}{U}", frozenset({"Planeswalker"}), frozenset({"Jace"}), frozenset({"Legendary"}),
-            oracle="+2: Each player draws a card.\n−1: Target player draws a card.\n−10: Target player mills "
-                   "twenty cards.",
+            oracle="\n".join(JACE_LOYALTY),
             abilities=(EntersWith("(Loyalty 3: it enters with three loyalty counters, 306.5b.)",
                                   counters=(("loyalty", 3),)),),
+            not_played=tuple((line, "loyalty abilities (606) are not played: Jace is here to be attacked")
+                             for line in JACE_LOYALTY),
             source="Lorwyn"),
     CardDef("Practice Ambush", "{W}", frozenset({"Instant"}),
             oracle="Create a 1/1 white Soldier creature token that's tapped and attacking.",

@@ -19,6 +19,8 @@ from mtgrules.core.mana import ManaType, Restriction
 from mtgrules.core.objects import Zone
 from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import characteristics
+from mtgrules.rules.look_back import LAST_KNOWN, dies
+from mtgrules.rules.tokens import create_token
 
 LAND = frozenset({"Land"})
 ENCHANTMENT = frozenset({"Enchantment"})
@@ -83,6 +85,23 @@ def _add_counter(res, _item) -> None:
         res.add_counters(src, "+1/+1", 1)
 
 
+# ---- Hangarback Walker: a dies trigger counting the counters it had as it left (603.10a, 608.2h)
+HANGARBACK_DIES = ("When this creature dies, create a 1/1 colorless Thopter artifact creature token with flying "
+                   "for each +1/+1 counter on this creature.")
+
+
+def _thopters(res, item) -> None:
+    """The card is in the graveyard now, a new object without counters (400.7); "this creature"
+    is the permanent as it last existed on the battlefield, which the trigger carries (608.2h)."""
+    was = item.get(LAST_KNOWN)
+    n = was.counter("+1/+1")
+    res.d.note("last known", f"Hangarback Walker had {n} +1/+1 counter{'s' * (n != 1)} as it last existed on the "
+               f"battlefield, so {n} Thopter{'s' * (n != 1)} {'are' if n != 1 else 'is'} created", "608.2h",
+               was.oid, "Hangarback Walker")
+    for _ in range(n):
+        create_token(res.d, "Thopter Token", res.controller, "Hangarback Walker")
+
+
 ZIGGURAT = Restriction("spend only to cast a creature spell", frozenset({"creature spell"}))
 
 register(
@@ -139,13 +158,15 @@ register(
             source="Dissension"),
     CardDef("Hangarback Walker", "{X}{X}", frozenset({"Artifact", "Creature"}), frozenset({"Construct"}),
             power=0, toughness=0,
-            oracle="This creature enters with X +1/+1 counters on it.\n"
-                   "When this creature dies, create a 1/1 colorless Thopter artifact creature token with flying "
-                   "for each +1/+1 counter on this creature.\n{1}, {T}: Put a +1/+1 counter on this creature.",
+            oracle=f"This creature enters with X +1/+1 counters on it.\n{HANGARBACK_DIES}\n"
+                   "{1}, {T}: Put a +1/+1 counter on this creature.",
             abilities=(EntersWith("This creature enters with X +1/+1 counters on it.", counters=(("+1/+1", "X"),)),
+                       TriggeredAbility(HANGARBACK_DIES, "zone change", dies, _thopters, looks_back=True),
                        ActivatedAbility(Cost.of("{1}", tap=True), "{1}, {T}: Put a +1/+1 counter on this creature.",
                                         _add_counter)),
             source="Magic Origins"),
+    CardDef("Thopter Token", "", frozenset({"Artifact", "Creature"}), frozenset({"Thopter"}), power=1, toughness=1,
+            oracle="Flying", keywords=frozenset({"flying"}), source="token (Hangarback Walker)"),
     CardDef("Order of Whiteclay", "{1}{W}{W}", CREATURE, frozenset({"Kithkin", "Cleric"}), power=1, toughness=4,
             oracle="{1}{W}{W}, {Q}: Return target creature card with mana value 3 or less from your graveyard "
                    "to the battlefield.",

@@ -1,0 +1,75 @@
+"""Leaves-the-battlefield triggers, which "look back in time" (603.6c, 603.10a).
+
+A permanent that has just left the battlefield is a new object in its new zone (400.7), so its
+own "when this creature dies" ability can't be found by looking at the battlefield after the
+event. Instead the event is checked against the object as it last existed on the battlefield:
+its last known information (608.2h), read back from the zone-change events themselves. A move
+records one event per attribute it resets (zone, tapped, counters, damage, controller...), each
+with its value before the move, so those events say exactly how the object looked as it left.
+
+A triggered ability that looks back sets ``looks_back=True``; :func:`dies` is the ``matches`` of
+"when this creature dies" (700.4: put into a graveyard from the battlefield). The trigger carries
+the last known object as ``("last known", obj)`` so its effect can count, say, the +1/+1
+counters the permanent had (608.2h), whatever happened to the card since.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+from mtgrules.core.abilities import TriggeredAbility
+from mtgrules.core.carddef import card
+from mtgrules.core.events import Event, EventKind
+from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.state import GameState
+
+LAST_KNOWN = "last known"
+"""The key of a look-back trigger's data that holds the object as it last existed (608.2h)."""
+
+
+def _is_leaving(ev: Event) -> bool:
+    return (ev.kind is EventKind.ZONE_CHANGE and ev.attribute == "zone" and isinstance(ev.obj, int)
+            and ev.before == Zone.BATTLEFIELD and ev.after != Zone.BATTLEFIELD)
+
+
+def last_known(state: GameState, events: Sequence[Event], i: int) -> GameObject | None:
+    """The object as it last existed on the battlefield, if ``events[i]`` is it leaving; else None.
+
+    The events right after ``events[i]`` with the same object and kind are the rest of the same
+    move, each holding an attribute's value before it. An attribute the move didn't change kept
+    its value, which the object still has unless it has moved again since."""
+    ev = events[i]
+    if not _is_leaving(ev):
+        return None
+    try:
+        now = state.obj(ev.obj)
+    except KeyError:  # it has left the game since (a token ceasing to exist)
+        return None
+    before: dict[str, object] = {"zone": Zone.BATTLEFIELD, "zone_player": None, "zcc": max(now.zcc - 1, 0)}
+    for later in events[i + 1:]:
+        if later.obj != ev.obj or later.kind is not EventKind.ZONE_CHANGE or later.attribute == "zone":
+            break
+        if later.attribute in {"tapped", "counters", "damage", "chosen", "controller", "attached_to"}:
+            before[later.attribute] = later.before
+    return replace(now, **before)
+
+
+def look_back_sources(state: GameState, events: Sequence[Event],
+                      i: int) -> Iterator[tuple[GameObject, int, TriggeredAbility]]:
+    """(last known object, ability index, ability) for each look-back ability of the permanent
+    that ``events[i]`` takes off the battlefield (603.10a)."""
+    lki = last_known(state, events, i)
+    if lki is None:
+        return
+    for index, ab in enumerate(card(lki.card).abilities):
+        if isinstance(ab, TriggeredAbility) and ab.looks_back and not ab.is_mana:
+            yield lki, index, ab
+
+
+def dies(state: GameState, source: GameObject, ev: Event) -> tuple | bool:
+    """"When this creature dies" (700.4): this object went from the battlefield to a graveyard.
+    ``source`` is the object as it last existed; the trigger carries it (608.2h)."""
+    if ev.obj != source.oid or not _is_leaving(ev) or ev.after != Zone.GRAVEYARD:
+        return False
+    return [((LAST_KNOWN, source),)]
