@@ -205,4 +205,14 @@ class EntersWith:
     choose_color: bool = False
 
 
-Ability = ManaAbility | ActivatedAbility | TriggeredAbility | StaticAbility | ManaReplacement | EntersWith
+@dataclass(frozen=True)
+class Enchant:
+    """An Aura's enchant ability (702.5a): what its spell may target (303.4a, 115.1b) and what the
+    Aura may be attached to; attached to anything else, or to nothing, it goes to its owner's
+    graveyard as a state-based action (704.5m). ``target.legal`` answers both questions."""
+
+    text: str
+    target: Target
+
+
+Ability = ManaAbility | ActivatedAbility | TriggeredAbility | StaticAbility | ManaReplacement | EntersWith | Enchant

@@ -9,7 +9,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from mtgrules.core.abilities import Ability, ActivatedAbility, ManaAbility, Resolver, Target
+from mtgrules.core.abilities import Ability, ActivatedAbility, Enchant, ManaAbility, Resolver, Target
 from mtgrules.core.mana import ManaCost, parse_cost
 
 
@@ -61,6 +61,19 @@ class CardDef:
     @property
     def is_permanent_card(self) -> bool:
         return not self.types & {"Instant", "Sorcery"}
+
+    @property
+    def enchant(self) -> Enchant | None:
+        """The enchant ability, if the card is an Aura that has one (702.5a)."""
+        return next((a for a in self.abilities if isinstance(a, Enchant)), None)
+
+    @property
+    def cast_target(self) -> Target | None:
+        """What casting it targets: an instant's or sorcery's ``spell_target``, or an Aura spell's
+        target, defined by its enchant ability (303.4a, 115.1b)."""
+        if self.spell_target is not None:
+            return self.spell_target
+        return None if self.enchant is None else self.enchant.target
 
     def mana_abilities(self) -> list[tuple[int, ManaAbility]]:
         return [(i, a) for i, a in enumerate(self.abilities) if isinstance(a, ManaAbility)]

@@ -88,6 +88,7 @@ class Scenario:
                                 "chosen={'color': 'G'}")
         if attached_to is not None and attached_to not in {o.oid for o in self.objects}:
             raise ScenarioError(f"{where}: attached_to {attached_to} is not an object added earlier")
+        self._check_aura(where, name, z, attached_to, controller)
         if z is Zone.BATTLEFIELD and counters is None and "Planeswalker" in card(name).types:
             counters = _printed_loyalty(name)  # it entered with its loyalty (306.5b)
         oid = len(self.objects) + 1
@@ -98,6 +99,28 @@ class Scenario:
             control_since=self.turn if sick else 0, chosen=tuple(sorted((chosen or {}).items())),
             timestamp=oid, attached_to=attached_to))
         return oid
+
+    def _check_aura(self, where: str, name: str, zone: Zone, attached_to: int | None, controller: str) -> None:
+        """An Aura on the battlefield is attached to something its enchant ability allows; one
+        that isn't would go straight to the graveyard (704.5m), so the board can't be set up."""
+        enchant = card(name).enchant
+        if enchant is None:
+            return
+        if zone is not Zone.BATTLEFIELD:
+            if attached_to is not None:
+                raise ScenarioError(f"{where}: only a permanent can be attached; this Aura is in the {zone.value}")
+            return
+        if attached_to is None:
+            raise ScenarioError(f"{where}: an Aura on the battlefield must be attached to something it can "
+                                f"enchant ({enchant.text}); say which with attached_to=<id> (704.5m)")
+        state = self.state()
+        host = state.obj(attached_to)
+        if host.zone is not Zone.BATTLEFIELD:
+            raise ScenarioError(f"{where}: {host.card} (#{attached_to}) is in the {host.zone.value}; an Aura is "
+                                "attached to a permanent on the battlefield (303.4c, 704.5m)")
+        if not enchant.target.legal(state, controller, host):
+            raise ScenarioError(f"{where}: {host.card} (#{attached_to}) isn't {enchant.target.description}, "
+                                f"so {name} can't enchant it ({enchant.text}, 303.4a, 704.5m)")
 
     def mana(self, player: str, symbols: str, source: str = "scenario") -> Scenario:
         """Put mana in a player's pool, e.g. ``s.mana("Alice", "GGW")``."""

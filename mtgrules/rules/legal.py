@@ -58,7 +58,7 @@ def _candidates(state: GameState, player: str) -> list[Action]:
     for obj in state.in_zone(Zone.HAND, player):
         cdef = card(obj.card)
         xs = range(pool + 1) if cdef.mana_cost.x_count else (0,)
-        for x, tgt, hyb in product(xs, _targets(state, player, cdef.spell_target), _halves(cdef.mana_cost.hybrid)):
+        for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cdef.mana_cost.hybrid)):
             out.append(CastSpell(player, obj.oid, x, tgt, hyb))
     return out
 

@@ -3,18 +3,19 @@ applicable ones at once, repeated until none apply."""
 
 from __future__ import annotations
 
+from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState
-from mtgrules.rules.layers import all_characteristics
+from mtgrules.rules.layers import all_characteristics, characteristics, on_battlefield
 from mtgrules.rules.leaving import leave_game
 from mtgrules.rules.teams import game_over, shared_team_turns
 from mtgrules.rules.zones import move
 
 
 def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
-    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g, 704.5i and 704.5j until nothing more
-    happens. The legend rule asks its player which permanent to keep (no default)."""
+    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g, 704.5i, 704.5j and 704.5m until nothing
+    more happens. The legend rule asks its player which permanent to keep (no default)."""
     chooser = chooser or Chooser()
     while True:
         state = d.view()
@@ -29,7 +30,9 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         walkers = [o for o in state.battlefield() if "Planeswalker" in chars[o.oid].types
                    and o.counter("loyalty") <= 0 and o not in zero and o not in lethal]
         legends = _legend_rule(state, chars, chooser)
-        if not (losers or tokens or zero or lethal or walkers or legends):
+        auras = [(o, why) for o in state.battlefield() if "Aura" in chars[o.oid].subtypes
+                 for why in [illegal_attachment(state, o)] if why]
+        if not (losers or tokens or zero or lethal or walkers or legends or auras):
             return
         for name, rule in losers.items():
             why = "has 0 or less life" if rule == "704.5a" else "attempted to draw from an empty library"
@@ -56,6 +59,30 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
             if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
                 move(d, o.oid, Zone.GRAVEYARD, "704.5j", f"{o.controller} controls two legendary permanents named "
                      f"{chars[o.oid].name} and keeps the other, so this one goes to its owner's graveyard")
+        for o, why in auras:
+            if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
+                move(d, o.oid, Zone.GRAVEYARD, "704.5m", f"{chars[o.oid].name} {why}, so it goes to its owner's graveyard")
+
+
+def illegal_attachment(state: GameState, aura: GameObject) -> str | None:
+    """Why an Aura on the battlefield can't stay (704.5m, 303.4c, 303.4d), or None if it can:
+    attached to nothing, to an object no longer on the battlefield, to itself, or to an object its
+    enchant ability doesn't allow."""
+    if aura.attached_to is None:
+        return "is not attached to anything"
+    if aura.attached_to == aura.oid:
+        return "is attached to itself"
+    try:
+        host = state.obj(aura.attached_to)
+    except KeyError:
+        return "is attached to an object that no longer exists"
+    name = characteristics(state, host.oid).name
+    if not on_battlefield(state, host):
+        return f"was attached to {name}, which has left the battlefield"
+    enchant = card(aura.card).enchant
+    if enchant is not None and not enchant.target.legal(state, aura.controller, host):
+        return f"is attached to {name}, which it can't enchant ({enchant.text})"
+    return None
 
 
 def _legend_rule(state: GameState, chars, chooser: Chooser) -> list[GameObject]:

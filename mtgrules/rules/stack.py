@@ -24,7 +24,8 @@ def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
     obj = _card_in_hand(state, a)
     cdef = card(obj.card)
     _check_timing(state, a.player, cdef)
-    targets = _check_targets(state, a.player, cdef.spell_target, a.targets, cdef.name)
+    targets = _check_targets(state, a.player, cdef.cast_target, a.targets, cdef.name,
+                             "303.4a" if cdef.enchant is not None else "115.1")
     if a.x and not cdef.mana_cost.x_count:
         raise IllegalAction("107.3", f"{cdef.name} has no X in its cost, so X can't be chosen")
     kinds = frozenset({"spell"} | {f"{t.lower()} spell" for t in cdef.types})
@@ -58,14 +59,15 @@ def _check_timing(state: GameState, player: str, cdef: CardDef) -> None:
 
 
 def _check_targets(state: GameState, player: str, spec: Target | None, chosen: tuple[int, ...],
-                   what: str) -> tuple[ObjRef, ...]:
-    """Each chosen target must exist, be in a zone the spec allows, and pass its test (115)."""
+                   what: str, rule: str = "115.1") -> tuple[ObjRef, ...]:
+    """Each chosen target must exist, be in a zone the spec allows, and pass its test (115); an
+    Aura spell's refusal cites 303.4a, since its enchant ability is what asks for the target."""
     if spec is None:
         if chosen:
             raise IllegalAction("115.1", f"{what} has no targets")
         return ()
     if len(chosen) != 1:
-        raise IllegalAction("115.1", f"{what} needs exactly one target: {spec.description}")
+        raise IllegalAction(rule, f"{what} needs exactly one target: {spec.description}")
     refs = []
     for oid in chosen:
         try:
@@ -74,7 +76,7 @@ def _check_targets(state: GameState, player: str, spec: Target | None, chosen: t
             raise IllegalAction("115.1", f"there is no object with id {oid} to target") from None
         if obj.zone not in spec.zones or not spec.legal(state, player, obj):
             name = characteristics(state, oid).name
-            raise IllegalAction("115.1", f"{name} is not a legal target: {what} needs {spec.description}")
+            raise IllegalAction(rule, f"{name} is not a legal target: {what} needs {spec.description}")
         refs.append(obj.ref)
     return tuple(refs)
 
@@ -115,7 +117,7 @@ def _target_spec(state: GameState, item: StackItem) -> Target | None:
     """What the spell or ability on the stack says it targets."""
     cdef = card(state.obj(item.source.oid).card)
     if item.kind == "spell":
-        return cdef.spell_target
+        return cdef.cast_target
     return None if item.ability is None else getattr(cdef.abilities[item.ability], "target", None)
 
 
@@ -155,18 +157,26 @@ def _resolve_spell(d: Draft, chooser: Chooser, item: StackItem) -> None:
             cdef.spell(Resolution(d, chooser, item), item)
         move(d, obj.oid, Zone.GRAVEYARD, "608.2n", f"{cdef.name} goes to its owner's graveyard")
         return
+    if cdef.enchant is not None and item.targets:  # an Aura spell enters attached to its target (608.3c)
+        enters_battlefield(d, chooser, obj, item.controller, item.x, attached_to=item.targets[0].oid)
+        return
     enters_battlefield(d, chooser, obj, item.controller, item.x)
 
 
-def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: str, spell_x: int | None) -> GameObject:
+def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: str, spell_x: int | None,
+                       attached_to: int | None = None) -> GameObject:
     """A permanent spell becomes a permanent (608.3); "enters with" replacements apply as it
-    enters (614.1c), reading X from the spell (107.3m)."""
+    enters (614.1c), reading X from the spell (107.3m). An Aura spell enters attached to the
+    object it targeted (608.3c)."""
     extra: dict = {"spell_x": spell_x if card(obj.card).mana_cost.x_count else None}
+    if attached_to is not None:
+        extra["attached_to"] = attached_to
     replacements = [r for r in card(obj.card).abilities if isinstance(r, EntersWith)]
     for rep in replacements:
         extra.update(_enters_with(chooser, controller, rep, spell_x or 0, extra))
-    moved = move(d, obj.oid, Zone.BATTLEFIELD, "608.3", f"{card(obj.card).name} enters the battlefield",
-                 controller=controller, **extra)
+    where = "" if attached_to is None else f" attached to {d.obj(attached_to).card}"
+    moved = move(d, obj.oid, Zone.BATTLEFIELD, "608.3c" if attached_to is not None else "608.3",
+                 f"{card(obj.card).name} enters the battlefield{where}", controller=controller, **extra)
     for rep in replacements:
         _explain_enters_with(d, moved, rep, spell_x or 0)
     return moved

@@ -7,11 +7,13 @@ from mtgrules.core.abilities import (
     ActivatedAbility,
     AnyColor,
     Cost,
+    Enchant,
     EntersWith,
     ManaAbility,
     ManaReplacement,
     Reflect,
     StaticAbility,
+    Target,
     TriggeredAbility,
 )
 from mtgrules.core.carddef import CardDef, register
@@ -60,6 +62,11 @@ def _heartbeat(ctx, _item) -> None:
 
 def _enchanted_forest(state, source, event) -> bool:
     return source.attached_to == event.obj
+
+
+def _a_forest(state, _player, obj) -> bool:
+    """"Enchant Forest" (702.5a): a permanent with the land subtype Forest, whatever else it is."""
+    return obj.zone is Zone.BATTLEFIELD and "Forest" in characteristics(state, obj.oid).subtypes
 
 
 def _sprawl(ctx, _item) -> None:
@@ -151,7 +158,8 @@ register(
             oracle="Enchant Forest\nAs this Aura enters, choose a color.\n"
                    "Whenever enchanted Forest is tapped for mana, its controller adds an additional one mana "
                    "of the chosen color.",
-            abilities=(EntersWith("As this Aura enters, choose a color.", choose_color=True),
+            abilities=(Enchant("Enchant Forest", Target("a Forest", _a_forest)),
+                       EntersWith("As this Aura enters, choose a color.", choose_color=True),
                        TriggeredAbility("Whenever enchanted Forest is tapped for mana, its controller adds an "
                                         "additional one mana of the chosen color.", "tapped for mana",
                                         _enchanted_forest, _sprawl, is_mana=True)),
