@@ -13,8 +13,9 @@ from mtgrules import Scenario, activate, apply, cast, characteristics, pass_prio
 from mtgrules.core.errors import ScenarioError
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState
+from mtgrules.core.turns import Step
 from mtgrules.play.timeline import Timeline
-from mtgrules.play.verbs import resolve_top
+from mtgrules.play.verbs import go_to, resolve_top
 from mtgrules.rules.triggers import collect_triggers
 from mtgrules.rules.zones import move
 
@@ -210,3 +211,70 @@ def test_a_scenario_cannot_attach_an_aura_illegally():
         s.add("Utopia Sprawl", "Alice", attached_to=in_hand, chosen={"color": "R"})
     with pytest.raises(ScenarioError, match="only a permanent can be attached"):
         s.add("Utopia Sprawl", "Alice", zone="hand", attached_to=island)
+
+
+# ---------------------------------------------------------------- Infernal Darkness
+def _darkness(swamps: int = 1, life: int | None = None, age: int = 0) -> tuple[Timeline, int, list[int]]:
+    """Alice's Infernal Darkness as her upkeep begins; its cumulative upkeep is on the stack."""
+    s = Scenario("Cumulative upkeep", turn=2, active="Bob", step="end", life=life)
+    dark = s.add("Infernal Darkness", "Alice", counters={"age": age})
+    lands = [s.add("Swamp", "Alice") for _ in range(swamps)]
+    for p in ("Alice", "Bob"):
+        for _ in range(6):
+            s.add("Forest", p, zone="library")
+    t = s.timeline()
+    go_to(t, Step.UPKEEP, "Alice")
+    assert [item.kind for item in t.state.stack] == ["trigger"], "it triggers as Alice's upkeep begins"
+    return t, dark, lands
+
+
+def test_cumulative_upkeep_adds_an_age_counter_and_asks_for_the_payment():
+    t, dark, (swamp,) = _darkness()
+    t.do(activate("Alice", swamp))
+    resolve_top(t, cumulative_upkeep="pay")
+    assert t.state.obj(dark).counter("age") == 1 and t.state.obj(dark).zone is Zone.BATTLEFIELD
+    assert t.state.player("Alice").life == 19 and pool(t.state, "Alice") == []
+    assert {"702.24a", "119.4", "118.3a"} <= set(t[-1].rules)
+
+
+def test_cumulative_upkeep_payment_is_a_choice_never_a_default():
+    t, _dark, (swamp,) = _darkness()
+    t.do(activate("Alice", swamp))
+    t.do(pass_priority("Alice"))
+    err = t.attempt(pass_priority("Bob"))
+    assert err is not None and err.rule == "702.24a" and "cumulative upkeep" in str(err)
+
+
+def test_cumulative_upkeep_not_paid_sacrifices_the_permanent():
+    t, dark, (swamp,) = _darkness()
+    t.do(activate("Alice", swamp))
+    resolve_top(t, cumulative_upkeep="don't pay")
+    assert t.state.obj(dark).zone is Zone.GRAVEYARD and t.state.player("Alice").life == 20
+    assert "701.21a" in t[-1].rules
+
+
+def test_cumulative_upkeep_grows_and_a_payment_that_cant_be_made_whole_is_not_offered():
+    """Second upkeep: two age counters ask {B}{B} and 2 life; one Swamp can't pay it all, and a
+    partial payment isn't allowed (702.24a), so it is sacrificed without a question."""
+    t, dark, (swamp,) = _darkness()
+    t.do(activate("Alice", swamp))
+    resolve_top(t, cumulative_upkeep="pay")
+    go_to(t, Step.UPKEEP, "Alice")
+    t.do(activate("Alice", swamp))
+    resolve_top(t)
+    assert t.state.obj(dark).zone is Zone.GRAVEYARD
+    assert t.state.player("Alice").life == 19, "no life is paid for a payment that isn't made"
+
+
+def test_cumulative_upkeep_life_needs_a_life_total_that_large():
+    """119.4: with 1 life Alice may pay 1 life (and then loses, 704.5a); with 1 life she can't
+    pay 2, so with an age counter already on it the permanent is sacrificed without a question."""
+    t, _dark, (swamp,) = _darkness(life=1)
+    t.do(activate("Alice", swamp))
+    resolve_top(t, cumulative_upkeep="pay")
+    assert t.state.player("Alice").lost
+    t2, dark, swamps = _darkness(swamps=2, life=1, age=1)
+    for swamp in swamps:
+        t2.do(activate("Alice", swamp))
+    resolve_top(t2)
+    assert t2.state.obj(dark).zone is Zone.GRAVEYARD and t2.state.player("Alice").life == 1

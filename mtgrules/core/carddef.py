@@ -149,6 +149,15 @@ def unplayed_lines(cdef: CardDef) -> list[tuple[str, str]]:
     return list(cdef.not_played) + [(line, UNBOUND_REASON) for line in unbound_lines(cdef)]
 
 
+def not_played_text(cdef: CardDef) -> str:
+    """One sentence naming the printed lines the kit doesn't play and why, or "" if it plays all:
+    “+2: …” / “−1: …” (not played by this kit: loyalty abilities ...). Shared by the views."""
+    by_reason: dict[str, list[str]] = {}
+    for line, reason in unplayed_lines(cdef):
+        by_reason.setdefault(reason, []).append(f"“{line}”")
+    return "; ".join(f"{' / '.join(lines)} ({NOT_PLAYED}: {reason})" for reason, lines in by_reason.items())
+
+
 def stale_marks(cdef: CardDef) -> list[str]:
     """Lines marked as not played that an ability or keyword now plays: the mark is out of date."""
     return [line for line, _ in cdef.not_played if line_binding(cdef, line) is not None]

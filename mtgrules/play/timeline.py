@@ -11,9 +11,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from mtgrules.core.actions import Action, PassPriority
+from mtgrules.core.carddef import card, not_played_text
 from mtgrules.core.choices import Callback
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event
+from mtgrules.core.objects import Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.engine import apply
 
@@ -48,13 +50,33 @@ class Frame:
         return f"{text} — refused" if self.refused else text
 
     def narration(self) -> str:
-        """Plain sentences for the step, each ending with its rule."""
+        """Plain sentences for the step, each ending with its rule. Printed text the kit doesn't
+        play is named where its card is first seen: on the starting board, or as it is created,
+        cast or put onto the battlefield."""
         if self.action is None:
-            return "The starting position."
+            return " ".join(["The starting position.", *_not_played(self.state, (
+                o.oid for o in self.state.objects if o.zone is not Zone.LIBRARY))])
         if self.refused:
             return f"Refused: {self.refused.reason} (CR {self.refused.rule}). Nothing changes."
         lines = [e.describe() + "." for e in self.events if e.text]
+        arrived = (e.obj for e in self.events if isinstance(e.obj, int) and e.attribute == "zone"
+                   and e.after in (Zone.BATTLEFIELD, Zone.STACK))
+        lines += _not_played(self.state, arrived)
         return " ".join(lines) if lines else "Nothing changes."
+
+
+def _not_played(state: GameState, oids: Iterable[int]) -> list[str]:
+    """A sentence per card (once per name) whose printed text is partly not played by the kit."""
+    out: dict[str, str] = {}
+    for oid in oids:
+        try:
+            name = state.obj(oid).card
+        except KeyError:
+            continue
+        text = not_played_text(card(name))
+        if text and name not in out:
+            out[name] = f"{name}: {text}."
+    return list(out.values())
 
 
 class Timeline:

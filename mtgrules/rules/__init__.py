@@ -6,6 +6,7 @@ Importing this package imports every topic, so each one has added its hooks to
 
 from mtgrules.rules import (  # noqa: F401
     costs,
+    cumulative_upkeep,
     derived,
     engine,
     graveyards,
@@ -15,6 +16,7 @@ from mtgrules.rules import (  # noqa: F401
     leaving,
     legal,
     life,
+    look_back,
     resolution,
     sacrifice,
     sba,

@@ -22,6 +22,7 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.textpath import TextToPath
 
+from mtgrules.core.carddef import NOT_PLAYED, card, unplayed_lines
 from mtgrules.core.mana import pool_text
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
@@ -156,6 +157,8 @@ def _card_lines(state: GameState, obj: GameObject, c: Chars) -> list[str]:
             lines.append(f"on {state.obj(obj.attached_to).card}")
         except KeyError:
             pass
+    if unplayed_lines(card(obj.card)):
+        lines.append(f"(text {NOT_PLAYED})")
     return lines
 
 

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from mtgrules.cards.unstable.graveyard_busybody import whose_text
-from mtgrules.core.carddef import card
+from mtgrules.core.carddef import card, not_played_text
 from mtgrules.core.events import Event
 from mtgrules.core.mana import Mana, pool_text
 from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
@@ -196,6 +196,9 @@ def object_notes(state: GameState, obj: GameObject, chars: Chars) -> str:
     base = printed(obj)
     if (chars.types, chars.subtypes) != (base.types, base.subtypes):
         notes.append("is now " + " ".join(sorted(chars.types) + sorted(chars.subtypes)))
+    unplayed = not_played_text(card(obj.card))
+    if unplayed:
+        notes.append(unplayed)
     return ", ".join(notes)
 
 

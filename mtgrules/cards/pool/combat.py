@@ -226,7 +226,7 @@ register(
             oracle="\n".join(JACE_LOYALTY),
             abilities=(EntersWith("(Loyalty 3: it enters with three loyalty counters, 306.5b.)",
                                   counters=(("loyalty", 3),)),),
-            not_played=tuple((line, "loyalty abilities (606) are not played: Jace is here to be attacked")
+            not_played=tuple((line, "its loyalty abilities (606); Jace is here only to be attacked")
                              for line in JACE_LOYALTY),
             source="Lorwyn"),
     CardDef("Practice Ambush", "{W}", frozenset({"Instant"}),

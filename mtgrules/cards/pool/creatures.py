@@ -45,5 +45,5 @@ register(
     CardDef("Tattermunge Maniac", "{R/G}", C, frozenset({"Goblin", "Warrior"}), power=2, toughness=1,
             oracle="Tattermunge Maniac attacks each combat if able.", flavor_text=True, source="Shadowmoor",
             not_played=(("Tattermunge Maniac attacks each combat if able.",
-                          "the requirement to attack (508.1d) is not enforced yet"),)),
+                          "the attack requirement (508.1d) is not enforced yet"),)),
 )

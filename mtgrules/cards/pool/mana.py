@@ -19,6 +19,7 @@ from mtgrules.core.abilities import (
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.mana import ManaType, Restriction
 from mtgrules.core.objects import Zone
+from mtgrules.rules.cumulative_upkeep import cumulative_upkeep
 from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.look_back import LAST_KNOWN, dies
@@ -145,7 +146,8 @@ register(
     CardDef("Infernal Darkness", "{2}{B}{B}", ENCHANTMENT,
             oracle="Cumulative upkeep—Pay {B} and 1 life.\n"
                    "If a land is tapped for mana, it produces {B} instead of any other type.",
-            abilities=(ManaReplacement("If a land is tapped for mana, it produces {B} instead of any other type.",
+            abilities=(cumulative_upkeep("Cumulative upkeep—Pay {B} and 1 life.", mana="{B}", life=1),
+                       ManaReplacement("If a land is tapped for mana, it produces {B} instead of any other type.",
                                        _darkness_applies, _all_black),),
             source="Alliances"),
     CardDef("Heartbeat of Spring", "{2}{G}", ENCHANTMENT,
