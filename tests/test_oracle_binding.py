@@ -140,3 +140,15 @@ def test_the_board_picture_marks_a_card_with_text_not_played():
     labels = {t.get_gid(): t.get_text().replace("\n", " ") for t in fig.axes[0].texts}
     assert NOT_PLAYED in labels[f"label-{jace}"]
     assert NOT_PLAYED not in labels[f"label-{bears}"]
+
+
+def test_a_teachers_card_with_a_line_nothing_plays_is_shown_as_not_played(monkeypatch):
+    """Nothing is silently ignored: an unbound line of a card defined outside the kit is marked
+    in the views with the reason that no ability plays it."""
+    unmarked = replace(LANTERN, not_played=())
+    monkeypatch.setitem(CARD_POOL, unmarked.name, unmarked)
+    s = Scenario("a teacher's card")
+    lantern = s.add(unmarked.name, "Alice")
+    notes = state_table(s.state()).at[f"#{lantern} {unmarked.name}", "notes"]
+    assert f"“{LANTERN_LINES[2]}” ({NOT_PLAYED}: {UNBOUND_REASON})" in notes
+    assert UNBOUND_REASON in s.timeline()[0].narration()

@@ -278,3 +278,26 @@ def test_cumulative_upkeep_life_needs_a_life_total_that_large():
         t2.do(activate("Alice", swamp))
     resolve_top(t2)
     assert t2.state.obj(dark).zone is Zone.GRAVEYARD and t2.state.player("Alice").life == 1
+
+
+def test_lord_of_the_accursed_reaches_graveyard_zombies_in_combat_under_over_my_dead_bodies():
+    """Creature cards attacking from a graveyard are Zombies treated as on the battlefield
+    (OMDB-1, OMDB-4), so "all Zombies" includes them; a Zombie card just lying there doesn't."""
+    from mtgrules import declare_attackers
+
+    s = Scenario("Menace for the dead", turn=2, step="combat")
+    s.add("Over My Dead Bodies", "Alice")
+    lord = s.add("Lord of the Accursed", "Alice")
+    swamps = [s.add("Swamp", "Alice") for _ in range(2)]
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    idle = s.add("Walking Corpse", "Alice", zone="graveyard")
+    s.add("Giant Spider", "Bob")
+    t = s.timeline()
+    go_to(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    for swamp in swamps:
+        t.do(activate("Alice", swamp))
+    t.do(activate("Alice", lord, 1))
+    resolve_top(t)
+    assert "menace" in characteristics(t.state, bears).keywords
+    assert "menace" not in characteristics(t.state, idle).keywords
