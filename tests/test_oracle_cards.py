@@ -43,7 +43,7 @@ def test_hangarback_dies_trigger_goes_on_the_stack_and_makes_a_thopter_per_count
     assert t.state.obj(walker).zone is Zone.GRAVEYARD
     assert [item.kind for item in t.state.stack] == ["trigger"], "the dies trigger waits on the stack"
     assert t.state.stack[0].controller == "Alice"
-    assert [e.rule for e in kinds(t[-1].events, "trigger")] == ["603.2"]
+    assert [e.rule for e in kinds(t[-1].events, "trigger")] == ["603.10a"], "it looked back in time"
     resolve_top(t)
     thopters = _thopters(t.state)
     assert len(thopters) == 2 and all(o.controller == "Alice" and o.is_token for o in thopters)
@@ -71,6 +71,22 @@ def test_hangarback_counts_its_counters_as_it_last_existed_not_the_cards_in_the_
     assert t.state.obj(walker).counters == (), "in the graveyard it is a new object without counters"
     resolve_top(t)
     assert len(_thopters(t.state)) == 2
+
+
+def test_the_player_who_controlled_hangarback_as_it_died_gets_the_thopters():
+    """It goes to its owner's graveyard and its owner controls the card there, but the trigger is
+    controlled by the player who controlled the permanent as it left (603.3a, 603.10a)."""
+    s = Scenario("Borrowed Hangarback")
+    walker = s.add("Hangarback Walker", "Bob", owner="Alice", counters={"+1/+1": 1})
+    murder = s.add("Murder", "Bob", zone="hand")
+    s.mana("Bob", "BBB")
+    t = s.timeline()
+    t.do(pass_priority("Alice"))
+    t.do(cast("Bob", murder, targets=(walker,)))
+    resolve_top(t)
+    assert t.state.obj(walker).zone_player == "Alice" and t.state.stack[0].controller == "Bob"
+    resolve_top(t)
+    assert [o.controller for o in _thopters(t.state)] == ["Bob"]
 
 
 def test_hangarback_with_no_counters_dies_to_state_based_actions_and_makes_nothing():

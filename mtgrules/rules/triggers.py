@@ -45,7 +45,8 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
                 if not condition_at_trigger(d, state, src, ab, data):
                     continue
                 pending.append((src.ref, i, src.controller, data))
-                d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.2", src.oid, src.card)
+                d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.10a" if ab.looks_back
+                       else "603.2", src.oid, src.card)
     d.set_scalar("603.3", pending=tuple(pending))
 
 
