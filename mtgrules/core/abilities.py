@@ -140,8 +140,11 @@ Resolver = Callable[[Resolution, "StackItem"], None]
 """The effect of a spell or of an activated or triggered ability: ``resolve(res, item)``."""
 ManaTriggerResolver = Callable[[ManaTriggerResolution, None], None]
 """The effect of a triggered mana ability: ``resolve(ctx, None)``."""
-EventMatch = Callable[["GameState", "GameObject", "Event"], bool]
-"""Whether an event triggers an ability: ``matches(state, source, event)``."""
+TriggerData = tuple[tuple[str, object], ...]
+"""Details one instance of a trigger carries: ``(("player", "Bob"),)``, ``(("last known", obj),)``."""
+EventMatch = Callable[["GameState", "GameObject", "Event"], "bool | list[TriggerData]"]
+"""Whether an event triggers an ability: ``matches(state, source, event)``; a list instead of True
+when one event triggers it several times or with details, one :data:`TriggerData` per instance."""
 
 
 @dataclass(frozen=True)

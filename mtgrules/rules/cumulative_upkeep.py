@@ -12,10 +12,11 @@ offered, so then the permanent is sacrificed without asking.
 
 from __future__ import annotations
 
-from mtgrules.core.abilities import TriggeredAbility
+from mtgrules.core.abilities import Resolution, TriggeredAbility
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.mana import parse_cost, pay
-from mtgrules.core.objects import Zone
+from mtgrules.core.objects import StackItem, Zone
+from mtgrules.core.state import Draft
 from mtgrules.core.turns import Step
 from mtgrules.rules.keyword_actions import pay_mana_now
 from mtgrules.rules.layers import characteristics
@@ -29,7 +30,7 @@ PAY, DONT_PAY = "pay", "don't pay"
 def cumulative_upkeep(text: str, mana: str = "", life: int = 0) -> TriggeredAbility:
     """The triggered ability "Cumulative upkeep—Pay <mana> and <life> life." for one card."""
 
-    def resolve(res, item) -> None:
+    def resolve(res: Resolution, item: StackItem) -> None:
         src = res.source()
         if src is None or src.zone is not Zone.BATTLEFIELD:
             res.d.note("nothing happens", "the permanent is no longer on the battlefield, so its cumulative "
@@ -57,7 +58,7 @@ def cumulative_upkeep(text: str, mana: str = "", life: int = 0) -> TriggeredAbil
     return TriggeredAbility(text, STEP_BEGINS, at_beginning_of(Step.UPKEEP, "your"), resolve)
 
 
-def _can_pay(d, player: str, mana: str, life: int) -> bool:
+def _can_pay(d: Draft, player: str, mana: str, life: int) -> bool:
     """Whether the whole payment can be made now: the mana from the pool, the life from a life
     total at least that large (119.4, 119.4a)."""
     if life and d.player(player).life < life:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from typing import Any
 
-from mtgrules.core.abilities import TriggeredAbility
+from mtgrules.core.abilities import TriggerData, TriggeredAbility
 from mtgrules.core.carddef import card
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.objects import GameObject, Zone
@@ -40,13 +41,13 @@ def last_known(state: GameState, events: Sequence[Event], i: int) -> GameObject 
     move, each holding an attribute's value before it. An attribute the move didn't change kept
     its value, which the object still has unless it has moved again since."""
     ev = events[i]
-    if not _is_leaving(ev):
+    if not _is_leaving(ev) or not isinstance(ev.obj, int):
         return None
     try:
         now = state.obj(ev.obj)
     except KeyError:  # it has left the game since (a token ceasing to exist)
         return None
-    before: dict[str, object] = {"zone": Zone.BATTLEFIELD, "zone_player": None, "zcc": max(now.zcc - 1, 0)}
+    before: dict[str, Any] = {"zone": Zone.BATTLEFIELD, "zone_player": None, "zcc": max(now.zcc - 1, 0)}
     for later in events[i + 1:]:
         if later.obj != ev.obj or later.kind is not EventKind.ZONE_CHANGE or later.attribute == "zone":
             break
@@ -67,7 +68,7 @@ def look_back_sources(state: GameState, events: Sequence[Event],
             yield lki, index, ab
 
 
-def dies(state: GameState, source: GameObject, ev: Event) -> tuple | bool:
+def dies(state: GameState, source: GameObject, ev: Event) -> bool | list[TriggerData]:
     """"When this creature dies" (700.4): this object went from the battlefield to a graveyard.
     ``source`` is the object as it last existed; the trigger carries it (608.2h)."""
     if ev.obj != source.oid or not _is_leaving(ev) or ev.after != Zone.GRAVEYARD:

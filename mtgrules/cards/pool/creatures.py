@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from mtgrules.cards.builders import others_you_control
-from mtgrules.core.abilities import ActivatedAbility, Cost, StaticAbility
+from mtgrules.core.abilities import ActivatedAbility, Cost, Resolution, StaticAbility
 from mtgrules.core.carddef import CardDef, register
-from mtgrules.core.objects import ObjRef
-from mtgrules.rules.layers import Effect, all_characteristics, on_battlefield
+from mtgrules.core.effects import Effect
+from mtgrules.core.objects import ObjRef, StackItem
+from mtgrules.rules.layers import all_characteristics, on_battlefield
 
 C = frozenset({"Creature"})
 LORD_MENACE = "{1}{B}, {T}: All Zombies gain menace until end of turn."
 
 
-def _zombies_gain_menace(res, _item) -> None:
+def _zombies_gain_menace(res: Resolution, item: StackItem) -> None:
     """The Zombies are counted as the ability resolves and only they gain menace (611.2c): a
     Zombie that arrives later doesn't. "All Zombies" means every player's, including creature
     cards treated as on the battlefield (Over My Dead Bodies' graveyard combatants)."""
@@ -21,7 +22,7 @@ def _zombies_gain_menace(res, _item) -> None:
     zombies = tuple(ObjRef(o.oid, o.zcc) for o in state.objects
                     if on_battlefield(state, o) and chars[o.oid].is_creature and "Zombie" in chars[o.oid].subtypes)
     eff = Effect("6", "Lord of the Accursed: Zombies gain menace until end of turn", "611.2c",
-                 res.item.source.oid, res.d.new_timestamp(), affected=zombies,
+                 item.source.oid, res.d.new_timestamp(), affected=zombies,
                  add_keywords=frozenset({"menace"}), until_end_of_turn=True)
     res.d.set_scalar("611.2c", effects=res.d.effects + (eff,))
 

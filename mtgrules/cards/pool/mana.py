@@ -12,13 +12,15 @@ from mtgrules.core.abilities import (
     ManaAbility,
     ManaReplacement,
     Reflect,
+    Resolution,
     StaticAbility,
     Target,
     TriggeredAbility,
 )
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.mana import ManaType, Restriction
-from mtgrules.core.objects import Zone
+from mtgrules.core.objects import GameObject, StackItem, Zone
+from mtgrules.core.state import GameState
 from mtgrules.rules.cumulative_upkeep import cumulative_upkeep
 from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import characteristics
@@ -65,7 +67,7 @@ def _enchanted_forest(state, source, event) -> bool:
     return source.attached_to == event.obj
 
 
-def _a_forest(state, _player, obj) -> bool:
+def _a_forest(state: GameState, _player: str, obj: GameObject) -> bool:
     """"Enchant Forest" (702.5a): a permanent with the land subtype Forest, whatever else it is."""
     return obj.zone is Zone.BATTLEFIELD and "Forest" in characteristics(state, obj.oid).subtypes
 
@@ -98,10 +100,11 @@ HANGARBACK_DIES = ("When this creature dies, create a 1/1 colorless Thopter arti
                    "for each +1/+1 counter on this creature.")
 
 
-def _thopters(res, item) -> None:
+def _thopters(res: Resolution, item: StackItem) -> None:
     """The card is in the graveyard now, a new object without counters (400.7); "this creature"
     is the permanent as it last existed on the battlefield, which the trigger carries (608.2h)."""
     was = item.get(LAST_KNOWN)
+    assert isinstance(was, GameObject), "a dies trigger carries its permanent's last known information"
     n = was.counter("+1/+1")
     res.d.note("last known", f"Hangarback Walker had {n} +1/+1 counter{'s' * (n != 1)} as it last existed on the "
                f"battlefield, so {n} Thopter{'s' * (n != 1)} {'are' if n != 1 else 'is'} created", "608.2h",
