@@ -24,6 +24,7 @@ from mtgrules.core.abilities import (
     ActivatedAbility,
     AnyColor,
     Cost,
+    Enchant,
     EntersWith,
     Fixed,
     ManaAbility,
@@ -41,6 +42,7 @@ from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step
 from mtgrules.rules.keyword_actions import draw_cards, fight
 from mtgrules.rules.life import gain_life
+from mtgrules.rules.look_back import LAST_KNOWN, dies
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 from mtgrules.rules.tokens import create_token
 from mtgrules.rules.layers import Effect, characteristics
@@ -49,6 +51,6 @@ __all__ = [
     "Ability", "ActivatedAbility", "AnyColor", "CARD_POOL", "CardDef", "Cost", "Effect", "EntersWith", "Fixed",
     "ManaAbility", "ManaReplacement", "ManaTriggerResolution", "Reflect", "Resolution", "StaticAbility", "Target", "TriggeredAbility",
     "Zone", "card", "creature_target", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
-    "register", "tap_any_color", "tap_for", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
+    "register", "tap_any_color", "tap_for", "Enchant", "dies", "LAST_KNOWN", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
     "characteristics", "create_token", "draw_cards", "fight", "gain_life",
 ]
