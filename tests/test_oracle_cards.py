@@ -317,3 +317,29 @@ def test_lord_of_the_accursed_reaches_graveyard_zombies_in_combat_under_over_my_
     resolve_top(t)
     assert "menace" in characteristics(t.state, bears).keywords
     assert "menace" not in characteristics(t.state, idle).keywords
+
+
+def test_an_aura_spell_whose_target_is_gone_does_not_resolve_and_goes_to_the_graveyard(monkeypatch):
+    """608.3b: the Aura spell's only target is illegal as it resolves, so it doesn't resolve; it
+    never enters the battlefield unattached."""
+    from mtgrules.cards import CARD_POOL, CardDef, Enchant, Target, creature_target
+
+    collar = CardDef("Practice Collar", "{W}", frozenset({"Enchantment"}), frozenset({"Aura"}),
+                     oracle="Enchant creature", abilities=(Enchant("Enchant creature", creature_target("a creature")),),
+                     source="a test card (not a real Magic card)")
+    assert isinstance(collar.cast_target, Target)
+    monkeypatch.setitem(CARD_POOL, collar.name, collar)
+    s = Scenario("Collar fizzles")
+    aura = s.add("Practice Collar", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Alice")
+    murder = s.add("Murder", "Bob", zone="hand")
+    s.mana("Alice", "W").mana("Bob", "BBB")
+    t = s.timeline()
+    t.do(cast("Alice", aura, targets=(bears,)))
+    t.do(pass_priority("Alice"))
+    t.do(cast("Bob", murder, targets=(bears,)))
+    resolve_top(t)
+    resolve_top(t)
+    assert t.state.obj(aura).zone is Zone.GRAVEYARD and "608.2b" in t[-1].rules
+    assert not [e for f in t for e in f.events if e.obj == aura and e.attribute == "zone"
+                and e.after == Zone.BATTLEFIELD], "it never entered the battlefield"

@@ -123,7 +123,7 @@ def line_binding(cdef: CardDef, line: str) -> str | None:
     plain = _without_reminder(line)
     for ab in cdef.abilities:
         if getattr(ab, "text", None) in (line, plain):
-            return f"{type(ab).__name__}"
+            return type(ab).__name__
     words = _keyword_names(cdef)
     parts = [w.strip().lower() for w in plain.rstrip(".").split(",")]
     if parts and all(parts) and all(w in words for w in parts):
