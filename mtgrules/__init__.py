@@ -17,7 +17,16 @@ from mtgrules import (
     cards,  # noqa: F401,I001  (the kit's card pool registers itself)
     rules,  # noqa: F401  (every rules topic adds its hooks)
 )
-from mtgrules.core.actions import Activate, CastSpell, PassPriority, activate, cast, pass_priority
+from mtgrules.core.actions import (
+    Activate,
+    CastSpell,
+    PassPriority,
+    PlayLand,
+    activate,
+    cast,
+    pass_priority,
+    play_land,
+)
 from mtgrules.core.choices import ChoiceRequest, Chooser
 from mtgrules.core.errors import IllegalAction, MissingChoice, ScenarioError
 from mtgrules.core.events import Event
@@ -45,8 +54,8 @@ from mtgrules.rules.stack import mana_value
 __all__ = [
     "Activate", "Advance", "CastSpell", "ChoiceRequest", "Chooser", "DeclareAttackers", "DeclareBlockers", "Event",
     "Frame", "GameObject", "GameState", "IllegalAction", "ManaType", "MissingChoice", "ObjRef", "PassPriority",
-    "Player", "Scenario", "ScenarioError", "Step", "Timeline", "Zone", "activate", "advance_to", "answer_with",
+    "Player", "PlayLand", "Scenario", "ScenarioError", "Step", "Timeline", "Zone", "activate", "advance_to", "answer_with",
     "apply", "cast", "characteristics", "could_produce", "could_produce_all", "declare_attackers",
     "declare_blockers", "explain", "explain_could_produce", "legal_actions", "legal_blocks", "mana_value",
-    "pass_priority", "why_cant_attack", "why_cant_block", "Zone",
+    "pass_priority", "play_land", "why_cant_attack", "why_cant_block", "Zone",
 ]

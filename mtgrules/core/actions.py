@@ -81,6 +81,18 @@ class CastSpell(Action):
         return f"{self.player} casts {state.obj(self.card).card}{xs}{_targets(state, self.targets)}"
 
 
+@dataclass(frozen=True)
+class PlayLand(Action):
+    """Play the land card ``card`` from hand: a special action that doesn't use the stack, so no
+    one can respond to it (116.2a, 305.1). A land is never cast (305.9)."""
+
+    card: int
+    choices: tuple[tuple[str, Any], ...] = field(default=())
+
+    def describe(self, state) -> str:
+        return f"{self.player} plays {state.obj(self.card).card}"
+
+
 def activate(player: str, source: int, ability: int = 0, *, x: int = 0, targets: tuple[int, ...] = (),
              hybrid: str | None = None, **choices: Any) -> Activate:
     """Friendly constructor: ``activate("Alice", forest)``, ``activate("Alice", orchard, color="G")``."""
@@ -91,6 +103,11 @@ def cast(player: str, card: int, *, x: int = 0, targets: tuple[int, ...] = (),
          hybrid: str | None = None, **choices: Any) -> CastSpell:
     """Friendly constructor: ``cast("Alice", walker, x=2)``."""
     return CastSpell(player, card, x, tuple(targets), _hybrid(hybrid), _frozen(_keys(choices)))
+
+
+def play_land(player: str, card: int) -> PlayLand:
+    """Friendly constructor: ``play_land("Alice", forest)``."""
+    return PlayLand(player, card)
 
 
 def pass_priority(player: str, **choices: Any) -> PassPriority:
@@ -110,4 +127,5 @@ def _hybrid(text: str | None) -> tuple[ManaType, ...] | None:
     return None if text is None else tuple(ManaType(c) for c in text)
 
 
-__all__ = ["Action", "PassPriority", "Activate", "CastSpell", "activate", "cast", "pass_priority", "ObjRef"]
+__all__ = ["Action", "PassPriority", "Activate", "CastSpell", "PlayLand", "activate", "cast", "pass_priority",
+           "play_land", "ObjRef"]

@@ -55,6 +55,7 @@ class EventKind(StrEnum):
     GRAVEYARD_CHOSEN = "graveyard chosen"
     IF_CHECK = "if check"
     KEYWORDS = "keywords"
+    LANDS_PLAYED = "lands played"
     LAST_KNOWN = "last known"
     LEAVES = "leaves"
     LEFT_THE_GAME = "left the game"

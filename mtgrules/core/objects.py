@@ -42,7 +42,8 @@ class Player:
     """A player. ``team`` groups teammates (Two-Headed Giant); ``turn_began`` is the number of
     the most recent turn this player (or their team) started, needed for 302.6;
     ``drew_from_empty`` says they tried to draw from an empty library since state-based actions
-    were last checked (121.4, 704.5b)."""
+    were last checked (121.4, 704.5b); ``lands_played`` counts the lands they played this turn
+    (305.2a; a land put onto the battlefield by an effect doesn't count, 305.4)."""
 
     name: str
     team: str
@@ -51,6 +52,7 @@ class Player:
     lost: bool = False
     turn_began: int = 0
     drew_from_empty: bool = False
+    lands_played: int = 0
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from mtgrules.rules import (  # noqa: F401
     graveyards,
     hooks,
     keyword_actions,
+    lands,
     layers,
     leaving,
     legal,

@@ -44,6 +44,10 @@ Proposer = Callable[[GameState], "list[Action] | None"]
 PROPOSERS: list[Proposer] = []
 """The legal actions while the game waits for something other than priority (combat declarations)."""
 
+ExtraLandPlays = Callable[[GameState, str], int]
+EXTRA_LAND_PLAYS: list[ExtraLandPlays] = []
+"""How many lands beyond the one per turn an effect lets this player play this turn (305.2)."""
+
 # ---------------------------------------------------------------- turns (rules/turn_loop.py)
 StepSkip = Callable[[Draft, Step], "tuple[str, str] | None"]
 STEP_SKIPS: list[StepSkip] = []

@@ -11,13 +11,14 @@ from __future__ import annotations
 from itertools import product
 
 from mtgrules.core.abilities import ActivatedAbility, ManaAbility, Target
-from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority
+from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority, PlayLand
 from mtgrules.core.carddef import card
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules import hooks
 from mtgrules.rules.engine import apply
+from mtgrules.rules.lands import check_play_land
 from mtgrules.rules.teams import may_act
 
 MAX_CHOICE_DEPTH = 4
@@ -36,7 +37,22 @@ def legal_actions(state: GameState) -> list[Action]:
     for actor in _actors(state):
         for cand in _candidates(state, actor):
             found.extend(_accepted(state, cand, depth=0))
+        found.extend(land_candidates(state, actor))
     return found
+
+
+def land_candidates(state: GameState, player: str) -> list[Action]:
+    """Playing each land card in ``player``'s hand, where the rules allow it now (305.1, 305.2);
+    a land is never offered as a spell (305.9)."""
+    out: list[Action] = []
+    for obj in state.in_zone(Zone.HAND, player):
+        if "Land" in card(obj.card).types:
+            try:
+                check_play_land(state, PlayLand(player, obj.oid))
+            except IllegalAction:
+                continue
+            out.append(PlayLand(player, obj.oid))
+    return out
 
 
 
@@ -57,6 +73,8 @@ def _candidates(state: GameState, player: str) -> list[Action]:
     pool = len(state.player(player).pool)
     for obj in state.in_zone(Zone.HAND, player):
         cdef = card(obj.card)
+        if "Land" in cdef.types:  # played, never cast (305.9): see land_candidates
+            continue
         xs = range(pool + 1) if cdef.mana_cost.x_count else (0,)
         for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cdef.mana_cost.hybrid)):
             out.append(CastSpell(player, obj.oid, x, tgt, hyb))

@@ -13,6 +13,7 @@ from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import check_cost, pay_cost, spend_mana
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.resolution import Resolution
+from mtgrules.rules.teams import is_active_player
 from mtgrules.rules.triggers import condition_still_true
 from mtgrules.rules.zones import move
 
@@ -23,6 +24,10 @@ def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
     state = d.view()
     obj = _card_in_hand(state, a)
     cdef = card(obj.card)
+    if "Land" in cdef.types:
+        raise IllegalAction("305.9", f"{cdef.name} is a land, and a land can't be cast as a spell: play it with "
+                            f"play_land({a.player!r}, {obj.oid}), a special action that doesn't use the stack "
+                            "(305.1)")
     _check_timing(state, a.player, cdef)
     targets = _check_targets(state, a.player, cdef.cast_target, a.targets, cdef.name,
                              "303.4a" if cdef.enchant is not None else "115.1")
@@ -50,10 +55,11 @@ def _card_in_hand(state: GameState, a: CastSpell) -> GameObject:
 
 def _check_timing(state: GameState, player: str, cdef: CardDef) -> None:
     """Instants (and flash) any time you have priority; others only in your main phase with an
-    empty stack (307.1, 117.1a)."""
+    empty stack (307.1, 117.1a). Under shared team turns each player of the active team is an
+    active player, so either may cast a sorcery in the team's main phase (805.4a, 805.5a)."""
     if "Instant" in cdef.types or "flash" in cdef.keywords:
         return
-    if state.active != player or not state.step.is_main or state.stack:
+    if not is_active_player(state, player) or not state.step.is_main or state.stack:
         raise IllegalAction("307.1", f"{cdef.name} can be cast only in its controller's main phase "
                             "while the stack is empty")
 

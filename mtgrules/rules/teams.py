@@ -62,6 +62,14 @@ def turn_mates(state: GameState, name: str) -> list[str]:
     return list(groups[_group_index(groups, name)])
 
 
+def is_active_player(state: GameState, name: str) -> bool:
+    """Whether it is ``name``'s turn: they are the active player, or, under shared team turns, a
+    player of the active team, each of whom is an active player (805.4a, 805.9)."""
+    if name not in in_game(state) or state.active not in state.player_names:
+        return False
+    return name == state.active or (shared_team_turns(state) and name in turn_mates(state, state.active))
+
+
 def primary(state: GameState, name: str) -> str:
     """The player who stands for ``name``'s group: their team's first member still in the game
     under shared team turns (805.2), else ``name`` itself."""

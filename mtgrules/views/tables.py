@@ -157,6 +157,8 @@ def _player_row(state: GameState, p: Player) -> tuple:
                                      ("has lost the game", p.lost)) if flag]
     if p.team != p.name:
         notes.append(f"team {p.team}")
+    if p.lands_played:  # 305.2a: what "one land per turn" is compared with
+        notes.append(f"lands played this turn: {p.lands_played}")
     if graveyards_of(state, p.name) != [p.name]:   # Graveyard Busybody moved whose graveyards are whose
         notes.append(whose_text(state, p.name))
     return (p.name, "player", "", "", "", "", "", "", "", "", "", p.life, pool_text(p.pool), hand, library,
