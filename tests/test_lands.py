@@ -33,12 +33,14 @@ def _hand_of_lands(step: str = "main1"):
     return s, f1, f2, crag
 
 
+@pytest.mark.rule("305.9")
 def test_a_land_is_never_cast_and_the_refusal_points_to_play_land():
     s, f1, _f2, _crag = _hand_of_lands()
     err = refused(s.state(), cast("Alice", f1), "305.9")
     assert "play_land" in err.reason
 
 
+@pytest.mark.rule("116.2a")
 def test_playing_a_land_puts_it_onto_the_battlefield_without_the_stack():
     s, f1, _f2, _crag = _hand_of_lands()
     new, events = apply(s.state(), play_land("Alice", f1))
@@ -49,6 +51,7 @@ def test_playing_a_land_puts_it_onto_the_battlefield_without_the_stack():
     assert kinds(events, "lands played")[0].rule == "305.2a"
 
 
+@pytest.mark.rule("305.2b")
 def test_one_land_per_turn():
     s, f1, f2, crag = _hand_of_lands()
     state, _ = apply(s.state(), play_land("Alice", f1))
@@ -56,12 +59,14 @@ def test_one_land_per_turn():
     refused(state, play_land("Alice", crag), "305.2b")
 
 
+@pytest.mark.rule("305.1")
 @pytest.mark.parametrize("step", ["upkeep", "combat", "end"])
 def test_a_land_is_played_only_in_a_main_phase(step):
     s, f1, _f2, _crag = _hand_of_lands(step)
     refused(s.state(), play_land("Alice", f1), "305.1")
 
 
+@pytest.mark.rule("305.1")
 def test_a_land_is_played_only_with_an_empty_stack():
     s = Scenario("stack not empty")
     forest = s.add("Forest", "Alice", zone="hand")
@@ -72,6 +77,7 @@ def test_a_land_is_played_only_with_an_empty_stack():
     refused(state, play_land("Alice", forest), "305.1")
 
 
+@pytest.mark.rule("305.3")
 def test_a_land_is_played_only_on_your_own_turn():
     s = Scenario("Bob's land")
     forest = s.add("Forest", "Bob", zone="hand")
@@ -80,6 +86,7 @@ def test_a_land_is_played_only_on_your_own_turn():
     refused(state, play_land("Bob", forest), "305.3")
 
 
+@pytest.mark.rule("305.1")
 def test_only_land_cards_from_your_own_hand_are_played():
     s = Scenario("not a land, not in hand")
     bears = s.add("Grizzly Bears", "Alice", zone="hand")
@@ -90,6 +97,7 @@ def test_only_land_cards_from_your_own_hand_are_played():
     refused(s.state(), play_land("Alice", 99), "305.1")
 
 
+@pytest.mark.rule("305.2a")
 def test_the_count_starts_again_each_turn():
     s, f1, f2, _crag = _hand_of_lands()
     s.add("Forest", "Bob", zone="library")
@@ -115,6 +123,7 @@ register(CardDef(PUT_LAND, "{G}", frozenset({"Sorcery"}), oracle="Put a Forest c
                  "battlefield.", spell=_put_a_land, source="a test card"))
 
 
+@pytest.mark.rule("305.4")
 def test_a_land_put_onto_the_battlefield_by_an_effect_is_not_played():
     s = Scenario("305.4")
     planting = s.add(PUT_LAND, "Alice", zone="hand")
@@ -128,6 +137,7 @@ def test_a_land_put_onto_the_battlefield_by_an_effect_is_not_played():
     assert t.state.player("Alice").lands_played == 1
 
 
+@pytest.mark.rule("305.9")
 def test_legal_actions_offer_play_land_and_never_a_land_cast():
     s, f1, f2, crag = _hand_of_lands()
     actions = legal_actions(s.state())
@@ -137,6 +147,7 @@ def test_legal_actions_offer_play_land_and_never_a_land_cast():
     assert not [a for a in legal_actions(state) if isinstance(a, PlayLand)], "the land for the turn is used"
 
 
+@pytest.mark.rule("305.2a")
 def test_the_state_table_shows_lands_played_this_turn():
     from mtgrules.views import state_table
     s, f1, _f2, _crag = _hand_of_lands()
@@ -149,6 +160,7 @@ TEAMS = dict(players=["Alice", "Andy", "Bob", "Bea"], teams={"Alice": "A", "Andy
              game_format="two-headed giant")
 
 
+@pytest.mark.rule("805.4c")
 def test_two_headed_giant_each_player_of_the_active_team_plays_a_land():
     s = Scenario("805.4c", **TEAMS)
     alices = s.add("Forest", "Alice", zone="hand")

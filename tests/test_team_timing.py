@@ -3,6 +3,8 @@ so either may cast a sorcery-speed spell in the team's main phase (805.5a, 307.1
 
 from __future__ import annotations
 
+import pytest
+
 from mtgrules import CastSpell, Scenario, apply, cast, legal_actions, pass_priority
 from tests.helpers import refused
 
@@ -20,6 +22,7 @@ def _board(step: str = "main1"):
     return s, mark, bears, target, bobs_bears
 
 
+@pytest.mark.rule("805.9")
 def test_the_second_player_of_the_active_team_casts_sorceries_and_creatures():
     s, mark, bears, target, _ = _board()
     state = s.state()
@@ -30,12 +33,14 @@ def test_the_second_player_of_the_active_team_casts_sorceries_and_creatures():
     assert [i.label for i in new.stack] == ["Grizzly Bears"]
 
 
+@pytest.mark.rule("805.5a")
 def test_legal_actions_offer_the_teammates_sorcery_speed_spells():
     s, mark, bears, _target, _ = _board()
     offered = {(a.player, a.card) for a in legal_actions(s.state()) if isinstance(a, CastSpell)}
     assert ("Andy", mark) in offered and ("Andy", bears) in offered
 
 
+@pytest.mark.rule("307.1")
 def test_the_other_team_still_waits_for_its_own_turn():
     s, _mark, _bears, _target, bobs_bears = _board()
     state, _ = apply(s.state(), pass_priority("Andy"))  # the team passes; team B has priority
@@ -43,6 +48,7 @@ def test_the_other_team_still_waits_for_its_own_turn():
     refused(state, cast("Bob", bobs_bears), "307.1")
 
 
+@pytest.mark.rule("307.1")
 def test_sorcery_timing_still_needs_a_main_phase():
     s, _mark, bears, _target, _ = _board("upkeep")
     refused(s.state(), cast("Andy", bears), "307.1")
