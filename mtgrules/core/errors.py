@@ -22,13 +22,38 @@ class MissingChoice(IllegalAction):
 
     The engine never picks a default for a player: a scenario must script the choice or
     provide a callback, like a strict game client that asks instead of guessing.
+
+    ``options`` may be a lazy sequence (every way to divide 30 damage among six blockers is
+    hundreds of thousands of answers): the message shows a handful and says how many there are.
+    ``offered`` is what ``legal_actions`` tries, all the options unless the asker gives a bounded,
+    representative set; ``sentence`` replaces the default message with one that says the form of
+    the answer.
     """
 
-    def __init__(self, kind: str, player: str, options: object, rule: str) -> None:
+    def __init__(self, kind: str, player: str, options: object, rule: str, *,
+                 offered: object = None, sentence: str | None = None) -> None:
         self.kind = kind
         self.player = player
         self.options = options
-        super().__init__(rule, f"{player} must choose {kind} from {options!r}, and no choice was given")
+        self.offered = options if offered is None else offered
+        super().__init__(rule, sentence or f"{player} must choose {kind} from {options_text(options)}, and no "
+                         "choice was given")
+
+
+def options_text(options: object, limit: int = 6) -> str:
+    """A list of options short enough to read: all of a few, else the first ``limit`` and a count."""
+    try:
+        n = len(options)  # type: ignore[arg-type]
+    except TypeError:
+        return repr(options)
+    if n <= limit + 2:
+        return repr(list(options))  # type: ignore[call-overload]
+    shown = []
+    for i, option in enumerate(options):  # type: ignore[attr-defined]
+        if i == limit:
+            break
+        shown.append(repr(option))
+    return f"[{', '.join(shown)}, … ({n:,} in all)]"
 
 
 class ScenarioError(ValueError):

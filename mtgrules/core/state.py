@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from mtgrules.core.events import Event
 from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
+from mtgrules.core.triggers import PendingTrigger
 from mtgrules.core.turns import Step
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ class GameState:
     passes: int = 0
     stack: tuple[StackItem, ...] = ()
     effects: tuple[Effect, ...] = ()
-    pending: tuple[Any, ...] = ()
+    pending: tuple[PendingTrigger, ...] = ()  # triggered, not yet on the stack (603.3)
     next_id: int = 1
     timestamp: int = 1
     game_format: str = "two-player"

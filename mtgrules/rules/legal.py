@@ -107,7 +107,7 @@ def _accepted(state: GameState, action: Action, depth: int) -> list[Action]:
         if depth >= MAX_CHOICE_DEPTH:
             return []
         out = []
-        for option in need.options:
+        for option in need.offered:  # every option, or the bounded set the asker offers
             scripted = dict(action.choices)
             if need.kind in scripted:  # the same kind asked again: a queue of answers
                 before = scripted[need.kind]

@@ -8,14 +8,15 @@ putting waiting triggers on the stack in APNAP order (603.3b) before a player ge
   checks are events of kind ``"if check"`` whose ``after`` is the result (True/False).
 * :func:`put_triggers_on_stack` asks each player, in APNAP order, for the order of their own
   triggers (choice kind ``"trigger order"``, 603.3b); under shared team turns each team orders
-  all the triggers its members control (805.7). An answer is a tuple of the triggers' short
-  labels in the order they go on the stack: the first goes on the stack first, so it resolves last.
+  all the triggers its members control (805.7). Each trigger is named by a short label unique
+  among those waiting (the card's name, then its id, then which ability, then a count); the
+  answer is the label of the trigger that goes on the stack next, asked again until one is left,
+  or a tuple of all the labels at once. The first goes on the stack first, so it resolves last.
 """
 
 from __future__ import annotations
 
 import re
-from itertools import permutations
 
 from mtgrules.core.abilities import TriggeredAbility
 from mtgrules.core.carddef import card
@@ -23,10 +24,9 @@ from mtgrules.core.choices import Chooser
 from mtgrules.core.events import Event
 from mtgrules.core.objects import GameObject, ObjRef, StackItem
 from mtgrules.core.state import Draft, GameState
+from mtgrules.core.triggers import PendingTrigger
 from mtgrules.rules.look_back import look_back_sources
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
-
-Pending = tuple[ObjRef, int, str, tuple]
 
 
 # ---------------------------------------------------------------- noticing triggers
@@ -44,7 +44,7 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
             for data in _instances(ab, state, src, ev):
                 if not condition_at_trigger(d, state, src, ab, data):
                     continue
-                pending.append((src.ref, i, src.controller, data))
+                pending.append(PendingTrigger(src.ref, i, src.controller, tuple(data)))
                 d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.10a" if ab.looks_back
                        else "603.2", src.oid, src.card)
     d.set_scalar("603.3", pending=tuple(pending))
@@ -118,22 +118,44 @@ def put_triggers_on_stack(d: Draft, chooser: Chooser | None = None) -> None:
     if not d.pending:
         return
     chooser = chooser or Chooser()
-    waiting: list[Pending] = list(d.pending)
+    waiting: list[PendingTrigger] = list(d.pending)
     for group in apnap_groups(d.view()):
-        mine = [t for t in waiting if t[2] in group]
+        mine = [t for t in waiting if t.controller in group]
         for t in order_triggers(d, chooser, group, mine):
             _push_trigger(d, t, chooser)
-        waiting = [t for t in waiting if t not in mine]
-    for ref, _i, controller, _data in waiting:  # their controller has left the game (800.4d)
-        d.note("trigger gone", f"a trigger controlled by {controller}, who has left the game, "
-               "isn't put on the stack", "800.4d", ref.oid)
+        waiting = [t for t in waiting if t.controller not in group]
+    for t in waiting:  # their controller has left the game (800.4d)
+        d.note("trigger gone", f"a trigger controlled by {t.controller}, who has left the game, "
+               "isn't put on the stack", "800.4d", t.source.oid)
     d.set_scalar("603.3", pending=())
 
 
-def short_labels(d: Draft, triggers: list[Pending]) -> list[str]:
-    """A short name for each trigger ("Call to the Grave (Bob)"), unique within the list."""
-    labels = [f"{card(d.obj(ref.oid).card).name}{_paren(data)}" for ref, _i, _c, data in triggers]
-    return [f"{lab} #{t[0].oid}" if labels.count(lab) > 1 else lab for lab, t in zip(labels, triggers, strict=True)]
+def short_labels(d: Draft, triggers: list[PendingTrigger]) -> list[str]:
+    """A short name for each trigger, unique within the list: the card's name ("Call to the Grave
+    (Bob)"); if two share it, its id ("... #5"); if one object has two triggers, which ability
+    ("... #5: Melee"); if one ability triggered twice, a count ("... [2]")."""
+    labels = [f"{card(d.obj(t.source.oid).card).name}{_paren(t.data)}" for t in triggers]
+    labels = _distinct(labels, [f" #{t.source.oid}" for t in triggers])
+    texts = [card(d.obj(t.source.oid).card).abilities[t.ability].text for t in triggers]
+    labels = _distinct(labels, [f": {first_clause(text).split(' (')[0]}" for text in texts])
+    labels = _distinct(labels, [f" (ability {t.ability + 1})" for t in triggers])
+    seen: dict[str, int] = {}
+    out = []
+    for lab in labels:
+        if labels.count(lab) > 1:
+            seen[lab] = seen.get(lab, 0) + 1
+            lab = f"{lab} [{seen[lab]}]"
+        out.append(lab)
+    return out
+
+
+def _distinct(labels: list[str], extra: list[str]) -> list[str]:
+    """Add ``extra`` to each label that another label repeats with a different ``extra``."""
+    out = []
+    for lab, more in zip(labels, extra, strict=True):
+        differs = any(other == lab and e != more for other, e in zip(labels, extra, strict=True))
+        out.append(lab + more if differs else lab)
+    return out
 
 
 def _paren(data: tuple) -> str:
@@ -141,18 +163,19 @@ def _paren(data: tuple) -> str:
     return f" ({player})" if player else ""
 
 
-def order_triggers(d: Draft, chooser: Chooser, group: list[str], mine: list[Pending]) -> list[Pending]:
-    """The order in which ``group`` puts its triggers on the stack, as they choose."""
-    if len(mine) < 2:
+def order_triggers(d: Draft, chooser: Chooser, group: list[str],
+                   mine: list[PendingTrigger]) -> list[PendingTrigger]:
+    """The order in which ``group`` puts its triggers on the stack, as they choose: each one
+    exactly once (603.3b), asked one at a time ("which goes on next"), never as every permutation."""
+    if len(set(mine)) < 2:  # none, one, or copies of one trigger: any order is the same
         return mine
     labels = short_labels(d, mine)
     by_label = dict(zip(labels, mine, strict=True))
-    options = list(dict.fromkeys(permutations(labels)))
-    controllers = list(dict.fromkeys(t[2] for t in mine))
+    controllers = list(dict.fromkeys(t.controller for t in mine))
     team = shared_team_turns(d.view())
     who = controllers[0] if len(controllers) == 1 else group[0]
     rule = "805.7" if team else "603.3b"
-    chosen = chooser.choose("trigger order", who, options, rule)
+    chosen = chooser.choose_order("trigger order", who, labels, rule, alike=by_label.__getitem__)
     d.note("trigger order", f"{who} puts {len(mine)} triggers on the stack in this order: "
            f"{', then '.join(chosen)} ({chosen[-1]} will resolve first)", rule, who, who)
     return [by_label[label] for label in chosen]
@@ -164,8 +187,8 @@ def first_clause(text: str) -> str:
     return text.split(",")[0].split(".")[0].strip()
 
 
-def _push_trigger(d: Draft, t: Pending, chooser: Chooser) -> None:
-    ref, i, controller, data = t
+def _push_trigger(d: Draft, t: PendingTrigger, chooser: Chooser) -> None:
+    ref, i, controller, data = t.source, t.ability, t.controller, t.data
     src = d.obj(ref.oid)
     ab = card(src.card).abilities[i]
     name = card(src.card).name
