@@ -68,7 +68,7 @@ def test_the_order_is_asked_one_trigger_at_a_time_not_as_permutations():
     t = s.timeline()
     advance_to(t, Step.END)
     state = t.state
-    while not (state.step is Step.UPKEEP):
+    while state.step is not Step.UPKEEP:
         try:
             state, _ = apply(state, pass_priority(state.priority))
         except MissingChoice as need:
