@@ -7,6 +7,7 @@ and could be responded to, and any number could be "cast" in a turn.
 from __future__ import annotations
 
 import pytest
+from helpers import kinds, refused
 
 from mtgrules import (
     CastSpell,
@@ -22,7 +23,6 @@ from mtgrules import (
 )
 from mtgrules.cards import CardDef, register
 from mtgrules.rules.zones import move
-from tests.helpers import kinds, refused
 
 
 def _hand_of_lands(step: str = "main1"):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from helpers import pool, refused
 
-from mtgrules import Scenario, activate, apply, cast, legal_actions
+from mtgrules import MissingChoice, Scenario, activate, apply, cast, legal_actions
 from mtgrules.core.actions import Activate
 
 
@@ -17,10 +18,10 @@ def test_X_cannot_be_chosen_negative():
     assert "negative" in err.reason
 
 
-def test_restricted_mana_is_spent_before_unrestricted_mana_of_the_same_type():
+def test_the_payer_chooses_restricted_or_unrestricted_mana():
     """106.6 / 601.2h: which mana pays a cost is the payer's choice. Paying {G} for a creature spell
     with Ancient Ziggurat's creature-only {G} keeps the Forest's {G} free, so Giant Growth can still
-    be cast afterwards; the engine must not spend the unrestricted unit and strand the restricted one."""
+    be cast afterwards. The two ways leave different pools, so the engine asks rather than picks."""
     s = Scenario("restricted first")
     forest = s.add("Forest", "Alice")
     zig = s.add("Ancient Ziggurat", "Alice")
@@ -29,7 +30,11 @@ def test_restricted_mana_is_spent_before_unrestricted_mana_of_the_same_type():
     bears = s.add("Grizzly Bears", "Alice")
     state, _ = apply(s.state(), activate("Alice", forest))          # unrestricted {G} first in the pool
     state, _ = apply(state, activate("Alice", zig, color="G"))      # then the creature-only {G}
-    state, _ = apply(state, cast("Alice", elves))
+    with pytest.raises(MissingChoice) as need:
+        apply(state, cast("Alice", elves))
+    assert need.value.kind == "pay" and len(need.value.options) == 2
+    restricted = next(o for o in need.value.options if "(" in o)
+    state, _ = apply(state, cast("Alice", elves, pay=restricted))
     left = state.player("Alice").pool
     assert len(left) == 1 and left[0].restriction is None, "the creature-only {G} paid for the creature"
     state, _ = apply(state, cast("Alice", growth, targets=(bears,)))

@@ -4,9 +4,9 @@ so either may cast a sorcery-speed spell in the team's main phase (805.5a, 307.1
 from __future__ import annotations
 
 import pytest
+from helpers import refused
 
 from mtgrules import CastSpell, Scenario, apply, cast, legal_actions, pass_priority
-from tests.helpers import refused
 
 TEAMS = dict(players=["Alice", "Andy", "Bob", "Bea"], teams={"Alice": "A", "Andy": "A", "Bob": "B", "Bea": "B"},
              game_format="two-headed giant")

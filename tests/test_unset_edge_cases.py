@@ -31,7 +31,8 @@ def _attack_then_respond(spell: str, *, naturalize: bool):
     t.do(pass_priority("Alice"))
     for land in lands:
         t.do(activate("Bob", land))
-    t.do(cast("Bob", card, targets=(bears,)))
+    paid = {"pay": "BBB"} if spell == "Murder" else {}  # Bob keeps his {G}{G} for Naturalize (601.2h)
+    t.do(cast("Bob", card, targets=(bears,), **paid))
     if naturalize:
         t.do(cast("Bob", nat, targets=(omdb,)))
         resolve_top(t)                       # Naturalize: the enchantment leaves

@@ -8,6 +8,7 @@ restriction never changes the mana's type; it only forbids some payments, which 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -179,3 +180,58 @@ def _assign(needs: list[ManaType | None], units: list[Mana]) -> list[Mana] | Non
         return None
     left.sort(key=lambda m: (m.type is not ManaType.C, m.restriction is None))
     return spent + left[:generic]
+
+
+# ---------------------------------------------------------------- the ways to pay (601.2h)
+def _unit_key(m: Mana) -> tuple[str, str]:
+    """What a unit leaves in the pool if it isn't spent: its type and its restriction (106.6)."""
+    return (m.type.value, m.restriction.description if m.restriction else "")
+
+
+def payment_ways(pool: tuple[Mana, ...], cost: ManaCost, paying_for: frozenset[str],
+                 hybrid_choices: tuple[ManaType, ...] | None = None) -> list[tuple[Mana, ...]]:
+    """Every way to pay ``cost`` from ``pool`` that leaves a different pool: units of one type
+    and restriction are interchangeable, so each way is a count of units of each kind. Typed and
+    chosen hybrid symbols need their type; generic takes anything the restrictions allow."""
+    halves = _hybrid_halves(cost, hybrid_choices)
+    typed = Counter([*cost.typed, *halves])
+    kinds: dict[tuple[str, str], list[Mana]] = {}
+    for m in pool:
+        if m.restriction is None or m.restriction.allows(paying_for):
+            kinds.setdefault(_unit_key(m), []).append(m)
+    keys = list(kinds)
+    need = sum(typed.values()) + cost.generic
+    out: list[tuple[Mana, ...]] = []
+
+    def walk(i: int, left: int, taken: list[Mana]) -> None:
+        if i == len(keys):
+            have = Counter(m.type for m in taken)
+            if left == 0 and all(have[t] >= n for t, n in typed.items()):
+                out.append(tuple(taken))
+            return
+        units = kinds[keys[i]]
+        for n in range(min(len(units), left), -1, -1):
+            walk(i + 1, left - n, taken + units[:n])
+
+    walk(0, need, [])
+    return out
+
+
+def payment_text(units: tuple[Mana, ...]) -> str:
+    """A way to pay as a learner writes it: the units spent, in a fixed order ("{G}{R}")."""
+    order = {t: i for i, t in enumerate(ALL_TYPES)}
+    return pool_text(tuple(sorted(units, key=lambda m: (order[m.type], _unit_key(m)[1])))) if units else "nothing"
+
+
+def read_payment(answer: object, options: list[str]) -> object:
+    """The option a player's ``pay=`` answer names: the option itself ("{G}{R}"), or just its mana
+    symbols ("GR", "{R}{G}") when only one option spends those types. Anything else is returned
+    as it is, to be refused with the options."""
+    if not isinstance(answer, str) or answer in options:
+        return answer
+    letters = "".join(re.findall(r"[WUBRGC]", answer.upper()))
+    if "(" in answer or len(letters) != len(re.sub(r"[{}\s]", "", answer)):
+        return answer
+    wanted = sorted(letters)
+    same = [o for o in options if sorted(re.findall(r"\{([WUBRGC])\}", o)) == wanted]
+    return same[0] if len(same) == 1 else answer

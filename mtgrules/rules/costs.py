@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from mtgrules.core.abilities import Cost
 from mtgrules.core.choices import Chooser
-from mtgrules.core.errors import IllegalAction
-from mtgrules.core.mana import ManaType, pay, pool_text
+from mtgrules.core.errors import IllegalAction, options_text
+from mtgrules.core.mana import Mana, ManaCost, ManaType, pay, payment_text, payment_ways, pool_text, read_payment
 from mtgrules.core.objects import GameObject, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.graveyards import cards_in_your_graveyards, graveyard_holder, graveyards_of
@@ -88,7 +88,8 @@ def pay_cost(d: Draft, player: str, obj: GameObject, cost: Cost, paying_for: fro
     exiled = choose_graveyard_cards(state, chooser or Chooser(), player, cost.exile_from_graveyard) \
         if cost.exile_from_graveyard else []
     mana = cost.mana.with_x(x)
-    spent, rest = pay(state.player(player).pool, mana, paying_for, hybrid) if not mana.is_empty else ((), None)
+    spent, rest = (choose_payment(chooser or Chooser(), player, state.player(player).pool, mana, paying_for, hybrid)
+                   if not mana.is_empty else ((), None))
     name = characteristics(state, obj.oid).name
     if cost.tap:
         d.update(obj.oid, "107.5", f"{name} is tapped to pay a {{T}} cost", tapped=True)
@@ -107,6 +108,32 @@ def pay_cost(d: Draft, player: str, obj: GameObject, cost: Cost, paying_for: fro
              f"{borrowed} to pay {name}'s cost")
     if cost.exile_self:
         move(d, obj.oid, Zone.EXILE, "406.2", f"{name} is exiled to pay its own cost")
+
+
+def choose_payment(chooser: Chooser, player: str, pool: tuple[Mana, ...], cost: ManaCost,
+                   paying_for: frozenset[str], hybrid: tuple[ManaType, ...] | None = None,
+                   ) -> tuple[tuple[Mana, ...], tuple[Mana, ...]]:
+    """The mana ``player`` spends on ``cost``, and what stays in the pool. The player pays
+    (601.2h, 118.3a): when two ways of paying leave different pools (paying {1} with {G} or with
+    {R}), they choose with ``pay="R"`` (choice kind ``"pay"``); the engine goes ahead alone only
+    when every way leaves the same pool, restrictions included. Refuses if nothing can pay."""
+    spent, rest = pay(pool, cost, paying_for, hybrid)  # refuses with 118.3 or 106.6
+    ways = payment_ways(pool, cost, paying_for, hybrid)
+    if len(ways) <= 1:
+        return spent, rest
+    labels = [payment_text(w) for w in ways]
+    sentence = (f"{player} must choose how to pay {cost.text or 'the cost'}: the mana to spend, one of "
+                f"{options_text(labels)}; give it as pay={labels[0]!r} (or just its symbols, such as "
+                f"pay={_letters(labels[0])!r}), and no choice was given")
+    label = chooser.choose("pay", player, labels, "601.2h", normalize=lambda v: read_payment(v, labels),
+                           sentence=sentence)
+    units = ways[labels.index(label)]
+    used = {m.uid for m in units}
+    return units, tuple(m for m in pool if m.uid not in used)
+
+
+def _letters(label: str) -> str:
+    return "".join(ch for ch in label if ch in "WUBRGC") if "(" not in label else label
 
 
 def spend_mana(d: Draft, player: str, spent: tuple, rest: tuple, what: str) -> None:

@@ -7,10 +7,10 @@ from mtgrules.core.actions import Activate, CastSpell
 from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
-from mtgrules.core.mana import COLORS, pay
+from mtgrules.core.mana import COLORS
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
-from mtgrules.rules.costs import check_cost, pay_cost, spend_mana
+from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_mana
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.resolution import Resolution
 from mtgrules.rules.teams import is_active_player
@@ -34,12 +34,13 @@ def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
     if a.x and not cdef.mana_cost.x_count:
         raise IllegalAction("107.3", f"{cdef.name} has no X in its cost, so X can't be chosen")
     kinds = frozenset({"spell"} | {f"{t.lower()} spell" for t in cdef.types})
-    pay(state.player(a.player).pool, cdef.mana_cost.with_x(a.x), kinds, a.hybrid)  # refuse before moving
+    # the player chooses how to pay (601.2h); asked, and refused if unpayable, before anything moves
+    spent, rest = choose_payment(chooser, a.player, state.player(a.player).pool, cdef.mana_cost.with_x(a.x),
+                                 kinds, a.hybrid)
     moved = move(d, obj.oid, Zone.STACK, "601.2a", f"{a.player} casts {cdef.name}", controller=a.player)
     item = StackItem(d.new_id(), "spell", moved.ref, a.player, cdef.name, x=a.x, targets=targets)
     d.push(item)
     if not cdef.mana_cost.is_empty:
-        spent, rest = pay(d.player(a.player).pool, cdef.mana_cost.with_x(a.x), kinds, a.hybrid)
         spend_mana(d, a.player, spent, rest, cdef.cost + (f" with X={a.x}" if a.x else ""))
 
 
