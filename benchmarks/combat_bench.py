@@ -61,3 +61,40 @@ def bench_legal_blocks(sizes=(4, 6, 8), repeats: int = 15) -> list:
                            median_ms(build_and_list, repeats), "ms"),
                     Result(f"legal declarations, {n}x{n} (counted, not listed)", options.count(), "declarations")]
     return results
+
+
+def damage_division_board():
+    """The state as Bob is to pass in the declare blockers step, after which a 30-power attacker
+    blocked by six creatures divides its damage (510.1c): 324,632 possible divisions."""
+    from mtgrules import Scenario, Step, advance_to, declare_attackers, declare_blockers, pass_priority
+
+    s = Scenario("a big attacker, six blockers", step="combat")
+    walker = s.add("Hangarback Walker", "Alice", counters={"+1/+1": 30})
+    blockers = [s.add("Grizzly Bears", "Bob") for _ in range(6)]
+    t = s.timeline()
+    advance_to(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {walker: "Bob"}))
+    advance_to(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {b: walker for b in blockers}))
+    t.do(pass_priority("Alice"))
+    return t.state
+
+
+def bench_damage_division(repeats: int = 15) -> list:
+    """``legal_actions`` where the next pass needs a division of 30 damage among six blockers: it
+    offers a bounded, representative set, so it stays small however many divisions there are."""
+    from run import Result, median_ms
+
+    from mtgrules import MissingChoice, apply, legal_actions, pass_priority
+
+    state = damage_division_board()
+    offered = len(legal_actions(state))
+    try:
+        apply(state, pass_priority("Bob"))
+        message = 0
+    except MissingChoice as need:
+        message = len(str(need))
+    return [Result("legal_actions, 30-power attacker blocked by six", median_ms(lambda: legal_actions(state), repeats),
+                   "ms", "< 50 ms"),
+            Result("actions offered", offered, "actions"),
+            Result("MissingChoice message length", message, "characters")]

@@ -133,6 +133,11 @@ def highlighted_table(repeats: int = 60) -> list[Result]:
     return results
 
 
+def _damage_division() -> list[Result]:
+    from combat_bench import bench_damage_division
+    return bench_damage_division()
+
+
 def _notebook_ratios() -> list[Result]:
     from notebooks_bench import notebook_ratios
     return notebook_ratios()
@@ -152,6 +157,7 @@ SECTIONS: list[Section] = [
     ("engine: random legal play", engine_random_play),
     ("views: highlighted table for one step", highlighted_table),
     ("combat: legal_blocks", _legal_blocks),
+    ("combat: dividing damage among many blockers", _damage_division),
     ("lessons: notebook run time over imports-only", _notebook_ratios),
     ("widgets: one walkthrough step", _walkthrough_step),
 ]

@@ -14,10 +14,14 @@ damage among the blockers in any way. First strike and double strike (510.4) are
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from itertools import islice
+from math import comb
+from typing import overload
 
 from mtgrules.core.choices import Chooser
+from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event
 from mtgrules.core.objects import GameObject, set_counter
 from mtgrules.core.state import Draft, GameState
@@ -73,15 +77,100 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
                  damage=d.obj(recipient).damage + amount)
 
 
-def divisions(power: int, blockers: list[int]) -> list[tuple[tuple[int, int], ...]]:
-    """Every way to divide ``power`` damage among ``blockers`` (510.1c), as (blocker, amount) pairs."""
-    if len(blockers) == 1:
-        return [((blockers[0], power),)]
-    out = []
-    for first in range(power, -1, -1):
-        for rest in divisions(power - first, blockers[1:]):
-            out.append(((blockers[0], first), *rest))
-    return out
+Division = tuple[tuple[int, int], ...]
+
+
+class Divisions(Sequence[Division]):
+    """Every way to divide ``power`` damage among ``blockers`` (510.1c), as ``(blocker, amount)``
+    pairs in blocker order, listed lazily: 30 damage among six blockers is 324,632 ways, so they
+    are counted, never built, and a given division is checked directly (:meth:`check`).
+
+    :meth:`representative` is the small set ``legal_actions`` offers: lethal damage to each
+    blocker in order with the rest to the last, then all of it to each blocker in turn. Every
+    other division is still legal when a player gives it."""
+
+    def __init__(self, power: int, blockers: Sequence[int], lethal: Sequence[int] | None = None) -> None:
+        self.power = power
+        self.blockers = tuple(blockers)
+        self.lethal = tuple(lethal) if lethal is not None else (1,) * len(self.blockers)
+
+    def __len__(self) -> int:
+        return comb(self.power + len(self.blockers) - 1, len(self.blockers) - 1) if self.blockers else 0
+
+    def __iter__(self) -> Iterator[Division]:
+        return self._walk(self.power, self.blockers)
+
+    def _walk(self, power: int, blockers: tuple[int, ...]) -> Iterator[Division]:
+        if len(blockers) == 1:
+            yield ((blockers[0], power),)
+            return
+        for first in range(power, -1, -1):
+            for rest in self._walk(power - first, blockers[1:]):
+                yield ((blockers[0], first), *rest)
+
+    @overload
+    def __getitem__(self, i: int) -> Division: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Division]: ...
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return list(islice(self, *i.indices(len(self))))
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        return next(islice(self, i % len(self), None))
+
+    def __contains__(self, value: object) -> bool:
+        return self.why_not(value) is None
+
+    def why_not(self, value: object) -> str | None:
+        """Why ``value`` isn't a division of this damage among these blockers, or None if it is."""
+        try:
+            pairs = [(int(b), n) for b, n in value]  # type: ignore[union-attr]
+        except (TypeError, ValueError):
+            return f"a damage division is a tuple of (blocker id, amount) pairs, not {value!r}"
+        if sorted(b for b, _ in pairs) != sorted(self.blockers):
+            return f"a damage division names each blocker once: {list(self.blockers)}"
+        if not all(isinstance(n, int) and n >= 0 for _, n in pairs):
+            return "each amount of damage must be a whole number, 0 or more"
+        if sum(n for _, n in pairs) != self.power:
+            return f"the amounts must add up to all {self.power} damage, not {sum(n for _, n in pairs)}"
+        return None
+
+    def check(self, value: object) -> Division:
+        """``value`` in blocker order if it is a division; refused with why otherwise (510.1c)."""
+        why = self.why_not(value)
+        if why is not None:
+            raise IllegalAction("510.1c", why)
+        given = dict(value)  # type: ignore[arg-type]
+        return tuple((b, given[b]) for b in self.blockers)
+
+    def representative(self) -> list[Division]:
+        """A bounded set that shows the choice: lethal damage in blocker order, then all to one."""
+        out: list[Division] = []
+        left, lethal_first = self.power, []
+        for i, (b, need) in enumerate(zip(self.blockers, self.lethal, strict=True)):
+            give = left if i == len(self.blockers) - 1 else min(need, left)
+            lethal_first.append((b, give))
+            left -= give
+        out.append(tuple(lethal_first))
+        for b in self.blockers:
+            out.append(tuple((x, self.power if x == b else 0) for x in self.blockers))
+        return list(dict.fromkeys(out))
+
+    def __repr__(self) -> str:
+        return (f"<{len(self):,} ways to divide {self.power} damage among blockers {list(self.blockers)}, "
+                f"such as {self.representative()[:2]}>")
+
+
+def divisions(power: int, blockers: list[int]) -> Divisions:
+    """Every way to divide ``power`` damage among ``blockers`` (510.1c), listed lazily."""
+    return Divisions(power, blockers)
+
+
+def lethal_damage(state: GameState, oid: int) -> int:
+    """Damage that would destroy this creature now: its toughness less the damage already on it."""
+    toughness = characteristics(state, oid).toughness or 0
+    return max(toughness - state.obj(oid).damage, 1)
 
 
 def assign_combat_damage(d: Draft, chooser: Chooser) -> list[tuple[int, Recipient, int]]:
@@ -126,7 +215,13 @@ def _blocked(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int)
         d.note("no damage", f"{name} is blocked, but no creature blocks it any more, so it assigns no combat "
                "damage (it stays blocked, 509.1h)", "510.1c", obj.oid, name)
         return []
-    split = chooser.choose("damage division", obj.controller, divisions(power, blockers), "510.1c")
+    options = Divisions(power, blockers, [lethal_damage(state, b) for b in blockers])
+    examples = options.representative()
+    sentence = (f"{obj.controller} must divide {name}'s {power} damage among its {len(blockers)} blockers "
+                f"({len(options):,} ways): give damage_division=((blocker id, amount), ...), one pair for each of "
+                f"{list(blockers)}, the amounts adding up to {power}; for example {examples[0]!r}")
+    split = chooser.choose("damage division", obj.controller, options, "510.1c", normalize=options.check,
+                           offered=examples, sentence=sentence)
     if len(blockers) > 1:
         parts = ", ".join(f"{n} to {name_of(state, b)}" for b, n in split)
         d.note("damage division", f"{obj.controller} divides {name}'s {power} damage among its blockers: {parts}",
