@@ -18,11 +18,13 @@ def tap_any_color(text: str = "{T}: Add one mana of any color.", **kw) -> ManaAb
     return ManaAbility(Cost.of(tap=True), AnyColor(), text, **kw)
 
 
-def creature_target(description: str = "target creature") -> Target:
+def creature_target(description: str = "target creature", also=None) -> Target:
     """A creature on the battlefield, or an object treated as one (``layers.on_battlefield``:
-    Over My Dead Bodies' attacking and blocking graveyard cards), in whatever zone it is."""
+    Over My Dead Bodies' attacking and blocking graveyard cards), in whatever zone it is; ``also``
+    adds a test ``(state, player, obj)`` such as "you don't control"."""
     return Target(description, lambda state, player, obj: on_battlefield(state, obj)
-                  and characteristics(state, obj.oid).is_creature, frozenset(Zone))
+                  and characteristics(state, obj.oid).is_creature
+                  and (also is None or also(state, player, obj)), frozenset(Zone))
 
 
 def graveyard_card_target(description: str, test) -> Target:

@@ -18,12 +18,14 @@ from typing import Any
 
 from mtgrules.core.abilities import EntersWith
 from mtgrules.core.carddef import card
+from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import ScenarioError
 from mtgrules.core.mana import ManaType, make_mana
 from mtgrules.core.objects import PLAYER_ZONES, GameObject, Player, Zone, set_counter
-from mtgrules.core.state import GameState
-from mtgrules.core.turns import parse_step
+from mtgrules.core.state import Draft, GameState
+from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.timeline import Timeline
+from mtgrules.rules.turn_loop import begin_step
 
 FORMATS = ("two-player", "multiplayer", "two-headed giant")
 
@@ -54,6 +56,11 @@ class Scenario:
             self.step = parse_step(step)
         except ValueError as err:
             raise ScenarioError(f"scenario {title!r}: step: {err}") from None
+        if self.step in AFTER_ATTACKS:
+            raise ScenarioError(
+                f"scenario {title!r}: a scenario can't start in the {self.step.value} step: that step needs "
+                "attackers declared earlier in this combat (508.1, 509.1), and a scenario doesn't declare them; "
+                "start at step='combat' or step='declare attackers', then use advance_to and declare_attackers")
         self.life = life if life is not None else (30 if self.game_format == "two-headed giant" else 20)
         self.seed = seed
         self.objects: list[GameObject] = []
@@ -142,9 +149,10 @@ class Scenario:
                 uid += 1
                 pool.append(make_mana(t, source, uid))
             players.append(Player(p, self.teams[p], self.life, tuple(pool), turn_began=self._turn_began(p)))
-        return GameState(tuple(players), tuple(self.objects), turn=self.turn, active=self.active, step=self.step,
-                         priority=self.active, next_id=uid + 1,
-                         timestamp=len(self.objects) + 1, game_format=self.game_format, seed=self.seed)
+        state = GameState(tuple(players), tuple(self.objects), turn=self.turn, active=self.active, step=self.step,
+                          priority=self.active, next_id=uid + 1,
+                          timestamp=len(self.objects) + 1, game_format=self.game_format, seed=self.seed)
+        return _declare_attackers_step(state) if self.step is Step.DECLARE_ATTACKERS else state
 
     def _turn_began(self, p: str) -> int:
         if p == self.active or (self.game_format == "two-headed giant" and self.teams[p] == self.teams[self.active]):
@@ -179,6 +187,19 @@ class Scenario:
         for player, symbols in data.get("mana", {}).items():
             s.mana(player, symbols)
         return s
+
+
+# Steps that need attackers declared earlier in the same combat: a scenario can't start there.
+AFTER_ATTACKS = (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE)
+
+
+def _declare_attackers_step(state: GameState) -> GameState:
+    """A scenario starting in the declare attackers step starts as that step begins: a combat is
+    under way, and the active player declares attackers before anyone gets priority (508.1), as
+    the turn loop does (with nothing that can attack, no attackers are declared, and 508.8 applies)."""
+    d = Draft(state)
+    begin_step(d, Step.DECLARE_ATTACKERS, Chooser())
+    return d.freeze()
 
 
 def _printed_loyalty(name: str) -> dict[str, int]:

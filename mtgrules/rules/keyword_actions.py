@@ -15,11 +15,11 @@ from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event
 from mtgrules.core.mana import ManaType, parse_cost, pay
-from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.objects import GameObject
 from mtgrules.core.state import Draft
 from mtgrules.rules.combat.damage import deal_damage
 from mtgrules.rules.costs import spend_mana
-from mtgrules.rules.layers import Effect, characteristics
+from mtgrules.rules.layers import Effect, characteristics, on_battlefield
 from mtgrules.rules.turn_loop import draw
 
 
@@ -27,13 +27,15 @@ from mtgrules.rules.turn_loop import draw
 def fight(d: Draft, first: GameObject, second: GameObject, why: str) -> bool:
     """``first`` and ``second`` fight: each deals damage equal to its power to the other (701.14a).
 
-    If either is no longer on the battlefield or no longer a creature, neither fights (701.14b).
+    If either is no longer on the battlefield or no longer a creature, neither fights (701.14b); a
+    card a rule treats as on the battlefield (``layers.on_battlefield``: an attacking or blocking
+    graveyard card under Over My Dead Bodies) fights like a creature there.
     A creature fighting itself deals itself twice its power (701.14c). The damage isn't combat
     damage (701.14d). Returns whether the fight happened."""
     state = d.view()
     a, b = state.resolve_ref(first.ref), state.resolve_ref(second.ref)
     for original, now in ((first, a), (second, b)):
-        if now is None or now.zone is not Zone.BATTLEFIELD or not characteristics(state, now.oid).is_creature:
+        if now is None or not on_battlefield(state, now) or not characteristics(state, now.oid).is_creature:
             name = characteristics(state, original.oid).name
             d.note("no fight", f"{why}: {name} is no longer a creature on the battlefield, so neither creature "
                    "fights or deals damage", "701.14b", original.oid, name)

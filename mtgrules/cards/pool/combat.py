@@ -18,7 +18,7 @@ Notes on the data:
 from __future__ import annotations
 
 from mtgrules.cards.builders import creature_target
-from mtgrules.core.abilities import EntersWith, Target, TriggeredAbility
+from mtgrules.core.abilities import EntersWith, TriggeredAbility
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.objects import Zone
@@ -131,7 +131,7 @@ def _this_enters(state, src, ev) -> bool:
 
 
 def _not_yours(state, player, obj) -> bool:
-    return characteristics(state, obj.oid).is_creature and obj.controller != player
+    return obj.controller != player
 
 
 def _stag_fights(res, item) -> None:
@@ -218,7 +218,7 @@ register(
     CardDef("Somberwald Stag", "{3}{G}{G}", CREATURE, frozenset({"Elk"}), power=4, toughness=3,
             oracle=STAG_TEXT,
             abilities=(TriggeredAbility(STAG_TEXT, "zone change", _this_enters, _stag_fights,
-                                        target=Target("target creature you don't control", _not_yours)),),
+                                        target=creature_target("target creature you don't control", _not_yours)),),
             source="Eldritch Moon"),
     CardDef("Culling Mark", "{2}{G}", frozenset({"Sorcery"}), oracle="Target creature blocks this turn if able.",
             spell=_culling_mark, spell_target=creature_target(), source="Ravnica: City of Guilds"),

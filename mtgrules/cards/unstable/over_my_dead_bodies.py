@@ -23,7 +23,8 @@ and the CR rules they lean on are cited beside them. How the kit reads them:
   reach, work (OMDB-5), but its triggered and static abilities don't function from a graveyard
   (113.6), as the rulings don't say otherwise.
 * **Who may block whom** (OMDB-5, OMDB-6): an attacker from a graveyard may be blocked only by
-  creature cards in the defending player's graveyard, and a graveyard card may block only such an
+  creature cards in the defending player's graveyard (in Two-Headed Giant, the player it attacks,
+  not their teammate: 805.10e), and a graveyard card may block only such an
   attacker (:data:`PAIR_RULES`); flying still needs flying or reach (702.9b, 702.17b).
 * **The state-based action check as you declare** (OMDB-3): a card that state-based actions
   would remove from the battlefield at once can't attack or block. The check looks at the card
@@ -184,10 +185,21 @@ def _graveyards_only(state: GameState, blocker: GameObject, attacker: GameObject
     if in_grave and not from_grave:
         return Reason("509.1b", f"{b} is a card in a graveyard, so it can block only creature cards attacking from "
                       f"graveyards, and {a} is on the battlefield ({UN_SET})")
-    if from_grave and in_grave and blocker.zone_player not in players:
+    defending = _defending_player(state, attacker, players)
+    if from_grave and in_grave and blocker.zone_player != defending:
         return Reason("509.1b", f"{a} can be blocked only by creature cards in the defending player's graveyard, "
-                      f"and {b} is in {blocker.zone_player}'s ({UN_SET})")
+                      f"{defending}'s, the player it attacks (805.10e), and {b} is in {blocker.zone_player}'s "
+                      f"({UN_SET})")
     return None
+
+
+def _defending_player(state: GameState, attacker: GameObject, players: tuple[str, ...]) -> str | None:
+    """"The defending player" for this attacker: one specific player, the one it attacks (or the
+    controller of the planeswalker it attacks), even when a whole team defends (805.10e)."""
+    attack = cs.attack_of(state, attacker.oid)
+    if attack is not None:
+        return cs.defending_player_of(state, attack)
+    return players[0] if len(players) == 1 else None
 
 
 # ---------------------------------------------------------------- undeathtouch (614.1a)

@@ -41,7 +41,7 @@ from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import Step
 from mtgrules.rules import hooks
 from mtgrules.rules.combat import state as cs
-from mtgrules.rules.combat.blocking import BlockOptions, Reason, legal_blocks
+from mtgrules.rules.combat.blocking import BlockOptions, Reason, legal_blocks, why_cant_block
 from mtgrules.rules.combat.damage import combat_damage_step
 from mtgrules.rules.costs import sickness_blocks, spend_mana
 from mtgrules.rules.layers import characteristics
@@ -245,15 +245,21 @@ def _record_attacks(d: Draft, chosen: dict[int, Target]) -> None:
 def _declare_blockers(d: Draft, chooser: Chooser, a: DeclareBlockers) -> None:
     state = d.view()
     combat = state.combat
-    if state.step is not Step.DECLARE_BLOCKERS or combat is None:
+    if state.step is not Step.DECLARE_BLOCKERS:
         raise IllegalAction("509.1", f"blockers are declared as the declare blockers step begins, and this "
                             f"is the {state.step.value} step")
+    if combat is None or not combat.had_attackers:
+        raise IllegalAction("509.1", "no creature has attacked in this combat, so there is nothing to block")
     waiting = [p for what, p in combat.awaiting if what == "blockers"]
     group = next((g for g in combat.defenders if a.player in g), None)
     if group is None:
         raise IllegalAction("509.1a", f"{a.player} isn't a defending player, so they don't declare blockers; "
                             f"{' and '.join(combat.defending_players) or 'no one'} does")
     if not any(p in group for p in waiting):
+        for b, att in a.blocks:  # a block that could never have been made says why first
+            why = why_cant_block(state, b, att)
+            if why is not None:
+                raise IllegalAction(why.rule, f"{why.text}; and blockers have already been declared this combat")
         raise IllegalAction("509.1", f"{a.player} has already declared blockers this combat")
     if waiting and waiting[0] not in group:
         raise IllegalAction("802.4", f"defending players declare blockers in APNAP order: {waiting[0]} "
