@@ -112,20 +112,23 @@ def pay_cost(d: Draft, player: str, obj: GameObject, cost: Cost, paying_for: fro
 
 def choose_payment(chooser: Chooser, player: str, pool: tuple[Mana, ...], cost: ManaCost,
                    paying_for: frozenset[str], hybrid: tuple[ManaType, ...] | None = None,
-                   ) -> tuple[tuple[Mana, ...], tuple[Mana, ...]]:
+                   kind: str = "pay") -> tuple[tuple[Mana, ...], tuple[Mana, ...]]:
     """The mana ``player`` spends on ``cost``, and what stays in the pool. The player pays
     (601.2h, 118.3a): when two ways of paying leave different pools (paying {1} with {G} or with
     {R}), they choose with ``pay="R"`` (choice kind ``"pay"``); the engine goes ahead alone only
-    when every way leaves the same pool, restrictions included. Refuses if nothing can pay."""
+    when every way leaves the same pool, restrictions included. Refuses if nothing can pay.
+    ``kind`` names the choice where "pay" already means something else (a resolving ability's
+    "you may pay", answered 0 or 1)."""
     spent, rest = pay(pool, cost, paying_for, hybrid)  # refuses with 118.3 or 106.6
     ways = payment_ways(pool, cost, paying_for, hybrid)
     if len(ways) <= 1:
         return spent, rest
     labels = [payment_text(w) for w in ways]
+    key = kind.replace(" ", "_")
     sentence = (f"{player} must choose how to pay {cost.text or 'the cost'}: the mana to spend, one of "
-                f"{options_text(labels)}; give it as pay={labels[0]!r} (or just its symbols, such as "
-                f"pay={_letters(labels[0])!r}), and no choice was given")
-    label = chooser.choose("pay", player, labels, "601.2h", normalize=lambda v: read_payment(v, labels),
+                f"{options_text(labels)}; give it as {key}={labels[0]!r} (or just its symbols, such as "
+                f"{key}={_letters(labels[0])!r}), and no choice was given")
+    label = chooser.choose(kind, player, labels, "601.2h", normalize=lambda v: read_payment(v, labels),
                            sentence=sentence)
     units = ways[labels.index(label)]
     used = {m.uid for m in units}

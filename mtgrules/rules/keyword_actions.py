@@ -18,7 +18,7 @@ from mtgrules.core.mana import ManaType, parse_cost, pay
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import Draft
 from mtgrules.rules.combat.damage import deal_damage
-from mtgrules.rules.costs import spend_mana
+from mtgrules.rules.costs import choose_payment, spend_mana
 from mtgrules.rules.layers import Effect, characteristics, on_battlefield
 from mtgrules.rules.turn_loop import draw
 
@@ -88,7 +88,8 @@ def draw_cards(d: Draft, player: str, n: int = 1) -> None:
 # ---------------------------------------------------------------- optional payments (608.2c)
 def pay_mana_now(d: Draft, chooser: Chooser, player: str, cost_text: str, why: str) -> None:
     """Pay a mana cost from ``player``'s pool while an ability resolves; refuse if it can't be
-    paid. A hybrid symbol's half is a choice (kind ``"hybrid"``) among the halves the pool can pay."""
+    paid. A hybrid symbol's half is a choice (kind ``"hybrid"``) among the halves the pool can pay;
+    which mana pays is the player's choice too (kind ``"pay with"``, 601.2h) when it matters."""
     cost = parse_cost(cost_text)
     pool = d.player(player).pool
     halves: list[ManaType] = []
@@ -97,7 +98,8 @@ def pay_mana_now(d: Draft, chooser: Chooser, player: str, cost_text: str, why: s
         if not options:
             raise IllegalAction("118.3", f"{player}'s mana can't pay {cost_text} for {why}")
         halves.append(ManaType(chooser.choose("hybrid", player, options, "107.4e")))
-    spent, rest = pay(pool, cost, frozenset({"ability"}), tuple(halves) if cost.hybrid else None)
+    spent, rest = choose_payment(chooser, player, pool, cost, frozenset({"ability"}),
+                                 tuple(halves) if cost.hybrid else None, kind="pay with")
     spend_mana(d, player, spent, rest, f"{cost_text} for {why}")
 
 

@@ -35,7 +35,7 @@ from mtgrules.core.actions import Action
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event
-from mtgrules.core.mana import parse_cost, pay
+from mtgrules.core.mana import parse_cost
 from mtgrules.core.objects import GameObject, ObjRef
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import Step
@@ -43,7 +43,7 @@ from mtgrules.rules import hooks
 from mtgrules.rules.combat import state as cs
 from mtgrules.rules.combat.blocking import BlockOptions, Reason, legal_blocks, why_cant_block
 from mtgrules.rules.combat.damage import combat_damage_step
-from mtgrules.rules.costs import sickness_blocks, spend_mana
+from mtgrules.rules.costs import choose_payment, sickness_blocks, spend_mana
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.legal import accepted
 
@@ -273,18 +273,20 @@ def _declare_blockers(d: Draft, chooser: Chooser, a: DeclareBlockers) -> None:
     verdict = options.check(blocks)
     if not verdict.legal:
         raise IllegalAction(verdict.rule, verdict.reason)
-    _pay_block_costs(d, options, blocks)
+    _pay_block_costs(d, chooser, options, blocks)
     _record_blocks(d, group, blocks, verdict.reason)
 
 
-def _pay_block_costs(d: Draft, options: BlockOptions, blocks: dict[int, int]) -> None:
-    """Costs to block are paid as blockers are declared (509.1d-f); they are never forced."""
+def _pay_block_costs(d: Draft, chooser: Chooser, options: BlockOptions, blocks: dict[int, int]) -> None:
+    """Costs to block are paid as blockers are declared (509.1d-f); they are never forced. Which
+    mana pays is the blocking player's choice (``pay=``, 601.2h) when it matters."""
     for b, att in blocks.items():
         cost = options.costs.get((b, att))
         if not cost:
             continue
         payer = d.obj(b).controller
-        spent, rest = pay(d.player(payer).pool, parse_cost(cost), frozenset({"cost to block"}))
+        spent, rest = choose_payment(chooser, payer, d.player(payer).pool, parse_cost(cost),
+                                     frozenset({"cost to block"}))
         spend_mana(d, payer, spent, rest, f"{cost} so that {_name(d.view(), b)} can block (509.1f)")
 
 
