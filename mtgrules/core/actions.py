@@ -90,7 +90,10 @@ class PlayLand(Action):
     choices: tuple[tuple[str, Any], ...] = field(default=())
 
     def describe(self, state) -> str:
-        return f"{self.player} plays {state.obj(self.card).card}"
+        try:
+            return f"{self.player} plays {state.obj(self.card).card}"
+        except KeyError:  # a refused step may name a card that doesn't exist
+            return f"{self.player} plays card #{self.card}"
 
 
 def activate(player: str, source: int, ability: int = 0, *, x: int = 0, targets: tuple[int, ...] = (),
