@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mtgrules.core.abilities import AnyColor, Cost, Fixed, ManaAbility, Target
 from mtgrules.core.mana import ManaType
 from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.state import GameState
 from mtgrules.rules.layers import Effect, characteristics, on_battlefield
 
 
@@ -18,7 +21,8 @@ def tap_any_color(text: str = "{T}: Add one mana of any color.", **kw) -> ManaAb
     return ManaAbility(Cost.of(tap=True), AnyColor(), text, **kw)
 
 
-def creature_target(description: str = "target creature", also=None) -> Target:
+def creature_target(description: str = "target creature",
+                    also: Callable[[GameState, str, GameObject], bool] | None = None) -> Target:
     """A creature on the battlefield, or an object treated as one (``layers.on_battlefield``:
     Over My Dead Bodies' attacking and blocking graveyard cards), in whatever zone it is; ``also``
     adds a test ``(state, player, obj)`` such as "you don't control"."""

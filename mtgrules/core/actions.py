@@ -9,11 +9,14 @@ A needed choice that is neither scripted nor answered by a callback is refused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtgrules.core.carddef import card
 from mtgrules.core.mana import ManaType
 from mtgrules.core.objects import ObjRef
+
+if TYPE_CHECKING:
+    from mtgrules.core.state import GameState
 
 
 def _targets(state, targets: tuple[int, ...]) -> str:
@@ -89,7 +92,7 @@ class PlayLand(Action):
     card: int
     choices: tuple[tuple[str, Any], ...] = field(default=())
 
-    def describe(self, state) -> str:
+    def describe(self, state: GameState) -> str:
         try:
             return f"{self.player} plays {state.obj(self.card).card}"
         except KeyError:  # a refused step may name a card that doesn't exist

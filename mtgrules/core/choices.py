@@ -21,7 +21,7 @@ class ChoiceRequest:
 
     kind: str
     player: str
-    options: tuple[Any, ...]
+    options: Sequence[Any]  # a tuple, or a lazy sequence when there are very many
     rule: str
 
 
@@ -93,7 +93,7 @@ class Chooser:
         if queue:
             return queue.pop(0)
         if self.callback is not None:
-            return self.callback(ChoiceRequest(kind, player, tuple(options) if len(options) <= 1000 else options,
-                                               rule))
+            listed = tuple(options) if len(options) <= 1000 else options  # a huge lazy sequence stays lazy
+            return self.callback(ChoiceRequest(kind, player, listed, rule))
         raise MissingChoice(kind, player, options if not isinstance(options, tuple) else list(options), rule,
                             offered=offered, sentence=sentence)

@@ -7,6 +7,9 @@ Refusals are raised before any state is built, so the state the caller holds sta
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sized
+from itertools import islice
+
 
 class IllegalAction(Exception):
     """An action the rules forbid. ``rule`` is a CR number, ``reason`` one sentence."""
@@ -42,17 +45,12 @@ class MissingChoice(IllegalAction):
 
 def options_text(options: object, limit: int = 6) -> str:
     """A list of options short enough to read: all of a few, else the first ``limit`` and a count."""
-    try:
-        n = len(options)  # type: ignore[arg-type]
-    except TypeError:
+    if not isinstance(options, Sized) or not isinstance(options, Iterable):
         return repr(options)
+    n = len(options)
     if n <= limit + 2:
-        return repr(list(options))  # type: ignore[call-overload]
-    shown = []
-    for i, option in enumerate(options):  # type: ignore[attr-defined]
-        if i == limit:
-            break
-        shown.append(repr(option))
+        return repr(list(options))
+    shown = [repr(option) for option in islice(options, limit)]
     return f"[{', '.join(shown)}, … ({n:,} in all)]"
 
 

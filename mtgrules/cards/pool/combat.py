@@ -21,7 +21,8 @@ from mtgrules.cards.builders import creature_target
 from mtgrules.core.abilities import EntersWith, TriggeredAbility
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.errors import IllegalAction, MissingChoice
-from mtgrules.core.objects import Zone
+from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
 from mtgrules.rules.combat.state import add_must_be_blocked, melee_count, put_onto_battlefield_attacking
 from mtgrules.rules.keyword_actions import double_power, draw_cards, fight, pay_mana_now
@@ -130,8 +131,8 @@ def _this_enters(state, src, ev) -> bool:
     return ev.obj == src.oid and ev.attribute == "zone" and ev.after == Zone.BATTLEFIELD
 
 
-def _not_yours(state, player, obj) -> bool:
-    return obj.controller != player
+def _not_yours(state: GameState, player: str, obj: GameObject) -> bool:
+    return bool(obj.controller != player)
 
 
 def _stag_fights(res, item) -> None:

@@ -111,8 +111,8 @@ class Divisions(Sequence[Division]):
     @overload
     def __getitem__(self, i: int) -> Division: ...
     @overload
-    def __getitem__(self, i: slice) -> list[Division]: ...
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i: slice) -> Sequence[Division]: ...
+    def __getitem__(self, i: int | slice) -> Division | Sequence[Division]:
         if isinstance(i, slice):
             return list(islice(self, *i.indices(len(self))))
         if not -len(self) <= i < len(self):
@@ -125,7 +125,7 @@ class Divisions(Sequence[Division]):
     def why_not(self, value: object) -> str | None:
         """Why ``value`` isn't a division of this damage among these blockers, or None if it is."""
         try:
-            pairs = [(int(b), n) for b, n in value]  # type: ignore[union-attr]
+            pairs = [(int(b), n) for b, n in value]  # type: ignore[attr-defined]
         except (TypeError, ValueError):
             return f"a damage division is a tuple of (blocker id, amount) pairs, not {value!r}"
         if sorted(b for b, _ in pairs) != sorted(self.blockers):
@@ -141,7 +141,7 @@ class Divisions(Sequence[Division]):
         why = self.why_not(value)
         if why is not None:
             raise IllegalAction("510.1c", why)
-        given = dict(value)  # type: ignore[arg-type]
+        given: dict[int, int] = {int(b): n for b, n in value}  # type: ignore[attr-defined]
         return tuple((b, given[b]) for b in self.blockers)
 
     def representative(self) -> list[Division]:
