@@ -173,3 +173,14 @@ def test_two_headed_giant_each_player_of_the_active_team_plays_a_land():
     state, _ = apply(state, play_land("Alice", alices))
     assert state.player("Alice").lands_played == state.player("Andy").lands_played == 1
     refused(state, play_land("Andy", andys2), "305.2b")
+
+
+@pytest.mark.rule("305.2")
+def test_an_effect_that_allows_more_lands_is_counted(monkeypatch):
+    from mtgrules.rules import hooks
+    monkeypatch.setattr(hooks, "EXTRA_LAND_PLAYS", [lambda state, player: 1 if player == "Alice" else 0])
+    s, f1, f2, crag = _hand_of_lands()
+    state, _ = apply(s.state(), play_land("Alice", f1))
+    state, _ = apply(state, play_land("Alice", f2))
+    assert state.player("Alice").lands_played == 2
+    refused(state, play_land("Alice", crag), "305.2b")
