@@ -125,7 +125,7 @@ def test_a_hangarback_in_a_graveyard_does_not_trigger_when_another_creature_dies
     assert d.pending == ()
     move(d, on_field, Zone.GRAVEYARD, "701.8")
     collect_triggers(d, d.events[-6:])
-    assert len(d.pending) == 1 and d.pending[0][0].oid == on_field
+    assert len(d.pending) == 1 and d.pending[0].source.oid == on_field
 
 
 # ---------------------------------------------------------------- Lord of the Accursed

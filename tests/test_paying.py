@@ -11,6 +11,10 @@ import pytest
 from helpers import pool, refused
 
 from mtgrules import Activate, MissingChoice, Scenario, activate, apply, cast, legal_actions
+from mtgrules.cards import ActivatedAbility, card
+
+# Hangarback Walker's "{1}, {T}: Put a +1/+1 counter on this creature."
+PUMP = next(i for i, ab in enumerate(card("Hangarback Walker").abilities) if isinstance(ab, ActivatedAbility))
 
 
 def _floating_g_and_r():
@@ -28,7 +32,7 @@ def _floating_g_and_r():
 def test_different_pools_left_means_the_payer_is_asked():
     state, walker, _growth = _floating_g_and_r()
     with pytest.raises(MissingChoice) as need:
-        apply(state, activate("Alice", walker, 1))
+        apply(state, activate("Alice", walker, PUMP))
     assert need.value.kind == "pay" and need.value.rule == "601.2h"
     assert sorted(need.value.options) == ["{G}", "{R}"]
     assert "pay=" in str(need.value)
@@ -37,7 +41,7 @@ def test_different_pools_left_means_the_payer_is_asked():
 @pytest.mark.rule("118.3a")
 def test_the_chosen_mana_is_spent_and_the_rest_stays():
     state, walker, growth = _floating_g_and_r()
-    paid, events = apply(state, activate("Alice", walker, 1, pay="R"))
+    paid, events = apply(state, activate("Alice", walker, PUMP, pay="R"))
     assert pool(paid, "Alice") == ["G"]
     spent = [e for e in events if e.kind == "mana spent"][0]
     assert {m.uid for m in spent.before} - {m.uid for m in spent.after} == \
@@ -47,14 +51,14 @@ def test_the_chosen_mana_is_spent_and_the_rest_stays():
 
 def test_the_answer_may_be_the_option_or_its_symbols():
     state, walker, _growth = _floating_g_and_r()
-    a, _ = apply(state, activate("Alice", walker, 1, pay="{R}"))
-    b, _ = apply(state, activate("Alice", walker, 1, pay="R"))
+    a, _ = apply(state, activate("Alice", walker, PUMP, pay="{R}"))
+    b, _ = apply(state, activate("Alice", walker, PUMP, pay="R"))
     assert pool(a, "Alice") == pool(b, "Alice") == ["G"]
 
 
 def test_a_payment_that_isnt_a_way_to_pay_is_refused():
     state, walker, _growth = _floating_g_and_r()
-    err = refused(state, activate("Alice", walker, 1, pay="U"), "601.2h")
+    err = refused(state, activate("Alice", walker, PUMP, pay="U"), "601.2h")
     assert "{G}" in err.reason and "{R}" in err.reason
 
 
@@ -66,14 +70,14 @@ def test_the_engine_pays_alone_only_when_every_way_leaves_the_same_pool():
     state = s.state()
     for f in forests:
         state, _ = apply(state, activate("Alice", f))
-    paid, _ = apply(state, activate("Alice", walker, 1))  # {G} or {G}: the same pool either way
+    paid, _ = apply(state, activate("Alice", walker, PUMP))  # {G} or {G}: the same pool either way
     assert pool(paid, "Alice") == ["G"]
 
 
 def test_legal_actions_offer_each_distinct_way_to_pay():
     state, walker, _growth = _floating_g_and_r()
     ways = sorted(dict(a.choices).get("pay") for a in legal_actions(state)
-                  if isinstance(a, Activate) and a.source == walker and a.ability == 1)
+                  if isinstance(a, Activate) and a.source == walker and a.ability == PUMP)
     assert ways == ["{G}", "{R}"]
 
 
