@@ -62,8 +62,8 @@ def play_land(d: Draft, chooser: Chooser, a: PlayLand) -> None:
     """The land goes straight onto the battlefield under its player's control (305.1, 116.2a);
     they receive priority again (116.3), and earlier passes no longer count (117.4)."""
     obj = check_play_land(d.view(), a)
-    move(d, obj.oid, Zone.BATTLEFIELD, "305.1", f"{a.player} plays {obj.card}: a special action, so it doesn't "
-         "use the stack and no one can respond (116.2a)", controller=a.player)
+    move(d, obj.oid, Zone.BATTLEFIELD, "305.1", f"{a.player} plays {obj.card}, a special action: it doesn't use "
+         "the stack, so no one can respond to it", controller=a.player)
     d.update_player(a.player, "305.2a", f"{a.player} has now played {_lands(d.player(a.player).lands_played + 1)} "
                     "this turn", kind="lands played", lands_played=d.player(a.player).lands_played + 1)
     d.set_scalar("116.3", priority=a.player, passes=0)
