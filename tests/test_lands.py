@@ -184,3 +184,11 @@ def test_an_effect_that_allows_more_lands_is_counted(monkeypatch):
     state, _ = apply(state, play_land("Alice", f2))
     assert state.player("Alice").lands_played == 2
     refused(state, play_land("Alice", crag), "305.2b")
+
+
+def test_a_scenario_can_say_a_land_was_already_played():
+    s, f1, _f2, _crag = _hand_of_lands()
+    s.lands_played("Alice")
+    refused(s.state(), play_land("Alice", f1), "305.2b")
+    with pytest.raises(Exception, match="whole number"):
+        s.lands_played("Alice", -1)

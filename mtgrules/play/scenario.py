@@ -65,6 +65,7 @@ class Scenario:
         self.seed = seed
         self.objects: list[GameObject] = []
         self.pools: dict[str, list[tuple[ManaType, str]]] = {p: [] for p in players}
+        self.lands: dict[str, int] = {}
 
     def _check_player(self, name: str, where: str) -> None:
         if name not in self.players:
@@ -139,6 +140,16 @@ class Scenario:
                 raise ScenarioError(f"scenario {self.title!r}: mana for {player}: {ch!r} is not one of WUBRGC") from None
         return self
 
+    def lands_played(self, player: str, n: int = 1) -> Scenario:
+        """Say ``player`` has already played ``n`` lands this turn (305.2a), e.g. to ask whether
+        they may play another."""
+        self._check_player(player, "lands_played")
+        if not isinstance(n, int) or n < 0:
+            raise ScenarioError(f"scenario {self.title!r}: lands_played for {player} must be a whole number ≥ 0, "
+                                f"got {n!r}")
+        self.lands[player] = n
+        return self
+
     def state(self) -> GameState:
         """The starting state. The active player holds priority (117.3a)."""
         uid = len(self.objects)
@@ -148,7 +159,8 @@ class Scenario:
             for t, source in self.pools[p]:
                 uid += 1
                 pool.append(make_mana(t, source, uid))
-            players.append(Player(p, self.teams[p], self.life, tuple(pool), turn_began=self._turn_began(p)))
+            players.append(Player(p, self.teams[p], self.life, tuple(pool), turn_began=self._turn_began(p),
+                                  lands_played=self.lands.get(p, 0)))
         state = GameState(tuple(players), tuple(self.objects), turn=self.turn, active=self.active, step=self.step,
                           priority=self.active, next_id=uid + 1,
                           timestamp=len(self.objects) + 1, game_format=self.game_format, seed=self.seed)
