@@ -52,3 +52,11 @@ def test_the_other_team_still_waits_for_its_own_turn():
 def test_sorcery_timing_still_needs_a_main_phase():
     s, _mark, bears, _target, _ = _board("upkeep")
     refused(s.state(), cast("Andy", bears), "307.1")
+
+
+def test_the_state_table_calls_both_players_of_the_active_team_active():
+    from mtgrules.views import state_table
+    s, *_ = _board()
+    notes = state_table(s.state())["notes"]
+    assert "active player" in notes["Alice"] and "active player" in notes["Andy"]
+    assert "active player" not in notes["Bob"] and "active player" not in notes["Bea"]

@@ -26,6 +26,7 @@ from mtgrules.rules.costs import continuous_control
 from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import Chars, all_characteristics, printed
 from mtgrules.rules.mana.could_produce import explain_could_produce
+from mtgrules.rules.teams import is_active_player
 
 if TYPE_CHECKING:
     from pandas.io.formats.style import Styler
@@ -153,7 +154,8 @@ def state_table(state: GameState) -> pd.DataFrame:
 def _player_row(state: GameState, p: Player) -> tuple:
     hand = sum(1 for o in state.objects if o.zone is Zone.HAND and o.zone_player == p.name)
     library = sum(1 for o in state.objects if o.zone is Zone.LIBRARY and o.zone_player == p.name)
-    notes = [text for text, flag in (("active player", state.active == p.name),
+    # under shared team turns each player of the active team is an active player (805.4a, 805.9)
+    notes = [text for text, flag in (("active player", is_active_player(state, p.name) or state.active == p.name),
                                      ("has lost the game", p.lost)) if flag]
     if p.team != p.name:
         notes.append(f"team {p.team}")
