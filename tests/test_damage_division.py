@@ -90,3 +90,10 @@ def test_divisions_are_counted_and_checked_without_being_listed():
     small = Divisions(2, [7, 8])
     assert list(small) == [((7, 2), (8, 0)), ((7, 1), (8, 1)), ((7, 0), (8, 2))]
     assert small[1] == ((7, 1), (8, 1)) and small[-1] == ((7, 0), (8, 2))
+
+
+def test_predict_lists_the_representative_divisions_not_every_one():
+    from mtgrules.widgets.predict import choice_variants
+    t, _walker, _blockers = _big_attacker()
+    variants = choice_variants(t.state, pass_priority("Bob"))
+    assert len(variants) == 7

@@ -92,7 +92,7 @@ def choice_variants(state, action: Action, max_depth: int = MAX_CHOICES) -> list
             apply(state, candidate)
         except MissingChoice as need:
             if len(answers) < max_depth:
-                todo.extend(answers + [(need.kind, option)] for option in need.options)
+                todo.extend(answers + [(need.kind, option)] for option in need.offered)  # bounded
             continue
         except IllegalAction:
             pass  # a choice the engine refuses is still an outcome: the refusal
