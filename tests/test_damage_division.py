@@ -97,3 +97,11 @@ def test_predict_lists_the_representative_divisions_not_every_one():
     t, _walker, _blockers = _big_attacker()
     variants = choice_variants(t.state, pass_priority("Bob"))
     assert len(variants) == 7
+
+
+def test_advance_to_stops_at_the_division_without_listing_it():
+    from mtgrules.rules.combat.damage import Divisions
+    t, _walker, _blockers = _big_attacker()
+    stop = advance_to(t, Step.COMBAT_DAMAGE)
+    assert not stop and stop.choice.kind == "damage division"
+    assert isinstance(stop.choice.options, Divisions) and len(stop.choice.options) == 324_632

@@ -105,7 +105,8 @@ def _pass(timeline: Timeline, holder: str, choose: Callback | None) -> ChoiceReq
             timeline.do(PassPriority(holder, tuple(sorted(answers.items()))))
             return None
         except MissingChoice as need:
-            request = ChoiceRequest(need.kind, need.player, tuple(need.options), need.rule)
+            listed = need.options if not isinstance(need.options, list | tuple) else tuple(need.options)
+            request = ChoiceRequest(need.kind, need.player, listed, need.rule)  # a lazy sequence stays lazy
             value = choose(request) if choose is not None else None
             if value is None:
                 return request
