@@ -90,3 +90,14 @@ def test_casting_a_spell_asks_too():
     assert sorted(need.value.options) == ["{G}{G}", "{R}{G}"]
     state, _ = apply(s.state(), cast("Alice", bears, pay="GG"))
     assert pool(state, "Alice") == ["R"]
+
+
+def test_a_payment_asked_for_is_never_ignored_even_with_one_way_to_pay():
+    s = Scenario("{G}{R} paying {G}")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Alice")
+    s.mana("Alice", "GR")
+    err = refused(s.state(), cast("Alice", growth, targets=(bears,), pay="R"), "601.2h")
+    assert "{G}" in err.reason
+    state, _ = apply(s.state(), cast("Alice", growth, targets=(bears,), pay="G"))
+    assert pool(state, "Alice") == ["R"]

@@ -87,6 +87,13 @@ class Chooser:
             self.made.append((kind, player, tuple(order)))
         return tuple(order)
 
+    def take_scripted(self, kind: str) -> Any:
+        """The next scripted answer of ``kind`` if one was given (taken from the queue), else None:
+        for a choice that turned out to have one option, so a script that said otherwise can be
+        refused rather than ignored."""
+        queue = self.scripted.get(kind)
+        return queue.pop(0) if queue else None
+
     def _answer(self, kind: str, player: str, options: Sequence[Any], rule: str, *,
                 offered: Sequence[Any] | None = None, sentence: str | None = None) -> Any:
         queue = self.scripted.get(kind)
