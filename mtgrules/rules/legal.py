@@ -2,8 +2,11 @@
 
 Candidates are built from the board (abilities of permanents they control, cards in hand, each
 possible target, X and hybrid half), and each is kept only if the engine accepts it. When an
-action needs a choice, every option is tried, so each legal action comes fully scripted.
-Trying every candidate is simple and always agrees with ``apply``; boards in lessons are small.
+action needs a choice, every option is tried, so each legal action comes fully scripted; where
+a choice has very many options it offers a bounded, representative set instead
+(``MissingChoice.offered``): a damage division among many blockers gives lethal damage in blocker
+order plus all to each blocker, a trigger order one order per trigger resolving first. Each way
+of paying that leaves a different pool is offered (601.2h). Trying every candidate is simple and always agrees with ``apply``; boards in lessons are small.
 """
 
 from __future__ import annotations
