@@ -167,10 +167,11 @@ def divisions(power: int, blockers: list[int]) -> Divisions:
     return Divisions(power, blockers)
 
 
-def lethal_damage(state: GameState, oid: int) -> int:
-    """Damage that would destroy this creature now: its toughness less the damage already on it."""
-    toughness = characteristics(state, oid).toughness or 0
-    return max(toughness - state.obj(oid).damage, 1)
+def lethal_damage(state: GameState, blocker: int, source: int) -> int:
+    """The damage that is lethal for ``blocker`` when ``source`` assigns it: its toughness less
+    the damage already marked on it, at least 1."""
+    toughness = characteristics(state, blocker).toughness or 0
+    return max(toughness - state.obj(blocker).damage, 1)
 
 
 def assign_combat_damage(d: Draft, chooser: Chooser) -> list[tuple[int, Recipient, int]]:
@@ -215,7 +216,7 @@ def _blocked(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int)
         d.note("no damage", f"{name} is blocked, but no creature blocks it any more, so it assigns no combat "
                "damage (it stays blocked, 509.1h)", "510.1c", obj.oid, name)
         return []
-    options = Divisions(power, blockers, [lethal_damage(state, b) for b in blockers])
+    options = Divisions(power, blockers, [lethal_damage(state, b, obj.oid) for b in blockers])
     examples = options.representative()
     sentence = (f"{obj.controller} must divide {name}'s {power} damage among its {len(blockers)} blockers "
                 f"({len(options):,} ways): give damage_division=((blocker id, amount), ...), one pair for each of "
