@@ -19,7 +19,7 @@ from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import Step
 from mtgrules.rules import hooks
-from mtgrules.rules.teams import is_active_player
+from mtgrules.rules.teams import is_active_player, shared_team_turns, turn_mates
 from mtgrules.rules.zones import move
 
 
@@ -41,8 +41,10 @@ def check_play_land(state: GameState, a: PlayLand) -> GameObject:
     if obj.zone is not Zone.HAND or obj.owner != a.player:
         raise IllegalAction("305.1", f"{cdef.name} is not in {a.player}'s hand, so {a.player} can't play it")
     if not is_active_player(state, a.player):
-        raise IllegalAction("305.3", f"it is {state.active}'s turn, and a player can play a land only "
-                            "during their own turn")
+        whose = (f"{' and '.join(turn_mates(state, state.active))}'s team's" if shared_team_turns(state)
+                 else f"{state.active}'s")
+        raise IllegalAction("305.3", f"it is {whose} turn, and a player can play a land only during their own "
+                            "turn")
     if not state.step.is_main or state.stack:
         where = "the stack isn't empty" if state.stack else f"this is the {state.step.value} step"
         raise IllegalAction("305.1", f"a land can be played only in a main phase while the stack is empty, "
