@@ -62,7 +62,7 @@ def test_hangarback_counts_its_counters_as_it_last_existed_not_the_cards_in_the_
     murder = s.add("Murder", "Bob", zone="hand")
     s.mana("Alice", "C").mana("Bob", "BBB")
     t = s.timeline()
-    t.do(activate("Alice", walker, 2))
+    t.do(activate("Alice", walker, 1))
     resolve_top(t)
     assert t.state.obj(walker).counter("+1/+1") == 2
     t.do(pass_priority("Alice"))

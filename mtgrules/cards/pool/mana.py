@@ -173,10 +173,12 @@ register(
             power=0, toughness=0,
             oracle=f"This creature enters with X +1/+1 counters on it.\n{HANGARBACK_DIES}\n"
                    "{1}, {T}: Put a +1/+1 counter on this creature.",
+            # The activated ability stays ability 1, as in earlier versions of the kit, so scripts
+            # that say activate(player, walker, 1) keep meaning "{1}, {T}: Put a +1/+1 counter".
             abilities=(EntersWith("This creature enters with X +1/+1 counters on it.", counters=(("+1/+1", "X"),)),
-                       TriggeredAbility(HANGARBACK_DIES, "zone change", dies, _thopters, looks_back=True),
                        ActivatedAbility(Cost.of("{1}", tap=True), "{1}, {T}: Put a +1/+1 counter on this creature.",
-                                        _add_counter)),
+                                        _add_counter),
+                       TriggeredAbility(HANGARBACK_DIES, "zone change", dies, _thopters, looks_back=True)),
             source="Magic Origins"),
     CardDef("Thopter Token", "", frozenset({"Artifact", "Creature"}), frozenset({"Thopter"}), power=1, toughness=1,
             oracle="Flying", keywords=frozenset({"flying"}), source="token (Hangarback Walker)"),
