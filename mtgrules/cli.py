@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from mtgrules.classroom.notebook import lessons_by_notebook
 from mtgrules.core.errors import IllegalAction, ScenarioError
 
 # The notebooks folder of a source checkout, next to the package (a wheel has none).
@@ -27,16 +28,6 @@ class WalkError(ValueError):
 
 
 # ---------------------------------------------------------------- lessons and rulings
-def lessons_by_notebook() -> dict[str, list[str]]:
-    """Each lesson notebook named by the catalog, with the ids of the rulings it walks through."""
-    from mtgrules.catalog.rulings import load_catalog
-    found: dict[str, list[str]] = {}
-    for r in load_catalog():
-        if r.lesson:
-            found.setdefault(r.lesson.removesuffix(".ipynb"), []).append(r.id)
-    return dict(sorted(found.items()))
-
-
 def cmd_lessons(args: argparse.Namespace) -> int:
     notebooks = Path(args.notebooks)
     names = sorted(p.stem for p in notebooks.glob("[0-9][0-9]-*.ipynb")) if notebooks.is_dir() else []
@@ -75,7 +66,7 @@ def _columns() -> int:
 
 # ---------------------------------------------------------------- handouts
 def cmd_handouts(args: argparse.Namespace) -> int:
-    from mtgrules.handouts import build_site
+    from mtgrules.classroom.handouts import build_site
     index = build_site(Path(args.notebooks), Path(args.out), lessons=args.lesson or None,
                        progress=not args.quiet)
     print(f"handouts written: {index}")
