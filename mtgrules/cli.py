@@ -73,6 +73,27 @@ def cmd_handouts(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- present
+def cmd_present(args: argparse.Namespace) -> int:
+    import os
+
+    from mtgrules.classroom.notebook import find_lesson
+    from mtgrules.classroom.present import voila_command, write_presentation
+    try:
+        path = find_lesson(Path(args.notebooks), args.lesson)
+    except FileNotFoundError as err:
+        print(f"mtgrules present: {err}", file=sys.stderr)
+        return 2
+    target = write_presentation(path, Path(args.out))
+    if args.prepare_only:
+        print(target)
+        return 0
+    cmd = voila_command(target, args.port, open_browser=not args.no_browser)
+    print("running: " + " ".join(cmd), flush=True)
+    os.execv(cmd[0], cmd)  # Voila takes over this process; Ctrl-C stops it
+    return 0  # not reached
+
+
 # ---------------------------------------------------------------- walk
 ACTION_FIELDS: dict[str, set[str]] = {
     "activate": {"player", "source", "ability", "x", "targets", "hybrid", "choices"},
@@ -264,6 +285,18 @@ def parser() -> argparse.ArgumentParser:
                    help="build only this lesson, by number or name (repeatable)")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.set_defaults(run=cmd_handouts)
+
+    s = sub.add_parser("present", help="show a lesson on a projector, through Voila",
+                       description="Write a presentation copy of a lesson (no run-the-cells instructions, no "
+                                   "tables meant for GitHub, live walk-throughs with boards, a projector "
+                                   "theme) and serve it with Voila.")
+    s.add_argument("lesson", metavar="LESSON", help="the lesson by number (04) or name (04-must-be-blocked)")
+    s.add_argument("--notebooks", default=str(DEFAULT_NOTEBOOKS), help="the notebooks folder (default: %(default)s)")
+    s.add_argument("--out", default="build/present", help="where the presentation copy goes (default: %(default)s)")
+    s.add_argument("--port", type=int, help="Voila's port (default: Voila's own)")
+    s.add_argument("--no-browser", action="store_true", help="don't open a browser")
+    s.add_argument("--prepare-only", action="store_true", help="write the copy and print its path; don't start Voila")
+    s.set_defaults(run=cmd_present)
 
     s = sub.add_parser("walk", help="print a scenario's step table from a JSON file",
                        description="Play a scenario described in a JSON file and print every step with "

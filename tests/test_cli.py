@@ -26,7 +26,7 @@ def write(tmp_path, data) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize("command", [[], ["lessons"], ["rulings"], ["handouts"], ["walk"]])
+@pytest.mark.parametrize("command", [[], ["lessons"], ["rulings"], ["handouts"], ["present"], ["walk"]])
 def test_every_command_has_help(command, capsys):
     with pytest.raises(SystemExit) as done:
         main([*command, "--help"])

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgrules.classroom import notebook
+from mtgrules.classroom.palette import palette
 from mtgrules.core.state import GameState
 from mtgrules.play.timeline import Timeline
 from mtgrules.widgets import render
@@ -334,7 +335,8 @@ def build_site(notebooks: Path, out: Path, lessons: Iterable[str] | None = None,
     bar = tqdm(chosen, desc="handouts", unit="lesson", disable=not progress)
     for i, lesson in enumerate(bar):
         bar.set_postfix_str(lesson.slug)
-        body, page = lesson_page(lesson.path, pictures)
+        with palette():
+            body, page = lesson_page(lesson.path, pictures)
         counts[lesson.slug] = (page.steppers, len(page.answers))
         (out / lesson.page).write_text(document(lesson.title, body + _answer_key(page), _nav(chosen, i)),
                                        encoding="utf-8")
