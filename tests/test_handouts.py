@@ -7,6 +7,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import lesson_runs
 import pytest
 
 from mtgrules.classroom import handouts, notebook
@@ -124,7 +125,7 @@ def test_only_metadata_matches_the_widgets():
     notebook shows the same timeline (then the handouts and the presentation leave it out)."""
     for path in notebook.lesson_notebooks(NOTEBOOKS):
         nb = notebook.read(path)
-        shown = [out.value.timeline for _cell, out in notebook.run_cells(nb, path.stem)
+        shown = [out.value.timeline for _cell, out in lesson_runs.outputs(path.stem)
                  if out is not None and isinstance(out.value, Walkthrough)]
         for cell in nb["cells"]:
             info = notebook.meta(cell)

@@ -7,6 +7,8 @@ import html
 import re
 from pathlib import Path
 
+import lesson_runs
+
 from mtgrules.classroom import notebook
 from mtgrules.widgets import Predict
 
@@ -24,7 +26,7 @@ def test_every_prediction_is_in_the_guide_with_the_engines_answer():
         title = notebook.lesson_title(notebook.read(path))
         assert f"## {title}" in guide, f"the guide has no section for {title!r}"
         section = _flat(guide.split(f"## {title}", 1)[1].split("\n## ", 1)[0])
-        for _cell, out in notebook.run_cells(notebook.read(path), path.stem):
+        for _cell, out in lesson_runs.outputs(path.stem):
             if out is None or not isinstance(out.value, Predict):
                 continue
             w = out.value
