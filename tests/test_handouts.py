@@ -88,6 +88,12 @@ def test_questions_hide_their_answer_behind_a_toggle(site):
     assert '<section class="mtg-answer-key"><h2>Answers</h2>' in page
 
 
+def test_code_is_folded_away_and_escaped(site):
+    page = (site / "02-tap-untap-and-x.html").read_text()
+    assert '<details class="mtg-code"><summary>The code</summary><pre><code>tap = lesson.tap_symbol()' in page
+    assert "print(&quot;mana value on the stack:" in page
+
+
 def test_cells_for_notebook_users_are_left_out(site):
     page = (site / "02-tap-untap-and-x.html").read_text()
     assert "Without a kernel" not in page

@@ -124,7 +124,8 @@ def test_handout_steps_reveals_and_prints_offline(page_path, browser_page, tmp_p
     too_wide = page.evaluate(OVERFLOWS_JS, PRINT_WIDTH_PX)
     assert too_wide == [], too_wide
     # The board and the changed rows come before the narration of each printed step.
-    order = page.evaluate("""() => { const s = document.querySelectorAll('.mtg-step')[1];
+    order = page.evaluate("""() => {
+        const s = document.querySelector('.mtg-step:not([data-same-board]):not([data-step="0"])');
         const top = (q) => s.querySelector(q).getBoundingClientRect().top;
         return [top('.mtg-board'), top('.mtg-changed'), top('.mtg-narration')]; }""")
     assert order[0] < order[2] and order[1] < order[2], order

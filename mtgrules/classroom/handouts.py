@@ -132,17 +132,21 @@ class Page:
         folded = len(timeline) - len(frames)
         title = heading if heading is not None else timeline.title
         steps = []
+        previous_picture = ""
         for pos, index in enumerate(frames):
             frame = timeline[index]
             before = frames[pos - 1] if pos else None
             picture = self.pictures.uri(frame.state)
+            # On paper a board that looks as it did a step before is left out (the screen keeps it).
+            same = ' data-same-board="1"' if picture == previous_picture else ""
+            previous_picture = picture
             if before is None:
                 changed = ""
             else:
                 caption = f"Step {index}: what changed"
                 changed = changed_rows_html(timeline[before].state, frame.state, caption)
             steps.append(
-                f'<li class="mtg-step" data-step="{pos}" data-frame="{index}">'
+                f'<li class="mtg-step" data-step="{pos}" data-frame="{index}"{same}>'
                 f'<div class="mtg-step-label">{render.step_label(timeline, index, last)}</div>'
                 f'<div class="mtg-narration">{_strip_style(render.narration_html(frame))}</div>'
                 f'<div class="mtg-step-body">'
@@ -269,9 +273,10 @@ def lesson_page(path: Path, pictures: Pictures | None = None) -> tuple[str, Page
         elif cell.get("cell_type") == "markdown":
             page.parts.append(f'<div class="mtg-prose">{markdown_html(notebook.source(cell))}</div>')
         elif out is not None:
-            shown = page.output(out)
-            if shown:
-                page.parts.append(f'<div class="mtg-output">{shown}</div>')
+            # The code stays folded away (and off paper); what it shows is the lesson.
+            code = (f'<details class="mtg-code"><summary>The code</summary>'
+                    f"<pre><code>{esc(notebook.source(cell))}</code></pre></details>")
+            page.parts.append(f'<div class="mtg-output">{code}{page.output(out)}</div>')
     return "".join(page.parts), page
 
 
