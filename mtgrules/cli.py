@@ -14,10 +14,16 @@ import sys
 import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtgrules.classroom.notebook import lessons_by_notebook
 from mtgrules.core.errors import IllegalAction, ScenarioError
+
+if TYPE_CHECKING:
+    from mtgrules.catalog.rulings import Ruling
+    from mtgrules.core.state import GameState
+    from mtgrules.play.scenario import Scenario
+    from mtgrules.play.timeline import Timeline
 
 # The notebooks folder of a source checkout, next to the package (a wheel has none).
 DEFAULT_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -38,7 +44,7 @@ def cmd_lessons(args: argparse.Namespace) -> int:
     return 0
 
 
-def search_rulings(text: str = "") -> list:
+def search_rulings(text: str = "") -> list[Ruling]:
     """Rulings whose id, topic, card, quote, source or rule numbers contain ``text`` (any case)."""
     from mtgrules.catalog.rulings import load_catalog
     needle = text.casefold()
@@ -105,7 +111,7 @@ ACTION_FIELDS: dict[str, set[str]] = {
 }
 
 
-def load_scenario(path: Path):
+def load_scenario(path: Path) -> tuple[Scenario, list[Any]]:
     """The scenario and its actions from a JSON file: the board as ``Scenario.from_dict`` reads it,
     plus an optional ``"actions"`` list (see ``walk --help``)."""
     from mtgrules.play.scenario import Scenario
@@ -121,7 +127,7 @@ def load_scenario(path: Path):
     return Scenario.from_dict(data), actions
 
 
-def _ref(state, value: Any, where: str) -> int:
+def _ref(state: GameState, value: Any, where: str) -> int:
     """An object named by its id (as the tables show it: ``#3``) or by a card name held by
     exactly one object."""
     if isinstance(value, bool):
@@ -136,7 +142,7 @@ def _ref(state, value: Any, where: str) -> int:
             return _ref(state, int(text), where)
         matches = [o.oid for o in state.objects if o.card == value]
         if len(matches) == 1:
-            return matches[0]
+            return int(matches[0])
         problem = "no object is" if not matches else f"{len(matches)} objects are"
         raise WalkError(f"{where}: {problem} named {value!r}; name it by its id (#n) instead")
     raise WalkError(f"{where}: {value!r} is not an object id or card name")
@@ -149,7 +155,7 @@ def _choices(entry: Mapping[str, Any], where: str) -> dict[str, Any]:
     return {str(k).replace(" ", "_"): v for k, v in choices.items()}
 
 
-def make_action(state, entry: Any, where: str):
+def make_action(state: GameState, entry: Any, where: str) -> tuple[str, Any]:
     """One action (or ``go_to``) from its JSON entry; returns ("do", action) or ("go_to", kwargs)."""
     from mtgrules.core.actions import activate, cast, pass_priority
     from mtgrules.rules.combat.declare import declare_attackers, declare_blockers
@@ -191,7 +197,7 @@ def make_action(state, entry: Any, where: str):
     return "go_to", {"step": entry["step"], "player": entry.get("player"), **choices}
 
 
-def play(scenario, actions: Sequence[Any]):
+def play(scenario: Scenario, actions: Sequence[Any]) -> Timeline:
     """The timeline of a scenario with its actions played; a refused action becomes a refused
     step citing its rule, as in the lessons."""
     from mtgrules.play.verbs import go_to
@@ -210,7 +216,7 @@ def play(scenario, actions: Sequence[Any]):
     return t
 
 
-def steps_text(timeline, width: int = 100, quiet: bool = False) -> str:
+def steps_text(timeline: Timeline, width: int = 100, quiet: bool = False) -> str:
     """The step table as terminal text: each step's number and title, then what happened with
     its rules, wrapped to ``width``. Steps where a player only passed are folded unless ``quiet``."""
     lines = [timeline.title or "Scenario", ""]
@@ -311,4 +317,5 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    return args.run(args)
+    result: int = args.run(args)
+    return result

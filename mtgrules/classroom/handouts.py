@@ -97,7 +97,7 @@ def changed_rows_html(before: GameState, after: GameState, caption: str) -> str:
             if mask.loc[rows & ~new, c].any() or (table.loc[new, c].astype(str) != "").any()]
     styler = styler.hide([label for label, r in zip(mask.index, rows, strict=True) if not r], axis="index")
     styler = styler.hide([c for c in table.columns if c not in keep], axis="columns")
-    return styler.to_html()
+    return str(styler.to_html())
 
 
 def shown_frames(timeline: Timeline, fold_passes: bool) -> list[int]:
@@ -228,7 +228,7 @@ class Page:
 def _question_text(widget: Any) -> str:
     """The question as the widget asks it, without its "Predict:" prefix (already escaped HTML)."""
     text = widget.question.value
-    return text.replace('<div class="mtg-box"><b>Predict:</b> ', "", 1).removesuffix("</div>")
+    return str(text).replace('<div class="mtg-box"><b>Predict:</b> ', "", 1).removesuffix("</div>")
 
 
 # ---------------------------------------------------------------- markdown

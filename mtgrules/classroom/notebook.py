@@ -24,23 +24,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+Cell = dict[str, Any]
+Notebook = dict[str, Any]
+
 ONLY_NOTEBOOK = "notebook"
 ONLY_NO_KERNEL = "no-kernel"
 ONLY_VALUES = (ONLY_NOTEBOOK, ONLY_NO_KERNEL)
 
 
-def meta(cell: dict) -> dict:
+def meta(cell: Cell) -> dict[str, Any]:
     """The kit's metadata of a cell (empty when it has none)."""
     found = cell.get("metadata", {}).get("mtgrules", {})
     return found if isinstance(found, dict) else {}
 
 
-def source(cell: dict) -> str:
+def source(cell: Cell) -> str:
     text = cell.get("source", "")
     return "".join(text) if isinstance(text, list) else text
 
 
-def only(cell: dict) -> str | None:
+def only(cell: Cell) -> str | None:
     """``"notebook"``, ``"no-kernel"`` or None (shown everywhere)."""
     value = meta(cell).get("only")
     if value is not None and value not in ONLY_VALUES:
@@ -48,11 +51,12 @@ def only(cell: dict) -> str | None:
     return value
 
 
-def read(path: Path) -> dict:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+def read(path: Path) -> Notebook:
+    nb: Notebook = json.loads(Path(path).read_text(encoding="utf-8"))
+    return nb
 
 
-def lesson_title(nb: dict, fallback: str = "") -> str:
+def lesson_title(nb: Notebook, fallback: str = "") -> str:
     """The text of the notebook's first heading ("Lesson 4 — ..."), without the ``#``."""
     for cell in nb.get("cells", []):
         if cell.get("cell_type") == "markdown":
@@ -104,6 +108,7 @@ class Runner:
     def run(self, code: str, name: str = "<cell>") -> Output:
         tree = ast.parse(code, filename=name)
         last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        assert last is None or isinstance(last, ast.Expr)
         out = io.StringIO()
         value = None
         with contextlib.redirect_stdout(out):
@@ -114,7 +119,7 @@ class Runner:
         return Output(value, out.getvalue())
 
 
-def run_cells(nb: dict, name: str = "lesson") -> Iterator[tuple[dict, Output | None]]:
+def run_cells(nb: Notebook, name: str = "lesson") -> Iterator[tuple[Cell, Output | None]]:
     """Each cell with what it showed (None for Markdown cells), code run in order."""
     runner = Runner()
     for i, cell in enumerate(nb.get("cells", [])):

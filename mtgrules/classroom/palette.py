@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from typing import Any
 
 CHANGED_CSS = "background-color: #f9d38a; font-weight: bold; box-shadow: inset 0 -4px 0 #d55e00"
 NEW_ROW_CSS = "background-color: #b9def5; font-weight: bold; box-shadow: inset 0 0 0 2px #0072b2"
 
 
-def _tables():
+def _tables() -> Any:  # the module, whose two names are checked below
     from mtgrules.views import tables
     if not hasattr(tables, "CHANGED_CSS") or not hasattr(tables, "NEW_ROW_CSS"):
         raise RuntimeError("mtgrules.views.tables no longer names CHANGED_CSS / NEW_ROW_CSS: update "

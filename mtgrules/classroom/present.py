@@ -81,12 +81,12 @@ def projector() -> _Style:
     return _Style()
 
 
-def _code(cell_id: str, text: str) -> dict:
+def _code(cell_id: str, text: str) -> dict[str, Any]:
     return {"cell_type": "code", "id": cell_id, "metadata": {"mtgrules": {"presentation": True}},
             "execution_count": None, "outputs": [], "source": text.splitlines(keepends=True)}
 
 
-def presentation_notebook(nb: dict) -> dict:
+def presentation_notebook(nb: dict[str, Any]) -> dict[str, Any]:
     """The presentation copy of a lesson notebook."""
     out = copy.deepcopy(nb)
     cells = []
