@@ -132,3 +132,27 @@ def test_handout_steps_reveals_and_prints_offline(page_path, browser_page, tmp_p
 
     assert errors == []
     assert blocked == [], f"the handout asked the network for {blocked}"
+
+
+@pytest.mark.slow
+def test_every_handout_page_prints_within_the_page(tmp_path_factory, browser_page):
+    """The whole site (about a minute to build): every page loads offline without a script error,
+    and printed, no table is wider than the page."""
+    out = tmp_path_factory.mktemp("site")
+    handouts.build_site(REPO / "notebooks", out, progress=False)
+    page, blocked = browser_page
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    pages = sorted(out.glob("*.html"))
+    assert len(pages) >= 9  # the index and every lesson
+    for path in pages:
+        page.emulate_media(media="screen")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(path.as_uri())
+        page.set_viewport_size({"width": PRINT_WIDTH_PX, "height": 1100})
+        page.emulate_media(media="print")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PRINT_WIDTH_PX, path.name
+        too_wide = page.evaluate(OVERFLOWS_JS, PRINT_WIDTH_PX)
+        assert too_wide == [], (path.name, too_wide)
+    assert errors == []
+    assert blocked == []
