@@ -3,6 +3,8 @@
 #   make test   run every test (unit, notebooks, browser)
 #   make bench  run the benchmarks
 #   make lint   ruff and mypy over the code
+#   make handouts           the static handout site in build/handouts (no kernel, no network)
+#   make present LESSON=04  a lesson on a projector, through Voila
 # The virtualenv in .venv is created on first use and re-installed only when
 # pyproject.toml is newer than the stamp file.
 
@@ -17,7 +19,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Notebooks are tested with nbmake once the folder exists.
 NOTEBOOKS := $(wildcard notebooks)
 
-.PHONY: lab test bench lint clean distclean
+.PHONY: lab test bench lint handouts present clean distclean
 
 $(VPY):
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +36,13 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(VPY) benchmarks/run.py
+
+handouts: $(STAMP)
+	$(VPY) -m mtgrules handouts build/handouts
+
+LESSON ?= 04
+present: $(STAMP)
+	$(VPY) -m mtgrules present $(LESSON)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check mtgrules tests benchmarks

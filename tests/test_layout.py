@@ -1,7 +1,7 @@
 """The package's layout is its architecture: these tests keep the layers in order and the
 front doors working.
 
-core -> rules -> cards -> play -> catalog -> views -> widgets -> lessons: a module may import
+core -> rules -> cards -> play -> catalog -> views -> widgets -> lessons -> classroom: a module may import
 only from its own layer or the ones before it. The one exception is a display hook: a value in
 ``core`` or ``play`` may import ``views`` inside a function (``_repr_html_``), so a state shows itself in
 Jupyter without ``core`` loading pandas.
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "mtgrules"
-LAYERS = ["core", "rules", "cards", "play", "catalog", "views", "widgets", "lessons"]
+LAYERS = ["core", "rules", "cards", "play", "catalog", "views", "widgets", "lessons", "classroom"]
 HEAVY = ("pandas", "matplotlib", "ipywidgets")
 
 

@@ -1,0 +1,460 @@
+"""A class on one JupyterHub: ``python benchmarks/classroom.py --students 10``.
+
+Starts JupyterHub on localhost (``deploy/jupyterhub/jupyterhub_config.py`` in its ``test`` mode,
+with configurable-http-proxy from npm), creates N students, and has each one, all at once:
+
+1. start a server (the spawn time is from the request to the server answering);
+2. open a kernel and run a lesson's code cells in it, as "Run All" would;
+3. click the first walk-through's Next button 20 times. A click is the comm message the browser
+   sends for a button press, so the kernel renders the step and sends the widget updates back;
+   its latency is from sending the click to the kernel going idle again. The class clicks in
+   lockstep ("everyone press Next"), which is the load a teacher creates. When a walk-through
+   reaches its last step the clicks go to Prev, so every click moves a step.
+
+It reports the spawn time, the p50/p95 click latency, and the memory (RSS) of each student's
+server plus kernel, then stops everything it started: the servers through the hub's API, then
+the hub (which stops the proxy), then any process it noted that is still alive. Every wait is
+bounded; ``--timeout`` bounds the whole run. Only localhost is used.
+
+``--write-docs`` records the figures in docs/benchmarks.md under "classroom: N students".
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import json
+import os
+import platform
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
+DOCS = ROOT / "docs" / "benchmarks.md"
+MAX_STUDENTS = 60
+STEP_TIMEOUT = 300  # seconds for any one wait (a spawn, a cell, a click)
+FIND_WALKTHROUGH = ("_w = next(v for v in Out.values() if type(v).__name__ == 'Walkthrough')\n"
+                    "print(_w.next_button.model_id, _w.prev_button.model_id, _w.last)")
+
+
+# ---------------------------------------------------------------- processes
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def find_proxy() -> str:
+    """configurable-http-proxy on the PATH, or where ``.ci/run`` installs it with npm."""
+    found = shutil.which("configurable-http-proxy")
+    local = ROOT / "build" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
+    if found:
+        return found
+    if local.exists():
+        return str(local)
+    raise SystemExit("configurable-http-proxy is missing: `npm install --prefix build/node configurable-http-proxy@5` "
+                     "(or run .ci/run, which does)")
+
+
+def process_table() -> dict[int, tuple[int, int]]:
+    """pid -> (parent pid, RSS in bytes) for every process."""
+    table = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            status = (entry / "status").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        rss = re.search(r"VmRSS:\s+(\d+) kB", status)
+        table[int(entry.name)] = (ppid, int(rss.group(1)) * 1024 if rss else 0)
+    return table
+
+
+def descendants(pid: int, table: dict[int, tuple[int, int]]) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for p, (ppid, _rss) in table.items():
+        children.setdefault(ppid, []).append(p)
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def hub_user(pid: int) -> str | None:
+    try:
+        env = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    except OSError:
+        return None
+    for item in env:
+        if item.startswith(b"JUPYTERHUB_USER="):
+            return item.split(b"=", 1)[1].decode()
+    return None
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+class Hub:
+    """JupyterHub started for the run, with everything below it noted so it can all be stopped."""
+
+    def __init__(self, workdir: Path, proxy: str) -> None:
+        self.port, self.token = free_port(), secrets.token_hex(24)
+        env = dict(os.environ, MTGRULES_HUB_MODE="test", MTGRULES_HUB_STATE=str(workdir / "hub"),
+                   MTGRULES_HUB_PORT=str(self.port), MTGRULES_HUB_API_PORT=str(free_port()),
+                   MTGRULES_HUB_PROXY_API_PORT=str(free_port()), MTGRULES_HUB_PROXY=proxy,
+                   MTGRULES_HUB_BENCH_TOKEN=self.token, MPLBACKEND="Agg",
+                   JUPYTER_PLATFORM_DIRS="1", JUPYTER_CONFIG_DIR=str(workdir / "jupyter-config"),
+                   JUPYTER_DATA_DIR=str(workdir / "jupyter-data"), IPYTHONDIR=str(workdir / "ipython"),
+                   MPLCONFIGDIR=str(workdir / "mpl"))
+        self.log_path = workdir / "jupyterhub.log"
+        self.log = self.log_path.open("wb")
+        self.proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)], cwd=workdir, env=env,
+                                     stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                     start_new_session=True)
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.seen: set[int] = set()
+
+    def note_processes(self) -> dict[int, tuple[int, int]]:
+        table = process_table()
+        if self.proc.poll() is None:
+            self.seen |= descendants(self.proc.pid, table)
+        return table
+
+    def tail(self, lines: int = 30) -> str:
+        self.log.flush()
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+    def stop(self) -> None:
+        self.note_processes()
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)  # the hub stops the servers and the proxy it started
+            try:
+                self.proc.wait(60)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and any(alive(p) for p in self.seen):
+            time.sleep(0.2)
+        for pid in self.seen:
+            if alive(pid):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        self.log.close()
+
+
+# ---------------------------------------------------------------- talking to the hub and the kernels
+class Api:
+    def __init__(self, hub: Hub) -> None:
+        from tornado.httpclient import AsyncHTTPClient
+        AsyncHTTPClient.configure(None, max_clients=MAX_STUDENTS * 2)
+        self.client = AsyncHTTPClient()
+        self.hub = hub
+
+    async def call(self, method: str, path: str, body: dict | None = None, ok=(200, 201, 202, 204)) -> dict:
+        from tornado.httpclient import HTTPClientError
+        try:
+            response = await self.client.fetch(
+                self.hub.base + path, method=method, headers={"Authorization": f"token {self.hub.token}"},
+                body=json.dumps(body or {}) if method in ("POST", "PATCH") else None,
+                allow_nonstandard_methods=True, request_timeout=STEP_TIMEOUT, raise_error=False)
+        except (HTTPClientError, OSError) as err:
+            raise RuntimeError(f"{method} {path}: {err}") from None
+        if response.code not in ok:
+            raise RuntimeError(f"{method} {path}: HTTP {response.code} {response.body[:300]!r}")
+        return json.loads(response.body) if response.body else {}
+
+
+class Kernel:
+    """One kernel's channels over the server's websocket (the JSON protocol a browser uses)."""
+
+    def __init__(self, ws, username: str) -> None:
+        self.ws, self.session, self.username = ws, uuid.uuid4().hex, username
+
+    def _message(self, msg_type: str, content: dict) -> dict:
+        return {"header": {"msg_id": uuid.uuid4().hex, "username": self.username, "session": self.session,
+                           "msg_type": msg_type, "version": "5.3",
+                           "date": datetime.datetime.now(datetime.UTC).isoformat()},
+                "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": []}
+
+    async def request(self, msg_type: str, content: dict) -> tuple[str, str]:
+        """Send a shell message; wait for the kernel to go idle after it. Returns (printed text,
+        error text or "")."""
+        msg = self._message(msg_type, content)
+        await self.ws.write_message(json.dumps(msg))
+        printed, error = [], ""
+        while True:
+            raw = await asyncio.wait_for(self.ws.read_message(), STEP_TIMEOUT)
+            if raw is None:
+                raise RuntimeError("the kernel's websocket closed")
+            if isinstance(raw, bytes):  # a binary message carries buffers; widget updates don't need them here
+                continue
+            reply = json.loads(raw)
+            if reply.get("parent_header", {}).get("msg_id") != msg["header"]["msg_id"]:
+                continue
+            kind = reply.get("msg_type")
+            if kind == "stream":
+                printed.append(reply["content"].get("text", ""))
+            elif kind == "error":
+                error = f"{reply['content'].get('ename')}: {reply['content'].get('evalue')}"
+            elif kind == "status" and reply["content"].get("execution_state") == "idle":
+                return "".join(printed), error
+
+    async def execute(self, code: str) -> str:
+        printed, error = await self.request("execute_request", {
+            "code": code, "silent": False, "store_history": True, "user_expressions": {},
+            "allow_stdin": False, "stop_on_error": True})
+        if error:
+            raise RuntimeError(f"the lesson failed in the kernel: {error}\n--- code:\n{code[:400]}")
+        return printed
+
+    async def click(self, model_id: str) -> None:
+        await self.request("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
+
+
+@dataclass
+class Student:
+    name: str
+    spawn_s: float = 0.0
+    kernel_s: float = 0.0
+    lesson_s: float = 0.0
+    clicks_ms: list[float] = field(default_factory=list)
+    kernel: Kernel | None = None
+    buttons: tuple[str, str] = ("", "")
+    last: int = 0
+    step: int = 0
+
+
+async def start_server(api: Api, s: Student) -> None:
+    await api.call("POST", f"/hub/api/users/{s.name}")
+    t = time.monotonic()
+    await api.call("POST", f"/hub/api/users/{s.name}/server")
+    while True:
+        user = await api.call("GET", f"/hub/api/users/{s.name}")
+        server = user.get("servers", {}).get("", {})
+        if server.get("ready"):
+            break
+        if time.monotonic() - t > STEP_TIMEOUT:
+            raise RuntimeError(f"{s.name}'s server was not ready after {STEP_TIMEOUT}s")
+        await asyncio.sleep(0.2)
+    s.spawn_s = time.monotonic() - t
+
+
+async def open_lesson(api: Api, s: Student, cells: list[str]) -> None:
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+    t = time.monotonic()
+    kernel = await api.call("POST", f"/user/{s.name}/api/kernels", {"name": "python3"})
+    url = f"ws://127.0.0.1:{api.hub.port}/user/{s.name}/api/kernels/{kernel['id']}/channels"
+    ws = await websocket_connect(HTTPRequest(url, headers={"Authorization": f"token {api.hub.token}"},
+                                             request_timeout=STEP_TIMEOUT), max_message_size=64 * 2**20)
+    s.kernel = Kernel(ws, s.name)
+    await s.kernel.request("kernel_info_request", {})
+    s.kernel_s = time.monotonic() - t
+    t = time.monotonic()
+    for code in cells:
+        await s.kernel.execute(code)
+    found = (await s.kernel.execute(FIND_WALKTHROUGH)).split()
+    s.buttons, s.last = (found[0], found[1]), int(found[2])
+    s.lesson_s = time.monotonic() - t
+
+
+async def click(s: Student) -> None:
+    assert s.kernel is not None
+    forward = (s.step // s.last) % 2 == 0 if s.last else True  # Next to the end, then Prev back
+    t = time.monotonic()
+    await s.kernel.click(s.buttons[0] if forward else s.buttons[1])
+    s.clicks_ms.append((time.monotonic() - t) * 1000)
+    s.step += 1
+
+
+def expected_step(last: int, clicks: int) -> int:
+    """Where Next-to-the-end-then-Prev-back leaves a walk-through of ``last + 1`` steps."""
+    step = 0
+    for n in range(clicks):
+        step += 1 if not last or (n // last) % 2 == 0 else -1
+    return max(0, min(step, last))
+
+
+def lesson_cells(lesson: str) -> list[str]:
+    path = next(ROOT.glob(f"notebooks/{lesson}*.ipynb"), None)
+    if path is None:
+        raise SystemExit(f"no notebook notebooks/{lesson}*.ipynb")
+    nb = json.loads(path.read_text())
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def memory(hub: Hub) -> dict[str, list[float]]:
+    """RSS per student (their server plus its kernels) and the hub plus proxy, in MB."""
+    table = hub.note_processes()
+    mine = descendants(hub.proc.pid, table)
+    servers = {p: hub_user(p) for p in mine}
+    per_student, kernels = [], []
+    for pid, user in servers.items():
+        parent = table[pid][0]
+        if user is None or servers.get(parent) == user:  # count each student's top process once
+            continue
+        below = descendants(pid, table)
+        per_student.append((table[pid][1] + sum(table[k][1] for k in below)) / 2**20)
+        kernels += [table[k][1] / 2**20 for k in below]
+    students = {p for p, u in servers.items() if u is not None}
+    rest = [p for p in mine if p not in students and not (descendants(p, table) & students)]
+    infra = (table[hub.proc.pid][1] + sum(table[p][1] for p in rest)) / 2**20
+    return {"student": per_student, "kernel": kernels, "hub": [infra]}
+
+
+async def classroom(n: int, lesson: str, clicks: int, workdir: Path) -> dict:
+    hub = Hub(workdir, find_proxy())
+    started = time.monotonic()
+    try:
+        api = Api(hub)
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                await api.call("GET", "/hub/api/")
+                break
+            except RuntimeError:
+                if hub.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"JupyterHub did not start:\n{hub.tail()}") from None
+                await asyncio.sleep(0.5)
+        students = [Student(f"student{i + 1:02d}") for i in range(n)]
+        t = time.monotonic()
+        await asyncio.gather(*(start_server(api, s) for s in students))
+        all_spawned = time.monotonic() - t
+        hub.note_processes()
+        cells = lesson_cells(lesson)
+        t = time.monotonic()
+        await asyncio.gather(*(open_lesson(api, s, cells) for s in students))
+        all_ran = time.monotonic() - t
+        hub.note_processes()
+        for _ in range(clicks):
+            await asyncio.gather(*(click(s) for s in students))
+        mem = memory(hub)
+        for s in students:  # the clicks must have moved each walk-through where the buttons say
+            assert s.kernel is not None
+            shown = int((await s.kernel.execute("print(_w.step)")).strip())
+            if shown != expected_step(s.last, clicks):
+                raise RuntimeError(f"{s.name}'s walk-through shows step {shown} after {clicks} clicks, "
+                                   f"not {expected_step(s.last, clicks)}: the clicks did not reach the kernel")
+        for s in students:
+            assert s.kernel is not None
+            s.kernel.ws.close()
+        await asyncio.gather(*(api.call("DELETE", f"/hub/api/users/{s.name}/server") for s in students))
+        spawns = [s.spawn_s for s in students]
+        latencies = [c for s in students for c in s.clicks_ms]
+        return {
+            "students": n, "lesson": lesson, "clicks per student": clicks,
+            "spawn p50 (s)": percentile(spawns, 0.5), "spawn p95 (s)": percentile(spawns, 0.95),
+            "spawn max (s)": max(spawns), "all servers ready (s)": all_spawned,
+            "kernel start p50 (s)": percentile([s.kernel_s for s in students], 0.5),
+            "lesson run p50 (s)": percentile([s.lesson_s for s in students], 0.5),
+            "lesson run max (s)": max(s.lesson_s for s in students), "all lessons run (s)": all_ran,
+            "click p50 (ms)": percentile(latencies, 0.5), "click p95 (ms)": percentile(latencies, 0.95),
+            "click max (ms)": max(latencies),
+            "RSS per student p50 (MB)": percentile(mem["student"], 0.5),
+            "RSS per student max (MB)": max(mem["student"], default=float("nan")),
+            "kernel RSS p50 (MB)": percentile(mem["kernel"], 0.5),
+            "hub + proxy RSS (MB)": mem["hub"][0],
+            "total RSS (MB)": sum(mem["student"]) + mem["hub"][0],
+            "wall time (s)": time.monotonic() - started,
+        }
+    finally:
+        hub.stop()
+
+
+# ---------------------------------------------------------------- output
+UNITS = {"(s)": "s", "(ms)": "ms", "(MB)": "MB"}
+
+
+def rows(figures: dict) -> list[tuple[str, str, str]]:
+    out = []
+    for key, value in figures.items():
+        if key in ("students", "lesson"):
+            continue
+        unit = next((u for suffix, u in UNITS.items() if key.endswith(suffix)), "")
+        name = key.rsplit(" (", 1)[0] if unit else key
+        text = f"{value:.2f}" if isinstance(value, float) and value < 100 else f"{value:,.0f}"
+        out.append((name, text, unit))
+    return out
+
+
+def markdown_block(figures: dict, today: str) -> str:
+    n = figures["students"]
+    slug = f"classroom-{n}-students"
+    table = "\n".join(f"| {name} | {value} | {unit} |" for name, value, unit in rows(figures))
+    note = (f"Measured {today} on {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()} "
+            f"(`python benchmarks/classroom.py --students {n} --write-docs`): lesson {figures['lesson']}, "
+            f"every student at once, clicks in lockstep.")
+    return (f"<!-- bench:{slug} -->\n### classroom: {n} students on one JupyterHub\n\n{note}\n\n"
+            f"| figure | value | unit |\n|---|---|---|\n{table}\n<!-- /bench:{slug} -->")
+
+
+def write_docs(figures: dict, path: Path = DOCS) -> None:
+    text = path.read_text()
+    block = markdown_block(figures, datetime.date.today().isoformat())
+    slug = f"classroom-{figures['students']}-students"
+    pattern = re.compile(rf"<!-- bench:{slug} -->.*?<!-- /bench:{slug} -->", re.S)
+    text = pattern.sub(lambda _: block, text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + block
+    path.write_text(text.rstrip("\n") + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=10, help="how many students (default 10)")
+    parser.add_argument("--lesson", default="04", help="the lesson whose notebook each student runs (default 04)")
+    parser.add_argument("--clicks", type=int, default=20, help="Next clicks per student (default 20)")
+    parser.add_argument("--timeout", type=int, default=1800, help="seconds for the whole run (default 1800)")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--write-docs", action="store_true", help=f"record the figures in {DOCS.relative_to(ROOT)}")
+    args = parser.parse_args(argv)
+    if not 1 <= args.students <= MAX_STUDENTS:
+        parser.error(f"--students must be between 1 and {MAX_STUDENTS}")
+    with tempfile.TemporaryDirectory(prefix="mtgrules-classroom-") as tmp:
+        figures = asyncio.run(asyncio.wait_for(classroom(args.students, args.lesson, args.clicks, Path(tmp)),
+                                               args.timeout))
+    for name, value, unit in rows(figures):
+        print(f"{name:32} {value:>10} {unit}")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1))
+    if args.write_docs:
+        write_docs(figures)
+        print(f"wrote {DOCS.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

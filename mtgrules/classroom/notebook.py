@@ -1,0 +1,129 @@
+"""Reading the lesson notebooks: which cells are for whom, and running their code in-process.
+
+Cells carry their role in metadata under ``"mtgrules"``:
+
+* ``{"static": "module:function"}`` -- a generated step table (see :mod:`mtgrules.lessons.static`);
+* ``{"ruling": "ID"}`` -- a generated ruling quote;
+* ``{"only": "notebook"}`` -- instructions for someone running the cells themselves ("Run the
+  cells from the top"): hidden in the presentation and the handouts, which run them for you;
+* ``{"only": "no-kernel"}`` -- text and tables that stand in for widgets where no kernel runs
+  (GitHub): hidden wherever the widgets, or the handouts' own steppers, are shown.
+
+The runner executes the kit's own lesson notebooks the way a kernel would (as ``jupyter
+nbconvert --execute`` does); point it only at notebooks you trust.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+Cell = dict[str, Any]
+Notebook = dict[str, Any]
+
+ONLY_NOTEBOOK = "notebook"
+ONLY_NO_KERNEL = "no-kernel"
+ONLY_VALUES = (ONLY_NOTEBOOK, ONLY_NO_KERNEL)
+
+
+def meta(cell: Cell) -> dict[str, Any]:
+    """The kit's metadata of a cell (empty when it has none)."""
+    found = cell.get("metadata", {}).get("mtgrules", {})
+    return found if isinstance(found, dict) else {}
+
+
+def source(cell: Cell) -> str:
+    text = cell.get("source", "")
+    return "".join(text) if isinstance(text, list) else text
+
+
+def only(cell: Cell) -> str | None:
+    """``"notebook"``, ``"no-kernel"`` or None (shown everywhere)."""
+    value = meta(cell).get("only")
+    if value is not None and value not in ONLY_VALUES:
+        raise ValueError(f"cell metadata mtgrules.only must be one of {ONLY_VALUES}, not {value!r}")
+    return value
+
+
+def read(path: Path) -> Notebook:
+    nb: Notebook = json.loads(Path(path).read_text(encoding="utf-8"))
+    return nb
+
+
+def lesson_title(nb: Notebook, fallback: str = "") -> str:
+    """The text of the notebook's first heading ("Lesson 4 — ..."), without the ``#``."""
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            for line in source(cell).splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return fallback
+
+
+def lessons_by_notebook() -> dict[str, list[str]]:
+    """Each lesson notebook named by the catalog, with the ids of the rulings it walks through."""
+    from mtgrules.catalog.rulings import load_catalog
+    found: dict[str, list[str]] = {}
+    for r in load_catalog():
+        if r.lesson:
+            found.setdefault(r.lesson.removesuffix(".ipynb"), []).append(r.id)
+    return dict(sorted(found.items()))
+
+
+def lesson_notebooks(folder: Path) -> list[Path]:
+    """The lesson notebooks of a folder, in order (``NN-name.ipynb``)."""
+    return sorted(Path(folder).glob("[0-9][0-9]-*.ipynb"))
+
+
+def find_lesson(folder: Path, wanted: str) -> Path:
+    """A lesson by number (``4``, ``04``) or name (``04-must-be-blocked``)."""
+    for path in lesson_notebooks(folder):
+        number = path.stem.split("-", 1)[0]
+        if wanted in (path.stem, path.name) or (wanted.isdigit() and int(wanted) == int(number)):
+            return path
+    names = ", ".join(p.stem for p in lesson_notebooks(folder)) or "none"
+    raise FileNotFoundError(f"no lesson {wanted!r} in {folder}; the lessons are: {names}")
+
+
+@dataclass
+class Output:
+    """What one code cell showed: the value of its last expression (or None) and what it printed."""
+
+    value: Any = None
+    printed: str = ""
+
+
+@dataclass
+class Runner:
+    """Runs code cells one after another in one namespace, like a kernel session."""
+
+    namespace: dict[str, Any] = field(default_factory=lambda: {"__name__": "__lesson__"})
+
+    def run(self, code: str, name: str = "<cell>") -> Output:
+        tree = ast.parse(code, filename=name)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        assert last is None or isinstance(last, ast.Expr)
+        out = io.StringIO()
+        value = None
+        with contextlib.redirect_stdout(out):
+            if tree.body:
+                exec(compile(tree, name, "exec"), self.namespace)  # noqa: S102 (the kit's own lesson code)
+            if last is not None:
+                value = eval(compile(ast.Expression(last.value), name, "eval"), self.namespace)  # noqa: S307
+        return Output(value, out.getvalue())
+
+
+def run_cells(nb: Notebook, name: str = "lesson") -> Iterator[tuple[Cell, Output | None]]:
+    """Each cell with what it showed (None for Markdown cells), code run in order."""
+    runner = Runner()
+    for i, cell in enumerate(nb.get("cells", [])):
+        if cell.get("cell_type") == "code":
+            yield cell, runner.run(source(cell), f"<{name} cell {i}>")
+        else:
+            yield cell, None

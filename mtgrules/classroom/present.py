@@ -1,0 +1,125 @@
+"""Presentation mode: a lesson on a projector, through Voila.
+
+``python -m mtgrules present 04`` (or ``make present LESSON=04``) writes a presentation copy of
+the lesson and serves it with Voila, which runs it and shows only the outputs. The copy is made
+from the cells' metadata (see :mod:`mtgrules.classroom.notebook`):
+
+* cells marked ``only: notebook`` ("Run the cells from the top") and ``only: no-kernel`` (the
+  static tables that repeat a walk-through, for GitHub) are left out;
+* a static table that stands alone becomes a live walk-through of the same timeline;
+* a hidden first cell sets the projector theme: larger type, the board beside the table, and
+  highlights that differ by shape as well as by colour (orange underlined for a changed cell,
+  blue outlined for a new row: told apart under the common colour blindnesses, never red
+  against green alone). Every walk-through shows its board.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from mtgrules.classroom import notebook
+from mtgrules.classroom.handouts import changed_rows_html
+from mtgrules.classroom.palette import use_palette
+from mtgrules.widgets import Walkthrough
+from mtgrules.widgets.walkthrough import StepView
+
+THEME_CSS = """
+body, .jp-Notebook, .jp-RenderedHTMLCommon { font-size: 21px !important; line-height: 1.45; }
+.jp-RenderedHTMLCommon h1 { font-size: 2.0em; } .jp-RenderedHTMLCommon h2 { font-size: 1.6em; }
+.jp-RenderedHTMLCommon table, .widget-html-content table { font-size: 17px !important; }
+.mtg-changed { margin-bottom: 14px; } .mtg-changed table { font-size: 21px !important; }
+.mtg-changed caption { font-size: 21px; }
+.widget-html-content, .widget-label, .widget-button, .widget-radio-box label, .widget-dropdown select,
+.widget-readout { font-size: 20px !important; }
+.widget-button { height: auto !important; padding: 6px 18px !important; }
+.mtg-box { font-size: 20px; }
+.mtg-rule { color: #0b3c8c !important; }
+.mtg-right { color: #0072b2 !important; } .mtg-right::before { content: "\\2714  "; }
+.mtg-wrong { color: #d55e00 !important; } .mtg-wrong::before { content: "\\2718  "; }
+/* the board beside the table */
+.mtg-walkthrough .widget-hbox:has(> .mtg-picture) { flex-wrap: nowrap !important; gap: 16px; }
+.mtg-walkthrough .mtg-table { flex: 1 1 0 !important; width: auto !important; min-width: 0 !important; }
+.mtg-walkthrough .mtg-picture { flex: 0 0 40% !important; max-width: 40% !important; width: 40% !important;
+  height: auto !important; object-fit: contain; align-self: flex-start; }
+.mtg-walkthrough .widget-slider { min-width: 320px; }
+"""
+
+
+class ProjectorWalkthrough(Walkthrough):
+    """A Walkthrough for the projector: the board by default, and above the full table the rows
+    and columns the step changed, so the key cells are on screen without scrolling sideways."""
+
+    def __init__(self, timeline: Any, board: bool = True, **kwargs: Any) -> None:
+        super().__init__(timeline, board, **kwargs)
+
+    def view(self, i: int) -> StepView:
+        cached = self._cache.get(i)
+        if cached is None:
+            cached = super().view(i)
+            if i > 0:
+                before, after = self.timeline[self.frames[i - 1]].state, self.timeline[self.frames[i]].state
+                changed = changed_rows_html(before, after, "What changed")
+                cached = replace(cached, table=f'<div class="mtg-changed">{changed}</div>{cached.table}')
+                self._cache[i] = cached
+        return cached
+
+
+class _Style:
+    """The theme as an output Voila shows (a style element, nothing visible)."""
+
+    def _repr_html_(self) -> str:
+        return f"<style>{THEME_CSS}</style>"
+
+
+def projector() -> _Style:
+    """What the hidden first cell of a presentation runs."""
+    use_palette()
+    return _Style()
+
+
+def _code(cell_id: str, text: str) -> dict[str, Any]:
+    return {"cell_type": "code", "id": cell_id, "metadata": {"mtgrules": {"presentation": True}},
+            "execution_count": None, "outputs": [], "source": text.splitlines(keepends=True)}
+
+
+def presentation_notebook(nb: dict[str, Any]) -> dict[str, Any]:
+    """The presentation copy of a lesson notebook."""
+    out = copy.deepcopy(nb)
+    cells = []
+    for i, cell in enumerate(out["cells"]):
+        if notebook.only(cell) is not None:
+            continue
+        key = notebook.meta(cell).get("static")
+        if key is not None:
+            cells.append(_code(f"present-{i}", "from mtgrules.lessons.static import timeline_for\n"
+                                               f"Walkthrough(timeline_for({key!r}), fold_passes=True)"))
+        else:
+            cells.append(cell)
+    theme = _code("present-theme", "from mtgrules.classroom.present import ProjectorWalkthrough as Walkthrough\n"
+                                   "from mtgrules.classroom.present import projector\nprojector()")
+    first_code = next((n for n, c in enumerate(cells) if c["cell_type"] == "code"), len(cells) - 1)
+    cells.insert(first_code + 1, theme)  # after the lesson's imports, so Walkthrough is the projector's
+    out["cells"] = cells
+    return out
+
+
+def write_presentation(path: Path, folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / path.name
+    target.write_text(json.dumps(presentation_notebook(notebook.read(path)), indent=1, ensure_ascii=False) + "\n",
+                      encoding="utf-8")
+    return target
+
+
+def voila_command(target: Path, port: int | None = None, open_browser: bool = True) -> list[str]:
+    import sys
+    cmd = [sys.executable, "-m", "voila", str(target), "--strip_sources=True", "--theme=light"]
+    if port is not None:
+        cmd.append(f"--port={port}")
+    if not open_browser:
+        cmd.append("--no-browser")
+    return cmd

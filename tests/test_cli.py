@@ -1,0 +1,115 @@
+"""The ``python -m mtgrules`` command line: each subcommand, its help, and scenario files read as
+JSON data only."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from mtgrules.cli import main
+
+TAPPING = {
+    "title": "Tapping for mana", "players": ["Alice", "Bob"], "step": "main1",
+    "cards": [{"card": "Forest", "controller": "Alice"},
+              {"card": "Llanowar Elves", "controller": "Alice", "sick": True}],
+    "actions": [{"do": "activate", "player": "Alice", "source": "Forest"},
+                {"do": "activate", "player": "Alice", "source": 2}],
+}
+
+
+def write(tmp_path, data) -> str:
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data)
+    return str(path)
+
+
+@pytest.mark.parametrize("command", [[], ["lessons"], ["rulings"], ["handouts"], ["present"], ["walk"]])
+def test_every_command_has_help(command, capsys):
+    with pytest.raises(SystemExit) as done:
+        main([*command, "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: python -m mtgrules")
+    if command:
+        assert command[0] in out.splitlines()[0]
+
+
+def test_module_entry_point_runs():
+    result = subprocess.run([sys.executable, "-m", "mtgrules", "rulings", "NEY-7"], capture_output=True, text=True,
+                            timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("NEY-7 — Neyith of the Dire Hunt")
+    assert "menace" in result.stdout
+
+
+def test_lessons_lists_each_notebook_with_its_rulings(capsys):
+    assert main(["lessons"]) == 0
+    lines = dict(line.split(maxsplit=1) for line in capsys.readouterr().out.splitlines())
+    assert lines["04-must-be-blocked"].split(", ") == [f"NEY-{i}" for i in range(1, 9)]
+    assert lines["00-start-here"].strip() == "—"
+
+
+def test_rulings_searches_quote_and_rule_numbers(capsys):
+    assert main(["rulings", "509.1c"]) == 0
+    out = capsys.readouterr().out
+    assert "NEY-7" in out and "NEY-8" in out
+    assert "MANA-1" not in out
+    assert main(["rulings", "no ruling says this"]) == 1
+
+
+def test_walk_prints_each_step_and_the_refusal_with_its_rule(tmp_path, capsys):
+    assert main(["walk", write(tmp_path, TAPPING)]) == 0
+    out = capsys.readouterr().out
+    assert "1  Alice activates Forest" in out
+    assert "(107.5)" in out
+    assert "2  Alice activates Llanowar Elves — {T}: Add {G} — refused" in out
+    assert "302.6" in out
+
+
+def test_walk_state_prints_the_final_table(tmp_path, capsys):
+    assert main(["walk", "--state", write(tmp_path, TAPPING)]) == 0
+    out = capsys.readouterr().out
+    final = out.split("Final state:")[1]
+    assert "#1 Forest" in final and "summoning sick" in final
+
+
+def test_walk_combat_by_card_names(tmp_path, capsys):
+    data = {"title": "A block", "players": ["Alice", "Bob"], "step": "main1",
+            "cards": [{"card": "Grizzly Bears", "controller": "Alice"},
+                      {"card": "Walking Corpse", "controller": "Bob"}],
+            "actions": [{"do": "go_to", "step": "declare attackers"},
+                        {"do": "attack", "player": "Alice", "attackers": ["Grizzly Bears"]},
+                        {"do": "go_to", "step": "declare blockers"},
+                        {"do": "block", "player": "Bob", "blocks": {"Walking Corpse": "#1"}}]}
+    assert main(["walk", write(tmp_path, data)]) == 0
+    out = capsys.readouterr().out
+    assert "Bob declares blockers: Walking Corpse blocks Grizzly Bears" in out
+    assert "refused" not in out
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ("not json {", "not valid JSON"),
+    ([1, 2], "one JSON object"),
+    ({**TAPPING, "actions": [{"do": "exec", "player": "Alice"}]}, "'do' is one of"),
+    ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Island"}]}, "no object is named"),
+    ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": 9}]}, "no object #9"),
+    ({**TAPPING, "actions": [{"do": "pass", "player": "Alice", "sauce": 1}]}, "unknown field(s) ['sauce']"),
+    ({**TAPPING, "cards": [{"card": "Forrest"}]}, "Forrest"),
+    ({**TAPPING, "actions": [{"do": "go_to", "step": "tea time"}]}, "actions[0] (go_to)"),
+])
+def test_walk_says_what_is_wrong_with_a_file(tmp_path, capsys, data, message):
+    assert main(["walk", write(tmp_path, data)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtgrules walk:")
+    assert message in err
+
+
+def test_walk_never_evaluates_the_file(tmp_path, capsys):
+    marker = tmp_path / "evaluated"
+    data = {**TAPPING, "title": f"__import__('pathlib').Path({str(marker)!r}).touch()"}
+    assert main(["walk", write(tmp_path, data)]) == 0
+    assert not marker.exists()
+    assert "__import__" in capsys.readouterr().out  # shown as text, as written

@@ -1,0 +1,60 @@
+"""Presentation mode without a browser: the presentation copy of a lesson, the projector
+walk-through and the colour-blind-safe palette. (tests/test_present_browser.py shows it in Voila.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mtgrules.classroom import notebook, palette
+from mtgrules.classroom.present import ProjectorWalkthrough, presentation_notebook, write_presentation
+from mtgrules.lessons import tap_untap_and_x
+from mtgrules.views import frame_table, tables
+
+REPO = Path(__file__).resolve().parents[1]
+LESSON = REPO / "notebooks" / "04-must-be-blocked.ipynb"
+
+
+def test_presentation_leaves_out_cells_for_notebook_users_and_github():
+    nb = notebook.read(LESSON)
+    shown = presentation_notebook(nb)
+    texts = [notebook.source(c) for c in shown["cells"]]
+    assert not any("Run the cells" in t or "Without a kernel" in t for t in texts)
+    assert not any(notebook.only(c) for c in shown["cells"])
+    # the static tables that stand alone become live walk-throughs; the repeated one is gone
+    statics = [notebook.meta(c)["static"] for c in nb["cells"] if "static" in notebook.meta(c)]
+    alone = [k for k, c in zip(statics, [c for c in nb["cells"] if "static" in notebook.meta(c)], strict=True)
+             if notebook.only(c) is None]
+    assert "must_be_blocked:tour" in statics and "must_be_blocked:tour" not in alone
+    for key in alone:
+        assert any(f"timeline_for({key!r})" in t for t in texts), key
+    assert not any("timeline_for('must_be_blocked:tour')" in t for t in texts)
+    assert nb == notebook.read(LESSON)  # the lesson itself is untouched
+
+
+def test_theme_cell_comes_right_after_the_imports(tmp_path):
+    target = write_presentation(LESSON, tmp_path)
+    cells = notebook.read(target)["cells"]
+    code = [c for c in cells if c["cell_type"] == "code"]
+    assert "from mtgrules.widgets import" in notebook.source(code[0])
+    assert "ProjectorWalkthrough as Walkthrough" in notebook.source(code[1])
+    assert "projector()" in notebook.source(code[1])
+
+
+def test_projector_walkthrough_shows_the_board_and_what_changed_first():
+    t = tap_untap_and_x.tap_symbol()
+    w = ProjectorWalkthrough(t)
+    assert w.board and w.picture.layout.display != "none"
+    w.next()
+    changed, full = w.table.value.split("</div>", 1)
+    assert changed.startswith('<div class="mtg-changed">') and "What changed" in changed
+    assert ">tapped<" in changed and ">owner<" not in changed
+    assert "Llanowar Elves" in full
+
+
+def test_palette_switches_and_restores_the_views_colours():
+    t = tap_untap_and_x.tap_symbol()
+    own = tables.CHANGED_CSS
+    with palette.palette():
+        assert "#f9d38a" in frame_table(t, 1).to_html()
+    assert tables.CHANGED_CSS == own
+    assert "#f9d38a" not in frame_table(t, 1).to_html()
