@@ -264,6 +264,7 @@ RULES: dict[str, str] = {
     "608.2": "resolving instants, sorceries and abilities",
     "608.2b": "targets are checked again on resolution",
     "608.2c": "instructions are followed in the order written",
+    "608.2g": "a player offered a mana payment may activate mana abilities first",
     "608.2h": "game information is read once, when the effect applies",
     "608.2n": "a resolved instant or sorcery goes to the graveyard",
     "608.3": "resolving a permanent spell: it enters the battlefield",
