@@ -268,6 +268,7 @@ RULES: dict[str, str] = {
     "608.2h": "game information is read once, when the effect applies",
     "608.2n": "a resolved instant or sorcery goes to the graveyard",
     "608.3": "resolving a permanent spell: it enters the battlefield",
+    "608.3b": "a permanent spell whose target is illegal doesn't resolve and goes to the graveyard",
     "608.3c": "an Aura spell enters attached to the object it targeted",
     "611": "continuous effects",
     "611.2": "continuous effects from resolving spells and abilities",

@@ -144,16 +144,18 @@ def _any_target_legal(d: Draft, item: StackItem) -> bool:
 
 def _fizzle(d: Draft, item: StackItem) -> None:
     """All targets are gone, changed zones or are no longer legal: the spell or ability doesn't
-    resolve (608.2b)."""
+    resolve (608.2b; for a permanent spell such as an Aura, 608.3b)."""
     state = d.view()
     spec = _target_spec(state, item)
     if spec is None or all(state.resolve_ref(r) is None for r in item.targets):
         why = "its target is no longer there"
     else:
         why = f"its target is no longer legal: it doesn't fit “{spec.description}” now"
-    d.note("fizzles", f"{item.label} doesn't resolve: {why}", "608.2b")
+    permanent = item.kind == "spell" and card(state.obj(item.source.oid).card).is_permanent_card
+    rule = "608.3b" if permanent else "608.2b"  # a permanent spell (an Aura) resolves by 608.3
+    d.note("fizzles", f"{item.label} doesn't resolve: {why}", rule)
     if item.kind == "spell":
-        move(d, item.source.oid, Zone.GRAVEYARD, "608.2b")
+        move(d, item.source.oid, Zone.GRAVEYARD, rule)
 
 
 def _resolve_spell(d: Draft, chooser: Chooser, item: StackItem) -> None:
