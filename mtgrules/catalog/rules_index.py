@@ -132,6 +132,7 @@ RULES: dict[str, str] = {
     "303": "enchantments",
     "303.4": "Auras",
     "303.4a": "an Aura spell requires a target, defined by its enchant ability",
+    "303.4b": "the object or player an Aura is attached to is enchanted by it",
     "303.4c": "an Aura enchanting an illegal or vanished object goes to the graveyard",
     "303.4d": "an Aura can't enchant itself",
     "305": "lands",
