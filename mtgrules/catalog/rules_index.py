@@ -246,7 +246,7 @@ RULES: dict[str, str] = {
     "603.3b": "several triggers at once are stacked in APNAP order",
     "603.3d": "a trigger's targets are chosen as it goes on the stack; none legal: it is removed",
     "603.4": "the intervening 'if' clause is checked twice",
-    "603.6": "abilities that trigger on a permanent entering or leaving the battlefield",
+    "603.6": "zone-change triggers, such as entering or leaving the battlefield",
     "603.6c": "leaves-the-battlefield abilities trigger when a permanent leaves the battlefield",
     "603.7": "delayed triggered abilities",
     "603.7a": "how delayed triggered abilities are created",
@@ -294,7 +294,7 @@ RULES: dict[str, str] = {
     "616": "interaction of replacement and prevention effects",
     "616.1": "the affected player or controller chooses the order",
     # 7. Additional rules
-    "700": "general rules for keyword actions and terms",
+    "700": "additional rules: general terms (events, modes, dies and more)",
     "700.4": "dies: put into a graveyard from the battlefield",
     "701": "keyword actions",
     "701.8": "destroy",
