@@ -98,6 +98,7 @@ RULES: dict[str, str] = {
     "116.3": "a player who takes a special action receives priority afterward",
     "117": "timing and priority",
     "117.1": "priority decides who may act",
+    "117.1d": "mana abilities may be activated whenever a rule or effect asks for a mana payment",
     "117.3": "who receives priority, and when",
     "117.3a": "the active player receives priority as most steps begin",
     "117.3b": "the active player gets priority after a resolution",
