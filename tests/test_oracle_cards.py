@@ -340,6 +340,7 @@ def test_an_aura_spell_whose_target_is_gone_does_not_resolve_and_goes_to_the_gra
     t.do(cast("Bob", murder, targets=(bears,)))
     resolve_top(t)
     resolve_top(t)
-    assert t.state.obj(aura).zone is Zone.GRAVEYARD and "608.2b" in t[-1].rules
+    assert t.state.obj(aura).zone is Zone.GRAVEYARD and "608.3b" in t[-1].rules
+    assert "608.2b" not in t[-1].rules, "608.2 is for instants, sorceries and abilities; a permanent spell is 608.3"
     assert not [e for f in t for e in f.events if e.obj == aura and e.attribute == "zone"
                 and e.after == Zone.BATTLEFIELD], "it never entered the battlefield"

@@ -113,6 +113,9 @@ class Scenario:
         that isn't would go straight to the graveyard (704.5m), so the board can't be set up."""
         enchant = card(name).enchant
         if enchant is None:
+            if attached_to is not None:
+                raise ScenarioError(f"{where}: {name} isn't an Aura, so it can't be attached to anything "
+                                    "(only Auras are attached in the kit's pool, 303.4b)")
             return
         if zone is not Zone.BATTLEFIELD:
             if attached_to is not None:

@@ -6,21 +6,28 @@ you don't, sacrifice it (702.24a). The whole payment is made or none of it (no p
 payments). Paying life needs a life total at least that large (119.4; a team's, 119.4a).
 
 Paying is a choice of kind ``"cumulative upkeep"`` between ``"pay"`` and ``"don't pay"``
-(``pass_priority("Alice", cumulative_upkeep="pay")``). A payment the player can't make isn't
-offered, so then the permanent is sacrificed without asking.
+(``pass_priority("Alice", cumulative_upkeep="pay")``). The mana is paid from the pool, and the
+player may activate mana abilities before paying (608.2g): while the pool can't pay, they choose
+which mana ability to activate (choice kind ``"mana ability"``, options ``(object id, ability
+index)``; one option is taken without asking). If it still can't be paid, choosing to pay is
+refused. A payment the player can't make at all isn't offered, so then the permanent is
+sacrificed without asking.
 """
 
 from __future__ import annotations
 
-from mtgrules.core.abilities import Resolution, TriggeredAbility
+from mtgrules.core.abilities import ManaAbility, Resolution, TriggeredAbility
+from mtgrules.core.carddef import card
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.mana import parse_cost, pay
 from mtgrules.core.objects import StackItem, Zone
 from mtgrules.core.state import Draft
 from mtgrules.core.turns import Step
+from mtgrules.rules.costs import check_cost
 from mtgrules.rules.keyword_actions import pay_mana_now
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.life import change_life
+from mtgrules.rules.mana.abilities import activate_mana_ability
 from mtgrules.rules.sacrifice import sacrifice
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 
@@ -41,7 +48,9 @@ def cumulative_upkeep(text: str, mana: str = "", life: int = 0) -> TriggeredAbil
         ages = res.d.obj(src.oid).counter("age")
         player = res.controller
         cost = (f"{mana * ages} and " if mana else "") + (f"{life * ages} life" if life else "")
-        options = [PAY, DONT_PAY] if _can_pay(res.d, player, mana * ages, life * ages) else [DONT_PAY]
+        payable = _can_pay(res.d, player, mana * ages, life * ages) or (
+            _can_pay(res.d, player, "", life * ages) and bool(_mana_sources(res.d, player)))
+        options = [PAY, DONT_PAY] if payable else [DONT_PAY]
         answer = res.chooser.choose("cumulative upkeep", player, options, "702.24a")
         if answer == DONT_PAY:
             why = "" if PAY in options else f" (they can't pay {cost})"
@@ -50,12 +59,46 @@ def cumulative_upkeep(text: str, mana: str = "", life: int = 0) -> TriggeredAbil
             sacrifice(res.d, player, src.oid, "cumulative upkeep not paid")
             return
         if mana:
+            _add_mana_first(res, player, mana * ages, name)
             pay_mana_now(res.d, res.chooser, player, mana * ages, f"{name}'s cumulative upkeep")
         if life:
             change_life(res.d, player, -life * ages, "119.4",
                         f"{player} pays {life * ages} life for {name}'s cumulative upkeep")
 
     return TriggeredAbility(text, STEP_BEGINS, at_beginning_of(Step.UPKEEP, "your"), resolve)
+
+
+def _mana_sources(d: Draft, player: str) -> list[tuple[int, int]]:
+    """(object id, ability index) of each mana ability ``player`` could activate now, whose
+    non-mana costs they can pay (608.2g, 117.1d)."""
+    state = d.view()
+    out = []
+    for obj in state.battlefield(player):
+        for i, ab in enumerate(card(obj.card).abilities):
+            if isinstance(ab, ManaAbility):
+                try:
+                    check_cost(state, player, obj, ab.cost)
+                except IllegalAction:
+                    continue
+                out.append((obj.oid, i))
+    return out
+
+
+def _add_mana_first(res: Resolution, player: str, cost: str, name: str) -> None:
+    """Before paying, the player activates mana abilities of their choice until the pool can pay
+    (608.2g); if it never can, the payment is refused (118.3)."""
+    while not _can_pay(res.d, player, cost, 0):
+        sources = _mana_sources(res.d, player)
+        if not sources:
+            raise IllegalAction("118.3", f"{player} can't pay {cost} for {name}'s cumulative upkeep, even after "
+                                "activating the mana abilities they could")
+        oid, index = res.chooser.choose("mana ability", player, sources, "608.2g")
+        ab = card(res.d.obj(oid).card).abilities[index]
+        assert isinstance(ab, ManaAbility)
+        source = characteristics(res.state, oid).name
+        res.d.note("activated", f"{player} activates {source}'s mana ability to pay {name}'s cumulative upkeep",
+                   "608.2g", oid, source)
+        activate_mana_ability(res.d, res.chooser, player, res.d.obj(oid), ab)
 
 
 def _can_pay(d: Draft, player: str, mana: str, life: int) -> bool:

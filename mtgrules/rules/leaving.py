@@ -11,6 +11,7 @@ from __future__ import annotations
 from mtgrules.core.carddef import card
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState
+from mtgrules.rules.look_back import trigger_source
 from mtgrules.rules.teams import next_in_turn_order
 from mtgrules.rules.zones import move
 
@@ -23,7 +24,7 @@ def leave_game(d: Draft, name: str) -> None:
     stack = [i for i in state.stack if not (i.kind == "spell" and i.source.oid in owned)]
     for item in [i for i in stack if i.kind != "spell" and i.controller == name]:
         d.note("ceases to exist", f"{item.label} was controlled by {name}, so it ceases to exist", "800.4a",
-               item.source.oid, card(state.obj(item.source.oid).card).name)
+               item.source.oid, card(trigger_source(state, item.source.oid, item.data).card).name)
     stack = [i for i in stack if i.kind == "spell" or i.controller != name]
     for oid in sorted(owned):
         obj = d.obj(oid)

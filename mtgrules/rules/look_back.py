@@ -68,6 +68,19 @@ def look_back_sources(state: GameState, events: Sequence[Event],
             yield lki, index, ab
 
 
+def trigger_source(state: GameState, oid: int, data: Sequence[tuple[str, object]]) -> GameObject:
+    """A trigger's source object; for a look-back trigger whose source has ceased to exist since
+    (a token that died, 111.7, 704.5d), the object as it last existed, which the trigger carries
+    (113.7a: the ability exists on the stack independently of its source)."""
+    try:
+        return state.obj(oid)
+    except KeyError:
+        was = dict(data).get(LAST_KNOWN)
+        if isinstance(was, GameObject) and was.oid == oid:
+            return was
+        raise
+
+
 def dies(state: GameState, source: GameObject, ev: Event) -> bool | list[TriggerData]:
     """"When this creature dies" (700.4): this object went from the battlefield to a graveyard.
     ``source`` is the object as it last existed; the trigger carries it (608.2h)."""

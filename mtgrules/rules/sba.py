@@ -10,6 +10,7 @@ from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.layers import all_characteristics, characteristics, on_battlefield
 from mtgrules.rules.leaving import leave_game
 from mtgrules.rules.teams import game_over, shared_team_turns
+from mtgrules.rules.triggers import collect_new_triggers
 from mtgrules.rules.zones import move
 
 
@@ -62,6 +63,9 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         for o, why in auras:
             if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
                 move(d, o.oid, Zone.GRAVEYARD, "704.5m", f"{chars[o.oid].name} {why}, so it goes to its owner's graveyard")
+        # abilities trigger on these events now, before the next check removes a token that has
+        # just left the battlefield (111.7, 704.3); they wait to go on the stack until it's done
+        collect_new_triggers(d)
 
 
 def illegal_attachment(state: GameState, aura: GameObject) -> str | None:

@@ -12,6 +12,7 @@ from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_count
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_mana
 from mtgrules.rules.layers import characteristics
+from mtgrules.rules.look_back import trigger_source
 from mtgrules.rules.resolution import Resolution
 from mtgrules.rules.teams import is_active_player
 from mtgrules.rules.triggers import condition_still_true
@@ -112,7 +113,7 @@ def resolve_top(d: Draft, chooser: Chooser) -> None:
     if item.kind == "spell":
         _resolve_spell(d, chooser, item)
     else:
-        src = d.view().obj(item.source.oid)
+        src = trigger_source(d.view(), item.source.oid, item.data)
         ab = card(src.card).abilities[item.ability]
         d.note("resolves", f"{item.label} resolves", "608.2", src.oid, src.card)
         if item.kind == "trigger" and not condition_still_true(d, item):
@@ -122,7 +123,7 @@ def resolve_top(d: Draft, chooser: Chooser) -> None:
 
 def _target_spec(state: GameState, item: StackItem) -> Target | None:
     """What the spell or ability on the stack says it targets."""
-    cdef = card(state.obj(item.source.oid).card)
+    cdef = card(trigger_source(state, item.source.oid, item.data).card)
     if item.kind == "spell":
         return cdef.cast_target
     return None if item.ability is None else getattr(cdef.abilities[item.ability], "target", None)
@@ -143,16 +144,18 @@ def _any_target_legal(d: Draft, item: StackItem) -> bool:
 
 def _fizzle(d: Draft, item: StackItem) -> None:
     """All targets are gone, changed zones or are no longer legal: the spell or ability doesn't
-    resolve (608.2b)."""
+    resolve (608.2b; for a permanent spell such as an Aura, 608.3b)."""
     state = d.view()
     spec = _target_spec(state, item)
     if spec is None or all(state.resolve_ref(r) is None for r in item.targets):
         why = "its target is no longer there"
     else:
         why = f"its target is no longer legal: it doesn't fit “{spec.description}” now"
-    d.note("fizzles", f"{item.label} doesn't resolve: {why}", "608.2b")
+    permanent = item.kind == "spell" and card(state.obj(item.source.oid).card).is_permanent_card
+    rule = "608.3b" if permanent else "608.2b"  # a permanent spell (an Aura) resolves by 608.3
+    d.note("fizzles", f"{item.label} doesn't resolve: {why}", rule)
     if item.kind == "spell":
-        move(d, item.source.oid, Zone.GRAVEYARD, "608.2b")
+        move(d, item.source.oid, Zone.GRAVEYARD, rule)
 
 
 def _resolve_spell(d: Draft, chooser: Chooser, item: StackItem) -> None:

@@ -25,7 +25,7 @@ from mtgrules.core.events import Event
 from mtgrules.core.objects import GameObject, ObjRef, StackItem
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.triggers import PendingTrigger
-from mtgrules.rules.look_back import look_back_sources
+from mtgrules.rules.look_back import look_back_sources, trigger_source
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
 
 
@@ -98,7 +98,7 @@ def condition_at_trigger(d: Draft, state: GameState, src: GameObject, ab: Trigge
 
 def condition_still_true(d: Draft, item: StackItem) -> bool:
     """Second check: as the trigger resolves. False means it is removed and does nothing."""
-    src = d.view().obj(item.source.oid)
+    src = trigger_source(d.view(), item.source.oid, item.data)
     ab = card(src.card).abilities[item.ability]
     if not isinstance(ab, TriggeredAbility) or ab.condition is None:
         return True
@@ -134,9 +134,9 @@ def short_labels(d: Draft, triggers: list[PendingTrigger]) -> list[str]:
     """A short name for each trigger, unique within the list: the card's name ("Call to the Grave
     (Bob)"); if two share it, its id ("... #5"); if one object has two triggers, which ability
     ("... #5: Melee"); if one ability triggered twice, a count ("... [2]")."""
-    labels = [f"{card(d.obj(t.source.oid).card).name}{_paren(t.data)}" for t in triggers]
+    labels = [f"{card(trigger_source(d.view(), t.source.oid, t.data).card).name}{_paren(t.data)}" for t in triggers]
     labels = _distinct(labels, [f" #{t.source.oid}" for t in triggers])
-    texts = [card(d.obj(t.source.oid).card).abilities[t.ability].text for t in triggers]
+    texts = [card(trigger_source(d.view(), t.source.oid, t.data).card).abilities[t.ability].text for t in triggers]
     labels = _distinct(labels, [f": {first_clause(text).split(' (')[0]}" for text in texts])
     labels = _distinct(labels, [f" (ability {t.ability + 1})" for t in triggers])
     seen: dict[str, int] = {}
@@ -189,7 +189,7 @@ def first_clause(text: str) -> str:
 
 def _push_trigger(d: Draft, t: PendingTrigger, chooser: Chooser) -> None:
     ref, i, controller, data = t.source, t.ability, t.controller, t.data
-    src = d.obj(ref.oid)
+    src = trigger_source(d.view(), ref.oid, data)
     ab = card(src.card).abilities[i]
     name = card(src.card).name
     player = dict(data).get("player")
