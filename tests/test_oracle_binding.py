@@ -117,14 +117,15 @@ def test_the_state_table_marks_text_that_is_not_played():
 def test_the_narration_marks_text_on_the_starting_board_and_as_a_card_arrives():
     s = Scenario("marks")
     s.add("Jace Beleren", "Bob")
-    maniac = s.add("Tattermunge Maniac", "Alice", zone="hand")
-    s.mana("Alice", "R")
+    mine = s.add("Jace Beleren", "Alice", zone="hand")  # a card in hand isn't shown
+    s.mana("Alice", "UUU")
     t = s.timeline()
     start = t[0].narration()
     assert start.startswith("The starting position.") and "Jace Beleren: “+2" in start and NOT_PLAYED in start
-    assert "Tattermunge" not in start.split("Jace")[0]
-    t.do(cast("Alice", maniac, hybrid="R"))
-    assert f"Tattermunge Maniac: “Tattermunge Maniac attacks each combat if able.” ({NOT_PLAYED}" in t[-1].narration()
+    assert start.count("Jace Beleren: “+2") == 1
+    t.do(cast("Alice", mine))
+    assert "Jace Beleren: “+2: Each player draws a card.” / “−1" in t[-1].narration()
+    assert NOT_PLAYED in t[-1].narration(), "it is shown as it is cast"
     resolve_top(t)
     assert NOT_PLAYED in t[-1].narration(), "it enters the battlefield in this step"
     plain = Scenario("plain")

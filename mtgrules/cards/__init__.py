@@ -38,6 +38,7 @@ from mtgrules.core.abilities import (
 )
 from mtgrules.core.carddef import CARD_POOL, CardDef, card, register
 from mtgrules.core.events import Event, EventKind
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step
 from mtgrules.rules.keyword_actions import draw_cards, fight
@@ -49,7 +50,7 @@ from mtgrules.rules.layers import Effect, characteristics
 
 __all__ = [
     "Ability", "ActivatedAbility", "AnyColor", "CARD_POOL", "CardDef", "Cost", "Effect", "EntersWith", "Fixed",
-    "ManaAbility", "ManaReplacement", "ManaTriggerResolution", "Reflect", "Resolution", "StaticAbility", "Target", "TriggeredAbility",
+    "Keyword", "ManaAbility", "ManaReplacement", "ManaTriggerResolution", "Reflect", "Resolution", "StaticAbility", "Target", "TriggeredAbility",
     "Zone", "card", "creature_target", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
     "register", "tap_any_color", "tap_for", "Enchant", "dies", "LAST_KNOWN", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
     "characteristics", "create_token", "draw_cards", "fight", "gain_life",

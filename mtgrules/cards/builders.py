@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mtgrules.core.abilities import AnyColor, Cost, Fixed, ManaAbility, Target
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import ManaType
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
@@ -46,7 +47,7 @@ def others_you_control(subtype: str, power: int, toughness: int, rule: str, why:
     return effects
 
 
-def grant_keyword_to_yours(keyword: str, rule: str, why: str):
+def grant_keyword_to_yours(keyword: Keyword | str, rule: str, why: str):
     """"Creatures you control have <keyword>" (layer 6, 613.1f)."""
     def effects(state, source: GameObject) -> list[Effect]:
         def applies(st, obj, chars) -> bool:

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from mtgrules.core.abilities import Ability, ActivatedAbility, Enchant, ManaAbility, Resolver, Target
+from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.mana import ManaCost, parse_cost
 
 
@@ -25,6 +26,10 @@ class CardDef:
     (see :func:`line_binding`), and ``not_played`` holds ``(line, reason)`` for each line the kit
     knowingly doesn't play, so the views can mark it "(not played by this kit)". A line that is
     neither is shown as not played too (:func:`unplayed_lines`), and the pool's test refuses it.
+
+    ``keywords`` are members of :class:`~mtgrules.core.keywords.Keyword` (plain strings are
+    converted); an unknown one is refused here, when the card is defined, with the list of the
+    keywords the kit plays.
     """
 
     name: str
@@ -36,7 +41,7 @@ class CardDef:
     toughness: int | None = None
     oracle: str = ""
     flavor_text: bool = False
-    keywords: frozenset[str] = frozenset()
+    keywords: frozenset[Keyword] = frozenset()
     abilities: tuple[Ability, ...] = ()
     spell: Resolver | None = None
     spell_target: Target | None = None
@@ -44,6 +49,7 @@ class CardDef:
     not_played: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "keywords", keyword_set(self.keywords, f"card {self.name!r}"))
         lines = oracle_lines(self.oracle)
         for entry in self.not_played:
             if not (isinstance(entry, tuple) and len(entry) == 2 and all(isinstance(x, str) for x in entry)):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.objects import GameObject, ObjRef
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ class Chars:
     supertypes: frozenset[str]
     power: int | None
     toughness: int | None
-    keywords: frozenset[str]
+    keywords: frozenset[Keyword]
 
     @property
     def is_creature(self) -> bool:
@@ -54,12 +55,18 @@ class Effect:
     applies: Callable[[GameState, GameObject, Chars], bool] | None = None
     add_types: frozenset[str] = frozenset()
     add_subtypes: frozenset[str] = frozenset()
-    add_keywords: frozenset[str] = frozenset()
-    remove_keywords: frozenset[str] = frozenset()
+    add_keywords: frozenset[Keyword] = frozenset()
+    remove_keywords: frozenset[Keyword] = frozenset()
     set_pt: tuple[int, int] | None = None
     delta: tuple[int, int] = (0, 0)
     until_end_of_turn: bool = False
     tags: frozenset[str] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        """Keywords granted or removed must be ones the kit plays (a closed set, like a card's)."""
+        where = f"effect {self.description!r}"
+        object.__setattr__(self, "add_keywords", keyword_set(self.add_keywords, where))
+        object.__setattr__(self, "remove_keywords", keyword_set(self.remove_keywords, where))
 
     def touches(self, state: GameState, obj: GameObject, chars: Chars) -> bool:
         if self.affected is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from mtgrules.core.abilities import Cost
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction, options_text
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import Mana, ManaCost, ManaType, pay, payment_text, payment_ways, pool_text, read_payment
 from mtgrules.core.objects import GameObject, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
@@ -26,7 +27,7 @@ def continuous_control(state: GameState, obj: GameObject) -> bool:
 def sickness_blocks(state: GameState, obj: GameObject) -> bool:
     """True if 302.6 forbids this creature's {T}/{Q} abilities (haste lifts it: 702.10)."""
     chars = characteristics(state, obj.oid)
-    return chars.is_creature and "haste" not in chars.keywords and not continuous_control(state, obj)
+    return chars.is_creature and Keyword.HASTE not in chars.keywords and not continuous_control(state, obj)
 
 
 def check_cost(state: GameState, player: str, obj: GameObject, cost: Cost) -> None:

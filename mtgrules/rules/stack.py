@@ -7,6 +7,7 @@ from mtgrules.core.actions import Activate, CastSpell
 from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import COLORS
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
@@ -59,7 +60,7 @@ def _check_timing(state: GameState, player: str, cdef: CardDef) -> None:
     """Instants (and flash) any time you have priority; others only in your main phase with an
     empty stack (307.1, 117.1a). Under shared team turns each player of the active team is an
     active player, so either may cast a sorcery in the team's main phase (805.4a, 805.5a)."""
-    if "Instant" in cdef.types or "flash" in cdef.keywords:
+    if "Instant" in cdef.types or Keyword.FLASH in cdef.keywords:
         return
     if not is_active_player(state, player) or not state.step.is_main or state.stack:
         raise IllegalAction("307.1", f"{cdef.name} can be cast only in its controller's main phase "

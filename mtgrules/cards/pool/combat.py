@@ -21,6 +21,7 @@ from mtgrules.cards.builders import creature_target
 from mtgrules.core.abilities import EntersWith, TriggeredAbility
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
@@ -152,7 +153,7 @@ def _culling_mark(res, item) -> None:
     for obj in res.targets():
         eff = Effect("6", "Culling Mark: blocks this turn if able", "509.1c", item.source.oid,
                      res.d.new_timestamp(), affected=(obj.ref,),
-                     add_keywords=frozenset({"blocks each combat if able"}), until_end_of_turn=True)
+                     add_keywords=frozenset({Keyword.BLOCKS_EACH_COMBAT}), until_end_of_turn=True)
         res.d.set_scalar("509.1c", effects=res.d.effects + (eff,))
         res.d.note("requirement", f"{res.name(obj.oid)} blocks this turn if able (a requirement, 509.1c)",
                    "509.1c", obj.oid, res.name(obj.oid))
@@ -195,7 +196,7 @@ def _charge(res, _item) -> None:
 
 register(
     CardDef("Wings of the Guard", "{1}{W}", CREATURE, frozenset({"Bird"}), power=1, toughness=1,
-            oracle=f"Flying\n{MELEE}", keywords=frozenset({"flying"}),
+            oracle=f"Flying\n{MELEE}", keywords=frozenset({Keyword.FLYING}),
             abilities=(TriggeredAbility(MELEE, "attacks", _this_attacks, _melee),),
             source="Conspiracy: Take the Crown"),
     CardDef("Neyith of the Dire Hunt", "{2}{G}{G}", CREATURE, frozenset({"Human", "Warrior"}),
@@ -207,12 +208,12 @@ register(
             source="Jumpstart"),
     CardDef("Boggart Brute", "{2}{R}", CREATURE, frozenset({"Goblin", "Warrior"}), power=3, toughness=2,
             oracle="Menace (This creature can't be blocked except by two or more creatures.)",
-            keywords=frozenset({"menace"}), source="Magic Origins"),
+            keywords=frozenset({Keyword.MENACE}), source="Magic Origins"),
     CardDef("Giant Spider", "{3}{G}", CREATURE, frozenset({"Spider"}), power=2, toughness=4,
-            oracle="Reach (This creature can block creatures with flying.)", keywords=frozenset({"reach"}),
+            oracle="Reach (This creature can block creatures with flying.)", keywords=frozenset({Keyword.REACH}),
             flavor_text=True, source="Tenth Edition"),
     CardDef("Goblin Piker", "{1}{R}", CREATURE, frozenset({"Goblin", "Warrior"}), power=2, toughness=1,
-            oracle="This creature can't block.", keywords=frozenset({"can't block"}), flavor_text=True,
+            oracle="This creature can't block.", keywords=frozenset({Keyword.CANT_BLOCK}), flavor_text=True,
             source="Magic 2010"),
     CardDef("Craw Wurm", "{4}{G}{G}", CREATURE, frozenset({"Wurm"}), power=6, toughness=4,
             flavor_text=True, source="Tenth Edition"),

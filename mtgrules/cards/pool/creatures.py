@@ -6,6 +6,7 @@ from mtgrules.cards.builders import others_you_control
 from mtgrules.core.abilities import ActivatedAbility, Cost, Resolution, StaticAbility
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.effects import Effect
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import ObjRef, StackItem
 from mtgrules.rules.layers import all_characteristics, on_battlefield
 
@@ -23,7 +24,7 @@ def _zombies_gain_menace(res: Resolution, item: StackItem) -> None:
                     if on_battlefield(state, o) and chars[o.oid].is_creature and "Zombie" in chars[o.oid].subtypes)
     eff = Effect("6", "Lord of the Accursed: Zombies gain menace until end of turn", "611.2c",
                  item.source.oid, res.d.new_timestamp(), affected=zombies,
-                 add_keywords=frozenset({"menace"}), until_end_of_turn=True)
+                 add_keywords=frozenset({Keyword.MENACE}), until_end_of_turn=True)
     res.d.set_scalar("611.2c", effects=res.d.effects + (eff,))
 
 register(
@@ -32,7 +33,7 @@ register(
     CardDef("Walking Corpse", "{1}{B}", C, frozenset({"Zombie"}), power=2, toughness=2,
             flavor_text=True, source="Magic 2012"),
     CardDef("Raging Goblin", "{R}", C, frozenset({"Goblin", "Berserker"}), power=1, toughness=1,
-            oracle="Haste", keywords=frozenset({"haste"}), flavor_text=True, source="Tenth Edition"),
+            oracle="Haste", keywords=frozenset({Keyword.HASTE}), flavor_text=True, source="Tenth Edition"),
     CardDef("Lord of the Accursed", "{2}{B}", C, frozenset({"Zombie"}), power=2, toughness=3,
             oracle=f"Other Zombies you control get +1/+1.\n{LORD_MENACE}",
             abilities=(StaticAbility("Other Zombies you control get +1/+1.",
@@ -44,7 +45,6 @@ register(
 
 register(
     CardDef("Tattermunge Maniac", "{R/G}", C, frozenset({"Goblin", "Warrior"}), power=2, toughness=1,
-            oracle="Tattermunge Maniac attacks each combat if able.", flavor_text=True, source="Shadowmoor",
-            not_played=(("Tattermunge Maniac attacks each combat if able.",
-                          "the attack requirement (508.1d) is not enforced yet"),)),
+            oracle="Tattermunge Maniac attacks each combat if able.",
+            keywords=frozenset({Keyword.ATTACKS_EACH_COMBAT}), flavor_text=True, source="Shadowmoor"),
 )

@@ -18,6 +18,7 @@ from mtgrules.core.abilities import (
     TriggeredAbility,
 )
 from mtgrules.core.carddef import CardDef, register
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import ManaType, Restriction
 from mtgrules.core.objects import GameObject, StackItem, Zone
 from mtgrules.core.state import GameState
@@ -192,7 +193,7 @@ register(
                                                               "your graveyard", _small_creature_card)),),
             flavor_text=True, source="Shadowmoor"),
     CardDef("Pili-Pala", "{2}", frozenset({"Artifact", "Creature"}), frozenset({"Scarecrow"}), power=1, toughness=1,
-            oracle="Flying\n{2}, {Q}: Add one mana of any color.", keywords=frozenset({"flying"}),
+            oracle="Flying\n{2}, {Q}: Add one mana of any color.", keywords=frozenset({Keyword.FLYING}),
             abilities=(ManaAbility(Cost.of("{2}", untap=True), AnyColor(), "{2}, {Q}: Add one mana of any color."),),
             flavor_text=True, source="Shadowmoor"),
     CardDef("Ancient Ziggurat", "", LAND,
@@ -202,7 +203,7 @@ register(
             flavor_text=True, source="Conflux"),
     CardDef("Fervor", "{2}{R}", ENCHANTMENT, oracle="Creatures you control have haste.",
             abilities=(StaticAbility("Creatures you control have haste.",
-                                     grant_keyword_to_yours("haste", "702.10", "Fervor: creatures you control have haste")),),
+                                     grant_keyword_to_yours(Keyword.HASTE, "702.10", "Fervor: creatures you control have haste")),),
             flavor_text=True, source="Tempest"),
 )
 

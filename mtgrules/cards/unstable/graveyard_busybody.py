@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from mtgrules.core.abilities import ActivatedAbility, Cost, StaticAbility
 from mtgrules.core.carddef import CardDef, card, register
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
@@ -140,7 +141,7 @@ register(
             abilities=(ActivatedAbility(Cost.of(tap=True, exile_self=True), CANE_TEXT, _cane),),
             flavor_text=True, source="Antiquities"),
     CardDef("Lorehold Pledgemage", "{1}{R}{W}", frozenset({"Creature"}), frozenset({"Spirit", "Cleric"}),
-            power=2, toughness=2, oracle=f"Reach\n{PLEDGEMAGE_TEXT}", keywords=frozenset({"reach"}),
+            power=2, toughness=2, oracle=f"Reach\n{PLEDGEMAGE_TEXT}", keywords=frozenset({Keyword.REACH}),
             abilities=(ActivatedAbility(Cost.of("{2}{R}{W}", exile_from_graveyard=1), PLEDGEMAGE_TEXT,
                                         _pledgemage),),
             source="Strixhaven: School of Mages"),

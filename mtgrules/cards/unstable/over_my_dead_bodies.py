@@ -46,6 +46,7 @@ from dataclasses import replace
 
 from mtgrules.core.abilities import StaticAbility
 from mtgrules.core.carddef import CardDef, register
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
@@ -57,7 +58,7 @@ from mtgrules.rules.layers import Chars, Effect, characteristics
 from mtgrules.rules.zones import move
 
 CARD = "Over My Dead Bodies"
-UNDEATHTOUCH = "undeathtouch"
+UNDEATHTOUCH = Keyword.UNDEATHTOUCH
 UN_SET = "by Over My Dead Bodies' rulings: an Un-set card, outside the rules, 100.7"
 
 
@@ -120,7 +121,7 @@ def haste_in_your_graveyard(state: GameState, source: GameObject) -> list[Effect
         return (_creature_cards_in_graveyards(st, obj, chars)
                 and obj.zone_player in graveyards_of(st, source.controller))
     return [Effect("6", f"{CARD}: creature cards in {source.controller}'s graveyard have haste", "702.10b",
-                   source.oid, source.timestamp, applies=applies, add_keywords=frozenset({"haste"}))]
+                   source.oid, source.timestamp, applies=applies, add_keywords=frozenset({Keyword.HASTE}))]
 
 
 # ---------------------------------------------------------------- OMDB-3: would state-based actions remove it?

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import NamedTuple
 
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState
 from mtgrules.rules import hooks
@@ -110,7 +111,7 @@ def _untapped(state: GameState, obj: GameObject, players: Players) -> Reason | N
 
 
 def _cant_block(state: GameState, obj: GameObject, players: Players) -> Reason | None:
-    if "can't block" in characteristics(state, obj.oid).keywords:
+    if Keyword.CANT_BLOCK in characteristics(state, obj.oid).keywords:
         return Reason("509.1b", f"{name_of(state, obj.oid)} can't block: that restriction is on it")
     return None
 
@@ -131,9 +132,9 @@ def _attacking_them(state: GameState, blocker: GameObject, attacker: GameObject,
 
 
 def _flying(state: GameState, blocker: GameObject, attacker: GameObject, players: Players) -> Reason | None:
-    if "flying" not in characteristics(state, attacker.oid).keywords:
+    if Keyword.FLYING not in characteristics(state, attacker.oid).keywords:
         return None
-    if characteristics(state, blocker.oid).keywords & {"flying", "reach"}:
+    if characteristics(state, blocker.oid).keywords & {Keyword.FLYING, Keyword.REACH}:
         return None
     return Reason("702.9b", f"{name_of(state, attacker.oid)} has flying, so only creatures with flying or "
                   f"reach can block it (702.17b), and {name_of(state, blocker.oid)} has neither")
@@ -144,7 +145,7 @@ hooks.PAIR_RULES.extend([_attacking_them, _flying])
 
 # ---------------------------------------------------------------- how many must block, if any do
 def _menace(state: GameState, attacker: GameObject) -> tuple[int, Reason] | None:
-    if "menace" not in characteristics(state, attacker.oid).keywords:
+    if Keyword.MENACE not in characteristics(state, attacker.oid).keywords:
         return None
     return 2, Reason("702.111b", f"{name_of(state, attacker.oid)} has menace, so it can't be blocked "
                      "except by two or more creatures")
@@ -172,13 +173,13 @@ def _must_be_blocked_effects(state: GameState, players: Players, attackers: list
 def _must_be_blocked_keyword(state: GameState, players: Players, attackers: list[GameObject],
                              blockers: list[GameObject]) -> list[Requirement]:
     return [Requirement("blocked", a.oid, f"{name_of(state, a.oid)} must be blocked if able")
-            for a in attackers if "must be blocked if able" in characteristics(state, a.oid).keywords]
+            for a in attackers if Keyword.MUST_BE_BLOCKED in characteristics(state, a.oid).keywords]
 
 
 def _blocks_if_able(state: GameState, players: Players, attackers: list[GameObject],
                     blockers: list[GameObject]) -> list[Requirement]:
     return [Requirement("blocks", b.oid, f"{name_of(state, b.oid)} blocks this turn if able")
-            for b in blockers if "blocks each combat if able" in characteristics(state, b.oid).keywords]
+            for b in blockers if Keyword.BLOCKS_EACH_COMBAT in characteristics(state, b.oid).keywords]
 
 
 hooks.REQUIREMENT_SOURCES.extend([_must_be_blocked_effects, _must_be_blocked_keyword, _blocks_if_able])

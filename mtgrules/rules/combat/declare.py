@@ -35,6 +35,7 @@ from mtgrules.core.actions import Action
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import parse_cost
 from mtgrules.core.objects import GameObject, ObjRef
 from mtgrules.core.state import Draft, GameState
@@ -147,7 +148,7 @@ def why_cant_attack(state: GameState, oid: int, target: Target | None = None) ->
 
 
 def _cant_attack(state: GameState, obj: GameObject) -> Reason | None:
-    if "can't attack" in characteristics(state, obj.oid).keywords:
+    if Keyword.CANT_ATTACK in characteristics(state, obj.oid).keywords:
         return Reason("508.1c", f"{_name(state, obj.oid)} can't attack: that restriction is on it")
     return None
 
@@ -170,7 +171,7 @@ def possible_attackers(state: GameState) -> list[GameObject]:
 def _attack_requirements(state: GameState) -> list[GameObject]:
     """Creatures that attack each combat if able and could attack: each is a requirement (508.1d)."""
     return [o for o in possible_attackers(state)
-            if "attacks each combat if able" in characteristics(state, o.oid).keywords]
+            if Keyword.ATTACKS_EACH_COMBAT in characteristics(state, o.oid).keywords]
 
 
 # ---------------------------------------------------------------- declaring attackers (508.1)
@@ -231,7 +232,7 @@ def _record_attacks(d: Draft, chosen: dict[int, Target]) -> None:
     for oid, target in chosen.items():
         obj = d.obj(oid)
         name = _name(state, oid)
-        if not obj.tapped and "vigilance" not in characteristics(state, oid).keywords:
+        if not obj.tapped and Keyword.VIGILANCE not in characteristics(state, oid).keywords:
             d.update(oid, "508.1f", f"{name} becomes tapped as it attacks", tapped=True)
         d.emit(Event("attacks", oid, name, "attacking", None, _target_text(state, target), "508.1m",
                      f"{name} attacks {_target_text(state, target)}"))
