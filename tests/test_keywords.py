@@ -6,10 +6,23 @@ rule it checks, plus the regression test for Tattermunge Maniac's requirement (5
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from combat_support import kinds, pass_until, refuse
 
-from mtgrules import Scenario, Step, declare_attackers, legal_actions
+from mtgrules import (
+    MissingChoice,
+    Scenario,
+    Step,
+    Timeline,
+    activate,
+    cast,
+    declare_attackers,
+    declare_blockers,
+    legal_actions,
+    pass_priority,
+)
 from mtgrules.cards import CardDef, Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.rules.layers import characteristics
@@ -72,3 +85,272 @@ def test_tattermunge_maniac_that_cant_attack_is_no_requirement_508_1d():
     t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
     t.do(declare_attackers("Alice"))
     assert t.state.combat.attacks == ()
+
+
+# ---------------------------------------------------------------- helpers
+def fight(s: Scenario, attacks, blocks=None, *, upto: Step = Step.END_COMBAT, **choices):
+    """Play ``s`` from the beginning of combat: Alice attacks, Bob blocks, passes until ``upto``;
+    ``choices`` are scripted on every pass (``damage_division=...``)."""
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", attacks))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    if t.state.combat.awaiting:
+        t.do(declare_blockers("Bob", blocks or {}))
+    return pass_until(t, upto, **choices)
+
+
+def steps_begun(t) -> list[str]:
+    return [e.after for f in t for e in f.events if e.kind == "step begins"]
+
+
+def rules_of(t, kind: str) -> list[str]:
+    return [e.rule for f in t for e in f.events if e.kind == kind]
+
+
+def zone(t, oid):
+    return t.state.obj(oid).zone.value
+
+
+# ---------------------------------------------------------------- first strike and double strike
+@pytest.mark.rule("702.7b")
+def test_first_strike_deals_damage_in_its_own_step_first_510_4():
+    s = Scenario("first strike", step="combat")
+    knight = s.add("Knight of Meadowgrain", "Alice")
+    bears = s.add("Grizzly Bears", "Bob")
+    t = fight(s, [knight], {bears: knight})
+    assert Step.FIRST_STRIKE_DAMAGE.value in steps_begun(t)
+    assert zone(t, bears) == "graveyard"
+    assert t.state.obj(knight).damage == 0  # the Bears died before the regular step: no damage back
+    assert "510.4" in rules_of(t, "first strike")  # the Bears waited for the second step, and died first
+
+
+def test_without_first_strike_there_is_one_combat_damage_step_and_nothing_said_about_another():
+    s = Scenario("no first strike", step="combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    t = fight(s, [bears])
+    assert Step.FIRST_STRIKE_DAMAGE.value not in steps_begun(t)
+    assert not [e for f in t for e in f.events if "first-strike" in e.text]
+
+
+@pytest.mark.rule("702.4b")
+def test_double_strike_deals_damage_in_both_steps():
+    s = Scenario("double strike", step="combat")
+    ace = s.add("Fencing Ace", "Alice")
+    t = fight(s, [ace])
+    assert t.state.player("Bob").life == 18
+    assert len([e for f in t for e in f.events if e.kind == "combat damage"]) == 2
+
+
+@pytest.mark.rule("510.1c")
+def test_a_double_striker_whose_blocker_died_in_the_first_step_deals_no_second_damage():
+    s = Scenario("double strike, blocker dead", step="combat")
+    ace = s.add("Fencing Ace", "Alice")
+    goblin = s.add("Raging Goblin", "Bob")
+    t = fight(s, [ace], {goblin: ace})
+    assert zone(t, goblin) == "graveyard"
+    assert t.state.player("Bob").life == 20  # blocked, no blocker left, no trample (510.1c)
+    assert zone(t, ace) == "battlefield"
+
+
+@pytest.mark.rule("702.7c")
+def test_first_strike_given_after_the_first_step_still_lets_it_deal_damage_in_the_second():
+    s = Scenario("first strike given late", step="combat")
+    wurm = s.add("Craw Wurm", "Alice")
+    strike = s.add("Sure Strike", "Alice", zone="hand")
+    mountains = [s.add("Mountain", "Alice") for _ in range(2)]
+    knight = s.add("Knight of Meadowgrain", "Bob")
+    t = fight(s, [wurm], {knight: wurm}, upto=Step.FIRST_STRIKE_DAMAGE)
+    assert t.state.obj(wurm).damage == 2 and t.state.player("Bob").life == 22  # first strike, lifelink
+    for m in mountains:
+        t.do(activate("Alice", m))
+    t.do(cast("Alice", strike, targets=(wurm,)))
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))  # Sure Strike resolves: 9/4 first strike
+    assert Keyword.FIRST_STRIKE in characteristics(t.state, wurm).keywords
+    t = pass_until(t, Step.END_COMBAT)
+    assert zone(t, knight) == "graveyard"  # the Wurm had no first strike as the first step began
+    assert t.state.obj(wurm).damage == 2   # the Knight had first strike then: no second damage
+
+
+def test_first_strike_given_before_damage_moves_the_damage_to_the_first_step():
+    s = Scenario("first strike given early", step="combat")
+    wurm = s.add("Craw Wurm", "Alice")
+    strike = s.add("Sure Strike", "Alice", zone="hand")
+    mountains = [s.add("Mountain", "Alice") for _ in range(2)]
+    knight = s.add("Knight of Meadowgrain", "Bob")
+    t = fight(s, [wurm], {knight: wurm}, upto=Step.DECLARE_BLOCKERS)
+    for m in mountains:
+        t.do(activate("Alice", m))
+    t.do(cast("Alice", strike, targets=(wurm,)))
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    t = pass_until(t, Step.COMBAT_DAMAGE)
+    assert zone(t, knight) == "graveyard" and t.state.obj(wurm).damage == 2  # both struck first, at once
+
+
+# ---------------------------------------------------------------- trample
+@pytest.mark.rule("702.19b")
+def test_trample_assigns_lethal_to_the_blocker_and_the_rest_to_the_player():
+    s = Scenario("trample", step="combat")
+    maw = s.add("Colossal Dreadmaw", "Alice")
+    bears = s.add("Grizzly Bears", "Bob")
+    t = fight(s, [maw], {bears: maw}, upto=Step.DECLARE_BLOCKERS)
+    with pytest.raises(MissingChoice) as info:  # no default split: the choice is Alice's, under 702.19b
+        pass_until(t.branch(len(t) - 1), Step.END_COMBAT)
+    assert info.value.rule == "702.19b"
+    too_little = ((bears, 1), ("Bob", 5))
+    assert too_little not in info.value.options
+    t = pass_until(t, Step.END_COMBAT, damage_division=((bears, 2), ("Bob", 4)))
+    assert t.state.player("Bob").life == 16 and zone(t, bears) == "graveyard"
+
+
+@pytest.mark.rule("702.2c")
+def test_trample_with_deathtouch_needs_only_1_damage_per_blocker():
+    s = Scenario("trample and deathtouch", step="combat")
+    basilisk = s.add("Practice Basilisk", "Alice")
+    bears = s.add("Grizzly Bears", "Bob")
+    corpse = s.add("Walking Corpse", "Bob")
+    t = fight(s, [basilisk], {bears: basilisk, corpse: basilisk},
+              damage_division=((bears, 1), (corpse, 1), ("Bob", 1)))
+    assert zone(t, bears) == zone(t, corpse) == "graveyard"
+    assert {e.obj for f in t for e in f.events if e.rule == "704.5h" and e.attribute == "zone"} == {bears, corpse}
+    assert t.state.player("Bob").life == 19
+
+
+@pytest.mark.rule("702.19d")
+def test_a_double_striker_with_trample_whose_blocker_died_hits_the_player_with_all_of_it():
+    s = Scenario("Zetalpa", step="combat")
+    zetalpa = s.add("Zetalpa, Primal Dawn", "Alice")  # 4/8 flying, double strike, trample
+    spider = s.add("Giant Spider", "Bob")  # 2/4 reach
+    t = fight(s, [zetalpa], {spider: zetalpa}, damage_division=((spider, 4), ("Bob", 0)))
+    assert zone(t, spider) == "graveyard"
+    assert t.state.player("Bob").life == 16  # the second strike: no blocker left, all 4 to Bob
+
+
+# ---------------------------------------------------------------- deathtouch
+@pytest.mark.rule("702.2b")
+def test_deathtouch_destroys_a_creature_it_damages():
+    s = Scenario("deathtouch", step="combat")
+    wurm = s.add("Craw Wurm", "Alice")
+    rats = s.add("Typhoid Rats", "Bob")
+    t = fight(s, [wurm], {rats: wurm})
+    assert zone(t, wurm) == zone(t, rats) == "graveyard"
+    assert {e.obj for f in t for e in f.events if e.rule == "704.5h" and e.attribute == "zone"} == {wurm}
+
+
+# ---------------------------------------------------------------- lifelink
+@pytest.mark.rule("702.15b")
+def test_lifelink_gains_its_controller_the_damage_dealt():
+    s = Scenario("lifelink", step="combat")
+    child = s.add("Child of Night", "Alice")
+    t = fight(s, [child])
+    assert t.state.player("Alice").life == 22 and t.state.player("Bob").life == 18
+
+
+@pytest.mark.rule("810.9")
+def test_lifelink_in_two_headed_giant_the_team_gains():
+    s = Scenario("2HG lifelink", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
+                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="combat")
+    child = s.add("Child of Night", "Ann")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {child: "Bob"}))
+    t = pass_until(t, Step.END_COMBAT)
+    assert t.state.player("Alice").life == t.state.player("Ann").life == 32
+    assert t.state.player("Bob").life == t.state.player("Bea").life == 28
+
+
+# ---------------------------------------------------------------- vigilance and defender
+@pytest.mark.rule("702.20b")
+def test_vigilance_attacks_without_tapping():
+    s = Scenario("vigilance", step="combat")
+    angel = s.add("Serra Angel", "Alice")
+    bears = s.add("Grizzly Bears", "Alice")
+    t = fight(s, [angel, bears], upto=Step.DECLARE_BLOCKERS)
+    assert not t.state.obj(angel).tapped and t.state.obj(bears).tapped
+
+
+@pytest.mark.rule("702.3b")
+def test_defender_cant_attack_but_blocks():
+    s = Scenario("defender", step="combat")
+    wall = s.add("Wall of Wood", "Alice")
+    bears = s.add("Grizzly Bears", "Alice")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    refuse(t.state, declare_attackers("Alice", [wall]), "702.3b")
+    s2 = Scenario("defender blocks", step="combat")
+    bears = s2.add("Grizzly Bears", "Alice")
+    wall = s2.add("Wall of Wood", "Bob")
+    t = fight(s2, [bears], {wall: bears})
+    assert zone(t, wall) == "battlefield" and t.state.obj(wall).damage == 2
+
+
+# ---------------------------------------------------------------- indestructible
+@pytest.mark.rule("702.12b")
+def test_indestructible_ignores_lethal_damage_deathtouch_and_destroy():
+    s = Scenario("indestructible", step="combat")
+    rats = s.add("Typhoid Rats", "Alice")
+    myr = s.add("Darksteel Myr", "Bob")
+    murder = s.add("Murder", "Alice", zone="hand")
+    swamps = [s.add("Swamp", "Alice") for _ in range(3)]
+    t = fight(s, [rats], {myr: rats})
+    assert zone(t, myr) == "battlefield" and t.state.obj(myr).damage == 1  # lethal and deathtouch
+    assert "702.12b" in rules_of(t, "indestructible")
+    assert not t.state.obj(myr).deathtouched
+    t = pass_until(t, Step.MAIN2)
+    for sw in swamps:
+        t.do(activate("Alice", sw))
+    t.do(cast("Alice", murder, targets=(myr,)))
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    assert zone(t, myr) == "battlefield"
+
+
+# ---------------------------------------------------------------- hexproof and flash
+@pytest.mark.rule("702.11b")
+def test_hexproof_refuses_an_opponents_target_but_not_its_controllers():
+    s = Scenario("hexproof", step="main1")
+    scout = s.add("Gladecover Scout", "Bob")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    mine = s.add("Giant Growth", "Bob", zone="hand")
+    s.mana("Alice", "G").mana("Bob", "G")
+    t = s.timeline()
+    refuse(t.state, cast("Alice", growth, targets=(scout,)), "702.11b")
+    t.do(pass_priority("Alice"))
+    t.do(cast("Bob", mine, targets=(scout,)))
+    assert t.state.stack
+
+
+@pytest.mark.rule("702.8a")
+def test_flash_is_cast_any_time_an_instant_could_be():
+    s = Scenario("flash", step="combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    viper = s.add("Ambush Viper", "Bob", zone="hand")
+    other = s.add("Grizzly Bears", "Bob", zone="hand")
+    forests = [s.add("Forest", "Bob") for _ in range(2)]
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [bears]))
+    t.do(pass_priority("Alice"))
+    for f in forests:
+        t.do(activate("Bob", f))
+    refuse(t.state, cast("Bob", other), "307.1")
+    t.do(cast("Bob", viper))
+    assert t.state.stack
+
+
+@pytest.mark.rule("702.2d")
+def test_deathtouch_works_from_a_graveyard_combatant():
+    """Over My Dead Bodies lets creature cards in graveyards attack and block; a deathtouch card's
+    damage counts wherever it is dealt from (702.2d). Undeathtouch (the card's own replacement)
+    would exile the blocker first, so here an effect takes undeathtouch away from the Rats."""
+    s = Scenario("deathtouch from a graveyard", step="combat")
+    s.add("Over My Dead Bodies", "Alice")
+    rats = s.add("Typhoid Rats", "Alice", zone="graveyard")
+    wurm = s.add("Craw Wurm", "Bob", zone="graveyard")
+    plain = Effect("6", "the Rats lose undeathtouch", "613.1f", timestamp=10_000,
+                   applies=lambda st, o, c: o.oid == rats, remove_keywords=frozenset({Keyword.UNDEATHTOUCH}))
+    t = Timeline(replace(s.state(), effects=(plain,)), "702.2d")
+    t = pass_until(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [rats]))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {wurm: rats}))
+    t = pass_until(t, Step.END_COMBAT)
+    assert [e.rule for f in t for e in f.events if e.kind == "deathtouch" and e.obj == wurm][:1] == ["702.2b"]
+    assert any(e.rule == "704.5h" and e.obj == wurm for f in t for e in f.events)  # removed from combat by it
+    assert zone(t, wurm) == "graveyard"   # it stays in its owner's graveyard (OMDB-1's reading)
+    assert zone(t, rats) == "exile"       # the Wurm still has undeathtouch

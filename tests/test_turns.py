@@ -66,7 +66,8 @@ def test_a_whole_turn_visits_every_step_in_order():
     t = s.timeline()
     assert advance_to(t, Step.UPKEEP, "Bob")
     begun = [e.after for f in t for e in f.events if e.kind == "step begins"]
-    no_attack = [Step.DECLARE_BLOCKERS.value, Step.COMBAT_DAMAGE.value]  # skipped without attackers (508.8)
+    no_attack = [Step.DECLARE_BLOCKERS.value, Step.FIRST_STRIKE_DAMAGE.value,
+                 Step.COMBAT_DAMAGE.value]  # skipped without attackers (508.8)
     assert begun == [s.value for s in Step if s.value not in no_attack][2:] + ["untap", "upkeep"]
 
 

@@ -41,6 +41,8 @@ RULES: dict[str, str] = {
     "101.4": "simultaneous choices are made in APNAP order",
     "102": "players",
     "102.1": "players; the active player and the nonactive players",
+    "102.2": "in a two-player game, the opponent is the other player",
+    "102.3": "in a team game, opponents are the players not on your team",
     "103": "starting the game",
     "103.1": "the starting player, and turn order going clockwise from them",
     "103.8": "the starting player takes the first turn",

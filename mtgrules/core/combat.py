@@ -65,6 +65,7 @@ class Combat:
     requirements: tuple[MustBeBlocked, ...] = ()
     awaiting: tuple[tuple[str, str], ...] = ()
     damage_dealt: bool = False
+    first_strikers: tuple[ObjRef, ...] | None = None  # had first or double strike as the first-strike step began (510.4)
 
     @property
     def defending_players(self) -> tuple[str, ...]:

@@ -76,6 +76,7 @@ class GameObject:
     is_token: bool = False
     timestamp: int = 0
     attached_to: int | None = None
+    deathtouched: bool = False  # dealt damage by a deathtouch source since state-based actions were checked (704.5h)
 
     @property
     def ref(self) -> ObjRef:

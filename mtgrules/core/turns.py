@@ -6,7 +6,11 @@ from enum import StrEnum
 
 
 class Step(StrEnum):
-    """Every step of a turn; main phases count as steps here since they hold priority too."""
+    """Every step of a turn; main phases count as steps here since they hold priority too.
+
+    ``FIRST_STRIKE_DAMAGE`` is the first of two combat damage steps, which a combat has only when an
+    attacking or blocking creature has first strike or double strike as damage would begin (510.4);
+    otherwise it is skipped and the one ``COMBAT_DAMAGE`` step is the only one."""
 
     UNTAP = "untap"
     UPKEEP = "upkeep"
@@ -15,6 +19,7 @@ class Step(StrEnum):
     BEGIN_COMBAT = "beginning of combat"
     DECLARE_ATTACKERS = "declare attackers"
     DECLARE_BLOCKERS = "declare blockers"
+    FIRST_STRIKE_DAMAGE = "first-strike combat damage"
     COMBAT_DAMAGE = "combat damage"
     END_COMBAT = "end of combat"
     MAIN2 = "postcombat main"
@@ -34,7 +39,7 @@ class Step(StrEnum):
 ORDER: tuple[Step, ...] = tuple(Step)
 _STEP_RULES = {
     Step.UNTAP: "502", Step.UPKEEP: "503", Step.DRAW: "504", Step.MAIN1: "505",
-    Step.BEGIN_COMBAT: "507", Step.DECLARE_ATTACKERS: "508", Step.DECLARE_BLOCKERS: "509",
+    Step.BEGIN_COMBAT: "507", Step.DECLARE_ATTACKERS: "508", Step.DECLARE_BLOCKERS: "509", Step.FIRST_STRIKE_DAMAGE: "510.4",
     Step.COMBAT_DAMAGE: "510", Step.END_COMBAT: "511", Step.MAIN2: "505", Step.END: "513",
     Step.CLEANUP: "514",
 }
@@ -53,7 +58,8 @@ def parse_step(name: str | Step) -> Step:
     key = name.strip().lower().replace("_", " ")
     aliases = {"main1": Step.MAIN1, "main 1": Step.MAIN1, "main2": Step.MAIN2, "main 2": Step.MAIN2,
                "combat": Step.BEGIN_COMBAT, "attackers": Step.DECLARE_ATTACKERS,
-               "blockers": Step.DECLARE_BLOCKERS, "damage": Step.COMBAT_DAMAGE}
+               "blockers": Step.DECLARE_BLOCKERS, "damage": Step.COMBAT_DAMAGE,
+               "first strike": Step.FIRST_STRIKE_DAMAGE}
     if key in aliases:
         return aliases[key]
     for s in Step:

@@ -51,7 +51,8 @@ EXTRA_LAND_PLAYS: list[ExtraLandPlays] = []
 # ---------------------------------------------------------------- turns (rules/turn_loop.py)
 StepSkip = Callable[[Draft, Step], "tuple[str, str] | None"]
 STEP_SKIPS: list[StepSkip] = []
-"""``(rule, sentence)`` when a step is skipped (the first draw step, combat without attackers)."""
+"""``(rule, sentence)`` when a step is skipped (the first draw step, combat without attackers); an
+empty sentence leaves it out silently, for a step this turn doesn't have (the first-strike step, 510.4)."""
 
 TurnBasedAction = Callable[[Draft, Chooser], None]
 TURN_BASED: dict[Step, list[TurnBasedAction]] = {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mtgrules.core.choices import Chooser
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
 from mtgrules.core.state import Draft
 from mtgrules.rules import hooks
@@ -43,6 +44,11 @@ class Resolution:
         return self.state.resolve_ref(self.item.source)
 
     def destroy(self, obj: GameObject) -> None:
+        if Keyword.INDESTRUCTIBLE in characteristics(self.state, obj.oid).keywords:
+            name = self.name(obj.oid)
+            self.d.note("indestructible", f"{self.item.label} would destroy {name}, but {name} has indestructible, "
+                        "so it isn't destroyed", "702.12b", obj.oid, name)
+            return
         if any(rule(self.d, obj, self.item.label) for rule in hooks.DESTROY_RULES):
             return
         move(self.d, obj.oid, Zone.GRAVEYARD, "701.8", f"{self.name(obj.oid)} is destroyed")

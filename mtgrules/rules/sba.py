@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.layers import all_characteristics, characteristics, on_battlefield
@@ -15,8 +16,9 @@ from mtgrules.rules.zones import move
 
 
 def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
-    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g, 704.5i, 704.5j and 704.5m until nothing
-    more happens. The legend rule asks its player which permanent to keep (no default)."""
+    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g, 704.5h, 704.5i, 704.5j and 704.5m until
+    nothing more happens. The legend rule asks its player which permanent to keep (no default).
+    Indestructible permanents ignore lethal damage and deathtouch damage (702.12b)."""
     chooser = chooser or Chooser()
     while True:
         state = d.view()
@@ -28,12 +30,17 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         zero = [o for o in state.battlefield() if chars[o.oid].is_creature and chars[o.oid].toughness <= 0]
         lethal = [o for o in state.battlefield() if chars[o.oid].is_creature
                   and 0 < chars[o.oid].toughness <= o.damage]
+        touched = [o for o in state.battlefield() if chars[o.oid].is_creature and o.deathtouched
+                   and chars[o.oid].toughness > 0 and o not in lethal]
+        spared = _indestructible(d, chars, lethal + touched)
+        lethal = [o for o in lethal if o not in spared]
+        touched = [o for o in touched if o not in spared]
         walkers = [o for o in state.battlefield() if "Planeswalker" in chars[o.oid].types
                    and o.counter("loyalty") <= 0 and o not in zero and o not in lethal]
         legends = _legend_rule(state, chars, chooser)
         auras = [(o, why) for o in state.battlefield() if "Aura" in chars[o.oid].subtypes
                  for why in [illegal_attachment(state, o)] if why]
-        if not (losers or tokens or zero or lethal or walkers or legends or auras):
+        if not (losers or tokens or zero or lethal or touched or walkers or legends or auras):
             return
         for name, rule in losers.items():
             why = "has 0 or less life" if rule == "704.5a" else "attempted to draw from an empty library"
@@ -53,6 +60,9 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         for o in lethal:
             move(d, o.oid, Zone.GRAVEYARD, "704.5g",
                  f"{chars[o.oid].name} has lethal damage marked on it and is destroyed")
+        for o in touched:
+            move(d, o.oid, Zone.GRAVEYARD, "704.5h",
+                 f"{chars[o.oid].name} was dealt damage by a source with deathtouch and is destroyed")
         for o in walkers:
             move(d, o.oid, Zone.GRAVEYARD, "704.5i",
                  f"{chars[o.oid].name} has no loyalty counters left and goes to its owner's graveyard")
@@ -87,6 +97,19 @@ def illegal_attachment(state: GameState, aura: GameObject) -> str | None:
     if enchant is not None and not enchant.target.legal(state, aura.controller, host):
         return f"is attached to {name}, which it can't enchant ({enchant.text})"
     return None
+
+
+def _indestructible(d: Draft, chars, doomed: list[GameObject]) -> list[GameObject]:
+    """The doomed creatures that have indestructible (702.12b): they aren't destroyed. Nothing is
+    said here, as these checks run at every priority (the damage step says it once, as the damage
+    is dealt); only the deathtouch mark is cleared, as it means "since state-based actions were
+    last checked" (704.5h)."""
+    spared = [o for o in doomed if Keyword.INDESTRUCTIBLE in chars[o.oid].keywords]
+    for o in spared:
+        if o.deathtouched:
+            d.update(o.oid, "704.5h", f"{chars[o.oid].name} has indestructible, so the deathtouch damage "
+                     "doesn't destroy it (702.12b)", kind="deathtouch", deathtouched=False)
+    return spared
 
 
 def _legend_rule(state: GameState, chars, chooser: Chooser) -> list[GameObject]:

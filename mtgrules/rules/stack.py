@@ -15,6 +15,7 @@ from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_man
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.look_back import trigger_source
 from mtgrules.rules.resolution import Resolution
+from mtgrules.rules.targeting import why_cant_target
 from mtgrules.rules.teams import is_active_player
 from mtgrules.rules.triggers import condition_still_true
 from mtgrules.rules.zones import move
@@ -86,6 +87,9 @@ def _check_targets(state: GameState, player: str, spec: Target | None, chosen: t
         if obj.zone not in spec.zones or not spec.legal(state, player, obj):
             name = characteristics(state, oid).name
             raise IllegalAction(rule, f"{name} is not a legal target: {what} needs {spec.description}")
+        shielded = why_cant_target(state, player, obj)
+        if shielded is not None:
+            raise IllegalAction(*shielded)
         refs.append(obj.ref)
     return tuple(refs)
 
@@ -138,7 +142,8 @@ def _any_target_legal(d: Draft, item: StackItem) -> bool:
     spec = _target_spec(state, item)
     for ref in item.targets:
         obj = state.resolve_ref(ref)
-        if obj is not None and (spec is None or (obj.zone in spec.zones and spec.legal(state, item.controller, obj))):
+        if obj is not None and (spec is None or (obj.zone in spec.zones and spec.legal(state, item.controller, obj)
+                                                 and why_cant_target(state, item.controller, obj) is None)):
             return True
     return False
 

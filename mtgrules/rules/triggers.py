@@ -26,6 +26,7 @@ from mtgrules.core.objects import GameObject, ObjRef, StackItem
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.triggers import PendingTrigger
 from mtgrules.rules.look_back import look_back_sources, trigger_source
+from mtgrules.rules.targeting import why_cant_target
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
 
 
@@ -209,7 +210,8 @@ def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller
     if spec is None:
         return ()
     state = d.view()
-    options = [o.oid for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)]
+    options = [o.oid for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)
+               and why_cant_target(state, controller, o) is None]
     if not options:
         d.note("no target", f"{name}: {ab.text} has no legal target ({spec.description}), so it is "
                "removed from the stack", "603.3d", controller, name)

@@ -68,7 +68,8 @@ def _unless_skipped(d: Draft, step: Step) -> Step:
         nxt = next_step(step)
         if why is None or nxt is None:
             return step
-        d.note("step skipped", f"the {step.value} step is skipped: {why[1]}", why[0])
+        if why[1]:  # an empty sentence: a step the turn doesn't have at all (no first strike, 510.4)
+            d.note("step skipped", f"the {step.value} step is skipped: {why[1]}", why[0])
         step = nxt
 
 

@@ -138,15 +138,21 @@ def as_combatant(state: GameState, obj: GameObject, *, blocking: bool = False) -
     return characteristics(replace(state, combat=combat_value), obj.oid)
 
 
-def sba_would_remove(chars: Chars, damage: int) -> tuple[str, str] | None:
+def sba_would_remove(chars: Chars, damage: int, deathtouched: bool = False) -> tuple[str, str] | None:
     """The state-based action that would remove a creature with these characteristics and this
-    much damage from the battlefield, as (rule, the condition in words), or None."""
+    much damage from the battlefield, as (rule, the condition in words), or None. Damage from a
+    deathtouch source counts whatever zone it was dealt from (702.2d); indestructible ignores it
+    and lethal damage (702.12b)."""
     if chars.toughness is None:
         return None
     if chars.toughness <= 0:
         return "704.5f", f"toughness {chars.toughness}"
+    if Keyword.INDESTRUCTIBLE in chars.keywords:
+        return None
     if damage >= chars.toughness:
         return "704.5g", f"lethal damage marked on it ({damage}, toughness {chars.toughness})"
+    if deathtouched:
+        return "704.5h", "damage from a source with deathtouch"
     return None
 
 
@@ -243,7 +249,7 @@ def _settle(d: Draft) -> None:
     combat loses the status it had as a combatant (110.5)."""
     state = d.view()
     for obj in [o for o in state.objects if graveyard_combatant(state, o)]:
-        found = sba_would_remove(characteristics(state, obj.oid), obj.damage)
+        found = sba_would_remove(characteristics(state, obj.oid), obj.damage, obj.deathtouched)
         if found is not None:
             rule, condition = found
             name = cs.name_of(state, obj.oid)
@@ -253,10 +259,11 @@ def _settle(d: Draft) -> None:
             cs.remove_from_combat(d, obj.oid, f"has {condition}")
     state = d.view()
     for obj in state.objects:
-        if obj.zone is Zone.GRAVEYARD and (obj.tapped or obj.damage) and not graveyard_combatant(state, obj):
+        if (obj.zone is Zone.GRAVEYARD and (obj.tapped or obj.damage or obj.deathtouched)
+                and not graveyard_combatant(state, obj)):
             d.update(obj.oid, "110.5", f"{obj.card} is no longer in combat, just a card in a graveyard, and only "
                      "permanents have a status such as tapped (110.5): it untaps and loses any damage",
-                     tapped=False, damage=0)
+                     tapped=False, damage=0, deathtouched=False)
     _end_effects_on_dead_cards(d)
 
 

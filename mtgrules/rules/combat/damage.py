@@ -9,7 +9,26 @@ blocks (510.1d). Then all of it is dealt at once (510.2) and state-based actions
 anyone gets priority (704.3), which is when creatures with lethal damage die.
 
 The edition the kit cites has no damage assignment order: the attacking player simply divides the
-damage among the blockers in any way. First strike and double strike (510.4) aren't in the kit.
+damage among the blockers in any way.
+
+What the keywords change:
+
+* **First strike and double strike** (510.4, 702.7b, 702.4b): if an attacking or blocking creature
+  has either as combat damage would begin, the combat gets a first-strike combat damage step
+  (``Step.FIRST_STRIKE_DAMAGE``) in which only those creatures deal damage; the combat record keeps
+  which creatures had them then. In the regular step that follows, the creatures that had neither
+  then deal damage, plus those that have double strike *now* (702.4c-d, 702.7c).
+* **Trample** (702.19b): an attacker with trample may assign damage beyond lethal to what it
+  attacks once every blocker has been assigned lethal damage (damage already marked counts; from a
+  deathtouch source, 1 is lethal, 702.2c). Blocked with no blockers left, all of it goes to what it
+  attacks (702.19d). The split is the ``"damage division"`` choice, asked under 702.19b, whose
+  options end with the pair (what it attacks, amount).
+* **Deathtouch** (702.2b): a creature dealt damage by a deathtouch source, from whatever zone
+  (702.2d), is marked ``deathtouched``; the state-based actions destroy it (704.5h).
+* **Lifelink** (702.15b): damage from a lifelink source makes its controller gain that much life
+  (through :func:`mtgrules.rules.life.gain_life`, so a Two-Headed Giant team gains it, 810.9).
+* The source's keywords are read in the state the damage is dealt in (``seen``), so a source that
+  has already left still deals damage with the abilities it had (702.2e, 702.15c).
 """
 
 from __future__ import annotations
@@ -23,6 +42,7 @@ from typing import overload
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, set_counter
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
@@ -37,7 +57,7 @@ from mtgrules.rules.combat.state import (
     set_combat,
 )
 from mtgrules.rules.layers import characteristics
-from mtgrules.rules.life import damage_player
+from mtgrules.rules.life import damage_player, gain_life
 
 Recipient = str | int  # a player's name, or an object id
 
@@ -62,6 +82,7 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
         d.emit(Event(kind, source, src, "damage", recipient, amount, "510.2" if combat else "120.3",
                      f"{src} deals {amount} {kind} to {recipient}"))
         damage_player(d, recipient, amount, src)
+        _lifelink(d, seen or state, source, amount)
         return
     obj = state.obj(recipient)
     target = name_of(state, recipient)
@@ -75,6 +96,25 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
     if chars.is_creature:
         d.update(recipient, "120.3e", f"{amount} damage is marked on {target}", kind="damage",
                  damage=d.obj(recipient).damage + amount)
+        if Keyword.DEATHTOUCH in characteristics(seen or state, source).keywords and not d.obj(recipient).deathtouched:
+            fate = ("it has indestructible, though (702.12b)" if Keyword.INDESTRUCTIBLE in chars.keywords
+                    else "the state-based actions will destroy it (704.5h)")
+            d.update(recipient, "702.2b", f"{target} has been dealt damage by {src}, which has deathtouch: {fate}",
+                     kind="deathtouch", deathtouched=True)
+        now = d.obj(recipient)
+        if Keyword.INDESTRUCTIBLE in chars.keywords and (now.deathtouched or now.damage >= (chars.toughness or 0)):
+            d.note("indestructible", f"{target} has indestructible, so neither lethal damage nor damage from a "
+                   "deathtouch source destroys it", "702.12b", recipient, target)
+    _lifelink(d, seen or state, source, amount)
+
+
+def _lifelink(d: Draft, seen: GameState, source: int, amount: int) -> None:
+    """Damage from a source with lifelink: its controller (its owner if it has none) gains that
+    much life (702.15b, 120.3f), read in the state the damage was dealt in (702.15c)."""
+    if Keyword.LIFELINK not in characteristics(seen, source).keywords:
+        return
+    obj = seen.obj(source)
+    gain_life(d, obj.controller or obj.owner, amount, f"lifelink: {name_of(seen, source)} dealt {amount} damage, 702.15b")
 
 
 Division = tuple[tuple[int, int], ...]
@@ -167,26 +207,51 @@ def divisions(power: int, blockers: list[int]) -> Divisions:
     return Divisions(power, blockers)
 
 
-def lethal_damage(state: GameState, blocker: int, source: int) -> int:
-    """The damage that is lethal for ``blocker`` when ``source`` assigns it: its toughness less
-    the damage already marked on it, at least 1."""
-    toughness = characteristics(state, blocker).toughness or 0
-    return max(toughness - state.obj(blocker).damage, 1)
+STRIKES = frozenset({Keyword.FIRST_STRIKE, Keyword.DOUBLE_STRIKE})
 
 
-def assign_combat_damage(d: Draft, chooser: Chooser) -> list[tuple[int, Recipient, int]]:
-    """Work out every combat damage assignment (510.1): attackers first, then blockers."""
+def has_first_or_double_strike(state: GameState, oid: int) -> bool:
+    return bool(characteristics(state, oid).keywords & STRIKES)
+
+
+def deals_damage_now(d: Draft, obj: GameObject, name: str, first_step: bool) -> bool:
+    """Whether ``obj`` assigns combat damage in this combat damage step (510.4), with a note when
+    it doesn't: in the first-strike step only creatures with first or double strike do; in the
+    step after it, those that had neither as that step began, and those with double strike now."""
+    state = d.view()
+    kws = characteristics(state, obj.oid).keywords
+    if first_step:
+        if kws & STRIKES:
+            return True
+        d.note("first strike", f"{name} has neither first strike nor double strike, so it deals no damage in the "
+               "first-strike combat damage step; it waits for the second", "510.4", obj.oid, name)
+        return False
+    first = d.combat.first_strikers
+    if first is None or obj.ref not in first:
+        return True
+    if Keyword.DOUBLE_STRIKE in kws:
+        return True
+    d.note("first strike", f"{name} had first strike as the first combat damage step began and hasn't double "
+           "strike now, so it deals no damage in the second step (702.7c)", "510.4", obj.oid, name)
+    return False
+
+
+def assign_combat_damage(d: Draft, chooser: Chooser, first_step: bool = False) -> list[tuple[int, Recipient, int]]:
+    """Work out every combat damage assignment (510.1): attackers first, then blockers, each only
+    if it deals damage in this step (510.4)."""
     state = d.view()
     plan: list[tuple[int, Recipient, int]] = []
     for attack in attacks(state):
         obj = live(state, attack.attacker)
         power = characteristics(state, obj.oid).power or 0
         name = name_of(state, obj.oid)
+        if not deals_damage_now(d, obj, name, first_step):
+            continue
         if power <= 0:
             d.note("no damage", f"{name} has power {power}, so it assigns no combat damage", "510.1a", obj.oid, name)
             continue
         if attack.blocked:
-            plan.extend(_blocked(d, chooser, obj, name, power))
+            plan.extend(_blocked(d, chooser, obj, name, power, attack_target(state, attack)))
             continue
         target = attack_target(state, attack)
         if target is None:
@@ -199,6 +264,8 @@ def assign_combat_damage(d: Draft, chooser: Chooser) -> list[tuple[int, Recipien
         power = characteristics(state, obj.oid).power or 0
         name = name_of(state, obj.oid)
         attacker = blocked_attacker(state, obj.oid)
+        if not deals_damage_now(d, obj, name, first_step):
+            continue
         if power <= 0:
             d.note("no damage", f"{name} has power {power}, so it assigns no combat damage", "510.1a", obj.oid, name)
         elif attacker is None:
@@ -209,9 +276,12 @@ def assign_combat_damage(d: Draft, chooser: Chooser) -> list[tuple[int, Recipien
     return plan
 
 
-def _blocked(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int) -> list[tuple[int, Recipient, int]]:
+def _blocked(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int,
+             target: GameObject | str | None = None) -> list[tuple[int, Recipient, int]]:
     state = d.view()
     blockers = [b.oid for b in blockers_of(state, obj.oid)]
+    if Keyword.TRAMPLE in characteristics(state, obj.oid).keywords and target is not None:
+        return _trample(d, chooser, obj, name, power, blockers, target if isinstance(target, str) else target.oid)
     if not blockers:
         d.note("no damage", f"{name} is blocked, but no creature blocks it any more, so it assigns no combat "
                "damage (it stays blocked, 509.1h)", "510.1c", obj.oid, name)
@@ -228,6 +298,78 @@ def _blocked(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int)
         d.note("damage division", f"{obj.controller} divides {name}'s {power} damage among its blockers: {parts}",
                "510.1c", obj.oid, name)
     return [(obj.oid, b, n) for b, n in split if n > 0]
+
+
+def lethal_damage(state: GameState, blocker: int, source: int) -> int:
+    """The damage that is lethal for ``blocker`` when assigned by ``source`` (702.19b): its
+    toughness less the damage already marked on it, at least 1; any nonzero amount from a
+    deathtouch source (702.2c)."""
+    if Keyword.DEATHTOUCH in characteristics(state, source).keywords:
+        return 1
+    toughness = characteristics(state, blocker).toughness or 0
+    return max(toughness - state.obj(blocker).damage, 1)
+
+
+def trample_divisions(power: int, lethal: list[tuple[int, int]], target: Recipient) -> list[tuple[tuple[Recipient, int], ...]]:
+    """The legal splits of a trampler's ``power`` (702.19b): any division among the blockers, and
+    damage to what it attacks (the last pair) only once every blocker is assigned lethal damage."""
+    blockers = [b for b, _ in lethal]
+    out: list[tuple[tuple[Recipient, int], ...]] = []
+    for rest in range(power, -1, -1):
+        spare = power - rest
+        if rest and sum(n for _, n in lethal) > spare:
+            continue
+        for split in divisions(spare, blockers):
+            if rest and any(n < need for (_, n), (_, need) in zip(split, lethal, strict=True)):
+                continue
+            out.append((*split, (target, rest)))
+    return out
+
+
+def _trample(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int, blockers: list[int],
+             target: Recipient) -> list[tuple[int, Recipient, int]]:
+    state = d.view()
+    shown = target if isinstance(target, str) else name_of(state, target)
+    if not blockers:
+        d.note("trample", f"{name} has trample and is blocked, but no creature blocks it any more, so all its "
+               f"{power} damage is assigned to {shown}", "702.19d", obj.oid, name)
+        return [(obj.oid, target, power)]
+    lethal = [(b, lethal_damage(state, b, obj.oid)) for b in blockers]
+    split = chooser.choose("damage division", obj.controller, trample_divisions(power, lethal, target), "702.19b")
+    parts = ", ".join(f"{n} to {name_of(state, r) if isinstance(r, int) and r in blockers else shown}"
+                      for r, n in split)
+    need = ", ".join(f"{name_of(state, b)} {n}" for b, n in lethal)
+    d.note("trample", f"{name} has trample: lethal damage first to its blockers ({need}), the rest as "
+           f"{obj.controller} chooses: {parts}", "702.19b", obj.oid, name)
+    return [(obj.oid, r, n) for r, n in split if n > 0]
+
+
+def first_strike_damage_step(d: Draft, chooser: Chooser) -> None:
+    """The first-strike combat damage step (510.4): the creatures with first strike or double
+    strike now are recorded, and only they assign and deal combat damage."""
+    combat = d.combat
+    if combat is None or combat.first_strikers is not None:
+        return
+    state = d.view()
+    live_refs = [a.attacker for a in combat.attacks] + [b.blocker for b in combat.blocks]
+    strikers = tuple(r for r in live_refs
+                     if (o := state.resolve_ref(r)) is not None and has_first_or_double_strike(state, o.oid))
+    set_combat(d, replace(combat, first_strikers=strikers))
+    plan = assign_combat_damage(d, chooser, first_step=True)
+    seen = d.view()
+    for source, recipient, amount in plan:
+        deal_damage(d, source, recipient, amount, combat=True, seen=seen)
+    if not plan:
+        d.note("combat damage", "no first-strike combat damage is dealt", "510.4")
+
+
+def needs_first_strike_step(state: GameState) -> bool:
+    """Whether an attacking or blocking creature has first strike or double strike (510.4)."""
+    combat = state.combat
+    if combat is None:
+        return False
+    refs = [a.attacker for a in combat.attacks] + [b.blocker for b in combat.blocks]
+    return any((o := state.resolve_ref(r)) is not None and has_first_or_double_strike(state, o.oid) for r in refs)
 
 
 def combat_damage_step(d: Draft, chooser: Chooser) -> None:

@@ -43,7 +43,7 @@ from mtgrules.core.turns import Step
 from mtgrules.rules import hooks
 from mtgrules.rules.combat import state as cs
 from mtgrules.rules.combat.blocking import BlockOptions, Reason, legal_blocks, why_cant_block
-from mtgrules.rules.combat.damage import combat_damage_step
+from mtgrules.rules.combat.damage import combat_damage_step, first_strike_damage_step, needs_first_strike_step
 from mtgrules.rules.costs import choose_payment, sickness_blocks, spend_mana
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.legal import accepted
@@ -148,8 +148,11 @@ def why_cant_attack(state: GameState, oid: int, target: Target | None = None) ->
 
 
 def _cant_attack(state: GameState, obj: GameObject) -> Reason | None:
-    if Keyword.CANT_ATTACK in characteristics(state, obj.oid).keywords:
+    kws = characteristics(state, obj.oid).keywords
+    if Keyword.CANT_ATTACK in kws:
         return Reason("508.1c", f"{_name(state, obj.oid)} can't attack: that restriction is on it")
+    if Keyword.DEFENDER in kws:
+        return Reason("702.3b", f"{_name(state, obj.oid)} has defender, so it can't attack (a restriction, 508.1c)")
     return None
 
 
@@ -391,11 +394,20 @@ def _combat_damage(d: Draft, chooser: Chooser) -> None:
 
 def _skip_without_attackers(d: Draft, step: Step) -> tuple[str, str] | None:
     """No creature was declared or put onto the battlefield attacking: skip blockers and damage (508.8)."""
-    if step not in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE):
+    if step not in (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
         return None
     combat = d.combat
     if combat is None or not combat.had_attackers:
-        return "508.8", "no creatures attacked"
+        return "508.8", "no creatures attacked" if step is not Step.FIRST_STRIKE_DAMAGE else ""
+    return None
+
+
+def _first_strike_step_only_if_needed(d: Draft, step: Step) -> tuple[str, str] | None:
+    """The combat has a first-strike combat damage step only if an attacking or blocking creature
+    has first strike or double strike as damage would begin (510.4); otherwise there is just one
+    combat damage step, and nothing is said about a step that never existed."""
+    if step is Step.FIRST_STRIKE_DAMAGE and not needs_first_strike_step(d.view()):
+        return "510.4", ""
     return None
 
 
@@ -467,9 +479,11 @@ hooks.SETTLE_HOOKS.append(cs.prune_combat)
 hooks.WAITING.append(_waiting)
 hooks.PROPOSERS.append(_propose)
 hooks.STEP_SKIPS.append(_skip_without_attackers)
+hooks.STEP_SKIPS.append(_first_strike_step_only_if_needed)
 hooks.TURN_BASED.setdefault(Step.BEGIN_COMBAT, []).append(_begin_combat)
 hooks.TURN_BASED.setdefault(Step.DECLARE_ATTACKERS, []).append(_begin_declare_attackers)
 hooks.TURN_BASED.setdefault(Step.DECLARE_BLOCKERS, []).append(_begin_declare_blockers)
+hooks.TURN_BASED.setdefault(Step.FIRST_STRIKE_DAMAGE, []).append(first_strike_damage_step)
 hooks.TURN_BASED.setdefault(Step.COMBAT_DAMAGE, []).append(_combat_damage)
 hooks.TURN_BASED.setdefault(Step.MAIN2, []).append(_end_combat_when_over)
 for _step in (Step.END, Step.CLEANUP, Step.UNTAP):

@@ -31,8 +31,8 @@ from mtgrules.rules.layers import characteristics
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
 from mtgrules.rules.zones import move
 
-COMBAT_STEPS = (Step.BEGIN_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE,
-                Step.END_COMBAT)
+COMBAT_STEPS = (Step.BEGIN_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE,
+                Step.COMBAT_DAMAGE, Step.END_COMBAT)
 
 
 def new_combat(state: GameState) -> Combat:
