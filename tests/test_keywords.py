@@ -10,6 +10,8 @@ from dataclasses import replace
 
 import pytest
 from combat_support import kinds, pass_until, refuse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mtgrules import (
     MissingChoice,
@@ -25,7 +27,8 @@ from mtgrules import (
 )
 from mtgrules.cards import CardDef, Effect
 from mtgrules.core.keywords import Keyword
-from mtgrules.rules.layers import characteristics
+from mtgrules.core.objects import Zone
+from mtgrules.rules.layers import all_characteristics, characteristics
 
 C = frozenset({"Creature"})
 
@@ -354,3 +357,72 @@ def test_deathtouch_works_from_a_graveyard_combatant():
     assert any(e.rule == "704.5h" and e.obj == wurm for f in t for e in f.events)  # removed from combat by it
     assert zone(t, wurm) == "graveyard"   # it stays in its owner's graveyard (OMDB-1's reading)
     assert zone(t, rats) == "exile"       # the Wurm still has undeathtouch
+
+
+# ---------------------------------------------------------------- random combats with keywords
+KEYWORD_CREATURES = ["Grizzly Bears", "Knight of Meadowgrain", "Fencing Ace", "Colossal Dreadmaw", "Typhoid Rats",
+                     "Vampire Nighthawk", "Child of Night", "Serra Angel", "Wall of Wood", "Darksteel Myr",
+                     "Gladecover Scout", "Zetalpa, Primal Dawn", "Practice Basilisk", "Giant Spider", "Boggart Brute"]
+
+keyword_boards = st.fixed_dictionaries({
+    "alice": st.lists(st.sampled_from(KEYWORD_CREATURES), min_size=1, max_size=3),
+    "bob": st.lists(st.sampled_from(KEYWORD_CREATURES), max_size=3),
+})
+
+
+def _keyword_invariants(before, frame) -> None:
+    """What every combat with keywords keeps, checked on one step of the timeline."""
+    events = frame.events
+    chars = all_characteristics(before)
+    for e in events:
+        if e.attribute == "zone" and e.before == Zone.BATTLEFIELD and e.rule in ("704.5g", "704.5h", "701.8"):
+            assert Keyword.INDESTRUCTIBLE not in chars[e.obj].keywords, f"{e.name} has indestructible: {e.text}"
+    dealt: dict[int, int] = {}
+    for e in events:
+        if e.kind == "combat damage" and e.attribute == "damage":
+            dealt[e.obj] = dealt.get(e.obj, 0) + e.after
+    for source, total in dealt.items():  # damage dealt equals damage assigned: all of its power
+        assert total == chars[source].power, f"{chars[source].name} dealt {total}, power {chars[source].power}"
+    marked = sum(e.after - e.before for e in events if e.kind == "damage" and e.rule == "120.3e")
+    lost = sum(e.before - e.after for e in events if e.kind == "life" and e.rule == "120.3a")
+    assert sum(dealt.values()) == marked + lost, "every point of combat damage is marked or lost as life"
+    gained: dict[str, int] = {}
+    for e in events:
+        if e.kind == "life" and e.rule == "702.15b":
+            gained[e.obj] = gained.get(e.obj, 0) + (e.after - e.before)
+    lifelinked: dict[str, int] = {}
+    for source, total in dealt.items():
+        if Keyword.LIFELINK in chars[source].keywords:
+            who = before.obj(source).controller
+            lifelinked[who] = lifelinked.get(who, 0) + total
+    assert gained == lifelinked, (gained, lifelinked)
+
+
+def _random_keyword_combat(board, picks) -> None:
+    s = Scenario("random keyword combat", step="combat")
+    for name in board["alice"]:
+        s.add(name, "Alice")
+    for name in board["bob"]:
+        s.add(name, "Bob")
+    t = s.timeline()
+    for pick in picks:
+        if t.state.step is Step.MAIN2:
+            break
+        actions = legal_actions(t.state)
+        assert actions
+        before = t.state
+        t.do(actions[pick % len(actions)])
+        _keyword_invariants(before, t[-1])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=keyword_boards, picks=st.lists(st.integers(0, 10_000), min_size=30, max_size=30))
+def test_random_combats_with_keywords_keep_the_invariants(board, picks):
+    _random_keyword_combat(board, picks)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=keyword_boards, picks=st.lists(st.integers(0, 10_000), min_size=30, max_size=30))
+def test_random_combats_with_keywords_keep_the_invariants_many(board, picks):
+    _random_keyword_combat(board, picks)

@@ -57,7 +57,7 @@ from mtgrules.rules.combat.state import (
     set_combat,
 )
 from mtgrules.rules.layers import characteristics
-from mtgrules.rules.life import damage_player, gain_life
+from mtgrules.rules.life import change_life, damage_player
 
 Recipient = str | int  # a player's name, or an object id
 
@@ -114,7 +114,9 @@ def _lifelink(d: Draft, seen: GameState, source: int, amount: int) -> None:
     if Keyword.LIFELINK not in characteristics(seen, source).keywords:
         return
     obj = seen.obj(source)
-    gain_life(d, obj.controller or obj.owner, amount, f"lifelink: {name_of(seen, source)} dealt {amount} damage, 702.15b")
+    who = obj.controller or obj.owner
+    change_life(d, who, amount, "702.15b", f"{who} gains {amount} life: {name_of(seen, source)} has lifelink and "
+                f"dealt {amount} damage")
 
 
 Division = tuple[tuple[int, int], ...]
