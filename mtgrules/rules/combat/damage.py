@@ -233,8 +233,8 @@ def deals_damage_now(d: Draft, obj: GameObject, name: str, first_step: bool) -> 
         return True
     if Keyword.DOUBLE_STRIKE in kws:
         return True
-    d.note("first strike", f"{name} had first strike as the first combat damage step began and hasn't double "
-           "strike now, so it deals no damage in the second step (702.7c)", "510.4", obj.oid, name)
+    d.note("first strike", f"{name} had first strike or double strike as the first combat damage step began "
+           "and doesn't have double strike now, so it deals no damage in the second step", "702.7c", obj.oid, name)
     return False
 
 
