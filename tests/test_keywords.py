@@ -426,3 +426,20 @@ def test_random_combats_with_keywords_keep_the_invariants(board, picks):
 @given(board=keyword_boards, picks=st.lists(st.integers(0, 10_000), min_size=30, max_size=30))
 def test_random_combats_with_keywords_keep_the_invariants_many(board, picks):
     _random_keyword_combat(board, picks)
+
+
+@pytest.mark.rule("702.11b")
+def test_hexproof_keeps_an_opponents_creature_out_of_trigger_targets_and_legal_actions():
+    s = Scenario("hexproof and a trigger", step="main1")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    bears = s.add("Grizzly Bears", "Alice")
+    scout = s.add("Gladecover Scout", "Bob")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    s.mana("Alice", "G")
+    t = s.timeline()
+    offered = [a for a in legal_actions(t.state) if getattr(a, "card", None) == growth]
+    assert offered and all(scout not in a.targets for a in offered)
+    t.do(pass_priority("Alice"))
+    refuse(t.state, pass_priority("Bob", target=scout), "603.3d")  # not among Neyith's trigger's targets
+    t.do(pass_priority("Bob", target=bears))
+    assert t.state.stack[-1].targets[0].oid == bears
