@@ -30,6 +30,7 @@ from mtgrules.core.actions import (
 from mtgrules.core.choices import ChoiceRequest, Chooser
 from mtgrules.core.errors import IllegalAction, MissingChoice, ScenarioError
 from mtgrules.core.events import Event
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import ManaType
 from mtgrules.core.objects import GameObject, ObjRef, Player, Zone
 from mtgrules.core.state import GameState
@@ -53,7 +54,7 @@ from mtgrules.rules.stack import mana_value
 
 __all__ = [
     "Activate", "Advance", "CastSpell", "ChoiceRequest", "Chooser", "DeclareAttackers", "DeclareBlockers", "Event",
-    "Frame", "GameObject", "GameState", "IllegalAction", "ManaType", "MissingChoice", "ObjRef", "PassPriority",
+    "Frame", "GameObject", "GameState", "IllegalAction", "Keyword", "ManaType", "MissingChoice", "ObjRef", "PassPriority",
     "Player", "PlayLand", "Scenario", "ScenarioError", "Step", "Timeline", "Zone", "activate", "advance_to", "answer_with",
     "apply", "cast", "characteristics", "could_produce", "could_produce_all", "declare_attackers",
     "declare_blockers", "explain", "explain_could_produce", "legal_actions", "legal_blocks", "mana_value",

@@ -70,6 +70,8 @@ def keyword_set(values: Iterable[str] | str, where: str) -> frozenset[Keyword]:
     """``values`` as keywords, or ``ValueError`` naming the unknown one and listing the known.
 
     A single string is refused too: ``frozenset("flying")`` would be a set of letters."""
+    if isinstance(values, frozenset) and all(type(v) is Keyword for v in values):
+        return values  # already typed (the common case: effects are made on every characteristics pass)
     if isinstance(values, str):
         raise TypeError(f"{where}: keywords must be a set of keywords, e.g. frozenset({{{values!r}}}), "
                         f"not the string {values!r}")
