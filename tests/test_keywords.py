@@ -443,3 +443,32 @@ def test_hexproof_keeps_an_opponents_creature_out_of_trigger_targets_and_legal_a
     refuse(t.state, pass_priority("Bob", target=scout), "603.3d")  # not among Neyith's trigger's targets
     t.do(pass_priority("Bob", target=bears))
     assert t.state.stack[-1].targets[0].oid == bears
+
+
+def _between_the_steps(attacker: str, blocker: str, change: Effect) -> Timeline:
+    """Play ``attacker`` blocked by ``blocker`` to the first-strike step, then add ``change`` (an
+    effect as a resolved spell would leave it) and play on to the end of combat."""
+    s = Scenario("between the damage steps", step="combat")
+    att = s.add(attacker, "Alice")
+    blk = s.add(blocker, "Bob")
+    t = fight(s, [att], {blk: att}, upto=Step.FIRST_STRIKE_DAMAGE)
+    state = t.state
+    eff = replace(change, affected=(state.obj(att).ref,), timestamp=state.timestamp)
+    t = Timeline(replace(state, effects=state.effects + (eff,)), "after the change")
+    return pass_until(t, Step.END_COMBAT)
+
+
+@pytest.mark.rule("702.4d")
+def test_double_strike_given_to_a_first_striker_after_the_first_step_deals_damage_again():
+    gains = Effect("6", "gains double strike", "613.1f", add_keywords=frozenset({Keyword.DOUBLE_STRIKE}))
+    t = _between_the_steps("Knight of Meadowgrain", "Darksteel Myr", gains)  # the Myr survives both hits
+    myr = next(o for o in t.state.objects if o.card == "Darksteel Myr")
+    assert myr.damage == 4 and t.state.player("Alice").life == 24
+
+
+@pytest.mark.rule("702.4c")
+def test_double_strike_lost_after_the_first_step_deals_no_second_damage():
+    loses = Effect("6", "loses double strike", "613.1f", remove_keywords=frozenset({Keyword.DOUBLE_STRIKE}))
+    t = _between_the_steps("Fencing Ace", "Darksteel Myr", loses)
+    myr = next(o for o in t.state.objects if o.card == "Darksteel Myr")
+    assert myr.damage == 1
