@@ -26,7 +26,7 @@ What the keywords change:
 * **Deathtouch** (702.2b): a creature dealt damage by a deathtouch source, from whatever zone
   (702.2d), is marked ``deathtouched``; the state-based actions destroy it (704.5h).
 * **Lifelink** (702.15b): damage from a lifelink source makes its controller gain that much life
-  (through :func:`mtgrules.rules.life.gain_life`, so a Two-Headed Giant team gains it, 810.9).
+  (through :func:`mtgrules.rules.life.change_life`, so a Two-Headed Giant team gains it, 810.9).
 * The source's keywords are read in the state the damage is dealt in (``seen``), so a source that
   has already left still deals damage with the abilities it had (702.2e, 702.15c).
 """
