@@ -321,11 +321,21 @@ def trample_divisions(power: int, lethal: list[tuple[int, int]], target: Recipie
         spare = power - rest
         if rest and sum(n for _, n in lethal) > spare:
             continue
-        for split in divisions(spare, blockers):
-            if rest and any(n < need for (_, n), (_, need) in zip(split, lethal, strict=True)):
+        for amounts in _splits(spare, len(blockers)):
+            if rest and any(n < need for n, (_, need) in zip(amounts, lethal, strict=True)):
                 continue
-            out.append((*split, (target, rest)))
+            out.append((*zip(blockers, amounts, strict=True), (target, rest)))
     return out
+
+
+def _splits(total: int, parts: int):
+    """Every tuple of ``parts`` non-negative amounts adding up to ``total``, largest first."""
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total, -1, -1):
+        for rest in _splits(total - first, parts - 1):
+            yield (first, *rest)
 
 
 def _trample(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int, blockers: list[int],
