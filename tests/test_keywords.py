@@ -159,7 +159,7 @@ def test_a_double_striker_whose_blocker_died_in_the_first_step_deals_no_second_d
 def test_first_strike_given_after_the_first_step_still_lets_it_deal_damage_in_the_second():
     s = Scenario("first strike given late", step="combat")
     wurm = s.add("Craw Wurm", "Alice")
-    strike = s.add("Sure Strike", "Alice", zone="hand")
+    strike = s.add("Practice Lunge", "Alice", zone="hand")
     mountains = [s.add("Mountain", "Alice") for _ in range(2)]
     knight = s.add("Knight of Meadowgrain", "Bob")
     t = fight(s, [wurm], {knight: wurm}, upto=Step.FIRST_STRIKE_DAMAGE)
@@ -167,7 +167,7 @@ def test_first_strike_given_after_the_first_step_still_lets_it_deal_damage_in_th
     for m in mountains:
         t.do(activate("Alice", m))
     t.do(cast("Alice", strike, targets=(wurm,)))
-    t.do(pass_priority("Alice")).do(pass_priority("Bob"))  # Sure Strike resolves: 9/4 first strike
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))  # Practice Lunge resolves: 9/4 first strike
     assert Keyword.FIRST_STRIKE in characteristics(t.state, wurm).keywords
     t = pass_until(t, Step.END_COMBAT)
     assert zone(t, knight) == "graveyard"  # the Wurm had no first strike as the first step began
@@ -177,7 +177,7 @@ def test_first_strike_given_after_the_first_step_still_lets_it_deal_damage_in_th
 def test_first_strike_given_before_damage_moves_the_damage_to_the_first_step():
     s = Scenario("first strike given early", step="combat")
     wurm = s.add("Craw Wurm", "Alice")
-    strike = s.add("Sure Strike", "Alice", zone="hand")
+    strike = s.add("Practice Lunge", "Alice", zone="hand")
     mountains = [s.add("Mountain", "Alice") for _ in range(2)]
     knight = s.add("Knight of Meadowgrain", "Bob")
     t = fight(s, [wurm], {knight: wurm}, upto=Step.DECLARE_BLOCKERS)

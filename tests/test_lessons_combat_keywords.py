@@ -28,7 +28,7 @@ def test_tour_the_ace_deals_no_second_damage_and_the_knight_gains_life():
 
 
 def test_first_strike_given_late_or_early_kills_the_knight_in_a_different_step():
-    late, early = lesson.sure_strike_late(), lesson.sure_strike_early()
+    late, early = lesson.lunge_late(), lesson.lunge_early()
     for t in (late, early):
         assert t.state.obj(oid(t.state, "Knight of Meadowgrain")).zone is Zone.GRAVEYARD
         assert t.state.player("Bob").life == 22 and t.state.obj(oid(t.state, "Craw Wurm")).damage == 2

@@ -96,40 +96,40 @@ def ace_second_strike(frame: Frame) -> str:
 
 
 # ---------------------------------------------------------------- first strike given between the steps
-def _sure_strike_board(title: str) -> tuple[_Board, Timeline]:
+def _lunge_board(title: str) -> tuple[_Board, Timeline]:
     b = _Board(title, ["Craw Wurm", "Mountain", "Mountain"], ["Knight of Meadowgrain"])
-    b.scenario.add("Sure Strike", "Alice", zone="hand")
+    b.scenario.add("Practice Lunge", "Alice", zone="hand")
     wurm = b.alice[0]
     t = _attack(b.timeline(), [wurm])
     _block(t, {b.bob[0]: wurm})
     return b, t
 
 
-def sure_strike_late() -> Timeline:
+def lunge_late() -> Timeline:
     """Craw Wurm (6/4) is blocked by Knight of Meadowgrain (2/2 first strike, lifelink). In the
-    first-strike damage step the Knight deals 2 to the Wurm (Bob gains 2). Then Alice casts Sure
-    Strike on the Wurm: 9/4 with first strike. The Wurm had neither first strike nor double strike
+    first-strike damage step the Knight deals 2 to the Wurm (Bob gains 2). Then Alice casts Practice
+    Lunge on the Wurm: 9/4 with first strike. The Wurm had neither first strike nor double strike
     as the first damage step began, so it still deals its damage in the second step (702.7c)."""
-    b, t = _sure_strike_board("First strike given after the first-strike step")
+    b, t = _lunge_board("First strike given after the first-strike step")
     go_to(t, Step.FIRST_STRIKE_DAMAGE)
-    _cast_sure_strike(t, b)
+    _cast_lunge(t, b)
     return _damage(t)
 
 
-def _cast_sure_strike(t: Timeline, b: _Board) -> Timeline:
+def _cast_lunge(t: Timeline, b: _Board) -> Timeline:
     for mountain in b.alice[1:]:
         t.do(activate("Alice", mountain))
-    spell = next(o.oid for o in t.state.objects if o.card == "Sure Strike")
+    spell = next(o.oid for o in t.state.objects if o.card == "Practice Lunge")
     t.do(cast("Alice", spell, targets=(b.alice[0],)))
     return t.do(pass_priority("Alice")).do(pass_priority("Bob"))
 
 
-def sure_strike_early() -> Timeline:
-    """The same board, but Alice casts Sure Strike in the declare blockers step, before any damage.
+def lunge_early() -> Timeline:
+    """The same board, but Alice casts Practice Lunge in the declare blockers step, before any damage.
     Now the Wurm has first strike as the first damage step begins, so it deals its damage there, at
     the same time as the Knight, and none in the second step. The end is the same; the step differs."""
-    b, t = _sure_strike_board("First strike given before the first-strike step")
-    _cast_sure_strike(t, b)
+    b, t = _lunge_board("First strike given before the first-strike step")
+    _cast_lunge(t, b)
     return _damage(t)
 
 
@@ -298,8 +298,8 @@ def question_indestructible():
 SCENARIOS = {
     "tour": tour,
     "ace unblocked": tour_ace_unblocked,
-    "first strike given late": sure_strike_late,
-    "first strike given early": sure_strike_early,
+    "first strike given late": lunge_late,
+    "first strike given early": lunge_early,
     "trample deathtouch": trample_deathtouch,
     "lifelink 2HG": lifelink_two_headed_giant,
     "indestructible": indestructible_deathtouch,
