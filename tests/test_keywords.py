@@ -201,8 +201,28 @@ def test_trample_assigns_lethal_to_the_blocker_and_the_rest_to_the_player():
     assert info.value.rule == "702.19b"
     too_little = ((bears, 1), ("Bob", 5))
     assert too_little not in info.value.options
-    t = pass_until(t, Step.END_COMBAT, damage_division=((bears, 2), ("Bob", 4)))
+    t.do(pass_priority(t.state.priority))  # the first pass; the second ends the step and damage is assigned
+    refuse(t.state, pass_priority(t.state.priority, damage_division=((bears, 1), ("Bob", 5))), "702.19b")
+    t = pass_until(t, Step.END_COMBAT, damage_division=(("Bob", 4), (bears, 2)))  # any order of the pairs
     assert t.state.player("Bob").life == 16 and zone(t, bears) == "graveyard"
+
+
+def test_trample_splits_are_counted_and_checked_without_being_listed():
+    """702.19b's splits, listed lazily: the same set as brute force on small boards, and a 30-power
+    trampler with six blockers is counted and checked without building its 425,579 splits."""
+    from itertools import product
+
+    from mtgrules.rules.combat.damage import TrampleDivisions
+    for power, lethal in ((3, [(1, 1), (2, 1)]), (6, [(1, 2)]), (5, [(1, 2), (2, 2)]), (1, [(1, 2)])):
+        splits = TrampleDivisions(power, lethal, "Bob")
+        brute = [a for a in product(range(power + 1), repeat=len(lethal) + 1) if sum(a) == power
+                 and not (a[-1] and any(n < need for n, (_, need) in zip(a, lethal, strict=False)))]
+        assert len(splits) == len(brute) == len(set(splits))
+        assert sorted(tuple(n for _, n in v) for v in splits) == sorted(brute)
+    big = TrampleDivisions(30, [(i, 2) for i in range(6)], "Bob")
+    assert len(big) == 425_579
+    assert ((0, 2), (1, 2), (2, 2), (3, 2), (4, 2), (5, 2), ("Bob", 18)) in big
+    assert ((0, 1), (1, 3), (2, 2), (3, 2), (4, 2), (5, 2), ("Bob", 18)) not in big
 
 
 @pytest.mark.rule("702.2c")

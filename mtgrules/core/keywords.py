@@ -49,6 +49,9 @@ class Keyword(StrEnum):
         """The rule that says what this keyword does."""
         return _RULES[self]
 
+    def __repr__(self) -> str:
+        return repr(self.value)  # a set of keywords prints as the words a card shows: {'flying'}
+
 
 _RULES = {
     Keyword.DEATHTOUCH: "702.2", Keyword.DEFENDER: "702.3", Keyword.DOUBLE_STRIKE: "702.4",

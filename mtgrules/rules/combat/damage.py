@@ -22,7 +22,8 @@ What the keywords change:
   attacks once every blocker has been assigned lethal damage (damage already marked counts; from a
   deathtouch source, 1 is lethal, 702.2c). Blocked with no blockers left, all of it goes to what it
   attacks (702.19d). The split is the ``"damage division"`` choice, asked under 702.19b, whose
-  options end with the pair (what it attacks, amount).
+  options (:class:`TrampleDivisions`, counted and checked without being listed) end with the pair
+  (what it attacks, amount).
 * **Deathtouch** (702.2b): a creature dealt damage by a deathtouch source, from whatever zone
   (702.2d), is marked ``deathtouched``; the state-based actions destroy it (704.5h).
 * **Lifelink** (702.15b): damage from a lifelink source makes its controller gain that much life
@@ -312,23 +313,101 @@ def lethal_damage(state: GameState, blocker: int, source: int) -> int:
     return max(toughness - state.obj(blocker).damage, 1)
 
 
-def trample_divisions(power: int, lethal: list[tuple[int, int]], target: Recipient) -> list[tuple[tuple[Recipient, int], ...]]:
-    """The legal splits of a trampler's ``power`` (702.19b): any division among the blockers, and
-    damage to what it attacks (the last pair) only once every blocker is assigned lethal damage."""
-    blockers = [b for b, _ in lethal]
-    out: list[tuple[tuple[Recipient, int], ...]] = []
-    for rest in range(power, -1, -1):
-        spare = power - rest
-        if rest and sum(n for _, n in lethal) > spare:
-            continue
-        for amounts in _splits(spare, len(blockers)):
-            if rest and any(n < need for n, (_, need) in zip(amounts, lethal, strict=True)):
-                continue
-            out.append((*zip(blockers, amounts, strict=True), (target, rest)))
-    return out
+TrampleDivision = tuple[tuple[Recipient, int], ...]
 
 
-def _splits(total: int, parts: int):
+class TrampleDivisions(Sequence[TrampleDivision]):
+    """The legal splits of a trampler's ``power`` (702.19b): ``(blocker, amount)`` pairs in blocker
+    order, then ``(what it attacks, amount)``. Any division among the blockers is legal; damage to
+    what it attacks only once every blocker is assigned lethal damage (``lethal``, one per
+    blocker). Listed lazily like :class:`Divisions`: counted, never built, and a given split is
+    checked directly (:meth:`check`), so a big trampler costs nothing until it is asked."""
+
+    def __init__(self, power: int, lethal: Sequence[tuple[int, int]], target: Recipient) -> None:
+        self.power = power
+        self.blockers = tuple(b for b, _ in lethal)
+        self.lethal = tuple(n for _, n in lethal)
+        self.target = target
+
+    def _through(self) -> range:
+        """The amounts that may go to what it attacks beyond 0: up to what is left after lethal damage."""
+        return range(1, max(self.power - sum(self.lethal), 0) + 1)
+
+    def __len__(self) -> int:
+        k = len(self.blockers)
+        n = comb(self.power + k - 1, k - 1)
+        for rest in self._through():
+            n += comb(self.power - rest - sum(self.lethal) + k - 1, k - 1)
+        return n
+
+    def __iter__(self) -> Iterator[TrampleDivision]:
+        for rest in (*reversed(self._through()), 0):
+            floor = self.lethal if rest else (0,) * len(self.blockers)
+            for extra in _splits(self.power - rest - sum(floor), len(self.blockers)):
+                amounts = tuple(f + e for f, e in zip(floor, extra, strict=True))
+                yield (*zip(self.blockers, amounts, strict=True), (self.target, rest))
+
+    @overload
+    def __getitem__(self, i: int) -> TrampleDivision: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[TrampleDivision]: ...
+    def __getitem__(self, i: int | slice) -> TrampleDivision | Sequence[TrampleDivision]:
+        if isinstance(i, slice):
+            return list(islice(self, *i.indices(len(self))))
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        return next(islice(self, i % len(self), None))
+
+    def __contains__(self, value: object) -> bool:
+        return self.why_not(value) is None
+
+    def why_not(self, value: object) -> str | None:
+        """Why ``value`` isn't a legal split of this trampler's damage, or None if it is."""
+        try:
+            pairs = [(r, n) for r, n in value]  # type: ignore[attr-defined]
+        except (TypeError, ValueError):
+            return f"a damage division is a tuple of (recipient, amount) pairs, not {value!r}"
+        names = [r for r, _ in pairs]
+        if sorted(map(str, names)) != sorted(map(str, (*self.blockers, self.target))) or len(set(names)) != len(names):
+            return (f"a trampler's damage division names each blocker once and what it attacks once: "
+                    f"{[*self.blockers, self.target]}")
+        if not all(isinstance(n, int) and n >= 0 for _, n in pairs):
+            return "each amount of damage must be a whole number, 0 or more"
+        if sum(n for _, n in pairs) != self.power:
+            return f"the amounts must add up to all {self.power} damage, not {sum(n for _, n in pairs)}"
+        given = dict(pairs)
+        short = [f"blocker {b} gets {given[b]} of the {need} that is lethal"
+                 for b, need in zip(self.blockers, self.lethal, strict=True) if given[b] < need]
+        if given[self.target] and short:
+            return (f"damage can go to {self.target!r} only once every blocker is assigned lethal damage, and "
+                    + "; ".join(short))
+        return None
+
+    def check(self, value: object) -> TrampleDivision:
+        """``value`` in order (blockers, then what it attacks) if legal; refused with why otherwise."""
+        why = self.why_not(value)
+        if why is not None:
+            raise IllegalAction("702.19b", why)
+        given = dict(value)  # type: ignore[call-overload]
+        return (*((b, given[b]) for b in self.blockers), (self.target, given[self.target]))
+
+    def representative(self) -> list[TrampleDivision]:
+        """A bounded set that shows the choice: lethal damage to each blocker and the rest through,
+        then all of it to each blocker in turn."""
+        out: list[TrampleDivision] = []
+        if self.power >= sum(self.lethal):
+            out.append((*zip(self.blockers, self.lethal, strict=True), (self.target, self.power - sum(self.lethal))))
+        for b in self.blockers:
+            out.append((*((x, self.power if x == b else 0) for x in self.blockers), (self.target, 0)))
+        return list(dict.fromkeys(out))
+
+
+def trample_divisions(power: int, lethal: list[tuple[int, int]], target: Recipient) -> TrampleDivisions:
+    """The legal splits of a trampler's ``power`` (702.19b), listed lazily."""
+    return TrampleDivisions(power, lethal, target)
+
+
+def _splits(total: int, parts: int) -> Iterator[tuple[int, ...]]:
     """Every tuple of ``parts`` non-negative amounts adding up to ``total``, largest first."""
     if parts == 1:
         yield (total,)
@@ -347,10 +426,17 @@ def _trample(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int,
                f"{power} damage is assigned to {shown}", "702.19d", obj.oid, name)
         return [(obj.oid, target, power)]
     lethal = [(b, lethal_damage(state, b, obj.oid)) for b in blockers]
-    split = chooser.choose("damage division", obj.controller, trample_divisions(power, lethal, target), "702.19b")
+    options = trample_divisions(power, lethal, target)
+    examples = options.representative()
+    need = ", ".join(f"{name_of(state, b)} {n}" for b, n in lethal)
+    sentence = (f"{obj.controller} must divide {name}'s {power} damage (trample) among its blockers and {shown} "
+                f"({len(options):,} ways): give damage_division=((blocker id, amount), ..., ({target!r}, amount)); "
+                f"{shown} may get damage only once each blocker has lethal damage ({need}); for example "
+                f"{examples[0]!r}")
+    split = chooser.choose("damage division", obj.controller, options, "702.19b", normalize=options.check,
+                           offered=examples, sentence=sentence)
     parts = ", ".join(f"{n} to {name_of(state, r) if isinstance(r, int) and r in blockers else shown}"
                       for r, n in split)
-    need = ", ".join(f"{name_of(state, b)} {n}" for b, n in lethal)
     d.note("trample", f"{name} has trample: lethal damage first to its blockers ({need}), the rest as "
            f"{obj.controller} chooses: {parts}", "702.19b", obj.oid, name)
     return [(obj.oid, r, n) for r, n in split if n > 0]
