@@ -192,3 +192,18 @@ def test_a_scenario_can_say_a_land_was_already_played():
     refused(s.state(), play_land("Alice", f1), "305.2b")
     with pytest.raises(Exception, match="whole number"):
         s.lands_played("Alice", -1)
+
+
+def test_a_land_play_that_needs_a_choice_is_offered_with_it():
+    """Two 0/0 Hangarback Walkers die as soon as anything is done (704.5f); playing a land is such
+    an action, so it is offered with the order of their two dies triggers (603.3b), never bare.
+    (Random play found a bare PlayLand that apply then refused for the missing order.)"""
+    s = Scenario("Two walkers", players=["Alice", "Bob"])
+    s.add("Hangarback Walker", "Alice")
+    s.add("Hangarback Walker", "Alice")
+    s.add("Forest", "Alice", zone="hand")
+    state = s.state()
+    plays = [a for a in legal_actions(state) if isinstance(a, PlayLand)]
+    assert plays and all(dict(a.choices).get("trigger order") for a in plays)
+    for action in plays:
+        apply(state, action)

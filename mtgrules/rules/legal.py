@@ -40,7 +40,8 @@ def legal_actions(state: GameState) -> list[Action]:
     for actor in _actors(state):
         for cand in _candidates(state, actor):
             found.extend(_accepted(state, cand, depth=0))
-        found.extend(land_candidates(state, actor))
+        for cand in land_candidates(state, actor):  # playing a land can need choices too (triggers)
+            found.extend(_accepted(state, cand, depth=0))
     return found
 
 
