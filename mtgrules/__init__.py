@@ -28,7 +28,7 @@ from mtgrules.core.actions import (
     play_land,
 )
 from mtgrules.core.choices import ChoiceRequest, Chooser
-from mtgrules.core.errors import IllegalAction, MissingChoice, ScenarioError
+from mtgrules.core.errors import IllegalAction, MissingChoice, MtgRulesError, ScenarioError
 from mtgrules.core.events import Event
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import ManaType
@@ -54,8 +54,9 @@ from mtgrules.rules.stack import mana_value
 
 __all__ = [
     "Activate", "Advance", "CastSpell", "ChoiceRequest", "Chooser", "DeclareAttackers", "DeclareBlockers", "Event",
-    "Frame", "GameObject", "GameState", "IllegalAction", "Keyword", "ManaType", "MissingChoice", "ObjRef", "PassPriority",
-    "Player", "PlayLand", "Scenario", "ScenarioError", "Step", "Timeline", "Zone", "activate", "advance_to", "answer_with",
+    "Frame", "GameObject", "GameState", "IllegalAction", "Keyword", "ManaType", "MissingChoice", "MtgRulesError",
+    "ObjRef", "PassPriority", "Player", "PlayLand", "Scenario", "ScenarioError", "Step", "Timeline", "Zone",
+    "activate", "advance_to", "answer_with",
     "apply", "cast", "characteristics", "could_produce", "could_produce_all", "declare_attackers",
     "declare_blockers", "explain", "explain_could_produce", "legal_actions", "legal_blocks", "mana_value",
     "pass_priority", "play_land", "why_cant_attack", "why_cant_block", "Zone",

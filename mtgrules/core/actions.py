@@ -4,34 +4,109 @@ an action by a player who doesn't have priority (117.1).
 ``choices`` scripts the choices the action will need, by kind (for example
 ``{"color": "G"}`` or ``{"replacement order": ["Infernal Darkness", "Mana Reflection"]}``).
 A needed choice that is neither scripted nor answered by a callback is refused.
+
+Every action checks the *kinds* of its values as it is made (``x`` a whole number, ``targets`` a
+tuple of object ids, ...) and refuses a wrong one with :class:`ActionTypeError`, naming the
+argument: a learner's typo gets one sentence, never a raw error from deep inside the engine.
+Whether the values make sense in the game (the object exists, X can be paid) is the engine's job.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mtgrules.core.carddef import card
+from mtgrules.core.errors import ActionTypeError
 from mtgrules.core.mana import ManaType
 from mtgrules.core.objects import ObjRef
 
-if TYPE_CHECKING:
-    from mtgrules.core.state import GameState
+MANA_LETTERS = "".join(t.value for t in ManaType)
+
+
+# ---------------------------------------------------------------- checking what an action holds
+def _what(value: Any) -> str:
+    """A value for a message: its repr, shortened, and its type."""
+    text = repr(value)
+    return f"{text[:40]}…" if len(text) > 40 else f"{text} ({type(value).__name__})"
+
+
+def check_player(player: Any) -> None:
+    if not isinstance(player, str) or not player:
+        raise ActionTypeError("102.1", f"the acting player must be a player's name, such as \"Alice\", "
+                              f"not {_what(player)}")
+
+
+def check_id(value: Any, argument: str, rule: str = "109") -> None:
+    """Object ids are whole numbers (the ids ``Scenario.add`` returns); True/False are not ids."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ActionTypeError(rule, f"{argument} must be an object id (a whole number such as 3), not {_what(value)}")
+
+
+def check_ids(values: Any, argument: str, rule: str) -> tuple[int, ...]:
+    """A tuple or list of object ids, returned as a tuple. A bare id or a string is refused, not
+    guessed at: ``targets=(bears,)`` says plainly that there is one target."""
+    if not isinstance(values, tuple | list):
+        raise ActionTypeError(rule, f"{argument} must be a tuple of object ids, such as {argument}=(3,), "
+                              f"not {_what(values)}")
+    for v in values:
+        check_id(v, f"each of {argument}", rule)
+    return tuple(values)
+
+
+def check_number(value: Any, argument: str, rule: str = "107.1") -> None:
+    """A number the player chooses: a whole number (107.1); its size is checked by the engine."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ActionTypeError(rule, f"{argument} must be a whole number, not {_what(value)}: the game "
+                              "uses only integers")
+
+
+def check_choices(choices: Any) -> tuple[tuple[str, Any], ...]:
+    """Scripted choices as sorted (kind, answer) pairs; every kind is text."""
+    if not isinstance(choices, tuple):
+        raise ActionTypeError("117.1", f"choices must be (kind, answer) pairs, not {_what(choices)}")
+    for pair in choices:
+        if not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], str):
+            raise ActionTypeError("117.1", f"each scripted choice must be a (kind, answer) pair with the "
+                                  f"kind as text, not {_what(pair)}")
+    return choices
+
+
+def _check_hybrid(hybrid: Any) -> None:
+    if hybrid is None:
+        return
+    if not isinstance(hybrid, tuple) or not all(isinstance(h, ManaType) for h in hybrid):
+        raise ActionTypeError("107.4e", f"hybrid must be the halves paid, as mana types, not {_what(hybrid)}")
+
+
+# ---------------------------------------------------------------- naming objects safely
+def object_name(state, oid: Any) -> str:
+    """The card's name, or words saying the object doesn't exist: a refused action may name an
+    id that was never there, and its description must still be readable (views never crash)."""
+    try:
+        return state.obj(oid).card
+    except (KeyError, TypeError):
+        return f"object {oid}, which doesn't exist"
 
 
 def _targets(state, targets: tuple[int, ...]) -> str:
-    return f", targeting {', '.join(state.obj(t).card for t in targets)}" if targets else ""
+    return f", targeting {', '.join(object_name(state, t) for t in targets)}" if targets else ""
 
 
 def _frozen(choices: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted((choices or {}).items()))
 
 
+# ---------------------------------------------------------------- the actions
 @dataclass(frozen=True)
 class Action:
     """Base class: every action has a player."""
 
     player: str
+
+    def __post_init__(self) -> None:
+        check_player(self.player)
 
     def describe(self, state) -> str:  # pragma: no cover - overridden
         """One line for a learner, naming objects as they are in ``state``."""
@@ -46,6 +121,10 @@ class PassPriority(Action):
     triggers, a discard in cleanup (``pass_priority("Bob", sacrifice=bears)``)."""
 
     choices: tuple[tuple[str, Any], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        check_player(self.player)
+        check_choices(self.choices)
 
     def describe(self, state) -> str:
         return f"{self.player} passes priority"
@@ -62,8 +141,22 @@ class Activate(Action):
     hybrid: tuple[ManaType, ...] | None = None
     choices: tuple[tuple[str, Any], ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        check_player(self.player)
+        check_id(self.source, "the source", "602.2")
+        check_number(self.ability, "the ability number", "602.1")
+        check_number(self.x, "X")
+        if not isinstance(self.targets, tuple):
+            raise ActionTypeError("115.1", f"targets must be a tuple of object ids, not {_what(self.targets)}")
+        check_ids(self.targets, "targets", "115.1")
+        _check_hybrid(self.hybrid)
+        check_choices(self.choices)
+
     def describe(self, state) -> str:
-        obj = state.obj(self.source)
+        try:
+            obj = state.obj(self.source)
+        except KeyError:
+            return f"{self.player} activates object {self.source}, which doesn't exist"
         abilities = card(obj.card).abilities
         text = abilities[self.ability].text.rstrip(".") if 0 <= self.ability < len(abilities) else f"ability {self.ability}"
         return f"{self.player} activates {obj.card} — {text}{_targets(state, self.targets)}"
@@ -79,9 +172,19 @@ class CastSpell(Action):
     hybrid: tuple[ManaType, ...] | None = None
     choices: tuple[tuple[str, Any], ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        check_player(self.player)
+        check_id(self.card, "the card to cast", "601.2")
+        check_number(self.x, "X")
+        if not isinstance(self.targets, tuple):
+            raise ActionTypeError("115.1", f"targets must be a tuple of object ids, not {_what(self.targets)}")
+        check_ids(self.targets, "targets", "115.1")
+        _check_hybrid(self.hybrid)
+        check_choices(self.choices)
+
     def describe(self, state) -> str:
         xs = f" with X={self.x}" if self.x else ""
-        return f"{self.player} casts {state.obj(self.card).card}{xs}{_targets(state, self.targets)}"
+        return f"{self.player} casts {object_name(state, self.card)}{xs}{_targets(state, self.targets)}"
 
 
 @dataclass(frozen=True)
@@ -92,46 +195,76 @@ class PlayLand(Action):
     card: int
     choices: tuple[tuple[str, Any], ...] = field(default=())
 
-    def describe(self, state: GameState) -> str:
+    def __post_init__(self) -> None:
+        check_player(self.player)
+        check_id(self.card, "the land to play", "305.1")
+        check_choices(self.choices)
+
+    def describe(self, state) -> str:
         try:
             return f"{self.player} plays {state.obj(self.card).card}"
         except KeyError:  # a refused step may name a card that doesn't exist
             return f"{self.player} plays card #{self.card}"
 
 
-def activate(player: str, source: int, ability: int = 0, *, x: int = 0, targets: tuple[int, ...] = (),
-             hybrid: str | None = None, **choices: Any) -> Activate:
+# ---------------------------------------------------------------- friendly constructors
+# The acting player and the object are positional-only, so every other keyword is free to be
+# a choice kind: ``cast("Alice", practice_charge, card=bears)`` scripts the choice "card".
+# A kind that is also one of these keywords (``x``, ``targets``, ``hybrid``, ``choices``) is
+# scripted through ``choices={"hybrid": "G"}``.
+def activate(player: str, source: int, ability: int = 0, /, *, x: int = 0, targets: tuple[int, ...] = (),
+             hybrid: str | None = None, choices: Mapping[str, Any] | None = None, **more: Any) -> Activate:
     """Friendly constructor: ``activate("Alice", forest)``, ``activate("Alice", orchard, color="G")``."""
-    return Activate(player, source, ability, x, tuple(targets), _hybrid(hybrid), _frozen(_keys(choices)))
+    return Activate(player, source, ability, x, check_ids(targets, "targets", "115.1"), _hybrid(hybrid),
+                    _frozen(_keys(choices, more)))
 
 
-def cast(player: str, card: int, *, x: int = 0, targets: tuple[int, ...] = (),
-         hybrid: str | None = None, **choices: Any) -> CastSpell:
+def cast(player: str, card: int, /, *, x: int = 0, targets: tuple[int, ...] = (),
+         hybrid: str | None = None, choices: Mapping[str, Any] | None = None, **more: Any) -> CastSpell:
     """Friendly constructor: ``cast("Alice", walker, x=2)``."""
-    return CastSpell(player, card, x, tuple(targets), _hybrid(hybrid), _frozen(_keys(choices)))
+    return CastSpell(player, card, x, check_ids(targets, "targets", "115.1"), _hybrid(hybrid),
+                     _frozen(_keys(choices, more)))
 
 
-def play_land(player: str, card: int) -> PlayLand:
+def play_land(player: str, card: int, /) -> PlayLand:
     """Friendly constructor: ``play_land("Alice", forest)``."""
     return PlayLand(player, card)
 
 
-def pass_priority(player: str, **choices: Any) -> PassPriority:
+def pass_priority(player: str, /, *, choices: Mapping[str, Any] | None = None, **more: Any) -> PassPriority:
     """``pass_priority("Bob")``, or with the choices passing will need: ``sacrifice=bears``."""
-    return PassPriority(player, _frozen(_keys(choices)))
+    return PassPriority(player, _frozen(_keys(choices, more)))
 
 
-def _keys(choices: dict[str, Any]) -> dict[str, Any]:
+def _keys(choices: Mapping[str, Any] | None, more: dict[str, Any]) -> dict[str, Any]:
     """Keyword names use underscores; choice kinds use spaces ("replacement_order").
 
     A list is a queue of answers for several choices of the same kind; a tuple is one answer
     (such as an order of replacement effects)."""
-    return {k.replace("_", " "): v for k, v in choices.items()}
+    if choices is not None and not isinstance(choices, Mapping):
+        raise ActionTypeError("117.1", f"choices must be a mapping of kind to answer, such as "
+                              f"choices={{'color': 'G'}}, not {_what(choices)}")
+    out: dict[str, Any] = {}
+    for k, v in [*(choices or {}).items(), *more.items()]:
+        if not isinstance(k, str):
+            raise ActionTypeError("117.1", f"a choice kind must be text, such as 'color', not {_what(k)}")
+        kind = k.replace("_", " ")
+        if kind in out:
+            raise ActionTypeError("117.1", f"the choice {kind!r} is scripted twice; give it once")
+        out[kind] = v
+    return out
 
 
-def _hybrid(text: str | None) -> tuple[ManaType, ...] | None:
-    return None if text is None else tuple(ManaType(c) for c in text)
+def _hybrid(text: Any) -> tuple[ManaType, ...] | None:
+    """"RG" → the halves paid for each hybrid symbol, in order."""
+    if text is None:
+        return None
+    if not isinstance(text, str) or not text or any(c not in MANA_LETTERS for c in text):
+        raise ActionTypeError("107.4e", f"hybrid must be capital mana letters from {MANA_LETTERS}, one per "
+                              f"hybrid symbol, such as hybrid=\"RG\", not {_what(text)}")
+    return tuple(ManaType(c) for c in text)
 
 
 __all__ = ["Action", "PassPriority", "Activate", "CastSpell", "PlayLand", "activate", "cast", "pass_priority",
-           "play_land", "ObjRef"]
+           "play_land", "ObjRef",
+           "object_name", "check_player", "check_id", "check_ids", "check_number", "check_choices"]

@@ -1,7 +1,12 @@
-"""The kit's error types.
+"""The kit's error types: one family, three kinds of "no".
 
-Every refusal the engine makes is an :class:`IllegalAction` carrying the rule that forbids the
-action and one plain sentence, so a learner can read *why* and a test can assert *which rule*.
+* :class:`IllegalAction` — the rules forbid the action; carries the rule and one sentence.
+* :class:`MissingChoice` — the action is fine but needs a choice nobody gave; names the keyword
+  (the choice kind) that would give it. It is *not* a refusal by the rules, so it is not an
+  ``IllegalAction``: code that wants "either" catches :class:`MtgRulesError` (or both).
+* :class:`ScenarioError` — a scenario (Python calls or plain data) is malformed; says what and where.
+
+All three share :class:`MtgRulesError`, so a notebook can catch "the kit said no" in one place.
 Refusals are raised before any state is built, so the state the caller holds stays as it was.
 """
 
@@ -11,7 +16,11 @@ from collections.abc import Iterable, Sized
 from itertools import islice
 
 
-class IllegalAction(Exception):
+class MtgRulesError(Exception):
+    """Anything the kit refuses with a sentence a learner can read."""
+
+
+class IllegalAction(MtgRulesError):
     """An action the rules forbid. ``rule`` is a CR number, ``reason`` one sentence."""
 
     def __init__(self, rule: str, reason: str) -> None:
@@ -20,11 +29,20 @@ class IllegalAction(Exception):
         super().__init__(f"{self.reason} (CR {rule})")
 
 
-class MissingChoice(IllegalAction):
+class ActionTypeError(IllegalAction, TypeError):
+    """An action written with a value of the wrong kind (``x="2"``, ``targets=7``, a player's
+    name that isn't text). Raised where the action is built, before the engine sees it, with the
+    rule the value belongs to and one sentence saying which argument and what was expected. It is
+    a ``TypeError`` (it is one) and an :class:`IllegalAction` (so refusals are caught in one place)."""
+
+
+class MissingChoice(MtgRulesError):
     """A choice the rules leave to a player was needed but none was supplied.
 
-    The engine never picks a default for a player: a scenario must script the choice or
-    provide a callback, like a strict game client that asks instead of guessing.
+    The engine never picks a default for a player: a scenario must script the choice (the
+    keyword ``kind`` with spaces as underscores, e.g. ``replacement_order=...``) or provide a
+    callback, like a strict game client that asks instead of guessing. ``rule`` and ``reason``
+    are there too, so a timeline can show it like a refusal.
 
     ``options`` may be a lazy sequence (every way to divide 30 damage among six blockers is
     hundreds of thousands of answers): the message shows a handful and says how many there are.
@@ -39,8 +57,12 @@ class MissingChoice(IllegalAction):
         self.player = player
         self.options = options
         self.offered = options if offered is None else offered
-        super().__init__(rule, sentence or f"{player} must choose {kind} from {options_text(options)}, and no "
-                         "choice was given")
+        self.rule = rule
+        keyword = kind.replace(" ", "_")
+        reason = sentence or (f"{player} must choose {kind} from {options_text(options)}, and no choice was "
+                              f"given (script it with {keyword}=...)")
+        self.reason = reason[:1].upper() + reason[1:]
+        super().__init__(f"{self.reason} (CR {rule})")
 
 
 def options_text(options: object, limit: int = 6) -> str:
@@ -54,5 +76,10 @@ def options_text(options: object, limit: int = 6) -> str:
     return f"[{', '.join(shown)}, … ({n:,} in all)]"
 
 
-class ScenarioError(ValueError):
-    """A scenario is malformed; the message says what is wrong and where."""
+class ScenarioError(MtgRulesError, ValueError):
+    """A scenario is malformed; the message says what is wrong and where.
+
+    Still a ``ValueError`` too, so code written against the older kit keeps working."""
+
+
+__all__ = ["MtgRulesError", "IllegalAction", "ActionTypeError", "MissingChoice", "ScenarioError", "options_text"]

@@ -80,6 +80,6 @@ def could_produce_view(boards) -> _Html:
     from mtgrules.views import could_produce_table
     from mtgrules.views.tables import TABLE_STYLES
     parts = [f"<h4>{html.escape(title)}</h4>"
-             + could_produce_table(state).style.set_table_styles(TABLE_STYLES).hide(axis="index").to_html()
+             + escaped(could_produce_table(state)).set_table_styles(TABLE_STYLES).hide(axis="index").to_html()
              for title, state in boards]
     return _Html("".join(parts))

@@ -10,6 +10,7 @@ any cell differs from what the engine plays (or the catalog says) today.
 
 from __future__ import annotations
 
+import html
 import importlib
 import json
 import sys
@@ -27,7 +28,7 @@ def steps_markdown(timeline: Timeline) -> str:
     which a player only passed priority are left out (and the table says how many)."""
     shown = [f for f in timeline if not f.is_quiet]
     rows = [f"| {f.index} | {_cell(f.title())} | {_cell(f.narration())} |" for f in shown]
-    title = f"**{timeline.title}** — every step" if timeline.title else "Every step"
+    title = f"**{_cell(timeline.title)}** — every step" if timeline.title else "Every step"
     folded = len(timeline) - len(shown)
     steps = "1 step where a player only passed priority is" if folded == 1 else \
         f"{folded} steps where a player only passed priority are"
@@ -36,7 +37,8 @@ def steps_markdown(timeline: Timeline) -> str:
 
 
 def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Game text as literal Markdown: HTML in it (Markdown would render it) is escaped."""
+    return html.escape(text, quote=False).replace("|", "\\|").replace("\n", " ")
 
 
 def ruling_markdown(ruling_id: str) -> str:

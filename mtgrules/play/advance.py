@@ -79,7 +79,7 @@ def _declare_nothing(timeline: Timeline, state: GameState) -> str:
         return "no player has priority"
     try:
         timeline.do(nothing)
-    except IllegalAction as err:
+    except (IllegalAction, MissingChoice) as err:
         return f"{nothing.player} can't declare nothing here: {err.reason}"
     return ""
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from mtgrules.core.actions import Action, PassPriority
 from mtgrules.core.carddef import card, not_played_text
 from mtgrules.core.choices import Callback
-from mtgrules.core.errors import IllegalAction
+from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.events import Event
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import GameState
@@ -30,7 +30,7 @@ class Frame:
     action: Action | None
     events: tuple[Event, ...]
     state: GameState
-    refused: IllegalAction | None = None
+    refused: IllegalAction | MissingChoice | None = None
 
     @property
     def is_quiet(self) -> bool:
@@ -122,12 +122,13 @@ class Timeline:
             self.do(a)
         return self
 
-    def attempt(self, action: Action) -> IllegalAction | None:
-        """Try an action; if refused, keep a frame showing the refusal and return the error."""
+    def attempt(self, action: Action) -> IllegalAction | MissingChoice | None:
+        """Try an action; if refused (or it needs a choice nobody gave), keep a frame showing
+        why and return the error."""
         try:
             self.do(action)
             return None
-        except IllegalAction as err:
+        except (IllegalAction, MissingChoice) as err:
             ev = Event("refused", None, "game", "", None, None, err.rule, f"Refused: {err.reason}")
             self.frames.append(Frame(len(self.frames), action, (ev,), self.state, err))
             return err

@@ -12,6 +12,7 @@ from mtgrules.views.tables import (
     combat_note,
     could_produce_table,
     diff,
+    escaped,
     frame_table,
     highlight,
     highlight_mask,
@@ -22,6 +23,6 @@ from mtgrules.views.tables import (
 )
 
 __all__ = [
-    "COLUMNS", "board_png", "changes_table", "combat_note", "could_produce_table", "diff", "draw_board",
+    "COLUMNS", "board_png", "changes_table", "combat_note", "could_produce_table", "diff", "draw_board", "escaped",
     "frame_table", "highlight", "highlight_mask", "state_html", "state_table", "steps_table", "timeline_html",
 ]

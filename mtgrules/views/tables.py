@@ -8,12 +8,14 @@ keeps its id when it changes zones), which is what lets two tables be lined up a
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import pandas as pd
+from pandas.io.formats.style import Styler
 
 from mtgrules.cards.unstable.graveyard_busybody import whose_text
 from mtgrules.core.carddef import card, not_played_text
@@ -27,9 +29,6 @@ from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import Chars, all_characteristics, printed
 from mtgrules.rules.mana.could_produce import explain_could_produce
 from mtgrules.rules.teams import is_active_player
-
-if TYPE_CHECKING:
-    from pandas.io.formats.style import Styler
 
 COLUMNS: tuple[str, ...] = ("name", "kind", "type", "owner", "controller", "zone", "tapped", "P/T", "counters",
                             "damage", "combat", "life", "pool", "hand", "library", "notes")
@@ -45,6 +44,19 @@ COULD_PRODUCE_COLUMNS: tuple[str, ...] = ("permanent", "controller", "could prod
 
 CHANGED_CSS = "background-color: #ffe58a; font-weight: bold"
 NEW_ROW_CSS = "background-color: #c8f0c8; font-weight: bold"
+
+
+# ---------------------------------------------------------------- escaping
+def escaped(table: pd.DataFrame | Styler, caption: str | None = None) -> Styler:
+    """A Styler that shows every cell, row label, column label and the caption as literal text.
+
+    Names and titles come from scenario data a teacher may have been handed, and pandas' Styler
+    does not escape by default: without this a player called ``<img onerror=...>`` would run its
+    script in the learner's page. Every HTML table the kit renders goes through here."""
+    styler = table if isinstance(table, Styler) else table.style
+    styler = (styler.format(escape="html").format_index(escape="html", axis=0)
+              .format_index(escape="html", axis=1))
+    return styler.set_caption(html.escape(caption)) if caption else styler
 
 
 # ---------------------------------------------------------------- labels and small texts
@@ -276,7 +288,7 @@ def highlight(state_before: GameState, state_after: GameState, caption: str | No
     styler = after.style.apply(lambda _: styles, axis=None).set_table_styles(TABLE_STYLES)
     gone = [f"{label} ({before.at[label, 'name']})" for label in before.index.difference(after.index, sort=False)]
     text = ". ".join(t for t in (caption, (f"{gone_label}: " + "; ".join(gone)) if gone else "") if t)
-    return styler.set_caption(text) if text else styler
+    return escaped(styler, text)
 
 
 def frame_table(timeline: Timeline, i: int) -> Styler:
@@ -287,7 +299,7 @@ def frame_table(timeline: Timeline, i: int) -> Styler:
     if frame.refused is not None:
         caption += f" ({frame.refused.reason} CR {frame.refused.rule}; nothing changes)"
     if i == 0:
-        return state_table(frame.state).style.set_table_styles(TABLE_STYLES).set_caption(caption)
+        return escaped(state_table(frame.state).style.set_table_styles(TABLE_STYLES), caption)
     return highlight(timeline[i - 1].state, frame.state, caption)
 
 
@@ -358,10 +370,9 @@ def state_summary(state: GameState) -> str:
 
 def state_html(state: GameState) -> str:
     """The HTML Jupyter shows for a state: its table under a one-line summary."""
-    return state_table(state).style.set_table_styles(TABLE_STYLES).set_caption(state_summary(state)).to_html()
+    return escaped(state_table(state).style.set_table_styles(TABLE_STYLES), state_summary(state)).to_html()
 
 
 def timeline_html(timeline: Timeline) -> str:
     """The HTML Jupyter shows for a timeline: the table of every step."""
-    styler = steps_table(timeline).style.set_table_styles(TABLE_STYLES)
-    return (styler.set_caption(timeline.title) if timeline.title else styler).to_html()
+    return escaped(steps_table(timeline).style.set_table_styles(TABLE_STYLES), timeline.title).to_html()

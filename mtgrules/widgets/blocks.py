@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 import ipywidgets as widgets
 
-from mtgrules.core.errors import IllegalAction
+from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.state import GameState
 from mtgrules.rules.combat.blocking import BlockOptions, Verdict, legal_blocks, why_cant_block
 from mtgrules.rules.combat.declare import declare_blockers
@@ -66,7 +66,7 @@ class BlocksExplorer(widgets.VBox):
         self.players = self.options.players
         self.player = self.players[0]
         self.verdict: Verdict | None = None
-        self.refusal: IllegalAction | None = None
+        self.refusal: IllegalAction | MissingChoice | None = None
 
         self.intro = widgets.HTML(self._intro_html())
         self.intro.add_class("mtg-blocks-intro")
@@ -127,7 +127,7 @@ class BlocksExplorer(widgets.VBox):
         if verdict.legal and self._awaited():
             try:
                 apply(self.state, declare_blockers(self.player, blocks))
-            except IllegalAction as err:
+            except (IllegalAction, MissingChoice) as err:
                 self.refusal = err
                 verdict = Verdict(False, err.rule, err.reason, verdict.obeyed, verdict.possible)
         self.verdict = verdict

@@ -113,9 +113,13 @@ def events_html(frame: Frame) -> str:
 
 
 def to_html(table: Any) -> str:
-    """HTML for a view: a pandas Styler or DataFrame, or something that is already HTML."""
+    """HTML for a view: a pandas Styler (the views' own, already escaped), a DataFrame (escaped
+    here), or something that is already HTML."""
     if isinstance(table, str):
         return table
+    if hasattr(table, "style"):  # a DataFrame: its cells are game text, shown literally
+        from mtgrules.views import escaped
+        return escaped(table).to_html()
     return table.to_html()
 
 

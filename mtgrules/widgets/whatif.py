@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 import ipywidgets as widgets
 
 from mtgrules.core.actions import Action
-from mtgrules.core.errors import IllegalAction
+from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.play.timeline import Timeline
 
 from . import render
@@ -48,7 +48,7 @@ class WhatIf(widgets.VBox):
         if len(self.labels) != 2:
             raise ValueError(f"labels must name the two timelines, got {labels!r}")
         self.branch = timeline.branch(at, title=title or f"{timeline.title} — {self.labels[1].lower()}")
-        self.refusals: list[IllegalAction | None] = [self.branch.attempt(a) for a in alternative_actions]
+        self.refusals: list[IllegalAction | MissingChoice | None] = [self.branch.attempt(a) for a in alternative_actions]
         self.divergence = first_divergence(timeline, self.branch)
         from mtgrules.views import diff
         self.differences = diff(timeline.state, self.branch.state)
@@ -59,7 +59,7 @@ class WhatIf(widgets.VBox):
 
     def render(self) -> str:
         """The comparison as one HTML fragment (also usable without widgets)."""
-        from mtgrules.views import highlight, steps_table
+        from mtgrules.views import escaped, highlight, steps_table
         a, b = self.timeline, self.branch
         columns = "".join(
             f'<div class="mtg-timeline"><b>{render.esc(label)}</b>{_marked_steps(steps_table(t), self.divergence)}</div>'
@@ -77,7 +77,7 @@ class WhatIf(widgets.VBox):
             f'<li class="mtg-refused">Refused: {render.esc(r.reason)} ({render.cite(r.rule)})</li>'
             for r in self.refusals if r is not None)
         final = render.to_html(highlight(a.state, b.state, gone_label=f"Only in “{self.labels[0]}”"))
-        differences = (self.differences.style.hide(axis="index").to_html() if len(self.differences)
+        differences = (escaped(self.differences).hide(axis="index").to_html() if len(self.differences)
                        else "<p>None: the two final states are the same.</p>")
         return (f'{render.STYLE}<div class="mtg-box">'
                 f"<p>{summary}</p>" + (f"<ul>{refused}</ul>" if refused else "") +
@@ -89,7 +89,8 @@ class WhatIf(widgets.VBox):
 
 def _marked_steps(table, divergence: int | None) -> str:
     """A steps table with the row of the divergence step highlighted."""
-    styler = table if hasattr(table, "data") and hasattr(table, "apply") else table.style
+    from mtgrules.views import escaped
+    styler = escaped(table)
 
     def mark(df):
         import pandas as pd

@@ -20,7 +20,7 @@ from __future__ import annotations
 from mtgrules.cards.builders import creature_target
 from mtgrules.core.abilities import EntersWith, TriggeredAbility
 from mtgrules.core.carddef import CardDef, register
-from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.errors import IllegalAction
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
@@ -116,9 +116,7 @@ def _times_to_pay(res) -> int:
     (608.2c), so a second payment (a second doubling, or a second creature) isn't possible."""
     try:
         return res.chooser.choose("pay", res.controller, (0, 1), "608.2c")
-    except MissingChoice:
-        raise
-    except IllegalAction as refused:
+    except IllegalAction as refused:  # a MissingChoice is not an IllegalAction: it passes through
         raise IllegalAction("608.2c", f"Neyith's ability lets {res.controller} pay {NEYITH_COST} at most "
                             "once as it resolves: it follows its instructions once, in order, so paying "
                             "again can't double the power twice or double another creature's power") from refused
