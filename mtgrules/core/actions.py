@@ -19,7 +19,7 @@ from typing import Any
 
 from mtgrules.core.carddef import card
 from mtgrules.core.errors import ActionTypeError
-from mtgrules.core.mana import ManaType
+from mtgrules.core.mana import ManaType, number_text
 from mtgrules.core.objects import ObjRef
 
 MANA_LETTERS = "".join(t.value for t in ManaType)
@@ -183,7 +183,7 @@ class CastSpell(Action):
         check_choices(self.choices)
 
     def describe(self, state) -> str:
-        xs = f" with X={self.x}" if self.x else ""
+        xs = f" with X={number_text(self.x)}" if self.x else ""
         return f"{self.player} casts {object_name(state, self.card)}{xs}{_targets(state, self.targets)}"
 
 

@@ -3,7 +3,12 @@
 The engine asks :meth:`Chooser.choose` with the kind of choice, the player, the options and the
 rule that gives the player the choice. The answer comes from the action's scripted choices, then
 from the callback; if neither answers, the action is refused with :class:`MissingChoice`.
-A choice with exactly one option is no choice at all and is taken without asking.
+A choice with exactly one option is no choice at all and is taken without asking; but a
+scripted answer that names something else is refused, whatever the number of options, since
+silently giving the learner something other than what they asked for would teach a wrong rule.
+Such an answer may be meant for a later question of the same kind (a queue of answers), so it is
+refused only if no later question takes it: the engine calls :meth:`Chooser.check_passed_over`
+once the action is done.
 """
 
 from __future__ import annotations
@@ -35,6 +40,19 @@ class Chooser:
         self.scripted = {k: list(v) if isinstance(v, list) else [v] for k, v in (scripted or {}).items()}
         self.callback = callback
         self.made: list[tuple[str, str, Any]] = []
+        self.passed_over: dict[str, tuple[str, Any, tuple[Any, ...], str]] = {}
+
+    def check_passed_over(self) -> None:
+        """Refuse a scripted answer that met a question with one other option and that no later
+        question took: it would otherwise be silently replaced by that option."""
+        for kind, (player, value, options, rule) in self.passed_over.items():
+            if any(v is value for v in self.scripted.get(kind, ())):
+                self._refuse(kind, player, value, options, rule)
+
+    @staticmethod
+    def _refuse(kind: str, player: str, value: Any, options: Sequence[Any], rule: str) -> None:
+        only = f"the only option is {options[0]!r}" if len(options) == 1 else f"the options are {options_text(options)}"
+        raise IllegalAction(rule, f"{value!r:.60} is not a possible {kind} for {player}; {only}")
 
     def choose(self, kind: str, player: str, options: Sequence[Any], rule: str, *,
                normalize: Callable[[Any], Any] | None = None, offered: Sequence[Any] | None = None,
@@ -44,16 +62,20 @@ class Chooser:
         option's own form ("{R}"); ``offered`` and ``sentence`` go into a :class:`MissingChoice`."""
         if not isinstance(options, Sequence):
             options = tuple(options)
-        if len(options) == 1:
-            return options[0]
         if not options:
             raise IllegalAction(rule, f"{player} has nothing to choose for {kind}")
+        if len(options) == 1:
+            queue = self.scripted.get(kind)
+            if queue and _among(_normalized(queue[0], normalize), options):
+                queue.pop(0)  # the answer given is the only option: it is used up here
+            elif queue:  # something there isn't, unless a later question of this kind takes it
+                self.passed_over.setdefault(kind, (player, queue[0], tuple(options), rule))
+            return options[0]
         value = self._answer(kind, player, options, rule, offered=offered, sentence=sentence)
         if normalize is not None:
             value = normalize(value)
-        if value not in options:
-            raise IllegalAction(rule, f"{value!r} is not a possible {kind} for {player}; "
-                                f"the options are {options_text(options)}")
+        if not _among(value, options):
+            self._refuse(kind, player, value, options, rule)
         self.made.append((kind, player, value))
         return value
 
@@ -104,3 +126,23 @@ class Chooser:
             return self.callback(ChoiceRequest(kind, player, listed, rule))
         raise MissingChoice(kind, player, options if not isinstance(options, tuple) else list(options), rule,
                             offered=offered, sentence=sentence)
+
+
+def _normalized(value: Any, normalize: Callable[[Any], Any] | None) -> Any:
+    if normalize is None:
+        return value
+    try:
+        return normalize(value)
+    except (TypeError, ValueError, AttributeError, KeyError):
+        return value  # not in a form the option takes, so not among the options either
+
+
+def _among(value: Any, options: Sequence[Any]) -> bool:
+    """Whether ``value`` is one of ``options`` (a lazy sequence answers ``in`` itself), where
+    True and False are never taken for the numbers 1 and 0."""
+    try:
+        if value not in options:
+            return False
+    except (TypeError, ValueError):  # a value that can't even be compared is not among them
+        return False
+    return not isinstance(value, bool) or any(isinstance(o, bool) and o == value for o in options)

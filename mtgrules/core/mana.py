@@ -69,6 +69,14 @@ def make_mana(t: ManaType, source: str, uid: int, restriction: Restriction | Non
     return Mana(t, source, restriction, uid)
 
 
+def number_text(n: int) -> str:
+    """A whole number for a sentence; a huge one (a learner's X = 10**5000) is described rather
+    than printed, since printing it is slow and Python refuses past 4,300 digits."""
+    if abs(n) < 10**30:
+        return str(n)
+    return f"{'-' if n < 0 else ''}a number of about {int(abs(n).bit_length() * 0.30103) + 1} digits"
+
+
 def pool_text(pool: tuple[Mana, ...]) -> str:
     """The pool as a learner writes it: {G}{G}{B}, with restrictions in brackets."""
     return "".join(m.label() for m in pool) or "—"
@@ -95,7 +103,7 @@ class ManaCost:
     def with_x(self, x: int) -> ManaCost:
         """The cost actually paid once X is chosen (107.3); X can't be negative (107.1b)."""
         if x < 0:
-            raise IllegalAction("107.1b", f"X can't be {x}: a player can't choose a negative number")
+            raise IllegalAction("107.1b", f"X can't be {number_text(x)}: a player can't choose a negative number")
         return ManaCost(self.generic + self.x_count * x, self.typed, self.hybrid, 0, self.text)
 
     @property
@@ -135,6 +143,10 @@ def pay(pool: tuple[Mana, ...], cost: ManaCost, paying_for: frozenset[str],
     chose, then generic takes what is left. Units whose restriction forbids this payment are
     never used (106.6). Refusals name 118.3 (not enough) or 106.6 (only restricted mana left).
     """
+    needed = cost.generic + len(cost.typed) + len(cost.hybrid)
+    if needed > len(pool):  # checked first, so refusing a huge X costs no time or memory
+        raise IllegalAction("118.3", f"the pool {pool_text(pool)} can't pay {cost.text or 'this cost'}: "
+                            f"it needs {number_text(needed)} mana and holds {len(pool)}")
     hybrid_choices = _hybrid_halves(cost, hybrid_choices)
     needs: list[ManaType | None] = [*cost.typed, *hybrid_choices] + [None] * cost.generic
     usable = [m for m in pool if m.restriction is None or m.restriction.allows(paying_for)]

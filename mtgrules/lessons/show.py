@@ -78,7 +78,7 @@ def could_produce_view(boards) -> _Html:
     """"What could each permanent produce right now, and why" for several (title, state) boards,
     each under its own heading, with no text cut short."""
     from mtgrules.views import could_produce_table
-    from mtgrules.views.tables import TABLE_STYLES
+    from mtgrules.views.tables import TABLE_STYLES, escaped
     parts = [f"<h4>{html.escape(title)}</h4>"
              + escaped(could_produce_table(state)).set_table_styles(TABLE_STYLES).hide(axis="index").to_html()
              for title, state in boards]

@@ -12,7 +12,7 @@ from mtgrules.core.abilities import ActivatedAbility, ManaAbility
 from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Callback, Chooser
-from mtgrules.core.errors import IllegalAction
+from mtgrules.core.errors import ActionTypeError, IllegalAction
 from mtgrules.core.events import Event
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState
@@ -29,6 +29,9 @@ from mtgrules.rules.turn_loop import advance_step
 
 def apply(state: GameState, action: Action, callback: Callback | None = None) -> tuple[GameState, list[Event]]:
     """Apply ``action``; return the new state and the events, or raise :class:`IllegalAction`."""
+    if not isinstance(action, Action):
+        raise ActionTypeError("117.1", f"an action is made with activate(), cast(), pass_priority() and "
+                              f"the like, not {type(action).__name__}")
     chooser = Chooser(dict(getattr(action, "choices", ())), callback)
     d = Draft(state)
     _check_priority(state, action)
@@ -84,6 +87,11 @@ def _activate(d: Draft, chooser: Chooser, a: Activate) -> None:
         raise IllegalAction("602.2", f"only the controller of {obj.card} on the battlefield can "
                             "activate its abilities")
     ab = abilities[a.ability]
+    if a.x and not ab.cost.mana.x_count:  # the same refusal as for a spell without X (107.3)
+        raise IllegalAction("107.3", f"this ability of {obj.card} has no X in its cost, so X can't be chosen")
+    if a.hybrid and not ab.cost.mana.hybrid:
+        raise IllegalAction("107.4e", f"this ability of {obj.card} has no hybrid symbols in its cost, "
+                            "so no halves can be chosen")
     if isinstance(ab, ManaAbility):
         activate_mana_ability(d, chooser, a.player, obj, ab)  # no stack, no priority change (605.3b)
         d.set_scalar("117.4", passes=0)  # but it is an action: passes before it no longer count (117.4)

@@ -8,7 +8,7 @@ from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.keywords import Keyword
-from mtgrules.core.mana import COLORS
+from mtgrules.core.mana import COLORS, number_text
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_mana
@@ -36,6 +36,8 @@ def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
                              "303.4a" if cdef.enchant is not None else "115.1")
     if a.x and not cdef.mana_cost.x_count:
         raise IllegalAction("107.3", f"{cdef.name} has no X in its cost, so X can't be chosen")
+    if a.hybrid and not cdef.mana_cost.hybrid:
+        raise IllegalAction("107.4e", f"{cdef.name} has no hybrid symbols in its cost, so no halves can be chosen")
     kinds = frozenset({"spell"} | {f"{t.lower()} spell" for t in cdef.types})
     # the player chooses how to pay (601.2h); asked, and refused if unpayable, before anything moves
     spent, rest = choose_payment(chooser, a.player, state.player(a.player).pool, cdef.mana_cost.with_x(a.x),
@@ -44,7 +46,7 @@ def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
     item = StackItem(d.new_id(), "spell", moved.ref, a.player, cdef.name, x=a.x, targets=targets)
     d.push(item)
     if not cdef.mana_cost.is_empty:
-        spend_mana(d, a.player, spent, rest, cdef.cost + (f" with X={a.x}" if a.x else ""))
+        spend_mana(d, a.player, spent, rest, cdef.cost + (f" with X={number_text(a.x)}" if a.x else ""))
 
 
 def _card_in_hand(state: GameState, a: CastSpell) -> GameObject:

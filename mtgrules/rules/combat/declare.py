@@ -31,9 +31,9 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any, ClassVar
 
-from mtgrules.core.actions import Action
+from mtgrules.core.actions import Action, check_choices, check_id, check_player
 from mtgrules.core.choices import Chooser
-from mtgrules.core.errors import IllegalAction
+from mtgrules.core.errors import ActionTypeError, IllegalAction
 from mtgrules.core.events import Event
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import parse_cost
@@ -61,6 +61,11 @@ class DeclareAttackers(Action):
     choices: tuple[tuple[str, Any], ...] = ()
     needs_priority: ClassVar[bool] = False
 
+    def __post_init__(self) -> None:
+        check_player(self.player)
+        _check_pairs(self.attacks, "attacks", "508.1", second_is_target=True)
+        check_choices(self.choices)
+
     def describe(self, state) -> str:
         if not self.attacks:
             return f"{self.player} declares no attackers"
@@ -77,6 +82,11 @@ class DeclareBlockers(Action):
     choices: tuple[tuple[str, Any], ...] = ()
     needs_priority: ClassVar[bool] = False
 
+    def __post_init__(self) -> None:
+        check_player(self.player)
+        _check_pairs(self.blocks, "blocks", "509.1", second_is_target=False)
+        check_choices(self.choices)
+
     def describe(self, state) -> str:
         if not self.blocks:
             return f"{self.player} declares no blockers"
@@ -90,14 +100,40 @@ def declare_attackers(player: str, attacks: Mapping[int, Target] | Sequence[int]
     ``choices`` script what the declaration leads to, such as ``trigger_order=(...)``."""
     if isinstance(attacks, Mapping):
         pairs = tuple(attacks.items())
-    else:
+    elif isinstance(attacks, tuple | list | set | frozenset):
         pairs = tuple((oid, "") for oid in attacks)
+    else:  # a string would otherwise be read letter by letter
+        raise ActionTypeError("508.1", "attacks must map each attacking creature's id to the player or "
+                              "planeswalker it attacks, such as {bears: \"Bob\"}, or list creature ids, "
+                              f"not {type(attacks).__name__} {attacks!r:.40}")
     return DeclareAttackers(player, pairs, _choices(choices))
 
 
-def declare_blockers(player: str, blocks: Mapping[int, int] | None = None, **choices: Any) -> DeclareBlockers:
-    """``declare_blockers("Bob", {bears: wings, corpse: wings})``: blocker → the attacker it blocks."""
-    return DeclareBlockers(player, tuple((blocks or {}).items()), _choices(choices))
+def declare_blockers(player: str, blocks: Mapping[int, int] | Sequence[tuple[int, int]] | None = None,
+                     **choices: Any) -> DeclareBlockers:
+    """``declare_blockers("Bob", {bears: wings, corpse: wings})``: blocker → the attacker it blocks.
+    A list of (blocker, attacker) pairs says the same."""
+    if blocks is None or isinstance(blocks, Mapping):
+        pairs = tuple((blocks or {}).items())
+    elif isinstance(blocks, tuple | list) and all(isinstance(p, tuple | list) and len(p) == 2 for p in blocks):
+        pairs = tuple(tuple(p) for p in blocks)
+    else:
+        raise ActionTypeError("509.1", "blocks must map each blocking creature's id to the attacker it blocks, "
+                              "such as {bears: wings}, or be a list of (blocker, attacker) pairs, "
+                              f"not {type(blocks).__name__} {blocks!r:.40}")
+    return DeclareBlockers(player, pairs, _choices(choices))
+
+
+def _check_pairs(pairs: Any, argument: str, rule: str, *, second_is_target: bool) -> None:
+    """Each declared pair is (creature id, what it attacks or blocks), with ids whole numbers."""
+    if not isinstance(pairs, tuple) or not all(isinstance(p, tuple) and len(p) == 2 for p in pairs):
+        raise ActionTypeError(rule, f"{argument} must be (creature id, {'target' if second_is_target else 'attacker'}) "
+                              f"pairs, not {pairs!r:.40}")
+    for first, second in pairs:
+        check_id(first, f"each creature in {argument}", rule)
+        if second_is_target and isinstance(second, str):
+            continue  # a player's name, or "" for "the only thing there is to attack"
+        check_id(second, f"what each creature in {argument} {'attacks' if second_is_target else 'blocks'}", rule)
 
 
 def _choices(choices: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
