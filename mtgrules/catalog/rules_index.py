@@ -402,6 +402,7 @@ RULES: dict[str, str] = {
     "805.10d": "the defending team declares one combined block",
     "805.10e": "'the defending player' of an attacker is the player it attacks",
     "810": "Two-Headed Giant variant",
+    "810.1": "Two-Headed Giant is played by two teams of two players",
     "810.2": "Two-Headed Giant uses shared team turns",
     "810.4": "each team shares a life total starting at 30",
     "810.6": "the starting team skips the draw step of its first turn",

@@ -23,54 +23,54 @@ from mtgrules.core.errors import ScenarioError
 from mtgrules.core.mana import ManaType, make_mana
 from mtgrules.core.objects import PLAYER_ZONES, GameObject, Player, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
-from mtgrules.core.turns import Step, parse_step
+from mtgrules.core.turns import Step
+from mtgrules.play import scenario_input as check
+from mtgrules.play.scenario_input import CARD_FIELDS, FORMATS, SCENARIO_FIELDS
 from mtgrules.play.timeline import Timeline
 from mtgrules.rules.turn_loop import begin_step
 
-FORMATS = ("two-player", "multiplayer", "two-headed giant")
+__all__ = ["Scenario", "FORMATS"]
 
 
 class Scenario:
-    """A board under construction. ``add`` returns each object's id for use in actions."""
+    """A board under construction. ``add`` returns each object's id for use in actions.
+
+    Every call checks all of its arguments before changing anything, so a refused call (a
+    :class:`ScenarioError` naming the entry and field) leaves the scenario exactly as it was."""
 
     def __init__(self, title: str = "", players: Sequence[str] = ("Alice", "Bob"), *,
                  teams: Mapping[str, str] | None = None, turn: int = 2, active: str | None = None,
                  step: str = "main1", game_format: str | None = None, life: int | None = None,
                  seed: int = 0) -> None:
-        players = list(players)
-        if len(players) < 2 or len(set(players)) != len(players):
-            raise ScenarioError(f"scenario {title!r}: players must be two or more distinct names, got {players}")
+        title = check.text(title, "scenario", "title")
+        where = f"scenario {title!r}"
+        names = check.players(players, where)
+        fmt = check.game_format(game_format, names, where)
         self.title = title
-        self.game_format = game_format or ("two-player" if len(players) == 2 else "multiplayer")
-        if self.game_format not in FORMATS:
-            raise ScenarioError(f"scenario {title!r}: format {self.game_format!r} is not one of {FORMATS}")
-        self.teams = dict(teams or {p: p for p in players})
-        missing = [p for p in players if p not in self.teams]
-        if missing:
-            raise ScenarioError(f"scenario {title!r}: teams don't say which team {missing} are on")
-        self.players = players
-        self.turn = turn
-        self.active = active or players[0]
-        self._check_player(self.active, "active")
-        try:
-            self.step = parse_step(step)
-        except ValueError as err:
-            raise ScenarioError(f"scenario {title!r}: step: {err}") from None
+        self.game_format = fmt
+        self.teams = check.teams(teams, names, fmt, where)
+        self.players = names
+        self.turn = check.whole(turn, where, "turn", minimum=1)
+        self.active = names[0] if active is None else check.player(active, names, where, "active")
+        self.step = check.step(step, where)
         if self.step in AFTER_ATTACKS:
-            raise ScenarioError(
-                f"scenario {title!r}: a scenario can't start in the {self.step.value} step: that step needs "
-                "attackers declared earlier in this combat (508.1, 509.1), and a scenario doesn't declare them; "
-                "start at step='combat' or step='declare attackers', then use advance_to and declare_attackers")
-        self.life = life if life is not None else (30 if self.game_format == "two-headed giant" else 20)
-        self.seed = seed
+            check.fail(where, f"a scenario can't start in the {self.step.value} step: that step needs attackers "
+                              "declared earlier in this combat (508.1, 509.1), and a scenario doesn't declare them; "
+                              "start at step='combat' or step='declare attackers', then use advance_to and "
+                              "declare_attackers")
+        default_life = 30 if fmt == "two-headed giant" else 20
+        self.life = default_life if life is None else check.whole(life, where, "life")
+        self.seed = check.whole(seed, where, "seed")
         self.objects: list[GameObject] = []
-        self.pools: dict[str, list[tuple[ManaType, str]]] = {p: [] for p in players}
+        self.pools: dict[str, list[tuple[ManaType, str]]] = {p: [] for p in names}
         self.lands: dict[str, int] = {}
 
+    @property
+    def _where(self) -> str:
+        return f"scenario {self.title!r}"
+
     def _check_player(self, name: str, where: str) -> None:
-        if name not in self.players:
-            raise ScenarioError(f"scenario {self.title!r}: {where}: {name!r} is not a player; "
-                                f"players are {self.players}")
+        check.player(name, self.players, self._where, where)
 
     def add(self, name: str, controller: str | None = None, *, owner: str | None = None,
             zone: str = "battlefield", tapped: bool = False, sick: bool = False,
@@ -78,33 +78,44 @@ class Scenario:
             chosen: Mapping[str, str] | None = None, zone_player: str | None = None) -> int:
         """Put a card into a zone and return its id. ``sick`` means it came under its
         controller's control this turn (302.6)."""
-        where = f"scenario {self.title!r}, card #{len(self.objects) + 1} ({name!r})"
-        try:
-            card(name)
-        except KeyError as err:
-            raise ScenarioError(f"{where}: {err.args[0]}") from None
+        return self._add(f"card #{len(self.objects) + 1} ({name!r:.40})", name, controller, owner=owner,
+                         zone=zone, tapped=tapped, sick=sick, counters=counters, attached_to=attached_to,
+                         chosen=chosen, zone_player=zone_player)
+
+    def _add(self, entry: str, name: Any, controller: Any = None, *, owner: Any = None, zone: Any = "battlefield",
+             tapped: Any = False, sick: Any = False, counters: Any = None, attached_to: Any = None,
+             chosen: Any = None, zone_player: Any = None) -> int:
+        """``add`` with the entry named as the caller knows it (``card #2`` or ``cards[1]``)."""
+        where = f"{self._where}, {entry}"
+        name = check.card_name(name, where)
+        for field, value in (("controller", controller), ("owner", owner), ("zone_player", zone_player)):
+            if value is not None:
+                check.player(value, self.players, where, field)
         controller = controller or owner or self.active
         owner = owner or controller
-        self._check_player(controller, f"{where}: controller")
-        self._check_player(owner, f"{where}: owner")
-        try:
-            z = Zone(zone)
-        except ValueError:
-            raise ScenarioError(f"{where}: zone {zone!r} is not one of {[z.value for z in Zone]}") from None
-        if z is Zone.BATTLEFIELD and _needs_color(name) and "color" not in (chosen or {}):
-            raise ScenarioError(f"{where}: {name} chose a colour as it entered; say which with "
-                                "chosen={'color': 'G'}")
-        if attached_to is not None and attached_to not in {o.oid for o in self.objects}:
-            raise ScenarioError(f"{where}: attached_to {attached_to} is not an object added earlier")
+        z = check.zone(zone, where)
+        tapped = check.flag(tapped, where, "tapped")
+        sick = check.flag(sick, where, "sick")
+        given_counters = None if counters is None else check.counters(counters, where)
+        choices = {} if chosen is None else check.chosen(chosen, name, where)
+        if z is Zone.BATTLEFIELD and check.chooses_color(name) and "color" not in choices:
+            check.fail(where, f"{name} chose a colour as it entered; say which with chosen={{'color': 'G'}}")
+        if attached_to is not None:
+            check.whole(attached_to, where, "attached_to")
+            if attached_to not in {o.oid for o in self.objects}:
+                check.fail(where, f"attached_to {attached_to} is not an object added earlier")
         self._check_aura(where, name, z, attached_to, controller)
-        if z is Zone.BATTLEFIELD and counters is None and "Planeswalker" in card(name).types:
-            counters = _printed_loyalty(name)  # it entered with its loyalty (306.5b)
+        if zone_player is not None and z not in PLAYER_ZONES:
+            check.fail(where, f"zone_player says whose {z.value} it is, but only a library, hand or graveyard "
+                              "belongs to a player")
+        if z is Zone.BATTLEFIELD and given_counters is None and "Planeswalker" in card(name).types:
+            given_counters = _printed_loyalty(name)  # it entered with its loyalty (306.5b)
         oid = len(self.objects) + 1
         self.objects.append(GameObject(
             oid, name, owner, controller if z is Zone.BATTLEFIELD else owner, z,
             zone_player=(zone_player or owner) if z in PLAYER_ZONES else None,
-            seq=oid, tapped=tapped, counters=_counters(counters, where),
-            control_since=self.turn if sick else 0, chosen=tuple(sorted((chosen or {}).items())),
+            seq=oid, tapped=tapped, counters=_counters(given_counters),
+            control_since=self.turn if sick else 0, chosen=tuple(sorted(choices.items())),
             timestamp=oid, attached_to=attached_to))
         return oid
 
@@ -134,23 +145,21 @@ class Scenario:
                                 f"so {name} can't enchant it ({enchant.text}, 303.4a, 704.5m)")
 
     def mana(self, player: str, symbols: str, source: str = "scenario") -> Scenario:
-        """Put mana in a player's pool, e.g. ``s.mana("Alice", "GGW")``."""
+        """Put mana in a player's pool, e.g. ``s.mana("Alice", "GGW")``. Every symbol is checked
+        before any is added."""
+        where = f"{self._where}, mana for {player!r:.40}"
         self._check_player(player, "mana")
-        for ch in symbols.replace("{", "").replace("}", ""):
-            try:
-                self.pools[player].append((ManaType(ch), source))
-            except ValueError:
-                raise ScenarioError(f"scenario {self.title!r}: mana for {player}: {ch!r} is not one of WUBRGC") from None
+        types = check.mana_symbols(symbols, where)
+        source = check.text(source, where, "source")
+        self.pools[player].extend((t, source) for t in types)
         return self
 
     def lands_played(self, player: str, n: int = 1) -> Scenario:
         """Say ``player`` has already played ``n`` lands this turn (305.2a), e.g. to ask whether
         they may play another."""
         self._check_player(player, "lands_played")
-        if not isinstance(n, int) or n < 0:
-            raise ScenarioError(f"scenario {self.title!r}: lands_played for {player} must be a whole number ≥ 0, "
-                                f"got {n!r}")
-        self.lands[player] = n
+        self.lands[player] = check.whole(n, f"{self._where}, lands_played for {player!r}", "the number of lands",
+                                         minimum=0)
         return self
 
     def state(self) -> GameState:
@@ -180,28 +189,77 @@ class Scenario:
     # ---- plain-data scenarios
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Scenario:
-        """Build from plain data: {"title", "players", "step", "cards": [{"card", "controller", ...}]}."""
+        """Build from plain data: {"title", "players", "step", "cards": [{"card", "controller", ...}]}.
+
+        Only plain values are read (text, numbers, true/false, lists, mappings); anything else is a
+        :class:`ScenarioError` naming the entry and field."""
         if not isinstance(data, Mapping):
-            raise ScenarioError(f"a scenario must be a mapping, not {type(data).__name__}")
-        known = {"title", "players", "teams", "turn", "active", "step", "format", "life", "seed", "cards", "mana"}
-        extra = set(data) - known
+            raise ScenarioError(f"a scenario must be a mapping of fields, not {check.shown(data)}")
+        extra = [k for k in data if k not in SCENARIO_FIELDS]
         if extra:
-            raise ScenarioError(f"scenario: unknown field(s) {sorted(extra)}; expected some of {sorted(known)}")
+            raise ScenarioError(f"scenario: unknown field(s) {sorted(map(repr, extra))}; expected some of "
+                                f"{sorted(SCENARIO_FIELDS)}")
         s = cls(data.get("title", ""), data.get("players", ("Alice", "Bob")), teams=data.get("teams"),
                 turn=data.get("turn", 2), active=data.get("active"), step=data.get("step", "main1"),
                 game_format=data.get("format"), life=data.get("life"), seed=data.get("seed", 0))
-        fields = {"card", "controller", "owner", "zone", "tapped", "sick", "counters", "attached_to", "chosen"}
-        for i, entry in enumerate(data.get("cards", [])):
+        cards = data.get("cards", [])
+        if isinstance(cards, str | Mapping) or not isinstance(cards, Sequence):
+            check.fail(s._where, f"cards must be a list of entries, not {check.shown(cards)}")
+        for i, entry in enumerate(cards):
             if not isinstance(entry, Mapping) or "card" not in entry:
-                raise ScenarioError(f"scenario: cards[{i}] must be a mapping with a 'card' field")
-            bad = set(entry) - fields
+                check.fail(s._where, f"cards[{i}] must be a mapping with a 'card' field, not {check.shown(entry)}")
+            label = f"cards[{i}] ({entry['card']!r:.40})"
+            bad = [k for k in entry if k not in CARD_FIELDS]
             if bad:
-                raise ScenarioError(f"scenario: cards[{i}] ({entry['card']!r}): unknown field(s) {sorted(bad)}")
-            args = {k: v for k, v in entry.items() if k != "card"}
-            s.add(entry["card"], **args)
-        for player, symbols in data.get("mana", {}).items():
-            s.mana(player, symbols)
+                check.fail(f"{s._where}, {label}", f"unknown field(s) {sorted(map(repr, bad))}; expected some of "
+                           f"{list(CARD_FIELDS)}")
+            s._add(label, entry["card"], **{k: v for k, v in entry.items() if k != "card"})
+        mana = check.mapping(data.get("mana", {}), s._where, "mana")
+        checked = []
+        for who, given in mana.items():
+            where = f"{s._where}, mana for {who!r:.40}"
+            s._check_player(who, "mana")
+            parts = [{"symbols": given}] if isinstance(given, str) else given
+            if not isinstance(parts, list) or not all(isinstance(p, Mapping) for p in parts):
+                check.fail(where, f"mana must be symbols such as \"GG\" or a list of {{\"symbols\", \"source\"}}, "
+                                  f"not {check.shown(given)}")
+            for part in parts:
+                unknown = [k for k in part if k not in ("symbols", "source")]
+                if unknown or "symbols" not in part:
+                    check.fail(where, f"each part must have 'symbols' and may have 'source', not {sorted(map(repr, part))}")
+                checked.append((who, check.mana_symbols(part["symbols"], where),
+                                check.text(part.get("source", "scenario"), where, "source")))
+        lands = check.mapping(data.get("lands_played", {}), s._where, "lands_played")
+        counted = {}
+        for who, n in lands.items():
+            s._check_player(who, "lands_played")
+            counted[who] = check.whole(n, f"{s._where}, lands_played", f"lands_played[{who!r:.40}]", minimum=0)
+        for who, types, source in checked:
+            s.pools[who].extend((t, source) for t in types)
+        s.lands.update(counted)
         return s
+
+    def to_dict(self) -> dict[str, Any]:
+        """The scenario as plain data (JSON-ready) that ``from_dict`` reads back to the same board."""
+        out: dict[str, Any] = {"title": self.title, "players": list(self.players)}
+        if any(team != p for p, team in self.teams.items()):
+            out["teams"] = dict(self.teams)
+        out.update(turn=self.turn, active=self.active, step=self.step.value, format=self.game_format,
+                   life=self.life, seed=self.seed)
+        out["cards"] = [_card_entry(o, self.turn) for o in self.objects]
+        mana: dict[str, Any] = {}
+        for p, units in self.pools.items():
+            if not units:
+                continue
+            if all(source == "scenario" for _, source in units):
+                mana[p] = "".join(t.value for t, _ in units)
+            else:
+                mana[p] = [{"symbols": t.value, "source": source} for t, source in units]
+        if mana:
+            out["mana"] = mana
+        if any(self.lands.values()):
+            out["lands_played"] = {p: n for p, n in self.lands.items() if n}
+        return out
 
 
 # Steps that need attackers declared earlier in the same combat: a scenario can't start there.
@@ -217,21 +275,32 @@ def _declare_attackers_step(state: GameState) -> GameState:
     return d.freeze()
 
 
+def _card_entry(o: GameObject, turn: int) -> dict[str, Any]:
+    """One object as the entry ``_add`` reads back (the fields that differ from the defaults)."""
+    entry: dict[str, Any] = {"card": o.card, "controller": o.controller, "owner": o.owner, "zone": o.zone.value}
+    if o.zone_player is not None and o.zone_player != o.owner:
+        entry["zone_player"] = o.zone_player
+    if o.tapped:
+        entry["tapped"] = True
+    if o.control_since and o.control_since == turn:
+        entry["sick"] = True
+    if o.counters or (o.zone is Zone.BATTLEFIELD and "Planeswalker" in card(o.card).types):
+        entry["counters"] = dict(o.counters)
+    if o.attached_to is not None:
+        entry["attached_to"] = o.attached_to
+    if o.chosen:
+        entry["chosen"] = dict(o.chosen)
+    return entry
+
+
 def _printed_loyalty(name: str) -> dict[str, int]:
     """The loyalty counters a planeswalker enters with, from its enters-with ability."""
     return {kind: int(n) for a in card(name).abilities if isinstance(a, EntersWith)
             for kind, n in a.counters if kind == "loyalty"}
 
 
-def _needs_color(name: str) -> bool:
-    """Cards that choose a colour as they enter (614.12) need that choice in a scenario too."""
-    return any(isinstance(a, EntersWith) and a.choose_color for a in card(name).abilities)
-
-
-def _counters(counters: Mapping[str, int] | None, where: str) -> tuple[tuple[str, int], ...]:
+def _counters(counters: Mapping[str, int] | None) -> tuple[tuple[str, int], ...]:
     out: tuple[tuple[str, int], ...] = ()
     for kind, n in (counters or {}).items():
-        if not isinstance(n, int) or n < 0:
-            raise ScenarioError(f"{where}: counters[{kind!r}] must be a whole number ≥ 0, got {n!r}")
         out = set_counter(out, kind, n)
     return out
