@@ -1,6 +1,6 @@
 # Everyday entry points for the mtgrules teaching kit.
 #   make lab    open the lessons in JupyterLab
-#   make test   run every test (unit, notebooks, browser)
+#   make test   run every test (unit, notebooks, browser, and the slow 2,000-example fuzzing)
 #   make bench  run the benchmarks
 #   make lint   ruff and mypy over the code
 #   make handouts           the static handout site in build/handouts (no kernel, no network)
@@ -32,7 +32,7 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(ROOT_FLAG) notebooks/
 
 test: $(STAMP)
-	$(VPY) -m pytest tests docs README.md $(NOTEBOOKS) --nbmake --doctest-glob='*.md'
+	MTGRULES_SLOW=1 $(VPY) -m pytest tests docs README.md $(NOTEBOOKS) --nbmake --doctest-glob='*.md'
 
 bench: $(STAMP)
 	$(VPY) benchmarks/run.py

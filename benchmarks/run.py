@@ -153,6 +153,11 @@ def _legal_blocks() -> list[Result]:
     return bench_legal_blocks()
 
 
+def _refusing_huge_x() -> list[Result]:
+    from input_bench import refusing_huge_x
+    return refusing_huge_x()
+
+
 SECTIONS: list[Section] = [
     ("engine: random legal play", engine_random_play),
     ("views: highlighted table for one step", highlighted_table),
@@ -160,6 +165,7 @@ SECTIONS: list[Section] = [
     ("combat: dividing damage among many blockers", _damage_division),
     ("lessons: notebook run time over imports-only", _notebook_ratios),
     ("widgets: one walkthrough step", _walkthrough_step),
+    ("input: refusing a huge X", _refusing_huge_x),
 ]
 
 

@@ -1,13 +1,24 @@
+import os
+
 import pytest
 
 pytest_plugins = ["ruling_plugin"]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """``@pytest.mark.rule("305.9")`` must name a rule the kit indexes, so a typo can't pass."""
+    """``@pytest.mark.rule("305.9")`` must name a rule the kit indexes, so a typo can't pass.
+
+    Tests marked ``slow`` (the fuzzing ones each have a small-N twin in the default run) run only
+    when asked: ``MTGRULES_SLOW=1`` (``make test``, and so CI, sets it) or a ``-m`` naming ``slow``."""
     from mtgrules.catalog.rules_index import RULES
     for item in items:
         for marker in item.iter_markers("rule"):
             for number in marker.args:
                 if number not in RULES:
                     raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.rule({number!r}) is not in rules_index.RULES")
+    if os.environ.get("MTGRULES_SLOW") == "1" or "slow" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: set MTGRULES_SLOW=1 (make test does) or select with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

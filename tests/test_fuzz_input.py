@@ -1,0 +1,226 @@
+"""Hypothesis fuzzing of everything a learner or a scenario file can hand the kit.
+
+(a) random JSON-like data into ``Scenario.from_dict`` raises only ``ScenarioError``;
+(b) random actions with random argument values (ids that exist and ones that don't, wrong kinds,
+    huge numbers) raise only the kit's errors, and the state is equal to before;
+(c) every view renders every frame of fuzzed timelines (legal steps and refusals mixed).
+
+Each runs a few examples in the default run and 2,000 in its ``slow`` twin (``make test`` and CI
+run those: MTGRULES_SLOW=1, or select them with ``-m slow``).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mtgrules import (
+    MtgRulesError,
+    Scenario,
+    ScenarioError,
+    activate,
+    apply,
+    cast,
+    declare_attackers,
+    declare_blockers,
+    legal_actions,
+    pass_priority,
+)
+from mtgrules.core.actions import Activate, CastSpell, PassPriority
+from mtgrules.play.scenario_input import CARD_FIELDS, SCENARIO_FIELDS
+from mtgrules.views import changes_table, diff, frame_table, state_html, steps_table, timeline_html
+from mtgrules.widgets import Walkthrough, render
+
+FAST = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+SLOW = settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+
+# ---------------------------------------------------------------- (a) scenario data
+CARDS = ["Forest", "Grizzly Bears", "Utopia Sprawl", "Vivid Crag", "Hangarback Walker", "Forrest", ""]
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=8),
+                      st.sampled_from(["Alice", "Bob", "G", "GGX", "main1", "stack", "hand", "two-headed giant",
+                                       "false", "color", *CARDS]))
+json_value = st.recursive(json_leaf, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.one_of(st.text(max_size=6), st.sampled_from(CARD_FIELDS)),
+                                                  inner, max_size=4)), max_leaves=12)
+card_entry = st.dictionaries(st.sampled_from(CARD_FIELDS), json_value, max_size=5).map(
+    lambda d: d if "card" in d else {**d, "card": "Forest"})
+scenario_data = st.one_of(
+    json_value,
+    st.dictionaries(st.sampled_from(SCENARIO_FIELDS), json_value, max_size=6),
+    st.fixed_dictionaries({"cards": st.lists(card_entry, max_size=4)},
+                          optional={"players": json_value, "mana": json_value, "teams": json_value,
+                                    "format": json_value, "step": json_value, "turn": json_value}),
+)
+
+
+def _from_dict_raises_only_scenario_error(data: Any) -> None:
+    try:
+        s = Scenario.from_dict(data)
+    except ScenarioError:
+        return
+    s.timeline()  # what it accepted is a real board
+    assert Scenario.from_dict(s.to_dict()).state() == s.state()
+
+
+@FAST
+@given(scenario_data)
+def test_fuzz_a_from_dict_raises_only_scenario_error(data):
+    _from_dict_raises_only_scenario_error(data)
+
+
+@pytest.mark.slow
+@SLOW
+@given(scenario_data)
+def test_fuzz_a_from_dict_raises_only_scenario_error_2000_examples(data):
+    _from_dict_raises_only_scenario_error(data)
+
+
+# ---------------------------------------------------------------- (b) actions
+def _board() -> Scenario:
+    s = Scenario("fuzzed actions")
+    s.add("Forest", "Alice")
+    s.add("Reflecting Pool", "Alice")
+    s.add("Exotic Orchard", "Alice")
+    s.add("Grizzly Bears", "Alice")
+    s.add("Vivid Crag", "Alice", counters={"charge": 2})
+    s.add("Hangarback Walker", "Alice", zone="hand")
+    s.add("Giant Growth", "Alice", zone="hand")
+    s.add("Practice Charge", "Alice", zone="hand")
+    s.add("Forest", "Bob")
+    s.add("Llanowar Elves", "Bob")
+    s.add("Murder", "Bob", zone="hand")
+    s.mana("Alice", "GGR").mana("Bob", "B")
+    return s
+
+
+BOARD = _board()
+N_OBJECTS = len(BOARD.objects)
+ids = st.one_of(st.integers(1, N_OBJECTS), st.integers(-3, N_OBJECTS + 3), st.integers(), st.just(10**12))
+anything = st.one_of(ids, st.none(), st.booleans(), st.floats(), st.text(max_size=5),
+                     st.sampled_from(["Alice", "Bob", "G", "RG", "g", "0"]), st.lists(ids, max_size=3),
+                     st.tuples(ids), st.just(10**100), st.integers(max_value=-1))
+player = st.one_of(st.sampled_from(["Alice", "Bob"]), anything)
+number = st.one_of(st.integers(0, 4), st.just(10**12), st.just(10**5000), anything)
+choice_kinds = st.sampled_from(["color", "type", "card", "target", "sacrifice", "pay", "zzz", "replacement_order"])
+choices = st.dictionaries(choice_kinds.map(lambda k: k.replace(" ", "_")), anything, max_size=2)
+
+
+@st.composite
+def actions(draw):
+    """An action built the way a learner writes one, or straight from its class: a function that
+    builds it (every value is drawn here, building happens in the test)."""
+    kind = draw(st.sampled_from(["activate", "cast", "pass", "attack", "block", "Activate", "CastSpell", "Pass"]))
+    who = draw(player)
+    if kind == "activate":
+        source, ability, x = draw(ids), draw(st.one_of(st.integers(0, 2), anything)), draw(number)
+        targets = draw(st.one_of(st.tuples(ids), st.just(()), anything))
+        hybrid = draw(st.one_of(st.none(), st.sampled_from(["G", "RG", "W"]), anything))
+        more = draw(choices)
+        return lambda: activate(who, source, ability, x=x, targets=targets, hybrid=hybrid, **more)
+    if kind == "cast":
+        card, x, targets = draw(ids), draw(number), draw(st.one_of(st.tuples(ids), st.just(()), anything))
+        hybrid, more = draw(st.one_of(st.none(), anything)), draw(choices)
+        return lambda: cast(who, card, x=x, targets=targets, hybrid=hybrid, **more)
+    if kind == "pass":
+        more = draw(choices)
+        return lambda: pass_priority(who, **more)
+    if kind == "attack":
+        attacks = draw(st.one_of(st.dictionaries(ids, player, max_size=2), st.lists(ids, max_size=2), anything))
+        return lambda: declare_attackers(who, attacks)
+    if kind == "block":
+        blocks = draw(st.one_of(st.dictionaries(ids, ids, max_size=2), st.lists(st.tuples(ids, ids), max_size=2),
+                                anything))
+        return lambda: declare_blockers(who, blocks)
+    if kind == "Activate":
+        values = (draw(anything), draw(anything), draw(number), draw(anything), draw(anything))
+        return lambda: Activate(who, *values)
+    if kind == "CastSpell":
+        values = (draw(anything), draw(number), draw(anything), draw(anything))
+        return lambda: CastSpell(who, *values)
+    value = draw(anything)
+    return lambda: PassPriority(who, value)
+
+
+def _actions_raise_only_kit_errors(makers, steps) -> None:
+    timeline = BOARD.timeline()
+    for make, step in zip(makers, steps, strict=False):
+        if step is not None:  # sometimes move the game on first, so states vary
+            legal = legal_actions(timeline.state)
+            if legal:
+                timeline.do(legal[step % len(legal)])
+        state = timeline.state
+        snapshot = copy.deepcopy(state)
+        try:
+            action = make()
+        except MtgRulesError:
+            continue  # refused as it was written: a sentence, and nothing was built
+        try:
+            apply(state, action)
+        except MtgRulesError:
+            pass
+        assert state == snapshot, f"{action!r} changed the state it was given"
+        timeline.attempt(action)  # recorded either way, and shown (views never crash)
+        timeline[-1].title()
+        timeline[-1].narration()
+
+
+fuzzed_actions = st.lists(actions(), min_size=1, max_size=4)
+moves = st.lists(st.one_of(st.none(), st.integers(0, 50)), min_size=4, max_size=4)
+
+
+@FAST
+@given(fuzzed_actions, moves)
+def test_fuzz_b_random_actions_raise_only_kit_errors_and_leave_the_state_equal(makers, steps):
+    _actions_raise_only_kit_errors(makers, steps)
+
+
+@pytest.mark.slow
+@SLOW
+@given(fuzzed_actions, moves)
+def test_fuzz_b_random_actions_raise_only_kit_errors_and_leave_the_state_equal_2000_examples(makers, steps):
+    _actions_raise_only_kit_errors(makers, steps)
+
+
+# ---------------------------------------------------------------- (c) views
+def _every_view_renders_every_frame(makers, steps) -> None:
+    timeline = BOARD.timeline()
+    for make, step in zip(makers, steps, strict=False):
+        legal = legal_actions(timeline.state)
+        if step is not None and legal:
+            timeline.do(legal[step % len(legal)])
+        try:
+            timeline.attempt(make())
+        except MtgRulesError:
+            pass
+    timeline_html(timeline)
+    steps_table(timeline)
+    changes_table(timeline)
+    for i, frame in enumerate(timeline):
+        frame_table(timeline, i).to_html()
+        state_html(frame.state)
+        render.step_label(timeline, i)
+        render.narration_html(frame)
+        render.events_html(frame)
+        render.step_table_html(timeline, i, 0)
+        if i:
+            diff(timeline[i - 1].state, frame.state)
+    walk = Walkthrough(timeline)
+    for _ in range(len(timeline)):
+        walk.next()
+
+
+@FAST
+@given(fuzzed_actions, moves)
+def test_fuzz_c_every_view_renders_every_frame_of_fuzzed_timelines(makers, steps):
+    _every_view_renders_every_frame(makers, steps)
+
+
+@pytest.mark.slow
+@SLOW
+@given(fuzzed_actions, moves)
+def test_fuzz_c_every_view_renders_every_frame_of_fuzzed_timelines_2000_examples(makers, steps):
+    _every_view_renders_every_frame(makers, steps)
