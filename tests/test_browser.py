@@ -359,3 +359,72 @@ def test_lesson_in_voila(root, notebook, jupyter_home, page):
               + ", ".join(f"{k} {v:.2f}" for k, v in times.items()))
     finally:
         voila.stop()
+
+
+# ---------------------------------------------------------------- game text is never live HTML
+INJECTED = "<img src=x onerror=\"window.__mtgInjected = (window.__mtgInjected || 0) + 1\">"
+INJECTION_CELLS = [
+    "from mtgrules import Scenario, activate\nfrom mtgrules.views import frame_table\n"
+    "from mtgrules.widgets import Walkthrough\n"
+    f"EVIL = {INJECTED!r}\n"
+    "s = Scenario.from_dict({'title': 'Lesson ' + EVIL, 'players': [EVIL, 'Bob'],\n"
+    "                        'cards': [{'card': 'Forest', 'controller': EVIL}]})\n"
+    "t = s.timeline()\nt.do(activate(EVIL, 1))\nt.attempt(activate(EVIL, 99))",
+    "t", "t.state", "frame_table(t, 1)", "Walkthrough(t)",
+]
+INJECTION_CHECK_JS = """() => ({ran: window.__mtgInjected || 0,
+    imgs: document.querySelectorAll('img[src="x"]').length,
+    literal: document.body.innerText.includes('<img src=x onerror=')})"""
+
+
+def _injection_notebook(folder: Path) -> str:
+    import nbformat
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in INJECTION_CELLS]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    (folder / "injection.ipynb").write_text(nbformat.writes(nb))
+    return "injection.ipynb"
+
+
+def _assert_inert(page, where: str) -> None:
+    seen = page.evaluate(INJECTION_CHECK_JS)
+    assert seen["ran"] == 0, f"{where}: the injected onerror handler ran {seen['ran']} time(s)"
+    assert seen["imgs"] == 0, f"{where}: the page holds {seen['imgs']} injected <img> element(s)"
+    assert seen["literal"], f"{where}: the names are not shown as literal text"
+
+
+def test_injected_names_stay_text_in_jupyterlab_and_in_a_static_export(jupyter_home, page):
+    """A scenario file whose names carry ``<img onerror=...>``: JupyterLab (outputs trusted, as
+    the learner ran them) and an nbconvert HTML export show the text; the script never runs."""
+    env, tmp = jupyter_home
+    folder = tmp / "lesson"
+    folder.mkdir()
+    notebook = _injection_notebook(folder)
+    lab = start_lab(folder, notebook, env, tmp)
+    try:
+        with _explained(page, lab, tmp):
+            page.goto(lab.url(f"lab/tree/{notebook}"), wait_until="domcontentloaded")
+            page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
+            page.wait_for_function(KERNEL_IDLE_JS, timeout=RUN_TIMEOUT)
+            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click()
+            page.locator("li.lm-Menu-item[data-command='runmenu:run-all'], "
+                         "li.lm-Menu-item[data-command='notebook:run-all-cells']").first.click()
+            walk = page.locator(".mtg-walkthrough").first
+            walk.locator(".mtg-next").first.wait_for(state="visible", timeout=RUN_TIMEOUT)
+            for n in (1, 2):
+                walk.locator(".mtg-next").first.click()
+                page.wait_for_function("([el, n]) => el.innerText.includes(`Step ${n} of`)",
+                                       arg=[walk.locator(".mtg-step").first.element_handle(), n])
+            page.wait_for_timeout(500)  # an error event fires as soon as a broken image is parsed
+            _assert_inert(page, "JupyterLab")
+            lab.remember_children()
+    finally:
+        lab.stop()
+    exported = tmp / "export" / "injection.html"
+    run = subprocess.run([sys.executable, "-m", "nbconvert", "--to", "html", "--execute", str(folder / notebook),
+                          "--output-dir", str(exported.parent)], env=env, capture_output=True, text=True,
+                         timeout=RUN_TIMEOUT / 1000)
+    assert run.returncode == 0, f"nbconvert failed:\n{run.stderr[-3000:]}"
+    page.goto(exported.as_uri(), wait_until="domcontentloaded")
+    page.wait_for_timeout(500)
+    _assert_inert(page, "static export")
