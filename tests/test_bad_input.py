@@ -287,6 +287,9 @@ def test_declarations_take_a_list_of_pairs_but_never_read_a_string_as_letters():
 def test_apply_refuses_something_that_is_not_an_action():
     with pytest.raises(ActionTypeError):
         apply(Scenario().state(), "activate Alice 1")
+    t = Scenario().timeline()
+    assert isinstance(t.attempt("activate Alice 1"), ActionTypeError)
+    assert "refused" in t[1].title() and "refused" in timeline_html(t)
 
 
 # ---------------------------------------------------------------- explicit choices are never replaced

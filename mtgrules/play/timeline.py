@@ -46,6 +46,8 @@ class Frame:
     def title(self) -> str:
         if self.action is None:
             return "Start"
+        if not isinstance(self.action, Action):  # refused as not an action at all; still shown
+            return f"{type(self.action).__name__} {self.action!r:.60} — refused"
         text = self.action.describe(self.state)
         return f"{text} — refused" if self.refused else text
 
