@@ -315,3 +315,17 @@ def test_refusing_a_huge_x_does_not_grow_with_x():
     s, ids = _actions_board()
     with pytest.raises(IllegalAction, match="holds 0"):
         apply(s.state(), cast("Alice", ids["walker"], x=10**15))
+
+
+def test_an_answer_passed_over_by_a_lone_option_may_serve_a_later_question():
+    """Answers of one kind form a queue: an answer that doesn't fit a one-option question is kept
+    for the next question of that kind, and refused only if none takes it."""
+    from mtgrules.core.choices import Chooser
+    later = Chooser({"sacrifice": 7})
+    assert later.choose("sacrifice", "Bob", [5], "701.21a") == 5
+    assert later.choose("sacrifice", "Bob", [6, 7], "701.21a") == 7
+    later.check_passed_over()
+    unused = Chooser({"type": "U"})
+    assert unused.choose("type", "Alice", ["G"], "106.7") == "G"
+    with pytest.raises(IllegalAction, match="the only option is 'G'"):
+        unused.check_passed_over()

@@ -48,6 +48,7 @@ def apply(state: GameState, action: Action, callback: Callback | None = None) ->
             raise IllegalAction("117.1", f"the engine doesn't know the action {type(action).__name__}")
         handler(d, chooser, action)
     _settle(d, chooser)
+    chooser.check_passed_over()  # an explicit answer is never silently replaced by the lone option
     new = d.freeze()
     return new, d.events + characteristic_events(state, new)
 
