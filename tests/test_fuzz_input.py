@@ -189,9 +189,10 @@ def test_fuzz_b_random_actions_raise_only_kit_errors_and_leave_the_state_equal_2
 # ---------------------------------------------------------------- (c) views
 def _every_view_renders_every_frame(makers, steps, *, boards_every_frame: bool = True) -> None:
     """Tables, HTML and the walkthrough (its label, narration, table and events) for every frame.
-    The board picture (matplotlib, ~50 ms a frame) and the separate frame_table (the walkthrough
-    renders the same table) are drawn in the default run only; in the 2,000-example run (whose
-    timelines are also shorter) they would take most of CI's budget."""
+    The board picture (matplotlib, ~50 ms a frame) is drawn in the default run only, and
+    ``frame_table``/``state_html`` (the same table the walkthrough renders for every frame, with
+    another caption) for every frame there and for the last frame in the 2,000-example run (whose
+    timelines are also shorter): otherwise that run alone would take most of CI's budget."""
     timeline = BOARD.timeline()
     for make, step in zip(makers, steps, strict=False):
         legal = legal_actions(timeline.state)
@@ -205,9 +206,10 @@ def _every_view_renders_every_frame(makers, steps, *, boards_every_frame: bool =
     steps_table(timeline)
     changes_table(timeline)
     for i, frame in enumerate(timeline):
-        if boards_every_frame:  # the walkthrough below shows this same table for each step
-            frame_table(timeline, i).to_html()
-        state_html(frame.state)
+        if boards_every_frame or i == len(timeline) - 1:  # the walkthrough below renders the same
+            frame_table(timeline, i).to_html()             # table (with the step as its caption)
+            state_html(frame.state)                        # for every frame
+
         if i:
             diff(timeline[i - 1].state, frame.state)
         if boards_every_frame:
