@@ -329,3 +329,18 @@ def test_an_answer_passed_over_by_a_lone_option_may_serve_a_later_question():
     assert unused.choose("type", "Alice", ["G"], "106.7") == "G"
     with pytest.raises(IllegalAction, match="the only option is 'G'"):
         unused.check_passed_over()
+
+
+def test_names_that_look_like_markup_or_tex_render_in_every_view():
+    """A "$...$" name is TeX to matplotlib (an unknown macro raised ValueError on the board) and
+    "<...>" is HTML to a browser: both are just text here."""
+    from mtgrules.views import board_png
+    name = "$\\undefinedmacro$ <i>x</i> & {G}"
+    s = Scenario.from_dict({"title": name, "players": [name, "Bob"], "cards": [{"card": "Forest", "controller": name}]})
+    t = s.timeline().do(activate(name, 1))
+    t.attempt(activate(name, 5))
+    for frame in t:
+        assert board_png(frame.state, title=t.title)[:4] == b"\x89PNG"
+    assert "<i>x" not in timeline_html(t) and "&lt;i&gt;x" in timeline_html(t)
+    w = Walkthrough(t, board=True)
+    w.next().next()

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from matplotlib import rc_context
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -253,7 +254,13 @@ def _draw_combat(ax: Axes, state: GameState, where: dict, players: dict[str, tup
 
 
 def draw_board(state: GameState, ax: Axes | None = None, title: str | None = None) -> Figure:
-    """Draw the board into ``ax`` (or a new figure) and return the figure."""
+    """Draw the board into ``ax`` (or a new figure) and return the figure. Names and titles are
+    drawn as plain text: matplotlib would read "$...$" in a player's name as TeX (and fail)."""
+    with rc_context({"text.parse_math": False}):
+        return _draw_board(state, ax, title)
+
+
+def _draw_board(state: GameState, ax: Axes | None, title: str | None) -> Figure:
     chars = all_characteristics(state)
     perms = {p: _permanents(state, p, chars) for p in state.player_names}
     lay = _layout(state, perms, title)
