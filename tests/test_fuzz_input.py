@@ -52,6 +52,8 @@ card_entry = st.dictionaries(st.sampled_from(CARD_FIELDS), json_value, max_size=
 scenario_data = st.one_of(
     json_value,
     st.dictionaries(st.sampled_from(SCENARIO_FIELDS), json_value, max_size=6),
+    st.fixed_dictionaries({"players": st.lists(st.text(min_size=1, max_size=8), min_size=2, max_size=3, unique=True),
+                           "title": st.text(max_size=12)}),
     st.fixed_dictionaries({"cards": st.lists(card_entry, max_size=4)},
                           optional={"players": json_value, "mana": json_value, "teams": json_value,
                                     "format": json_value, "step": json_value, "turn": json_value}),
@@ -63,7 +65,9 @@ def _from_dict_raises_only_scenario_error(data: Any) -> None:
         s = Scenario.from_dict(data)
     except ScenarioError:
         return
-    s.timeline()  # what it accepted is a real board
+    t = s.timeline()  # what it accepted is a real board, shown without trouble
+    timeline_html(t)
+    state_html(t.state)
     assert Scenario.from_dict(s.to_dict()).state() == s.state()
 
 
