@@ -30,6 +30,7 @@ from mtgrules import (
     declare_blockers,
     legal_actions,
     pass_priority,
+    play_land,
 )
 from mtgrules.core.actions import Activate, CastSpell, PassPriority
 from mtgrules.play.scenario_input import CARD_FIELDS, SCENARIO_FIELDS
@@ -95,6 +96,7 @@ def _board() -> Scenario:
     s.add("Hangarback Walker", "Alice", zone="hand")
     s.add("Giant Growth", "Alice", zone="hand")
     s.add("Practice Charge", "Alice", zone="hand")
+    s.add("Swamp", "Alice", zone="hand")
     s.add("Forest", "Bob")
     s.add("Llanowar Elves", "Bob")
     s.add("Murder", "Bob", zone="hand")
@@ -118,7 +120,8 @@ choices = st.dictionaries(choice_kinds.map(lambda k: k.replace(" ", "_")), anyth
 def actions(draw):
     """An action built the way a learner writes one, or straight from its class: a function that
     builds it (every value is drawn here, building happens in the test)."""
-    kind = draw(st.sampled_from(["activate", "cast", "pass", "attack", "block", "Activate", "CastSpell", "Pass"]))
+    kind = draw(st.sampled_from(["activate", "cast", "pass", "attack", "block", "land", "Activate", "CastSpell",
+                                 "Pass"]))
     who = draw(player)
     if kind == "activate":
         source, ability, x = draw(ids), draw(st.one_of(st.integers(0, 2), anything)), draw(number)
@@ -130,6 +133,9 @@ def actions(draw):
         card, x, targets = draw(ids), draw(number), draw(st.one_of(st.tuples(ids), st.just(()), anything))
         hybrid, more = draw(st.one_of(st.none(), anything)), draw(choices)
         return lambda: cast(who, card, x=x, targets=targets, hybrid=hybrid, **more)
+    if kind == "land":
+        land = draw(st.one_of(ids, anything))
+        return lambda: play_land(who, land)
     if kind == "pass":
         more = draw(choices)
         return lambda: pass_priority(who, **more)

@@ -55,7 +55,7 @@ def whole(value: Any, where: str, field: str, minimum: int | None = None) -> int
     if not isinstance(value, int) or isinstance(value, bool):
         fail(where, f"{field} must be a whole number, not {shown(value)}")
     if minimum is not None and value < minimum:
-        fail(where, f"{field} must be at least {minimum}, not {value}")
+        fail(where, f"{field} must be a whole number ≥ {minimum}, not {value}")
     return value
 
 
