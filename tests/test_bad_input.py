@@ -344,3 +344,16 @@ def test_names_that_look_like_markup_or_tex_render_in_every_view():
     assert "<i>x" not in timeline_html(t) and "&lt;i&gt;x" in timeline_html(t)
     w = Walkthrough(t, board=True)
     w.next().next()
+
+
+def test_play_land_checks_its_values_and_lands_played_round_trips():
+    from mtgrules import play_land
+    with pytest.raises(ActionTypeError, match="(?i)the land to play must be an object id"):
+        play_land("Alice", "Forest")
+    s = Scenario("lands")
+    s.add("Forest", "Alice", zone="hand")
+    s.lands_played("Alice")
+    again = Scenario.from_dict(s.to_dict())
+    assert again.state() == s.state() and again.to_dict()["lands_played"] == {"Alice": 1}
+    with pytest.raises(ScenarioError, match="lands_played"):
+        Scenario.from_dict({"lands_played": {"Alice": "1"}})
