@@ -89,8 +89,8 @@ def changed_rows_html(before: GameState, after: GameState, caption: str) -> str:
     rows = mask.any(axis=1).to_numpy()
     styler = highlight(before, after, caption)
     if not rows.any():
-        gone = styler.caption if styler.caption != caption else ""
-        return f'<p class="mtg-nochange">{esc(gone) if gone else "Nothing on the table changed."}</p>'
+        gone = styler.caption if styler.caption != html.escape(caption) else ""  # the views escape captions
+        return f'<p class="mtg-nochange">{gone or "Nothing on the table changed."}</p>'
     table = state_table(after)
     new = ~table.index.isin(state_table(before).index)
     keep = [c for c in table.columns
