@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mtgrules.classroom.notebook import lessons_by_notebook
-from mtgrules.core.errors import IllegalAction, ScenarioError
+from mtgrules.core.errors import MtgRulesError
 
 if TYPE_CHECKING:
     from mtgrules.catalog.rulings import Ruling
@@ -237,7 +237,7 @@ def cmd_walk(args: argparse.Namespace) -> int:
     try:
         scenario, actions = load_scenario(Path(args.scenario))
         t = play(scenario, actions)
-    except (WalkError, ScenarioError, IllegalAction, OSError) as err:
+    except (WalkError, MtgRulesError, OSError) as err:  # a refusal, a missing choice, a bad scenario
         print(f"mtgrules walk: {err}", file=sys.stderr)
         return 2
     print(steps_text(t, max(40, _columns() - 2), quiet=args.all))
