@@ -99,6 +99,15 @@ def test_walk_combat_by_card_names(tmp_path, capsys):
     ({**TAPPING, "actions": [{"do": "pass", "player": "Alice", "sauce": 1}]}, "unknown field(s) ['sauce']"),
     ({**TAPPING, "cards": [{"card": "Forrest"}]}, "Forrest"),
     ({**TAPPING, "actions": [{"do": "go_to", "step": "tea time"}]}, "actions[0] (go_to)"),
+    # A teacher's slips of JSON type: named as one sentence, never a traceback or a truthy "yes".
+    ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Forest", "x": "two"}]},
+     "actions[0] 'x' must be a whole number"),
+    ({**TAPPING, "mana": {"Alice": ["G"]}}, "mana for 'Alice' must be a string"),
+    ({**TAPPING, "turn": "2"}, "'turn' must be a whole number"),
+    ({**TAPPING, "life": "20"}, "'life' must be a whole number"),
+    ({**TAPPING, "cards": [{"card": "Forest", "tapped": "yes"}]}, "cards[0] 'tapped' must be true or false"),
+    ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Forest", "targets": "Forest"}]},
+     "'targets' is a list, even of one"),
 ])
 def test_walk_says_what_is_wrong_with_a_file(tmp_path, capsys, data, message):
     assert main(["walk", write(tmp_path, data)]) == 2
