@@ -129,6 +129,10 @@ def test_handout_steps_reveals_and_prints_offline(page_path, browser_page, tmp_p
         const top = (q) => s.querySelector(q).getBoundingClientRect().top;
         return [top('.mtg-board'), top('.mtg-changed'), top('.mtg-narration')]; }""")
     assert order[0] < order[2] and order[1] < order[2], order
+    # A printed board spans the page: beside the table its labels shrank to about 3 pt, too small to read.
+    widths = page.evaluate("() => [...document.querySelectorAll('.mtg-step .mtg-board img')]"
+                           ".filter(i => i.offsetParent).map(i => i.getBoundingClientRect().width)")
+    assert widths and min(widths) >= 0.9 * PRINT_WIDTH_PX, widths
 
     assert errors == []
     assert blocked == [], f"the handout asked the network for {blocked}"
