@@ -73,8 +73,12 @@ def _columns() -> int:
 # ---------------------------------------------------------------- handouts
 def cmd_handouts(args: argparse.Namespace) -> int:
     from mtgrules.classroom.handouts import build_site
-    index = build_site(Path(args.notebooks), Path(args.out), lessons=args.lesson or None,
-                       progress=not args.quiet)
+    try:
+        index = build_site(Path(args.notebooks), Path(args.out), lessons=args.lesson or None,
+                           progress=not args.quiet)
+    except OSError as err:  # a lesson that doesn't exist, or a folder that can't be written
+        print(f"mtgrules handouts: {err}", file=sys.stderr)
+        return 2
     print(f"handouts written: {index}")
     return 0
 

@@ -122,3 +122,9 @@ def test_walk_never_evaluates_the_file(tmp_path, capsys):
     assert main(["walk", write(tmp_path, data)]) == 0
     assert not marker.exists()
     assert "__import__" in capsys.readouterr().out  # shown as text, as written
+
+
+def test_handouts_names_a_lesson_that_does_not_exist(tmp_path, capsys):
+    assert main(["handouts", str(tmp_path / "site"), "--lesson", "99", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtgrules handouts: no lesson '99'") and "04-must-be-blocked" in err
