@@ -98,6 +98,11 @@ def test_handout_steps_reveals_and_prints_offline(page_path, browser_page, tmp_p
     assert second_table != first_table
     assert re.search(r"CR \d{3}", current.locator(".mtg-narration").inner_text())
     assert stepper.locator(".mtg-step:visible").count() == 1  # one step on screen at a time
+    # What the step changed is on screen without scrolling sideways (the full table is wider).
+    changed = current.locator(".mtg-changed table")
+    assert changed.is_visible()
+    box = changed.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= page.viewport_size["width"], box
     stepper.locator(".mtg-prev").click()
     assert stepper.locator(".mtg-step.mtg-current").get_attribute("data-step") == "1"
 
