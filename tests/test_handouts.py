@@ -161,3 +161,10 @@ def test_a_walkthrough_board_opens_at_full_size(site):
     link = re.match(r'<a href="(boards/[0-9a-f]+\.png)" target="_blank"[^>]*><img [^>]*src="\1">', board)
     assert link, board
     assert (site / link.group(1)).exists()
+
+
+def test_a_table_cell_is_shown_whole_not_cut_at_fifty_characters():
+    import pandas as pd
+    note = "Bob has no graveyard now: Alice controls the only Graveyard Busybody, so every graveyard is hers"
+    html = handouts.Page("t", NoPictures()).value(pd.DataFrame({"notes": [note]}))
+    assert note in html

@@ -227,7 +227,12 @@ class Page:
                     f'src="data:image/png;base64,{base64.b64encode(data).decode("ascii")}"></figure>')
         rich = getattr(value, "_repr_html_", None)
         if rich is not None:
-            return f'<div class="mtg-scroll">{rich()}</div>'
+            import pandas as pd
+            # A notebook cuts a long cell to 50 characters ("Alice has every graveyard (Alic...");
+            # a handout, on paper above all, has no way to show the rest, so it shows it whole.
+            with pd.option_context("display.max_colwidth", None, "display.max_rows", None,
+                                   "display.max_columns", None):
+                return f'<div class="mtg-scroll">{rich()}</div>'
         from ipywidgets import Widget
         if isinstance(value, Widget):
             return '<p class="mtg-kernel-note">(An interactive widget: open the notebook to use it.)</p>'
