@@ -163,6 +163,8 @@ def _check_types(data: Mapping[str, Any], path: Path) -> None:
         for key, kind in CARD_TYPES.items():
             if isinstance(entry, Mapping) and key in entry:
                 _check_type(entry[key], kind, f"{path}: cards[{i}] '{key}'")
+    for i, name in enumerate(data.get("players", [])):
+        _check_type(name, (str, "a player's name"), f"{path}: players[{i}]")
     for player, symbols in data.get("mana", {}).items():
         _check_type(symbols, (str, 'a string of mana symbols such as "GG"'), f"{path}: mana for {player!r}")
 
@@ -216,6 +218,8 @@ def make_action(state: GameState, entry: Any, where: str) -> tuple[str, Any]:
     if kind != "go_to" and not isinstance(entry.get("player"), str):
         raise WalkError(f"{where} ({kind}): 'player' (a player's name) is required")
     choices = _choices(entry, where)
+    if "hybrid" in entry:
+        _check_type(entry["hybrid"], (str, 'a string of colours, such as "G"'), f"{where} 'hybrid'")
     for key in ("targets", "attackers"):
         if isinstance(entry.get(key), str | int):
             raise WalkError(f"{where} ({kind}): '{key}' is a list, even of one: [{json.dumps(entry[key])}]")

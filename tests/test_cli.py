@@ -108,6 +108,9 @@ def test_walk_combat_by_card_names(tmp_path, capsys):
     ({**TAPPING, "cards": [{"card": "Forest", "tapped": "yes"}]}, "cards[0] 'tapped' must be true or false"),
     ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Forest", "targets": "Forest"}]},
      "'targets' is a list, even of one"),
+    ({**TAPPING, "players": ["Alice", 3]}, "players[1] must be a player's name"),
+    ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Forest", "hybrid": 5}]},
+     "actions[0] 'hybrid' must be a string"),
 ])
 def test_walk_says_what_is_wrong_with_a_file(tmp_path, capsys, data, message):
     assert main(["walk", write(tmp_path, data)]) == 2
