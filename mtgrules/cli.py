@@ -257,7 +257,12 @@ def play(scenario: Scenario, actions: Sequence[Any]) -> Timeline:
     from mtgrules.play.verbs import go_to
     t = scenario.timeline()
     for i, entry in enumerate(actions):
-        kind, value = make_action(t.state, entry, f"actions[{i}]")
+        try:
+            kind, value = make_action(t.state, entry, f"actions[{i}]")
+        except WalkError:
+            raise
+        except (ValueError, TypeError) as err:  # a value the action's constructor can't read
+            raise WalkError(f"actions[{i}]: {err}") from None
         if kind == "go_to":
             step = value.pop("step")
             player = value.pop("player")
