@@ -88,6 +88,8 @@ def test_walk_combat_by_card_names(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Bob declares blockers: Walking Corpse blocks Grizzly Bears" in out
     assert "refused" not in out
+    # A plain list attacks the only thing there is: the title names no target, not a dangling arrow.
+    assert "Alice declares attackers: Grizzly Bears\n" in out
 
 
 @pytest.mark.parametrize(("data", "message"), [
