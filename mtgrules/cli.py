@@ -73,8 +73,12 @@ def _columns() -> int:
 # ---------------------------------------------------------------- handouts
 def cmd_handouts(args: argparse.Namespace) -> int:
     from mtgrules.classroom.handouts import build_site
-    index = build_site(Path(args.notebooks), Path(args.out), lessons=args.lesson or None,
-                       progress=not args.quiet)
+    try:
+        index = build_site(Path(args.notebooks), Path(args.out), lessons=args.lesson or None,
+                           progress=not args.quiet)
+    except OSError as err:  # a lesson that doesn't exist, or a folder that can't be written
+        print(f"mtgrules handouts: {err}", file=sys.stderr)
+        return 2
     print(f"handouts written: {index}")
     return 0
 
@@ -124,7 +128,52 @@ def load_scenario(path: Path) -> tuple[Scenario, list[Any]]:
     actions = data.pop("actions", [])
     if not isinstance(actions, list):
         raise WalkError(f"{path}: 'actions' must be a list")
+    _check_types(data, path)
     return Scenario.from_dict(data), actions
+
+
+# The JSON type each scenario field must have, so a quoted number or a list where a string belongs is
+# named here rather than failing deep inside the engine (or being read as a truthy "yes").
+SCENARIO_TYPES: dict[str, tuple[type, str]] = {
+    "title": (str, "a string"), "players": (list, "a list of names"), "teams": (dict, "an object"),
+    "turn": (int, "a whole number"), "active": (str, "a player's name"), "step": (str, "a step's name"),
+    "format": (str, "a string"), "life": (int, "a whole number"), "seed": (int, "a whole number"),
+    "cards": (list, "a list of objects"), "mana": (dict, 'an object such as {"Alice": "GG"}'),
+}
+CARD_TYPES: dict[str, tuple[type, str]] = {
+    "card": (str, "a card's name"), "controller": (str, "a player's name"), "owner": (str, "a player's name"),
+    "zone": (str, "a zone's name"), "tapped": (bool, "true or false"), "sick": (bool, "true or false"),
+    "counters": (dict, 'an object such as {"+1/+1": 2}'), "attached_to": (int, "an object id"),
+    "chosen": (dict, 'an object such as {"color": "G"}'),
+}
+
+
+def _check_type(value: Any, kind: tuple[type, str], where: str) -> None:
+    expected, text = kind
+    if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+        raise WalkError(f"{where} must be {text}, not {json.dumps(value)}")
+
+
+def _check_types(data: Mapping[str, Any], path: Path) -> None:
+    """Each known field of the scenario and of its cards has the JSON type it needs."""
+    for key, kind in SCENARIO_TYPES.items():
+        if key in data:
+            _check_type(data[key], kind, f"{path}: '{key}'")
+    for i, entry in enumerate(data.get("cards", [])):
+        for key, kind in CARD_TYPES.items():
+            if isinstance(entry, Mapping) and key in entry:
+                _check_type(entry[key], kind, f"{path}: cards[{i}] '{key}'")
+    for i, name in enumerate(data.get("players", [])):
+        _check_type(name, (str, "a player's name"), f"{path}: players[{i}]")
+    for player, symbols in data.get("mana", {}).items():
+        _check_type(symbols, (str, 'a string of mana symbols such as "GG"'), f"{path}: mana for {player!r}")
+
+
+def _whole(entry: Mapping[str, Any], key: str, where: str) -> int:
+    """A whole-number field of an action (``x``, ``ability``), 0 when absent."""
+    value = entry.get(key, 0)
+    _check_type(value, (int, "a whole number"), f"{where} '{key}'")
+    return int(value)
 
 
 def _ref(state: GameState, value: Any, where: str) -> int:
@@ -169,13 +218,18 @@ def make_action(state: GameState, entry: Any, where: str) -> tuple[str, Any]:
     if kind != "go_to" and not isinstance(entry.get("player"), str):
         raise WalkError(f"{where} ({kind}): 'player' (a player's name) is required")
     choices = _choices(entry, where)
+    if "hybrid" in entry:
+        _check_type(entry["hybrid"], (str, 'a string of colours, such as "G"'), f"{where} 'hybrid'")
+    for key in ("targets", "attackers"):
+        if isinstance(entry.get(key), str | int):
+            raise WalkError(f"{where} ({kind}): '{key}' is a list, even of one: [{json.dumps(entry[key])}]")
     targets = tuple(_ref(state, t, f"{where} targets") for t in entry.get("targets", []))
     if kind == "activate":
         return "do", activate(entry["player"], _ref(state, entry.get("source"), f"{where} source"),
-                              int(entry.get("ability", 0)), x=int(entry.get("x", 0)), targets=targets,
+                              _whole(entry, "ability", where), x=_whole(entry, "x", where), targets=targets,
                               hybrid=entry.get("hybrid"), **choices)
     if kind == "cast":
-        return "do", cast(entry["player"], _ref(state, entry.get("card"), f"{where} card"), x=int(entry.get("x", 0)),
+        return "do", cast(entry["player"], _ref(state, entry.get("card"), f"{where} card"), x=_whole(entry, "x", where),
                           targets=targets, hybrid=entry.get("hybrid"), **choices)
     if kind == "pass":
         return "do", pass_priority(entry["player"], **choices)
@@ -203,7 +257,12 @@ def play(scenario: Scenario, actions: Sequence[Any]) -> Timeline:
     from mtgrules.play.verbs import go_to
     t = scenario.timeline()
     for i, entry in enumerate(actions):
-        kind, value = make_action(t.state, entry, f"actions[{i}]")
+        try:
+            kind, value = make_action(t.state, entry, f"actions[{i}]")
+        except WalkError:
+            raise
+        except (ValueError, TypeError) as err:  # a value the action's constructor can't read
+            raise WalkError(f"actions[{i}]: {err}") from None
         if kind == "go_to":
             step = value.pop("step")
             player = value.pop("player")

@@ -88,6 +88,8 @@ def test_walk_combat_by_card_names(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Bob declares blockers: Walking Corpse blocks Grizzly Bears" in out
     assert "refused" not in out
+    # A plain list attacks the only thing there is: the title names no target, not a dangling arrow.
+    assert "Alice declares attackers: Grizzly Bears\n" in out
 
 
 @pytest.mark.parametrize(("data", "message"), [
@@ -99,6 +101,20 @@ def test_walk_combat_by_card_names(tmp_path, capsys):
     ({**TAPPING, "actions": [{"do": "pass", "player": "Alice", "sauce": 1}]}, "unknown field(s) ['sauce']"),
     ({**TAPPING, "cards": [{"card": "Forrest"}]}, "Forrest"),
     ({**TAPPING, "actions": [{"do": "go_to", "step": "tea time"}]}, "actions[0] (go_to)"),
+    # A teacher's slips of JSON type: named as one sentence, never a traceback or a truthy "yes".
+    ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Forest", "x": "two"}]},
+     "actions[0] 'x' must be a whole number"),
+    ({**TAPPING, "mana": {"Alice": ["G"]}}, "mana for 'Alice' must be a string"),
+    ({**TAPPING, "turn": "2"}, "'turn' must be a whole number"),
+    ({**TAPPING, "life": "20"}, "'life' must be a whole number"),
+    ({**TAPPING, "cards": [{"card": "Forest", "tapped": "yes"}]}, "cards[0] 'tapped' must be true or false"),
+    ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Forest", "targets": "Forest"}]},
+     "'targets' is a list, even of one"),
+    ({**TAPPING, "players": ["Alice", 3]}, "players[1] must be a player's name"),
+    ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Forest", "hybrid": 5}]},
+     "actions[0] 'hybrid' must be a string"),
+    ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Forest", "hybrid": "Q"}]},
+     "actions[0]: 'Q' is not a valid ManaType"),
 ])
 def test_walk_says_what_is_wrong_with_a_file(tmp_path, capsys, data, message):
     assert main(["walk", write(tmp_path, data)]) == 2
@@ -113,3 +129,9 @@ def test_walk_never_evaluates_the_file(tmp_path, capsys):
     assert main(["walk", write(tmp_path, data)]) == 0
     assert not marker.exists()
     assert "__import__" in capsys.readouterr().out  # shown as text, as written
+
+
+def test_handouts_names_a_lesson_that_does_not_exist(tmp_path, capsys):
+    assert main(["handouts", str(tmp_path / "site"), "--lesson", "99", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtgrules handouts: no lesson '99'") and "04-must-be-blocked" in err

@@ -153,3 +153,18 @@ def test_find_lesson_by_number_or_name():
     assert notebook.find_lesson(NOTEBOOKS, "04-must-be-blocked").stem == "04-must-be-blocked"
     with pytest.raises(FileNotFoundError, match="the lessons are"):
         notebook.find_lesson(NOTEBOOKS, "99")
+
+
+def test_a_walkthrough_board_opens_at_full_size(site):
+    page = (site / "02-tap-untap-and-x.html").read_text()
+    board = page.split('class="mtg-step"', 1)[1].split('<figure class="mtg-board">', 1)[1].split("</figure>", 1)[0]
+    link = re.match(r'<a href="(boards/[0-9a-f]+\.png)" target="_blank"[^>]*><img [^>]*src="\1">', board)
+    assert link, board
+    assert (site / link.group(1)).exists()
+
+
+def test_a_table_cell_is_shown_whole_not_cut_at_fifty_characters():
+    import pandas as pd
+    note = "Bob has no graveyard now: Alice controls the only Graveyard Busybody, so every graveyard is hers"
+    html = handouts.Page("t", NoPictures()).value(pd.DataFrame({"notes": [note]}))
+    assert note in html

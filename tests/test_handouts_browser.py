@@ -98,6 +98,11 @@ def test_handout_steps_reveals_and_prints_offline(page_path, browser_page, tmp_p
     assert second_table != first_table
     assert re.search(r"CR \d{3}", current.locator(".mtg-narration").inner_text())
     assert stepper.locator(".mtg-step:visible").count() == 1  # one step on screen at a time
+    # What the step changed is on screen without scrolling sideways (the full table is wider).
+    changed = current.locator(".mtg-changed table")
+    assert changed.is_visible()
+    box = changed.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= page.viewport_size["width"], box
     stepper.locator(".mtg-prev").click()
     assert stepper.locator(".mtg-step.mtg-current").get_attribute("data-step") == "1"
 
@@ -129,6 +134,10 @@ def test_handout_steps_reveals_and_prints_offline(page_path, browser_page, tmp_p
         const top = (q) => s.querySelector(q).getBoundingClientRect().top;
         return [top('.mtg-board'), top('.mtg-changed'), top('.mtg-narration')]; }""")
     assert order[0] < order[2] and order[1] < order[2], order
+    # A printed board spans the page: beside the table its labels shrank to about 3 pt, too small to read.
+    widths = page.evaluate("() => [...document.querySelectorAll('.mtg-step .mtg-board img')]"
+                           ".filter(i => i.offsetParent).map(i => i.getBoundingClientRect().width)")
+    assert widths and min(widths) >= 0.9 * PRINT_WIDTH_PX, widths
 
     assert errors == []
     assert blocked == [], f"the handout asked the network for {blocked}"

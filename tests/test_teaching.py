@@ -42,3 +42,27 @@ def test_the_guide_covers_the_three_ways_to_run_a_class():
     for needed in ("make lab", "nbgitpuller", "make handouts", "make present LESSON=04",
                    "deploy/jupyterhub/jupyterhub_config.py"):
         assert needed in guide, needed
+
+
+def _step_cited(pattern: str) -> int:
+    """The step number the guide cites where ``pattern`` (a regex with one group) matches."""
+    found = re.search(pattern, _flat(GUIDE.read_text()))
+    assert found, f"the guide no longer says {pattern!r}"
+    return int(found.group(1))
+
+
+def test_the_fervor_what_if_step_the_guide_cites_is_where_the_elves_tap():
+    from mtgrules.lessons import tap_untap_and_x
+    from mtgrules.widgets import WhatIf
+    tap = tap_untap_and_x.tap_symbol()
+    branch = WhatIf(tap, 2, tap_untap_and_x.haste_what_if(tap)).branch
+    step = _step_cited(r'"Fervor first" gives haste and the Elves tap \(step (\d+)\)')
+    title = branch[step].title()
+    assert "Llanowar Elves" in title and "refused" not in title, title
+
+
+def test_the_fight_draw_step_the_guide_cites_is_where_alice_draws():
+    from mtgrules.lessons import must_be_blocked
+    t = must_be_blocked.fight_draws()
+    step = _step_cited(r"Alice draws at step (\d+)")
+    assert "draws a card" in t[step].narration()

@@ -75,6 +75,16 @@ class Pictures:
         return found
 
 
+def _enlargeable(picture: str, alt: str) -> str:
+    """A board picture that opens at full size when clicked: beside the table it is drawn at less
+    than half its width, too small to read its labels at 1366 px. (A data: URI can't be opened in
+    a tab, so an inline picture stays a plain image.)"""
+    img = f'<img alt="{esc(alt)}" src="{esc(picture)}">'
+    if picture.startswith("data:"):
+        return img
+    return f'<a href="{esc(picture)}" target="_blank" title="Open the board at full size">{img}</a>'
+
+
 def _strip_style(fragment: str) -> str:
     """Narration fragments repeat the widgets' style block; the page carries it once."""
     return fragment.replace(render.STYLE, "")
@@ -150,8 +160,7 @@ class Page:
                 f'<div class="mtg-step-label">{render.step_label(timeline, index, last)}</div>'
                 f'<div class="mtg-narration">{_strip_style(render.narration_html(frame))}</div>'
                 f'<div class="mtg-step-body">'
-                f'<figure class="mtg-board"><img alt="{esc(f"The board after step {index}")}" src="{picture}">'
-                f"</figure>"
+                f'<figure class="mtg-board">{_enlargeable(picture, f"The board after step {index}")}</figure>'
                 f'<div class="mtg-changed">{changed}</div>'
                 f'<div class="mtg-full">{render.step_table_html(timeline, index, before)}</div>'
                 f"</div></li>")
@@ -218,7 +227,12 @@ class Page:
                     f'src="data:image/png;base64,{base64.b64encode(data).decode("ascii")}"></figure>')
         rich = getattr(value, "_repr_html_", None)
         if rich is not None:
-            return f'<div class="mtg-scroll">{rich()}</div>'
+            import pandas as pd
+            # A notebook cuts a long cell to 50 characters ("Alice has every graveyard (Alic...");
+            # a handout, on paper above all, has no way to show the rest, so it shows it whole.
+            with pd.option_context("display.max_colwidth", None, "display.max_rows", None,
+                                   "display.max_columns", None):
+                return f'<div class="mtg-scroll">{rich()}</div>'
         from ipywidgets import Widget
         if isinstance(value, Widget):
             return '<p class="mtg-kernel-note">(An interactive widget: open the notebook to use it.)</p>'

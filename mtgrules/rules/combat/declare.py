@@ -69,7 +69,7 @@ class DeclareAttackers(Action):
     def describe(self, state) -> str:
         if not self.attacks:
             return f"{self.player} declares no attackers"
-        parts = [f"{_name(state, a)} → {_target_text(state, t)}" if t is not None else _name(state, a)
+        parts = [f"{_name(state, a)} → {_target_text(state, t)}" if t not in (None, "") else _name(state, a)
                  for a, t in self.attacks]
         return f"{self.player} declares attackers: {', '.join(parts)}"
 
