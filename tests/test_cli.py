@@ -114,7 +114,7 @@ def test_walk_combat_by_card_names(tmp_path, capsys):
     ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Forest", "hybrid": 5}]},
      "actions[0] 'hybrid' must be a string"),
     ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Forest", "hybrid": "Q"}]},
-     "actions[0]: 'Q' is not a valid ManaType"),
+     "actions[0]: Hybrid must be capital mana letters"),
 ])
 def test_walk_says_what_is_wrong_with_a_file(tmp_path, capsys, data, message):
     assert main(["walk", write(tmp_path, data)]) == 2
