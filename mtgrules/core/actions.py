@@ -112,6 +112,12 @@ class Action:
         """One line for a learner, naming objects as they are in ``state``."""
         return f"{self.player}: {type(self).__name__}"
 
+    def call_parts(self) -> tuple[str, list[Any], dict[str, Any]]:
+        """The friendly constructor, its positional and its keyword arguments that make this
+        action again (used to tell a learner where a missing choice goes)."""
+        name = "".join(f"_{c.lower()}" if c.isupper() else c for c in type(self).__name__).lstrip("_")
+        return name, [self.player], {}
+
 
 @dataclass(frozen=True)
 class PassPriority(Action):
@@ -128,6 +134,9 @@ class PassPriority(Action):
 
     def describe(self, state) -> str:
         return f"{self.player} passes priority"
+
+    def call_parts(self) -> tuple[str, list[Any], dict[str, Any]]:
+        return "pass_priority", [self.player], {}
 
 
 @dataclass(frozen=True)
@@ -161,6 +170,9 @@ class Activate(Action):
         text = abilities[self.ability].text.rstrip(".") if 0 <= self.ability < len(abilities) else f"ability {self.ability}"
         return f"{self.player} activates {obj.card} — {text}{_targets(state, self.targets)}"
 
+    def call_parts(self) -> tuple[str, list[Any], dict[str, Any]]:
+        return "activate", [self.player, self.source, *([self.ability] if self.ability else [])], _extras(self)
+
 
 @dataclass(frozen=True)
 class CastSpell(Action):
@@ -186,6 +198,29 @@ class CastSpell(Action):
         xs = f" with X={number_text(self.x)}" if self.x else ""
         return f"{self.player} casts {object_name(state, self.card)}{xs}{_targets(state, self.targets)}"
 
+    def call_parts(self) -> tuple[str, list[Any], dict[str, Any]]:
+        return "cast", [self.player, self.card], _extras(self)
+
+
+def _extras(a: Activate | CastSpell) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if a.x:
+        out["x"] = a.x
+    if a.targets:
+        out["targets"] = a.targets
+    if a.hybrid is not None:
+        out["hybrid"] = "".join(t.value for t in a.hybrid)
+    return out
+
+
+def call_text(action: Action, **extra: Any) -> str:
+    """The Python call that makes ``action`` again, with ``extra`` choices added as keywords:
+    ``call_text(pass_priority("Bob"), pay=1)`` is ``"pass_priority('Bob', pay=1)"``."""
+    name, args, kwargs = action.call_parts()
+    kwargs = {**kwargs, **{k.replace(" ", "_"): v for k, v in getattr(action, "choices", ())}, **extra}
+    parts = [repr(a) for a in args] + [f"{k}={v!r}" for k, v in kwargs.items()]
+    return f"{name}({', '.join(parts)})"
+
 
 @dataclass(frozen=True)
 class PlayLand(Action):
@@ -205,6 +240,9 @@ class PlayLand(Action):
             return f"{self.player} plays {state.obj(self.card).card}"
         except KeyError:  # a refused step may name a card that doesn't exist
             return f"{self.player} plays card #{self.card}"
+
+    def call_parts(self) -> tuple[str, list[Any], dict[str, Any]]:
+        return "play_land", [self.player, self.card], {}
 
 
 # ---------------------------------------------------------------- friendly constructors
@@ -266,5 +304,5 @@ def _hybrid(text: Any) -> tuple[ManaType, ...] | None:
 
 
 __all__ = ["Action", "PassPriority", "Activate", "CastSpell", "PlayLand", "activate", "cast", "pass_priority",
-           "play_land", "ObjRef",
+           "play_land", "call_text", "ObjRef",
            "object_name", "check_player", "check_id", "check_ids", "check_number", "check_choices"]

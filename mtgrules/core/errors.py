@@ -8,16 +8,44 @@
 
 All three share :class:`MtgRulesError`, so a notebook can catch "the kit said no" in one place.
 Refusals are raised before any state is built, so the state the caller holds stays as it was.
+
+In a notebook these errors show as one short block (the sentence, the rule and, for a missing
+choice, the call that gives it) instead of a long traceback: IPython asks an exception for
+``_render_traceback_`` before formatting one. The traceback is still there on demand:
+``err.full_traceback()``, or set ``MtgRulesError.short_tracebacks = False`` for every error.
 """
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Iterable, Sized
 from itertools import islice
 
+_RED, _BOLD, _DIM, _RESET = "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
+_HOW_TO_SEE_MORE = "(the full traceback: err.full_traceback(), where err is the error you caught)"
+
 
 class MtgRulesError(Exception):
-    """Anything the kit refuses with a sentence a learner can read."""
+    """Anything the kit refuses with a sentence a learner can read.
+
+    In IPython it shows as a short block instead of the call stack, unless turned off."""
+
+    short_tracebacks: bool = True
+    """Class-wide switch: False shows IPython's full traceback again."""
+
+    def short_lines(self) -> list[str]:
+        return [str(self)]
+
+    def _render_traceback_(self) -> list[str]:
+        """What IPython prints for this error: a few lines, not the call stack."""
+        if not type(self).short_tracebacks:
+            return self.full_traceback().rstrip("\n").split("\n")
+        first, *rest = self.short_lines()
+        return [f"{_RED}{_BOLD}{type(self).__name__}{_RESET}: {first}", *rest, f"{_DIM}{_HOW_TO_SEE_MORE}{_RESET}"]
+
+    def full_traceback(self) -> str:
+        """The whole traceback, as Python would print it, for when the short block isn't enough."""
+        return "".join(traceback.format_exception(type(self), self, self.__traceback__))
 
 
 class IllegalAction(MtgRulesError):
@@ -27,6 +55,9 @@ class IllegalAction(MtgRulesError):
         self.rule = rule
         self.reason = reason[:1].upper() + reason[1:]
         super().__init__(f"{self.reason} (CR {rule})")
+
+    def short_lines(self) -> list[str]:
+        return [self.reason, f"Rule: CR {self.rule}"]
 
 
 class ActionTypeError(IllegalAction, TypeError):
@@ -62,7 +93,33 @@ class MissingChoice(MtgRulesError):
         reason = sentence or (f"{player} must choose {kind} from {options_text(options)}, and no choice was "
                               f"given (script it with {keyword}=...)")
         self.reason = reason[:1].upper() + reason[1:]
+        self.give_as = ""
         super().__init__(f"{self.reason} (CR {rule})")
+
+    @property
+    def keyword(self) -> str:
+        """The keyword argument that gives this choice (``replacement order`` -> ``replacement_order``)."""
+        return self.kind.replace(" ", "_")
+
+    @property
+    def example(self) -> object:
+        """One of the options, to show the form of an answer (``...`` if there is none to show)."""
+        try:
+            return next(iter(self.options))  # type: ignore[call-overload]
+        except (TypeError, StopIteration):
+            return ...
+
+    def given_on(self, code: str) -> MissingChoice:
+        """Name the call that gives the choice, e.g. ``pass_priority('Bob', pay=1)``."""
+        self.give_as = code
+        self.args = (f"{self.reason}; give it as {code} (CR {self.rule})",)
+        return self
+
+    def short_lines(self) -> list[str]:
+        lines = [self.reason, f"Rule: CR {self.rule}", f"Give the choice with the keyword {self.keyword}=..."]
+        if self.give_as:
+            lines[-1] += f", for example {self.give_as}"
+        return lines
 
 
 def options_text(options: object, limit: int = 6) -> str:

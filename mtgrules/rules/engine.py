@@ -9,10 +9,10 @@ checked and waiting triggers go on the stack before anyone gets priority (117.5)
 from __future__ import annotations
 
 from mtgrules.core.abilities import ActivatedAbility, ManaAbility
-from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority
+from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority, call_text
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Callback, Chooser
-from mtgrules.core.errors import ActionTypeError, IllegalAction
+from mtgrules.core.errors import ActionTypeError, IllegalAction, MissingChoice
 from mtgrules.core.events import Event
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState
@@ -28,10 +28,18 @@ from mtgrules.rules.turn_loop import advance_step
 
 
 def apply(state: GameState, action: Action, callback: Callback | None = None) -> tuple[GameState, list[Event]]:
-    """Apply ``action``; return the new state and the events, or raise :class:`IllegalAction`."""
+    """Apply ``action``; return the new state and the events, or raise :class:`IllegalAction`.
+    A :class:`MissingChoice` names the call that gives the choice (``pass_priority('Bob', pay=1)``)."""
     if not isinstance(action, Action):
         raise ActionTypeError("117.1", f"an action is made with activate(), cast(), pass_priority() and "
                               f"the like, not {type(action).__name__}")
+    try:
+        return _apply(state, action, callback)
+    except MissingChoice as need:
+        raise need.given_on(call_text(action, **{need.keyword: need.example})) from None
+
+
+def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple[GameState, list[Event]]:
     chooser = Chooser(dict(getattr(action, "choices", ())), callback)
     d = Draft(state)
     _check_priority(state, action)

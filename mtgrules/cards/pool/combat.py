@@ -1,6 +1,8 @@
 """Cards for the combat lessons: melee (Wings of the Guard), "must be blocked" and fight (Neyith of
 the Dire Hunt), evasion and its answers (flying, reach, menace, "can't block"), a planeswalker to
-attack, a "blocks this turn if able" spell, a fight on entering, and two ways to put a creature
+attack, a "blocks this turn if able" spell, a fight on entering (Somberwald Stag fights itself;
+Gruul Ragebeast makes any creature of yours that enters fight), a non-legendary way to double
+power (Exponential Growth), and two ways to put a creature
 onto the battlefield attacking (508.4).
 
 Notes on the data:
@@ -146,6 +148,48 @@ def _stag_fights(res, item) -> None:
     fight(res.d, stag, targets[0], "Somberwald Stag")
 
 
+# ---- Gruul Ragebeast: a creature of yours that enters fights (the fighter is the one that entered)
+RAGEBEAST_TEXT = ("Whenever this creature or another creature you control enters, that creature fights target "
+                  "creature an opponent controls.")
+
+
+def _yours_enters(state, src, ev):
+    """One trigger per creature of yours that enters; the data remembers which one, by reference,
+    so it fights only if it is still the same object as the ability resolves (400.7, 701.14b)."""
+    if ev.attribute != "zone" or ev.after != Zone.BATTLEFIELD:
+        return False
+    try:
+        obj = state.obj(ev.obj)
+    except KeyError:
+        return False
+    if obj.controller != src.controller or not characteristics(state, obj.oid).is_creature:
+        return False
+    return [(("entered", obj.ref),)]
+
+
+def _ragebeast_fights(res, item) -> None:
+    targets = res.targets()
+    ref = item.get("entered")
+    fighter = res.state.resolve_ref(ref) if ref is not None else None
+    if not targets:
+        return
+    if fighter is None:
+        res.d.note("no fight", "the creature that entered is no longer on the battlefield, so neither creature "
+                   "fights", "701.14b", None, "Gruul Ragebeast")
+        return
+    fight(res.d, fighter, targets[0], "Gruul Ragebeast")
+
+
+# ---- Exponential Growth: double a creature's power X times (701.10b), one doubling after another
+EXPONENTIAL_TEXT = "Until end of turn, double target creature's power X times."
+
+
+def _exponential_growth(res, item) -> None:
+    for obj in res.targets():
+        for _ in range(item.x):
+            double_power(res.d, obj, item.source.oid, "Exponential Growth")
+
+
 # ---- Culling Mark: "Target creature blocks this turn if able." (a requirement, 509.1c)
 def _culling_mark(res, item) -> None:
     for obj in res.targets():
@@ -220,6 +264,13 @@ register(
             abilities=(TriggeredAbility(STAG_TEXT, "zone change", _this_enters, _stag_fights,
                                         target=creature_target("target creature you don't control", _not_yours)),),
             source="Eldritch Moon"),
+    CardDef("Gruul Ragebeast", "{5}{R}{G}", CREATURE, frozenset({"Beast"}), power=6, toughness=6,
+            oracle=RAGEBEAST_TEXT,
+            abilities=(TriggeredAbility(RAGEBEAST_TEXT, "zone change", _yours_enters, _ragebeast_fights,
+                                        target=creature_target("target creature an opponent controls", _not_yours)),),
+            source="Gatecrash"),
+    CardDef("Exponential Growth", "{X}{R}{R}", frozenset({"Sorcery"}), oracle=EXPONENTIAL_TEXT,
+            spell=_exponential_growth, spell_target=creature_target(), source="Strixhaven: School of Mages"),
     CardDef("Culling Mark", "{2}{G}", frozenset({"Sorcery"}), oracle="Target creature blocks this turn if able.",
             spell=_culling_mark, spell_target=creature_target(), source="Ravnica: City of Guilds"),
     CardDef("Jace Beleren", "{1}{U}{U}", frozenset({"Planeswalker"}), frozenset({"Jace"}), frozenset({"Legendary"}),

@@ -73,6 +73,10 @@ class DeclareAttackers(Action):
                  for a, t in self.attacks]
         return f"{self.player} declares attackers: {', '.join(parts)}"
 
+    def call_parts(self) -> tuple[str, list[Any], dict[str, Any]]:
+        plain = all(t == "" for _, t in self.attacks)
+        return "declare_attackers", [self.player, [a for a, _ in self.attacks] if plain else dict(self.attacks)], {}
+
 
 @dataclass(frozen=True)
 class DeclareBlockers(Action):
@@ -92,6 +96,9 @@ class DeclareBlockers(Action):
             return f"{self.player} declares no blockers"
         parts = [f"{_name(state, b)} blocks {_name(state, a)}" for b, a in self.blocks]
         return f"{self.player} declares blockers: {', '.join(parts)}"
+
+    def call_parts(self) -> tuple[str, list[Any], dict[str, Any]]:
+        return "declare_blockers", [self.player, dict(self.blocks)], {}
 
 
 def declare_attackers(player: str, attacks: Mapping[int, Target] | Sequence[int] = (), **choices: Any) -> DeclareAttackers:
