@@ -1,0 +1,141 @@
+"""Exercises the engine checks: ``check("04.4", 1)`` says right or wrong and cites the deciding rule.
+
+In the spirit of a puzzle book's ``answer(...)`` cell: the learner writes an answer, the kit
+plays the board and compares. The expected answer is never typed in. Each exercise's key is a
+function that plays the board with the engine (they live together in
+:mod:`mtgrules.lessons.solutions`, the teachers' answer key), so a change in the engine changes
+the key, and a test answers each exercise both right and wrong.
+
+An answer can be
+
+* a **count** or a **value** (``check("04.4", 1)``: how many cards Alice draws),
+* a **prediction** among words the exercise names (``check("05.1", "Alice")``),
+* a **declaration** played on the exercise's board (``check("04.1", declarations)``),
+* a **rule number** that decides a "why" question (``check("02.3", "302.6")``), or
+* a **scenario** (a ``Timeline`` or ``Scenario``) meant to reproduce a ruling: the check plays it
+  and looks for what the ruling says happens.
+
+A wrong answer gets a hint and the rule to read, not the answer: the teacher has the key
+(``solutions.key("04.4")``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+Judge = Callable[[Any], "tuple[bool, str]"]
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: where it is, what it asks, its engine-computed key and how an answer is judged.
+
+    ``key`` plays the board and returns the expected answer; ``judge`` (optional) decides an
+    answer that isn't compared by equality with the key (a scenario, a declaration) and returns
+    ``(right, sentence)``. ``rule`` is the deciding rule, cited in every reply; ``hint`` is said
+    when the answer is wrong; ``board`` names the board the learner can see and edit."""
+
+    id: str
+    prompt: str
+    rule: str
+    key: Callable[[], Any]
+    hint: str
+    board: str = ""
+    judge: Judge | None = None
+    explain: str = ""
+    accept: tuple[Any, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The reply to an answer: right or wrong, the deciding rule, and a sentence.
+
+    Truthy when right, so a test can ``assert check(...)``; shows itself as a short coloured
+    block in a notebook."""
+
+    exercise: str
+    right: bool
+    rule: str
+    message: str
+    given: Any = None
+
+    def __bool__(self) -> bool:
+        return self.right
+
+    def __repr__(self) -> str:
+        word = "Right" if self.right else "Not yet"
+        return f"{word} ({self.exercise}): {self.message} (CR {self.rule})"
+
+    def _repr_html_(self) -> str:
+        colour, word = ("#176b1c", "Right!") if self.right else ("#a40000", "Not yet.")
+        return (f'<div class="mtg-check" style="border-left:4px solid {colour};padding:4px 10px">'
+                f'<b style="color:{colour}">{word}</b> <small>exercise {html.escape(self.exercise)}</small><br>'
+                f"{html.escape(self.message)} "
+                f'<span style="font-weight:600;color:#1d4f91;white-space:nowrap">CR {html.escape(self.rule)}</span>'
+                "</div>")
+
+
+EXERCISES: dict[str, Exercise] = {}
+"""Every exercise the kit checks, by id ("lesson.number", e.g. "04.4"). Filled by ``solutions``."""
+
+
+def exercise(ex: Exercise) -> Exercise:
+    """Register an exercise (the solutions module calls this for each one)."""
+    if ex.id in EXERCISES and EXERCISES[ex.id] != ex:
+        raise ValueError(f"exercise {ex.id} is registered twice")
+    EXERCISES[ex.id] = ex
+    return ex
+
+
+def _load() -> None:
+    from mtgrules.lessons import solutions  # noqa: F401  (registers every exercise)
+
+
+def get(exercise_id: str) -> Exercise:
+    """The exercise ``exercise_id``; a ValueError naming the known ids if there is none."""
+    _load()
+    ex = EXERCISES.get(str(exercise_id))
+    if ex is None:
+        raise ValueError(f"there is no exercise {exercise_id!r}; exercises are {sorted(EXERCISES)}")
+    return ex
+
+
+def normalise(value: Any) -> Any:
+    """Compare answers as a learner would write them: text without case, spaces or a "CR " prefix,
+    numbers as numbers, lists as sets when order can't matter."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        text = value.strip().lower().removeprefix("cr").strip().rstrip(".")
+        return " ".join(text.split())
+    if isinstance(value, list | tuple | set | frozenset):
+        return frozenset(normalise(v) for v in value)
+    return value
+
+
+def check(exercise_id: str, answer: Any) -> Verdict:
+    """Check ``answer`` to exercise ``exercise_id`` against what the engine plays."""
+    ex = get(exercise_id)
+    if ex.judge is not None:
+        try:
+            right, sentence = ex.judge(answer)
+        except Exception as err:  # a learner's board can be wrong in any way: say so, don't crash
+            from mtgrules.core.errors import IllegalAction, ScenarioError
+            if not isinstance(err, IllegalAction | ScenarioError | ValueError | TypeError):
+                raise
+            return Verdict(ex.id, False, ex.rule, f"The engine couldn't play your answer: {err}", answer)
+        return Verdict(ex.id, right, ex.rule, sentence if right else f"{sentence} {ex.hint}".strip(), answer)
+    expected = ex.key()
+    accepted = {normalise(expected), *(normalise(a) for a in ex.accept)}
+    if normalise(answer) in accepted:
+        return Verdict(ex.id, True, ex.rule, ex.explain or f"The engine agrees: {expected}.", answer)
+    return Verdict(ex.id, False, ex.rule, f"The engine plays it differently. {ex.hint}", answer)
+
+
+def exercises_of(lesson: str) -> list[Exercise]:
+    """The exercises of one lesson ("04"), in order."""
+    _load()
+    return [ex for ex_id, ex in sorted(EXERCISES.items()) if ex_id.split(".")[0] == lesson]

@@ -1,0 +1,617 @@
+"""The answer key: every exercise of lessons 0 to 7, its board, and how the engine answers it.
+
+For teachers: ``key("04.4")`` is the expected answer, played by the engine on the exercise's
+board (never typed in); ``EXERCISES["04.4"].explain`` says why, with the rule. Learners call
+:func:`mtgrules.lessons.check.check` and get right or wrong with the deciding rule, not the key.
+
+Each board here is the one the lesson shows in a visible ``Scenario`` cell, written the same way,
+so a learner who edits the lesson's cell and a teacher who reads this file see the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.errors import IllegalAction
+from mtgrules.core.events import EventKind
+from mtgrules.core.mana import pool_text
+from mtgrules.core.objects import Zone
+from mtgrules.core.turns import Step
+from mtgrules.lessons.check import Exercise, exercise
+from mtgrules.play.scenario import Scenario
+from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.play.verbs import go_to, resolve_top
+from mtgrules.rules.combat.blocking import legal_blocks
+from mtgrules.rules.combat.declare import declare_attackers, declare_blockers
+from mtgrules.rules.layers import characteristics
+from mtgrules.rules.stack import mana_value
+
+# ---------------------------------------------------------------- small readers
+
+
+def gained(frame: Frame) -> str:
+    """The mana a step added to pools, as "{G}{G}" ("" if none)."""
+    return "".join(pool_text(e.after[len(e.before):]) for e in frame.events if e.kind == EventKind.MANA_ADDED)
+
+
+def oid_of(t: Timeline | Any, name: str, zone: Zone | None = None) -> int:
+    """The id of the first object called ``name`` (in ``zone``, if given)."""
+    state = t.state if isinstance(t, Timeline) else t
+    return next(o.oid for o in state.objects if o.card == name and (zone is None or o.zone is zone))
+
+
+def count_events(t: Timeline, kind: str, name: str | None = None) -> int:
+    return sum(1 for f in t for e in f.events if e.kind == kind and (name is None or e.name == name))
+
+
+def _timeline(answer: Any) -> Timeline:
+    if isinstance(answer, Scenario):
+        return answer.timeline()
+    if not isinstance(answer, Timeline):
+        raise TypeError(f"give a Timeline or a Scenario, not {type(answer).__name__}")
+    return answer
+
+
+def _key(fn: Callable[[], Any]) -> Callable[[], Any]:
+    """Keys are played once per session: the same board always gives the same answer."""
+    cache: list[Any] = []
+
+    def run() -> Any:
+        if not cache:
+            cache.append(fn())
+        return cache[0]
+    return run
+
+
+# ---------------------------------------------------------------- lesson 0
+def forest_with_reflection() -> Timeline:
+    s = Scenario("First steps, with Mana Reflection")
+    forest = s.add("Forest", "Alice")
+    s.add("Mana Reflection", "Alice")
+    return s.timeline().do(activate("Alice", forest))
+
+
+exercise(Exercise("00.1", "Give Alice a Mana Reflection: how many mana does the Forest make now?", "106.12b",
+                  _key(lambda: len(gained(forest_with_reflection()[1])) // 3),
+                  "Look at the changes table: which effect edits the mana the Forest produces?",
+                  board="the first scenario of lesson 0",
+                  explain="Mana Reflection replaces the production event of a permanent tapped for mana: {G} "
+                          "becomes {G}{G}."))
+
+
+# ---------------------------------------------------------------- lesson 1: mana
+def mana1_with_swamp() -> Timeline:
+    s = Scenario("MANA-1 with a Swamp for Alice")
+    pool = s.add("Reflecting Pool", "Alice")
+    s.add("Forest", "Bob")
+    s.add("Swamp", "Alice")
+    return s.timeline().do(activate("Alice", pool))
+
+
+def tour_with_darkness() -> tuple[Timeline, Timeline]:
+    """The tour as played, and the same actions with Bob's Infernal Darkness on the board (Alice
+    applies Mana Reflection first when both apply)."""
+    from mtgrules.lessons.mana import mana_tour
+    tour = mana_tour()
+    s = Scenario("A tour of the mana rules, with Infernal Darkness")
+    forest = s.add("Forest", "Alice")
+    pool = s.add("Reflecting Pool", "Alice")
+    s.add("Mana Reflection", "Alice")
+    pili = s.add("Pili-Pala", "Alice", tapped=True)
+    s.add("Infernal Darkness", "Bob")
+    order = ("Mana Reflection", "Infernal Darkness")
+    t = s.timeline()
+    t.do(activate("Alice", forest, replacement_order=order))
+    t.do(activate("Alice", pool, type="B", replacement_order=order))
+    t.do(activate("Alice", pili, color="W"))
+    return tour, t
+
+
+def darkness_changes() -> list[int]:
+    tour, dark = tour_with_darkness()
+    return [i for i in range(1, len(tour)) if gained(tour[i]) != gained(dark[i])]
+
+
+def fellwar_facing_wastes() -> Timeline:
+    s = Scenario("Fellwar Stone facing a Wastes")
+    stone = s.add("Fellwar Stone", "Alice")
+    s.add("Wastes", "Bob")
+    t = s.timeline()
+    t.attempt(activate("Alice", stone))
+    return t
+
+
+def _fellwar_rule() -> str:
+    t = fellwar_facing_wastes()
+    last = t[-1]
+    if last.refused is not None:
+        return last.refused.rule
+    return next(e.rule for e in last.events if e.rule.startswith("106"))
+
+
+exercise(Exercise("01.1", "Add a Swamp for Alice to the MANA-1 board. What does the Pool add now?", "106.7",
+                  _key(lambda: gained(mana1_with_swamp()[1])),
+                  "Which lands of Alice's could produce a type the Pool can copy?",
+                  board="the MANA-1 board (exercise 1 cell)",
+                  explain="Reflecting Pool adds a type Alice's lands could produce; the Swamp could produce {B}."))
+exercise(Exercise("01.2", "Put Infernal Darkness into the tour. Which steps change?", "106.12b",
+                  _key(darkness_changes),
+                  "Only mana from a permanent *tapped* for mana is replaced; which steps tap for mana?",
+                  board="the tour board (exercise 2 cell)",
+                  explain="The Forest and the Pool are tapped for mana, so Infernal Darkness edits their "
+                          "mana; Pili-Pala's {Q} ability isn't tapping for mana (106.12), so step 3 is the same."))
+exercise(Exercise("01.3", "Why does Fellwar Stone facing only a Wastes produce nothing? Give the rule.", "106.5",
+                  _key(_fellwar_rule), "Fellwar Stone asks what an opponent's land could produce, by colour "
+                  "(106.7); what happens when no type can be defined?",
+                  board="the Fellwar Stone board (exercise 3 cell)",
+                  explain="Fellwar Stone adds a colour an opponent's land could produce (106.7); a Wastes "
+                          "could produce only colorless mana, which is no colour, so no type can be defined and "
+                          "the ability adds nothing (106.5). Reflecting Pool copies any *type*, and colorless is one."))
+
+
+# ---------------------------------------------------------------- lesson 2: tap, untap, X
+def stolen_elves() -> Timeline:
+    s = Scenario("Bob's Llanowar Elves, Alice's since this turn")
+    elves = s.add("Llanowar Elves", "Alice", owner="Bob", sick=True)
+    t = s.timeline()
+    t.attempt(activate("Alice", elves))
+    return t
+
+
+def walker_x3() -> tuple[int, int]:
+    from mtgrules.lessons.tap_untap_and_x import x_on_entering
+    t = x_on_entering(3)
+    walker = oid_of(t, "Hangarback Walker")
+    counters = dict(t.state.obj(walker).counters).get("+1/+1", 0)
+    return counters, mana_value(t.state, walker)
+
+
+def pili_pala_cast() -> Timeline:
+    s = Scenario("Pili-Pala, cast this turn")
+    pili = s.add("Pili-Pala", "Alice", tapped=True, sick=True)
+    s.mana("Alice", "CC")
+    t = s.timeline()
+    t.attempt(activate("Alice", pili, color="G"))
+    return t
+
+
+exercise(Exercise("02.1", "Bob's Llanowar Elves came under Alice's control this turn. Can Alice tap them? "
+                  "(True or False)", "302.6",
+                  _key(lambda: stolen_elves()[-1].refused is None),
+                  "What matters is control since the start of the controller's most recent turn.",
+                  board="the stolen Elves board (exercise 1 cell)",
+                  explain="Alice hasn't controlled them continuously since her most recent turn began, so "
+                          "she can't pay {T} with them (302.6)."))
+exercise(Exercise("02.2", "Hangarback Walker cast with X = 3: its +1/+1 counters and its mana value on the "
+                  "battlefield, as (counters, mana value)", "107.3g",
+                  _key(walker_x3), "X on entering comes from the spell (107.3m); off the stack X is 0.",
+                  board="lesson.x_on_entering(3)",
+                  explain="It enters with 3 counters (107.3m); on the battlefield its X is 0, so {X}{X} counts 0."))
+exercise(Exercise("02.3", "Why can't Pili-Pala's {Q} ability be activated the turn it is cast? Give the rule.",
+                  "302.6", _key(lambda: pili_pala_cast()[-1].refused.rule),
+                  "Pili-Pala is a creature; which rule restricts a creature's {T} and {Q} abilities?",
+                  board="the Pili-Pala board (exercise 3 cell)",
+                  explain="A creature's {Q} abilities, like its {T} abilities, need its controller to have "
+                          "controlled it since their most recent turn began (302.6)."))
+
+
+# ---------------------------------------------------------------- lesson 3: melee
+THREE = ("Alice", "Bob", "Carol")
+
+
+def _melee_resolved(s: Scenario, attacks: dict) -> Timeline:
+    t = s.timeline()
+    go_to(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", attacks))
+    while t.state.stack:
+        resolve_top(t)
+    return t
+
+
+def melee_one_bears_at_carol() -> Timeline:
+    s = Scenario("MEL-1: one Bears at Carol, four stay home", players=THREE, step="combat")
+    wings = s.add("Wings of the Guard", "Alice")
+    bears = [s.add("Grizzly Bears", "Alice") for _ in range(5)]
+    return _melee_resolved(s, {wings: "Bob", bears[0]: "Carol"})
+
+
+def _bonus(t: Timeline, oid: int) -> int:
+    return (characteristics(t.state, oid).power or 0) - 1   # Wings of the Guard is a 1/1
+
+
+def two_wings() -> Timeline:
+    s = Scenario("Two Wings of the Guard", players=THREE, step="combat")
+    a = s.add("Wings of the Guard", "Alice")
+    b = s.add("Wings of the Guard", "Alice")
+    t = s.timeline()
+    go_to(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {a: "Bob", b: "Carol"},
+                           trigger_order=("Wings of the Guard #1", "Wings of the Guard #2")))
+    while t.state.stack:
+        resolve_top(t)
+    return t
+
+
+def two_wings_answer() -> tuple[int, int]:
+    t = two_wings()
+    wings = [o.oid for o in t.state.battlefield("Alice")]
+    bonuses = {_bonus(t, w) for w in wings}
+    return count_events(t, EventKind.TRIGGER, "Wings of the Guard"), bonuses.pop()
+
+
+def charge_wings() -> Timeline:
+    s = Scenario("Practice Charge puts Wings of the Guard into the attack", players=THREE, step="combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    s.add("Wings of the Guard", "Alice", zone="hand")
+    charge = s.add("Practice Charge", "Alice", zone="hand")
+    plains = [s.add("Plains", "Alice") for _ in range(2)]
+    t = s.timeline()
+    go_to(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    for land in plains:
+        t.do(activate("Alice", land))
+    t.do(cast("Alice", charge))
+    resolve_top(t, attack_target="Carol")
+    return t
+
+
+def wings_at_jace() -> Timeline:
+    s = Scenario("Wings attacks Jace, a Bears attacks Bob", step="combat")
+    wings = s.add("Wings of the Guard", "Alice")
+    bears = s.add("Grizzly Bears", "Alice")
+    jace = s.add("Jace Beleren", "Bob")
+    return _melee_resolved(s, {wings: jace, bears: "Bob"})
+
+
+exercise(Exercise("03.1", "Wings attacks Bob, one Bears attacks Carol, four Bears stay home: the melee bonus "
+                  "(a number: 2 for +2/+2)", "702.121a",
+                  _key(lambda: _bonus(t := melee_one_bears_at_carol(), oid_of(t, "Wings of the Guard"))),
+                  "Melee counts opponents attacked, not creatures.", board="the MEL-1 board (exercise 1 cell)",
+                  explain="Two opponents were attacked (Bob and Carol): +2/+2."))
+exercise(Exercise("03.2", "Two Wings of the Guard attack Bob and Carol: (how many melee triggers, the bonus "
+                  "each Wings gets)", "702.121a",
+                  _key(two_wings_answer),
+                  "Each creature's own melee triggers, and each counts every opponent attacked (702.121a).",
+                  board="the two-Wings board (exercise 2 cell)",
+                  explain="Each Wings' melee triggers once; each counts both opponents: +2/+2 each."))
+exercise(Exercise("03.3", "Practice Charge puts Wings of the Guard into an attack. Does melee trigger? "
+                  "(True or False)", "508.4",
+                  _key(lambda: count_events(charge_wings(), EventKind.TRIGGER, "Wings of the Guard") > 0),
+                  "Was the Wings ever declared as an attacker?", board="the Practice Charge board (exercise 3 cell)",
+                  explain="A creature put onto the battlefield attacking was never declared as an attacker, so "
+                          "\"whenever this creature attacks\" doesn't trigger (508.4, 508.3a)."))
+exercise(Exercise("03.4", "Wings attacks Jace Beleren and a Grizzly Bears attacks Bob: the melee bonus",
+                  "702.121a",
+                  _key(lambda: _bonus(t := wings_at_jace(), oid_of(t, "Wings of the Guard"))),
+                  "Planeswalkers aren't opponents; which opponents were attacked?",
+                  board="the Jace board (exercise 4 cell)",
+                  explain="Only Bob, an opponent, was attacked: +1/+1. Jace is a planeswalker, not an opponent."))
+
+
+# ---------------------------------------------------------------- lesson 4: Neyith
+def explorer_count() -> int:
+    from mtgrules.lessons.must_be_blocked import explorer_board
+    return legal_blocks(explorer_board().state, "Bob").count()
+
+
+def menace_three() -> Timeline:
+    """NEY-7's board, with a third untapped creature (Raging Goblin) for Bob."""
+    from mtgrules.lessons import must_be_blocked as lesson
+    b = lesson._Board("NEY-7 with a third blocker", alice=("Boggart Brute",),
+                      bob=("Walking Corpse", "Grizzly Bears", "Raging Goblin"))
+    t = lesson._trigger(b, b.alice[0])
+    lesson._pay(t, b.forests)
+    return lesson._attack(t, [b.alice[0]])
+
+
+def menace_declarations(answer: Any) -> tuple[bool, str]:
+    """Right if the answer lists exactly the legal declarations (or gives their number)."""
+    t = menace_three()
+    options = legal_blocks(t.state, "Bob")
+    legal = [dict(d) for d in options.declarations()]
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        ok = answer == len(legal)
+        return ok, (f"Yes: {len(legal)} legal declarations." if ok else "That's not how many the engine finds.")
+    try:
+        given = [{int(b): int(a) for b, a in dict(d).items()} for d in answer]
+    except (TypeError, ValueError):
+        return False, "Give a number, or a list of declarations as {blocker id: attacker id}."
+    missing = [d for d in legal if d not in given]
+    extra = [d for d in given if d not in legal]
+    for d in extra:
+        why = options.check(d)
+        return False, f"{options.describe(d) or 'No blockers'} isn't legal: {why.reason}."
+    if missing:
+        return False, f"You found {len(given) - len(extra)} of the {len(legal)} legal declarations."
+    return True, f"Yes: exactly these {len(legal)} declarations are legal."
+
+
+def wings_must_be_blocked() -> str:
+    """Who must block Wings of the Guard (flying), doubled and made to be blocked by Neyith."""
+    from mtgrules.lessons import must_be_blocked as lesson
+    b = lesson._Board("Neyith targets Wings of the Guard", alice=("Wings of the Guard",),
+                      bob=("Walking Corpse", "Giant Spider"))
+    t = lesson._trigger(b, b.alice[0])
+    lesson._pay(t, b.forests)
+    lesson._attack(t, [b.alice[0]])
+    options = legal_blocks(t.state, "Bob")
+    every = [set(d) for d in options.declarations()]
+    must = set.intersection(*every) if every else set()
+    return ", ".join(sorted(t.state.obj(o).card for o in must)) or "no one"
+
+
+def fight_then_blocked() -> tuple[Timeline, int, int]:
+    """Neyith, Gruul Ragebeast and Fervor (haste) out; Alice casts Grizzly Bears: as it enters it
+    fights Bob's Llanowar Elves. Then the Bears (hasty) attack and Walking Corpse blocks them."""
+    s = Scenario("Bears fight, then become blocked")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    s.add("Gruul Ragebeast", "Alice")
+    s.add("Fervor", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    elves = s.add("Llanowar Elves", "Bob")
+    corpse = s.add("Walking Corpse", "Bob")
+    for _ in range(3):
+        s.add("Forest", "Alice", zone="library")
+    s.mana("Alice", "GG")
+    t = s.timeline().do(cast("Alice", bears))
+    resolve_top(t, target=elves)            # the Bears enter: Ragebeast's trigger targets the Elves
+    resolve_top(t)                          # the fight
+    resolve_top(t)                          # Neyith: one or more fought, draw
+    go_to(t, Step.BEGIN_COMBAT, target=bears)   # Neyith's combat ability targets the Bears
+    resolve_top(t, pay=0)                       # Alice doesn't pay
+    go_to(t, Step.DECLARE_ATTACKERS)
+    return t, bears, corpse
+
+
+def fight_then_blocked_draws() -> int:
+    t, bears, corpse = fight_then_blocked()
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    go_to(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {corpse: bears}))
+    resolve_top(t)
+    return sum(1 for f in t for e in f.events if e.attribute == "zone" and e.before == Zone.LIBRARY)
+
+
+def doubled_twice() -> tuple[int, int]:
+    """Boggart Brute (power 3): Exponential Growth with X = 1, then Neyith's combat ability."""
+    s = Scenario("Power 3, doubled by two abilities")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    brute = s.add("Boggart Brute", "Alice")
+    growth = s.add("Exponential Growth", "Alice", zone="hand")
+    forests = [s.add("Forest", "Alice") for _ in range(3)]
+    s.mana("Alice", "RRR")
+    t = s.timeline().do(cast("Alice", growth, x=1, targets=(brute,)))
+    resolve_top(t)
+    first = characteristics(t.state, brute).power
+    t.do(pass_priority("Alice")).do(pass_priority("Bob", target=brute))
+    for f in forests:
+        t.do(activate("Alice", f))
+    resolve_top(t, pay=1)
+    return first, characteristics(t.state, brute).power
+
+
+exercise(Exercise("04.1", "In the explorer's board, how many legal block declarations are there?", "509.1c",
+                  _key(explorer_count), "Every declaration must block the Bears if it can (509.1c); "
+                  "menace needs two blockers; count the choices left for the others.",
+                  board="lesson.explorer_board()",
+                  explain="Counted by the engine's table of requirements (509.1c)."))
+exercise(Exercise("04.2", "Give Bob a third untapped creature in the menace board: list the legal declarations "
+                  "({blocker: attacker} each), or give their number", "702.111b",
+                  _key(lambda: [dict(d) for d in legal_blocks(menace_three().state, "Bob").declarations()]),
+                  "The Brute must be blocked if able, and only by two or more creatures.",
+                  board="the menace board with a Raging Goblin (exercise 2 cell)", judge=menace_declarations))
+exercise(Exercise("04.3", "Neyith targets Wings of the Guard (flying); Bob has Walking Corpse and Giant Spider. "
+                  "Which creature must block?", "509.1c", _key(wings_must_be_blocked),
+                  "Which of Bob's creatures *can* block a flyer (702.9b)?",
+                  board="the flying board (exercise 3 cell)",
+                  explain="Only the Giant Spider (reach) can block Wings; the requirement asks only for what "
+                          "can be obeyed, so the Spider must block and the Corpse is free."))
+exercise(Exercise("04.4", "Alice's Bears fight in her main phase and become blocked in combat. How many cards "
+                  "does she draw?", "603.2c", _key(fight_then_blocked_draws),
+                  "Neyith triggers on a fight and, separately, when creatures become blocked.",
+                  board="the Ragebeast board (exercise 4 cell)",
+                  explain="A fight is one event and becoming blocked another: Neyith triggers once for each, "
+                          "so two cards (603.2c)."))
+exercise(Exercise("04.5", "A creature with power 3 is doubled by two different abilities: its power after each, "
+                  "as (first, second)", "701.10b", _key(doubled_twice),
+                  "Each doubling gives +X/+0 with X its power as that doubling resolves.",
+                  board="the Exponential Growth board (exercise 5 cell)",
+                  explain="3 doubled is 6 (+3/+0); 6 doubled is 12 (+6/+0): each reads the power then (701.10b)."))
+
+
+# ---------------------------------------------------------------- lesson 5: Call to the Grave
+def thg_orderer() -> str:
+    from mtgrules.lessons.call_to_the_grave import two_headed_giant_upkeep
+    t = two_headed_giant_upkeep()
+    return next(e.obj for f in t for e in f.events if e.kind == EventKind.TRIGGER_ORDER)
+
+
+def end_step_murder() -> Timeline:
+    """The end-step board, but Bob tries to answer the trigger with Murder. The trigger exists
+    because no creature is on the battlefield, so Murder has nothing to target (115.1)."""
+    s = Scenario("Call to the Grave: Bob responds with Murder", turn=2, step="main2")
+    s.add("Call to the Grave", "Alice")
+    murder = s.add("Murder", "Bob", zone="hand")
+    s.mana("Bob", "BBB")
+    t = s.timeline()
+    go_to(t, Step.END)
+    t.do(pass_priority("Alice"))
+    t.attempt(cast("Bob", murder))
+    return t
+
+
+def end_step_murder_answer() -> bool:
+    """Whether Call to the Grave is still on the battlefield at the end (False: sacrificed)."""
+    t = end_step_murder()
+    if t[-1].refused is None:
+        resolve_top(t)
+    else:
+        t.do(pass_priority("Bob"))
+    card = oid_of(t, "Call to the Grave")
+    return t.state.obj(card).zone is Zone.BATTLEFIELD
+
+
+def _if_rule() -> str:
+    from mtgrules.lessons.call_to_the_grave import end_step_creature_enters_in_response
+    t = end_step_creature_enters_in_response()
+    return next(e.rule for f in t for e in f.events if e.kind == EventKind.IF_CHECK)
+
+
+exercise(Exercise("05.1", "In the Two-Headed Giant game, which player chooses the order of the two triggers?",
+                  "805.7", _key(thg_orderer), "Whose triggers are they? In Two-Headed Giant a team orders its own.",
+                  board="lesson.two_headed_giant_upkeep()",
+                  explain="Both triggers are Bob's (Call to the Grave is his), so Bob's team orders them: Bob."))
+exercise(Exercise("05.2", "Bob responds to the end-step trigger with an instant that destroys a creature "
+                  "(Murder). Is Call to the Grave still on the battlefield afterwards? (True or False)", "603.4",
+                  _key(end_step_murder_answer),
+                  "The trigger exists because no creature is on the battlefield: what could Murder target?",
+                  board="the Murder board (exercise 2 cell)",
+                  explain="There is no creature to destroy, so Murder can't even be cast (115.1); the "
+                          "condition is still true as the trigger resolves, and Alice sacrifices it."))
+exercise(Exercise("05.3", "Which rule checks an intervening \"if\" twice, as the event happens and on "
+                  "resolution?", "603.4", _key(_if_rule), "Read the end-step walk-through's \"if check\" events.",
+                  board="lesson.end_step_creature_enters_in_response()",
+                  explain="603.4: an intervening \"if\" is checked as the trigger event happens and again as "
+                          "the ability resolves. Without one, the upkeep ability always triggers."))
+
+
+# ---------------------------------------------------------------- lesson 6: Over My Dead Bodies
+def omdb_tour_with_spider() -> Timeline:
+    s = Scenario("Over My Dead Bodies: the tour, with a Giant Spider in Bob's graveyard", turn=2, step="combat")
+    s.add("Over My Dead Bodies", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    goblin = s.add("Raging Goblin", "Alice", zone="graveyard")
+    s.add("Walking Corpse", "Bob", zone="graveyard")
+    s.add("Giant Spider", "Bob", zone="graveyard")
+    s.add("Llanowar Elves", "Bob")
+    t = s.timeline()
+    go_to(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob", goblin: "Bob"}))
+    go_to(t, Step.DECLARE_BLOCKERS)
+    return t
+
+
+def lord_on_bobs_side() -> int:
+    s = Scenario("Lord of the Accursed on Bob's side", turn=2, step="combat")
+    s.add("Over My Dead Bodies", "Alice")
+    s.add("Lord of the Accursed", "Bob")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    t = s.timeline()
+    go_to(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    return characteristics(t.state, bears).power or 0
+
+
+def bob_has_omdb() -> list[str]:
+    """Bob's Over My Dead Bodies; in Alice's graveyard: Grizzly Bears and Raging Goblin (haste) put
+    there this turn, Walking Corpse there since before her turn."""
+    s = Scenario("Bob controls Over My Dead Bodies", turn=2, step="combat")
+    s.add("Over My Dead Bodies", "Bob")
+    s.add("Grizzly Bears", "Alice", zone="graveyard", sick=True)
+    s.add("Raging Goblin", "Alice", zone="graveyard", sick=True)
+    s.add("Walking Corpse", "Alice", zone="graveyard")
+    t = s.timeline()
+    go_to(t, Step.DECLARE_ATTACKERS)
+    from mtgrules.rules.combat.declare import possible_attackers
+    return sorted(o.card for o in possible_attackers(t.state))
+
+
+def own_trigger_scenario(answer: Any) -> tuple[bool, str]:
+    """Right if the learner's timeline has a graveyard card with a triggered ability of its own
+    attacking: that is the scenario where the two readings differ."""
+    from mtgrules.core.abilities import TriggeredAbility
+    from mtgrules.core.carddef import card
+    t = _timeline(answer)
+    for f in t:
+        for e in f.events:
+            if e.kind == EventKind.ATTACKS and isinstance(e.obj, int):
+                obj = f.state.obj(e.obj)
+                if obj.zone is Zone.GRAVEYARD and any(isinstance(a, TriggeredAbility)
+                                                      for a in card(obj.card).abilities):
+                    fired = any(x.kind == EventKind.TRIGGER and x.obj == obj.oid for g in t for x in g.events)
+                    return True, (f"Yes: {obj.card} attacks from a graveyard with a triggered ability of its own. "
+                                  f"The kit's reading: it {'triggers' if fired else 'does not trigger'} (113.6); "
+                                  "the other reading would have it trigger.")
+    return False, "No graveyard card with a triggered ability of its own attacks in your timeline."
+
+
+exercise(Exercise("06.1", "The tour's board with a Giant Spider in Bob's graveyard too: how many legal block "
+                  "declarations does Bob have?", "509.1b",
+                  _key(lambda: legal_blocks(omdb_tour_with_spider().state, "Bob").count()),
+                  "Graveyard attackers are blocked only by graveyard creatures (OMDB-6); each may block either "
+                  "attacker or none.", board="the tour board with a Spider (exercise 1 cell)",
+                  explain="Two graveyard blockers, each blocking the Bears, the Goblin or nothing."))
+exercise(Exercise("06.2", "Lord of the Accursed on Bob's side: the power of Alice's attacking Grizzly Bears",
+                  "613", _key(lord_on_bobs_side),
+                  "\"Other Zombies you control\": who controls the Bears?",
+                  board="the Lord board (exercise 2 cell)",
+                  explain="The Bears are Alice's; Bob's Lord pumps only Zombies Bob controls, so they stay 2."))
+exercise(Exercise("06.3", "Bob controls Over My Dead Bodies instead of Alice. The Bears and the Goblin went "
+                  "to her graveyard this turn, the Corpse earlier. Which can attack? (a list of names)", "302.6",
+                  _key(bob_has_omdb),
+                  "Only the first ability works for Alice (haste is for Bob's graveyard); then 302.6 applies.",
+                  board="the Bob's-OMDB board (exercise 3 cell)",
+                  explain="Any player's graveyard cards can attack, but the haste is only for Bob's cards. "
+                          "Alice's cards need to have been hers since her turn began (302.6), unless they have "
+                          "haste of their own (Raging Goblin, 702.10b)."))
+exercise(Exercise("06.4", "Write a scenario (a Timeline) that shows where the two readings of a graveyard "
+                  "attacker's own triggered abilities differ", "113.6", _key(lambda: "a scenario"),
+                  "Let a card with a triggered ability of its own (Wings of the Guard's melee) attack from "
+                  "a graveyard.", board="the tour board", judge=own_trigger_scenario))
+
+
+# ---------------------------------------------------------------- lesson 7: Graveyard Busybody
+def busybody_in_hand() -> int:
+    from mtgrules.lessons.graveyard_busybody import BUSYBODY, _piles
+    s = Scenario("The Busybody in Alice's hand", turn=3, step="main1")
+    busy = s.add(BUSYBODY, "Alice", zone="hand")
+    _piles(s, ["Grizzly Bears", "Forest"], ["Llanowar Elves", "Raging Goblin", "Island"])
+    return characteristics(s.state(), busy).power or 0
+
+
+def duel_graveyard_count() -> int:
+    from mtgrules.lessons.graveyard_busybody import BUSYBODY, two_busybodies
+    t = two_busybodies()
+    gone = next(o.oid for o in t.state.objects if o.card == BUSYBODY and o.zone is Zone.GRAVEYARD)
+    return characteristics(t.state, gone).power or 0
+
+
+def haste_with_busybody() -> list[str]:
+    from mtgrules.lessons.graveyard_busybody import BUSYBODY
+    s = Scenario("The Busybody and Over My Dead Bodies", turn=3, step="main1")
+    s.add(BUSYBODY, "Alice")
+    s.add("Over My Dead Bodies", "Alice")
+    s.add("Grizzly Bears", "Alice", zone="graveyard")
+    s.add("Llanowar Elves", "Bob", zone="graveyard")
+    state = s.state()
+    owners = {o.owner for o in state.objects if o.zone is Zone.GRAVEYARD
+              and "haste" in characteristics(state, o.oid).keywords}
+    return sorted(owners)
+
+
+exercise(Exercise("07.1", "The Busybody in Alice's hand: its power", "604.3", _key(busybody_in_hand),
+                  "A characteristic-defining ability works in every zone (604.3).",
+                  board="the Busybody-in-hand board (exercise 1 cell)",
+                  explain="Its */* ability counts in every zone, so it counts the cards in the graveyards "
+                          "Alice has."))
+exercise(Exercise("07.2", "In the GB-5 duel, what does Alice's Busybody count once it is in her graveyard?",
+                  "604.3", _key(duel_graveyard_count),
+                  "In the graveyard it still counts (604.3); whose graveyards does Alice have now?",
+                  board="lesson.two_busybodies()",
+                  explain="Bob's Busybody gives him every graveyard, so Alice has none: it counts 0 there too."))
+exercise(Exercise("07.3", "With Alice's Busybody and Over My Dead Bodies out, whose graveyard cards have haste? "
+                  "(a list of owners' names)", "604.3", _key(haste_with_busybody),
+                  "\"Your graveyard\" reads through the Busybody: which graveyards are Alice's?",
+                  board="the Busybody and OMDB board (exercise 3 cell)",
+                  explain="Alice has every graveyard, so creature cards in all of them have haste."))
+
+
+def key(exercise_id: str) -> Any:
+    """The expected answer to an exercise, played by the engine (for teachers)."""
+    from mtgrules.lessons.check import get
+    return get(exercise_id).key()
+
+
+__all__ = ["key", "IllegalAction"]

@@ -1,0 +1,96 @@
+"""Every exercise in lessons 0 to 7 has a check the engine answers: each is answered right (with
+the key the engine plays) and wrong, and the reply cites the deciding rule."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from mtgrules import Scenario, Step, declare_attackers
+from mtgrules.lessons.check import EXERCISES, Verdict, check, get
+from mtgrules.lessons.solutions import key
+from mtgrules.play.verbs import go_to
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+JUDGED = {"04.2", "06.4"}
+
+
+def _ids() -> list[str]:
+    get("00.1")  # loads the key
+    return sorted(EXERCISES)
+
+
+def _wrong(value):
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, tuple):
+        return (value[0] + 1, *value[1:])
+    if isinstance(value, list):
+        return value[:-1] or ["nobody"]
+    return f"not {value}"
+
+
+@pytest.mark.parametrize("exercise_id", [i for i in _ids() if i not in JUDGED])
+def test_each_exercise_is_answered_right_and_wrong(exercise_id):
+    ex = get(exercise_id)
+    right = check(exercise_id, key(exercise_id))
+    wrong = check(exercise_id, _wrong(key(exercise_id)))
+    assert isinstance(right, Verdict) and right and right.rule == ex.rule
+    assert not wrong and wrong.rule == ex.rule
+    assert f"CR {ex.rule}" in wrong._repr_html_() and "Not yet" in wrong._repr_html_()
+    assert str(key(exercise_id)) not in wrong.message or isinstance(key(exercise_id), bool | int)
+
+
+def test_the_menace_declarations_are_judged_by_the_engine():
+    legal = key("04.2")
+    assert check("04.2", legal) and check("04.2", len(legal))
+    assert not check("04.2", legal[:-1])            # one missing
+    brute = next(iter(legal[0].values()))
+    one_blocker = {next(iter(legal[0])): brute}
+    verdict = check("04.2", [*legal, one_blocker])  # one that menace forbids
+    assert not verdict and "isn't legal" in verdict.message
+
+
+def test_a_scenario_showing_a_graveyard_attackers_own_trigger_is_right():
+    s = Scenario("Wings attacks from the graveyard", turn=2, step="combat")
+    s.add("Over My Dead Bodies", "Alice")
+    wings = s.add("Wings of the Guard", "Alice", zone="graveyard")
+    t = s.timeline()
+    go_to(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {wings: "Bob"}))
+    verdict = check("06.4", t)
+    assert verdict and "113.6" in repr(verdict)
+    from mtgrules.lessons.over_my_dead_bodies import tour
+    assert not check("06.4", tour())                 # no card with its own trigger attacks
+    assert not check("06.4", 3)                      # not a scenario: said, not raised
+
+
+def test_answers_are_read_as_a_learner_writes_them():
+    assert check("02.3", "CR 302.6") and check("02.3", " 302.6. ")
+    assert check("01.1", "{b}")
+    assert check("06.3", ["Walking Corpse", "Raging Goblin"])   # order doesn't matter
+
+
+def test_an_unknown_exercise_names_the_known_ones():
+    with pytest.raises(ValueError, match="04.4"):
+        check("04.9", 1)
+
+
+@pytest.mark.parametrize("lesson", ["01", "02", "03", "04", "05", "06", "07"])
+def test_every_exercise_in_a_lesson_has_a_check(lesson):
+    """The lesson's numbered exercises and the registered checks match one to one, and the
+    lesson calls check() for each."""
+    path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
+    cells = json.loads(path.read_text())["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells)
+    part = text[text.index("## Exercises"):]
+    numbered = re.findall(r"^(\d+)\. ", part, flags=re.M)
+    registered = [i.split(".")[1].lstrip("0") for i in EXERCISES if i.startswith(lesson + ".")]
+    assert numbered and sorted(numbered) == sorted(registered)
+    for n in registered:
+        assert f'check("{lesson}.{n}"' in text, f"{path.name} doesn't check exercise {lesson}.{n}"
