@@ -94,3 +94,10 @@ def test_every_exercise_in_a_lesson_has_a_check(lesson):
     assert numbered and sorted(numbered) == sorted(registered)
     for n in registered:
         assert f'check("{lesson}.{n}"' in text, f"{path.name} doesn't check exercise {lesson}.{n}"
+
+
+@pytest.mark.parametrize("lesson", ["00", "01", "02", "03", "04", "05", "06", "07"])
+def test_every_lesson_shows_a_board_as_a_visible_scenario_cell(lesson):
+    path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
+    code = ["".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
+    assert any("Scenario(" in src and ".add(" in src for src in code), f"{path.name} shows no board as code"

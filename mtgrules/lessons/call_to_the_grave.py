@@ -203,6 +203,7 @@ def question_end_step():
     """CTG-3: a creature is on the battlefield as the end step begins; the other option is the
     same end step with no creature."""
     from mtgrules.widgets import Predict
-    return Predict(end_step_no_trigger(), 2, "Alice's end step begins with Call to the Grave on the battlefield "
+    t = end_step_no_trigger()
+    return Predict(t, t.find(step="end"), "Alice's end step begins with Call to the Grave on the battlefield "
                    "and a Grizzly Bears too. What happens with Call to the Grave's second ability?",
                    alternatives=[end_step_sacrificed()], describe=if_outcome, auto=False, rules=("603.4",))

@@ -247,7 +247,8 @@ def question_dies():
     """GB-1: Alice murders Bob's Walking Corpse; the wrong option is the board where the Corpse is
     Alice's own card (as if having every graveyard meant every card went to hers)."""
     from mtgrules.widgets import Predict
-    return Predict(opponent_creature_dies(), 3, "Alice controls Graveyard Busybody (3/3). Her Murder destroys "
+    t = opponent_creature_dies()
+    return Predict(t, t.find("resolves", name="Murder"), "Alice controls Graveyard Busybody (3/3). Her Murder destroys "
                    "Bob's Walking Corpse, a card with flavor text. Where does the Corpse go, and how big is "
                    "the Busybody then?", alternatives=[opponent_creature_dies(stolen=True)],
                    describe=creature_went, auto=False, rules=("404.1",))
@@ -257,7 +258,8 @@ def question_cane():
     """GB-3: Alice's Feldon's Cane shuffles Bob's graveyard; the wrong option is where cards go when
     she picks her own ("into your library")."""
     from mtgrules.widgets import Predict
-    return Predict(shuffle_borrowed_graveyard(), 3, "Feldon's Cane says \"Shuffle your graveyard into your "
+    t = shuffle_borrowed_graveyard()
+    return Predict(t, t.find("shuffle"), "Feldon's Cane says \"Shuffle your graveyard into your "
                    "library.\" Alice has both graveyards and picks Bob's. Where do its cards go?",
                    alternatives=[shuffle_one_graveyard("Alice")], describe=shuffled_into, auto=False,
                    rules=("400.3",))
@@ -278,7 +280,8 @@ def question_duel():
     """GB-5: Bob's Busybody enters while Alice's is on the battlefield; the wrong option is the duel
     the other way round, where Alice's enters last (as if the first one won)."""
     from mtgrules.widgets import Predict
-    return Predict(two_busybodies(), 3, "Alice's Graveyard Busybody is on the battlefield. Bob casts his own "
+    t = two_busybodies()
+    return Predict(t, t.find("zone change", name="Graveyard Busybody", last=True), "Alice's Graveyard Busybody is on the battlefield. Bob casts his own "
                    "and it resolves. What happens?", alternatives=[two_busybodies("Alice")],
                    describe=duel_outcome, auto=False, rules=("704.5f",))
 

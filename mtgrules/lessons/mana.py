@@ -157,7 +157,8 @@ def question_lone_pool():
     """MANA-5: Bob taps a Reflecting Pool that can't define a type, with Heartbeat of Spring out;
     the wrong option is what happens when the same Pool can reflect a Swamp."""
     from mtgrules.widgets import Predict
-    return Predict(tap_trigger(), 3, "Bob taps his Reflecting Pool. Apart from it he controls only "
+    t = tap_trigger()
+    return Predict(t, t.find(title="Bob activates"), "Bob taps his Reflecting Pool. Apart from it he controls only "
                    "Heartbeat of Spring, and Alice's Forest is no land of his. What happens?",
                    alternatives=[tap_trigger(bob_has_a_swamp=True)], describe=heartbeat_outcome, auto=False,
                    rules=("106.5", "106.12a"))

@@ -390,7 +390,8 @@ def question_menace():
     while two of his creatures could block it; the wrong option is the same declaration when only
     one of them is untapped."""
     from mtgrules.widgets import Predict
-    return Predict(menace_target(), 14, "Alice's Boggart Brute (menace) attacks, and Neyith says it must be "
+    t = menace_target()
+    return Predict(t, t.find(title="declares no blockers"), "Alice's Boggart Brute (menace) attacks, and Neyith says it must be "
                    "blocked this combat if able. Bob has an untapped Walking Corpse and Grizzly Bears. He "
                    "declares no blockers. What happens?",
                    alternatives=[menace_one_able()], describe=no_blockers_verdict, auto=False,
@@ -401,7 +402,8 @@ def question_one_or_more():
     """NEY-4: both of Alice's attackers become blocked at once; the wrong option is the same combat
     where Bob blocks nothing."""
     from mtgrules.widgets import Predict
-    return Predict(two_blocked(), 10, "Alice doesn't pay for Neyith's combat ability, so no creature must be "
+    t = two_blocked()
+    return Predict(t, t.find("creatures become blocked"), "Alice doesn't pay for Neyith's combat ability, so no creature must be "
                    "blocked. She attacks with Grizzly Bears and Craw Wurm; Bob blocks the Bears with Walking "
                    "Corpse and the Wurm with Giant Spider. What does Neyith's first ability do?",
                    alternatives=[no_block()], describe=neyith_reacts, auto=False, rules=("603.2c",))
@@ -411,7 +413,8 @@ def question_doubling():
     """NEY-5: Giant Growth after the doubling; the wrong option is Giant Growth before it, which is
     what a learner gets who doubles the power again as it changes."""
     from mtgrules.widgets import Predict
-    return Predict(pump_after_doubling(), 11, "Neyith's ability doubled the power of Alice's 2/2 Grizzly Bears: "
+    t = pump_after_doubling()
+    return Predict(t, t.find("resolves", name="Giant Growth"), "Neyith's ability doubled the power of Alice's 2/2 Grizzly Bears: "
                    "they are 4/2. Then Alice casts Giant Growth (+3/+3) on them. What are the Bears once it "
                    "resolves?", alternatives=[pump_before_doubling()], describe=bears_size, auto=False,
                    rules=("701.10b",))

@@ -83,7 +83,8 @@ def question_sick_elves():
     """TAP-1: tapping Llanowar Elves the turn they arrived; the other option is the same board
     with Fervor already out."""
     from mtgrules.widgets import Predict
-    return Predict(tap_symbol(), 3, "Alice's Llanowar Elves arrived this turn. She activates their "
+    t = tap_symbol()
+    return Predict(t, t.find(title="Llanowar Elves"), "Alice's Llanowar Elves arrived this turn. She activates their "
                    "{T}: Add {G} ability. What happens?", alternatives=[tap_symbol(haste=True)])
 
 
@@ -91,6 +92,7 @@ def question_walker():
     """XETB-1: Hangarback Walker cast with X=2 resolves; the other option is what X=0 would give,
     the value X has for the permanent itself."""
     from mtgrules.widgets import Predict
-    return Predict(x_on_entering(2), 3, "Hangarback Walker was cast with X = 2. Both players pass and it "
+    t = x_on_entering(2)
+    return Predict(t, t.find("enters with"), "Hangarback Walker was cast with X = 2. Both players pass and it "
                    "resolves. What happens?", alternatives=[x_on_entering(0)], describe=walker_outcome,
                    auto=False, rules=("107.3m",))

@@ -81,6 +81,21 @@ def _not_played(state: GameState, oids: Iterable[int]) -> list[str]:
     return list(out.values())
 
 
+def _matches(f: Frame, kind: str | None, name: str | None, title: str | None, step: str | None,
+             refused: bool | None) -> bool:
+    if refused is not None and (f.refused is not None) != refused:
+        return False
+    if title is not None and title.lower() not in f.title().lower():
+        return False
+    if step is not None and not any(e.kind == "step begins" and str(getattr(e.after, "value", e.after)) == step
+                                    for e in f.events):
+        return False
+    if kind is None and name is None:
+        return f.index > 0 or (title is None and step is None and refused is None)
+    return any((kind is None or e.kind == kind) and (name is None or name.lower() in str(e.name).lower())
+               for e in f.events)
+
+
 class Timeline:
     """Every step from a starting state. ``do`` plays an action; ``attempt`` records a refusal."""
 
@@ -106,6 +121,23 @@ class Timeline:
     @property
     def actions(self) -> list[Action]:
         return [f.action for f in self.frames[1:] if f.action is not None and f.refused is None]
+
+    def find(self, kind: str | None = None, *, name: str | None = None, title: str | None = None,
+             step: str | None = None, refused: bool | None = None, start: int = 0, last: bool = False) -> int:
+        """The index of the first frame (from ``start``; the last one with ``last=True``) where
+        something happened, so a lesson names a step by what happened, not by a number that moves
+        when the board changes: ``t.find("fight")``, ``t.find("attacks", name="Wings")``,
+        ``t.find(step="combat damage")``, ``t.find(title="casts Murder")``, ``t.find(refused=True)``.
+
+        ``kind`` is an event kind and ``name`` a part of that event's object name; ``title`` a part
+        of the step's title; ``step`` a step that began in it. Raises ``LookupError`` if no frame
+        matches."""
+        hits = [f.index for f in self.frames[start:] if _matches(f, kind, name, title, step, refused)]
+        if not hits:
+            asked = ", ".join(f"{k}={v!r}" for k, v in (("kind", kind), ("name", name), ("title", title),
+                                                           ("step", step), ("refused", refused)) if v is not None)
+            raise LookupError(f"no step of {self.title or 'this timeline'!r} from step {start} has {asked}")
+        return hits[-1] if last else hits[0]
 
     def _repr_html_(self) -> str:
         """Jupyter shows a timeline as its table of steps (the views load only when asked)."""
