@@ -3,11 +3,11 @@ the key the engine plays) and wrong, and the reply cites the deciding rule."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
+from helpers import committed_notebook
 
 from mtgrules import Scenario, Step, declare_attackers
 from mtgrules.lessons.check import EXERCISES, Verdict, check, get
@@ -86,7 +86,7 @@ def test_every_exercise_in_a_lesson_has_a_check(lesson):
     """The lesson's numbered exercises and the registered checks match one to one, and the
     lesson calls check() for each."""
     path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
-    cells = json.loads(path.read_text())["cells"]
+    cells = committed_notebook(path)["cells"]
     text = "\n".join("".join(c["source"]) for c in cells)
     part = text[text.index("## Exercises"):]
     numbered = re.findall(r"^(\d+)\. ", part, flags=re.M)
@@ -99,5 +99,5 @@ def test_every_exercise_in_a_lesson_has_a_check(lesson):
 @pytest.mark.parametrize("lesson", ["00", "01", "02", "03", "04", "05", "06", "07"])
 def test_every_lesson_shows_a_board_as_a_visible_scenario_cell(lesson):
     path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
-    code = ["".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
+    code = ["".join(c["source"]) for c in committed_notebook(path)["cells"] if c["cell_type"] == "code"]
     assert any("Scenario(" in src and ".add(" in src for src in code), f"{path.name} shows no board as code"

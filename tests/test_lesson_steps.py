@@ -4,12 +4,12 @@ which sentence to fix."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import committed_notebook
 
 from mtgrules import Scenario, activate, pass_priority
 from mtgrules.lessons import call_to_the_grave, mana, melee, must_be_blocked, over_my_dead_bodies
@@ -39,7 +39,7 @@ PROSE: list[tuple[str, str, int, Callable[[], Timeline], Callable[[Timeline], in
 
 
 def _prose(prefix: str) -> str:
-    nb = json.loads(next(NOTEBOOKS.glob(f"{prefix}-*.ipynb")).read_text())
+    nb = committed_notebook(next(NOTEBOOKS.glob(f"{prefix}-*.ipynb")))
     generated = {i for i, _ in static_cells(nb)}
     return "\n".join("".join(c["source"]) for i, c in enumerate(nb["cells"])
                      if c["cell_type"] == "markdown" and i not in generated)
