@@ -71,7 +71,7 @@ def test_state_table_has_a_row_per_player_and_object_in_a_stable_column_order(ma
     assert list(table["kind"]) == ["player", "player", "object", "object", "object", "object"]
     assert table.at["#1 Forest", "zone"] == "battlefield"
     assert table.at["#4 Grizzly Bears", "zone"] == "Bob's graveyard"
-    assert table.at["#1 Forest", "tapped"] is False
+    assert table.at["#1 Forest", "tapped"] == ""
     assert table.at["#2 Llanowar Elves", "P/T"] == "1/1"
     assert table.at["#1 Forest", "P/T"] == ""
     assert table.at["#4 Grizzly Bears", "P/T"] == "2/2"
@@ -97,7 +97,7 @@ def test_state_table_shows_tapped_counters_and_the_x_a_permanent_was_cast_with()
     assert (row["counters"], row["P/T"]) == ("+1/+1×2", "2/2")
     assert "X was 2 on the stack" in row["notes"]
     assert "X was" not in table.at["#2 Grizzly Bears", "notes"]
-    assert table.at["#3 Forest", "tapped"] is True
+    assert table.at["#3 Forest", "tapped"] == "tapped"
 
 
 def test_state_table_lists_stack_items_top_first():
@@ -186,7 +186,7 @@ def test_diff_of_identical_states_is_empty_and_of_a_tap_is_two_cells(mana_board)
     d = diff(t[0].state, t[1].state)
     assert list(d.columns) == ["object", "column", "before", "after"]
     cells = {(r.object, r.column): (r.before, r.after) for r in d.itertuples()}
-    assert cells == {("#1 Forest", "tapped"): (False, True), ("Alice", "pool"): ("—", "{G}")}
+    assert cells == {("#1 Forest", "tapped"): ("", "tapped"), ("Alice", "pool"): ("—", "{G}")}
 
 
 def test_steps_table_has_a_row_per_frame_including_a_refusal_and_its_rule(mana_board):

@@ -52,13 +52,13 @@ def crag_timeline(color: str = "G"):
 # ---------------------------------------------------------------- reading the HTML
 def highlighted_cells(table_html: str) -> set[tuple[str, str]]:
     """(row label, column) of every cell that a style rule gives a background colour."""
-    rows = dict(re.findall(r'id="T_\w+?_level0_row(\d+)"[^>]*>([^<]*)<', table_html))
-    cols = dict(re.findall(r'id="T_\w+?_level0_col(\d+)"[^>]*>([^<]*)<', table_html))
+    rows = {(t, r): v for t, r, v in re.findall(r'id="T_(\w+?)_level0_row(\d+)"[^>]*>([^<]*)<', table_html)}
+    cols = {(t, c): v for t, c, v in re.findall(r'id="T_(\w+?)_level0_col(\d+)"[^>]*>([^<]*)<', table_html)}
     cells = set()
     for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", table_html):
         if "background" in body:
-            for r, c in re.findall(r"#T_\w+?_row(\d+)_col(\d+)", selectors):
-                cells.add((rows[r].strip(), cols[c].strip()))
+            for t, r, c in re.findall(r"#T_(\w+?)_row(\d+)_col(\d+)", selectors):
+                cells.add((rows[t, r].strip(), cols[t, c].strip()))
     return cells
 
 
@@ -300,7 +300,25 @@ def test_whatif_another_colour_diverges_at_the_next_step(mana):
     assert "step 1" in html
     final = html.split("the final state", 1)[1]
     assert ("Alice", "pool") in highlighted_cells(final)
-    assert rows_with_background(html, "#ffe9a8") == {1}  # the divergence row in both step tables
+    # The shared step (the start) is listed once, folded; each side's table begins at the divergence,
+    # which is marked in both.
+    assert "The 1 step before they diverge" in html
+    assert rows_with_background(html, "#ffe9a8") == {0}
+
+
+def test_whatif_folds_passes_and_stacks_when_narrow():
+    from mtgrules.lessons import must_be_blocked as lesson
+    from mtgrules.widgets.render import STYLE
+    t = lesson.tour()
+    w = WhatIf(t, lesson.blockers_step(t), lesson.other_blocker(t))
+    columns = w.comparison.value.split('class="mtg-columns"', 1)[1]
+    listed = {int(n) for n in re.findall(r'class="row_heading level0 row\d+" >(\d+)<', columns.split("final state")[0])}
+    quiet = {f.index for f in t if f.is_quiet}
+    assert listed and quiet and not listed & quiet
+    assert listed == {f.index for f in t if f.index >= w.divergence and not f.is_quiet}
+    assert "flex-wrap: wrap" in STYLE and "flex: 1 1 34em" in STYLE
+    assert WhatIf(t, lesson.blockers_step(t), lesson.other_blocker(t), fold_passes=False).comparison.value != \
+        w.comparison.value
 
 
 def test_whatif_with_a_refused_alternative(mana):

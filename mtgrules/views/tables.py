@@ -180,9 +180,8 @@ def _player_row(state: GameState, p: Player) -> tuple:
 
 
 def _object_row(state: GameState, obj: GameObject, chars: Chars) -> tuple:
-    on_field = obj.zone is Zone.BATTLEFIELD
     return (chars.name, "object", type_line(chars), obj.owner, obj.controller, zone_text(obj),
-            obj.tapped if on_field or obj.tapped else "",
+            "tapped" if obj.tapped else "",   # a word, not a boolean: blank when untapped
             chars.pt() if chars.is_creature else "",
             counters_text(obj.counters),
             obj.damage if obj.damage else "",

@@ -26,8 +26,8 @@ STYLE = """<style>
 .mtg-right { color: #176b1c; font-weight: 700; }
 .mtg-wrong { color: #a40000; font-weight: 700; }
 .mtg-diverge td, .mtg-diverge th { background: #ffe9a8; }
-.mtg-columns { display: flex; flex-wrap: nowrap; gap: 1.2em; align-items: flex-start; }
-.mtg-columns > div { flex: 1 1 0; min-width: 0; overflow-x: auto; }
+.mtg-columns { display: flex; flex-wrap: wrap; gap: 1.2em; align-items: flex-start; }
+.mtg-columns > div { flex: 1 1 34em; min-width: 0; max-width: 100%; overflow-x: auto; }
 </style>"""
 
 
@@ -69,11 +69,32 @@ def step_label(timeline: Timeline, i: int, following: int | None = None) -> str:
         n = last if following is None else following
         text = f"<b>Start</b> — the position before any action ({n} step{'s' if n != 1 else ''} follow)"
     else:
-        text = f"<b>Step {i} of {last}:</b> {esc(frame.title())}"
+        text = f"<b>Step {i} of {last}:</b> {esc(headline(frame))}"
     state = frame.state
     holder = f"{state.priority} has priority" if state.priority else "no one has priority"
     when = f"turn {state.turn}, {state.active}'s {state.step.value} step; {holder}"
     return f'<div class="mtg-box">{text} <span style="color:#666">({esc(when)})</span></div>'
+
+
+ROUTINE = frozenset({"pass", "priority"})
+HEADLINE_CHARS = 90
+
+
+def headline(frame: Frame, most: int = 2) -> str:
+    """A step's title, and for a pass of priority what the pass led to ("Bob passes priority: the
+    combat damage step begins; Grizzly Bears deals 4 damage to Bob"), so a folded walk-through
+    labels each step by what happened, not by who passed."""
+    from mtgrules.core.actions import PassPriority
+    title = frame.title()
+    if not isinstance(frame.action, PassPriority) or frame.refused is not None:
+        return title
+    told = [e.plain() if e.text else "" for e in frame.events if e.kind not in ROUTINE]
+    told = [t if len(t) <= HEADLINE_CHARS else t[:HEADLINE_CHARS - 1].rstrip() + "…"
+            for t in dict.fromkeys(t for t in told if t)]
+    if not told:
+        return title
+    more = f" (and {len(told) - most} more)" if len(told) > most else ""
+    return f"{title}: {'; '.join(told[:most])}{more}"
 
 
 def event_sentence(event) -> str:
@@ -124,15 +145,15 @@ def to_html(table: Any) -> str:
 
 
 def step_table_html(timeline: Timeline, i: int, since: int | None = None) -> str:
-    """The state after step ``i`` with the cells changed since frame ``since`` (by default the
-    step before) highlighted, in a box that scrolls sideways rather than being cut off."""
-    from mtgrules.views import frame_table, highlight
-    if since is None or since == i - 1 or i == 0:
-        table = frame_table(timeline, i)
-    else:
-        table = highlight(timeline[since].state, timeline[i].state, f"Steps {since + 1}-{i}: {timeline[i].title()}")
-    return (f'<div class="mtg-scroll" style="overflow-x:auto; max-width:100%; line-height:1.3">'
-            f'{to_html(table)}</div>')
+    """The state after step ``i``, laid out to fit the notebook's width (:mod:`mtgrules.views.fit`):
+    players first, then the objects changed since frame ``since`` (by default the step before),
+    highlighted, with the full table behind a toggle."""
+    from mtgrules.views.fit import fit_html
+    if i == 0:
+        return fit_html(timeline[0].state)
+    start = i - 1 if since is None else since
+    caption = "" if start == i - 1 else f"What changed over steps {start + 1}-{i}"
+    return fit_html(timeline[i].state, timeline[start].state, caption)
 
 
 def board_picture(state) -> bytes:

@@ -41,8 +41,10 @@ class WhatIf(widgets.VBox):
     """
 
     def __init__(self, timeline: Timeline, at: int, alternative_actions: Iterable[Action],
-                 labels: Sequence[str] = ("As played", "What if"), *, title: str | None = None) -> None:
+                 labels: Sequence[str] = ("As played", "What if"), *, title: str | None = None,
+                 fold_passes: bool = True) -> None:
         self.timeline = timeline
+        self.fold_passes = fold_passes
         self.at = at
         self.labels = tuple(labels)
         if len(self.labels) != 2:
@@ -57,12 +59,26 @@ class WhatIf(widgets.VBox):
         super().__init__([self.comparison])
         self.add_class("mtg-whatif")
 
+    def _shown(self, t: Timeline) -> list:
+        """The steps listed: passes after which only priority moved are folded away (the start
+        and the divergence step always stay)."""
+        return [f for f in t if not (self.fold_passes and f.is_quiet) or f.index in (0, self.divergence)]
+
+    def _common(self) -> int:
+        """How many steps the two timelines share before they diverge (shown once, not twice)."""
+        return self.divergence if self.divergence is not None else min(len(self.timeline), len(self.branch))
+
     def render(self) -> str:
         """The comparison as one HTML fragment (also usable without widgets)."""
-        from mtgrules.views import escaped, highlight, steps_table
+        from mtgrules.views import escaped, steps_table
         a, b = self.timeline, self.branch
+        common = self._common()
+        shared = [f for f in self._shown(a) if f.index < common]
+        before = (f"<details><summary>The {common} step{'s' if common != 1 else ''} before they diverge, the same "
+                  f"in both</summary>{steps_table(shared).to_html()}</details>") if shared else ""
         columns = "".join(
-            f'<div class="mtg-timeline"><b>{render.esc(label)}</b>{_marked_steps(steps_table(t), self.divergence)}</div>'
+            f'<div class="mtg-timeline"><b>{render.esc(label)}</b>'
+            f"{_marked_steps(steps_table([f for f in self._shown(t) if f.index >= common]), self.divergence)}</div>"
             for label, t in zip(self.labels, (a, b), strict=True))
         if self.divergence is None:
             summary = "The two timelines never differ: the alternative changes nothing."
@@ -76,12 +92,13 @@ class WhatIf(widgets.VBox):
         refused = "".join(
             f'<li class="mtg-refused">Refused: {render.esc(r.reason)} ({render.cite(r.rule)})</li>'
             for r in self.refusals if r is not None)
-        final = render.to_html(highlight(a.state, b.state, gone_label=f"Only in “{self.labels[0]}”"))
+        from mtgrules.views.fit import fit_html
+        final = fit_html(b.state, a.state, gone_label=f"Only in “{self.labels[0]}”")
         differences = (escaped(self.differences).hide(axis="index").to_html() if len(self.differences)
                        else "<p>None: the two final states are the same.</p>")
         return (f'{render.STYLE}<div class="mtg-box">'
                 f"<p>{summary}</p>" + (f"<ul>{refused}</ul>" if refused else "") +
-                f'<div class="mtg-columns">{columns}</div>'
+                f'{before}<div class="mtg-columns">{columns}</div>'
                 f"<p><b>{render.esc(self.labels[1])}: the final state</b>, with the cells that differ from "
                 f"“{render.esc(self.labels[0])}” highlighted</p>{final}"
                 f"<p><b>Where the final states differ</b></p>{differences}</div>")
@@ -95,8 +112,8 @@ def _marked_steps(table, divergence: int | None) -> str:
     def mark(df):
         import pandas as pd
         css = pd.DataFrame("", index=df.index, columns=df.columns)
-        if divergence is not None and divergence < len(df):
-            css.iloc[divergence, :] = DIVERGE_CSS
+        if divergence is not None:
+            css.loc[df.index == divergence, :] = DIVERGE_CSS
         return css
 
     return styler.apply(mark, axis=None).to_html()

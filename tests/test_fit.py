@@ -1,0 +1,69 @@
+"""The step table that fits a notebook: players first (life, pool, hand), empty columns dropped,
+words not booleans, changed rows first with the whole table behind a toggle; folded steps are
+labelled by what happened."""
+
+from __future__ import annotations
+
+import re
+
+from mtgrules import Scenario, activate, pass_priority
+from mtgrules.views import state_table
+from mtgrules.views.fit import fit_html
+from mtgrules.widgets import Walkthrough
+from mtgrules.widgets.render import headline
+
+
+def _headers(html: str) -> list[list[str]]:
+    """The column headers of each table, in order."""
+    return [re.findall(r'class="col_heading level0 col\d+" >([^<]*)<', t) for t in html.split("<table")[1:]]
+
+
+def _board():
+    s = Scenario("fit")
+    forest = s.add("Forest", "Alice")
+    for _ in range(5):
+        s.add("Grizzly Bears", "Bob")
+    s.add("Llanowar Elves", "Alice", zone="hand")
+    return s.timeline().do(activate("Alice", forest)), forest
+
+
+def test_players_come_first_with_life_pool_and_hand():
+    t, _ = _board()
+    html = fit_html(t.state, t[0].state)
+    assert _headers(html)[0][:3] == ["life", "pool", "hand"]
+    assert html.index(">Alice<") < html.index("Forest")
+
+
+def test_empty_columns_are_dropped_and_tapped_is_a_word():
+    t, forest = _board()
+    html = fit_html(t.state, t[0].state)
+    objects = _headers(html)[1]
+    assert "counters" not in objects and "damage" not in objects and "combat" not in objects
+    assert "tapped" in objects and ">tapped<" in html and "True" not in html and "False" not in html
+    assert state_table(t.state).at[f"#{forest} Forest", "tapped"] == "tapped"
+
+
+def test_changed_rows_first_and_the_whole_table_behind_a_toggle():
+    t, forest = _board()
+    html = fit_html(t.state, t[0].state)
+    first, _, rest = html.partition("<details>")
+    assert f"#{forest} Forest" in first and "Grizzly Bears" not in first
+    assert "Show all 7 objects (6 unchanged)" in rest and rest.count("Grizzly Bears") == 5
+
+
+def test_the_walkthrough_table_is_the_fitted_one():
+    t, _ = _board()
+    w = Walkthrough(t)
+    w.next()
+    assert 'class="mtg-fit"' in w.table.value and "<details>" in w.table.value
+
+
+def test_a_pass_is_labelled_by_what_it_led_to():
+    s = Scenario("label")
+    s.add("Forest", "Alice")
+    t = s.timeline().do(pass_priority("Alice")).do(pass_priority("Bob"))
+    assert headline(t[1]) == "Alice passes priority"          # only priority moved
+    assert headline(t[2]).startswith("Bob passes priority: ") and "step" in headline(t[2])
+    w = Walkthrough(t, fold_passes=True)
+    w.go(-1)
+    assert "beginning of combat step" in w.label.value.lower()
