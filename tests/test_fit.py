@@ -67,3 +67,26 @@ def test_a_pass_is_labelled_by_what_it_led_to():
     w = Walkthrough(t, fold_passes=True)
     w.go(-1)
     assert "beginning of combat step" in w.label.value.lower()
+
+
+def test_predict_takes_teacher_written_options_the_engine_checks():
+    import pytest
+
+    from mtgrules.lessons.must_be_blocked import two_blocked
+    from mtgrules.widgets import Predict
+    t = two_blocked()
+    step = t.find("creatures become blocked")
+
+    def neyith_triggers(n):
+        return lambda f: sum(1 for e in f.events if e.kind == "trigger" and e.name == "Neyith of the Dire Hunt") == n
+
+    p = Predict(t, step, "How many cards will Alice draw?",
+                options={"One card": neyith_triggers(1), "Two cards, one per blocked creature": neyith_triggers(2)},
+                rules=("603.2c",))
+    assert p.correct == "One card" and len(p.options) == 2
+    p.choose("Two cards, one per blocked creature").reveal()
+    assert "isn't what happens here" in p.result.value and "CR 603.2c" in p.result.value
+    with pytest.raises(ValueError, match="2 options are"):       # a "wrong" option that is true too
+        Predict(t, step, options={"One card": neyith_triggers(1), "Neyith triggers": lambda f: True})
+    with pytest.raises(ValueError, match="none of the options"):
+        Predict(t, step, options={"Three": neyith_triggers(3), "Four": neyith_triggers(4)})

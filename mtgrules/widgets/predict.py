@@ -9,7 +9,7 @@ colour, another order of replacement effects). Options that read the same are sh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,6 +26,8 @@ from . import render
 # The attributes an option talks about by default: what a player sees change on the table.
 OUTCOME_ATTRIBUTES = ("pool", "tapped", "P/T", "counters", "damage", "zone", "controller", "life", "lost",
                       "types", "keywords")
+
+TEACHER_WRONG = "in no game the engine played: a teacher's option it checked is false"
 
 MAX_CHOICES = 6  # how many choices deep the automatic alternatives look
 
@@ -165,23 +167,47 @@ def deciding_rules(frame: Frame) -> list[str]:
     return found or frame.rules
 
 
+def teacher_outcomes(timeline: Timeline, step: int, options: Mapping[str, Callable[[Frame], bool]]) -> list[Outcome]:
+    """Options a teacher wrote, each with a claim the engine tests on the step it played
+    (``{"Alice draws two cards": lambda f: drawn(f) == 2, ...}``): exactly one claim must hold,
+    and it is the right answer; every other option is confirmed to differ from what happened.
+    A classic wrong answer can be offered this way, and can never be secretly right."""
+    if not 1 <= step < len(timeline):
+        raise IndexError(f"a prediction needs a played step: 1..{len(timeline) - 1}, not {step}")
+    frame = timeline[step]
+    true = [text for text, claim in options.items() if claim(frame)]
+    if len(true) != 1:
+        said = "none of the options is" if not true else f"{len(true)} options are ({', '.join(map(repr, true))})"
+        raise ValueError(f"step {step} ({frame.title()}): {said} true of what the engine played; "
+                         "exactly one option must describe it")
+    return [Outcome(text, frame, "as played" if text == true[0] else TEACHER_WRONG,
+                    correct=text == true[0]) for text in [true[0], *(t for t in options if t != true[0])]]
+
+
 class Predict(widgets.VBox):
     """A question placed before ``timeline[step]``: choose an outcome, then press Reveal.
 
     ``alternatives`` are timelines (usually ``timeline.branch(step - 1)`` with another action or
     choice played) whose step ``step`` gives a wrong option. ``describe`` turns a frame into
-    option text (default :func:`describe_outcome`, limited to ``attributes`` if given). From Python: ``.options``, ``.correct``,
+    option text (default :func:`describe_outcome`, limited to ``attributes`` if given). Or the
+    teacher writes the options: ``options={"text": claim}`` (see :func:`teacher_outcomes`); the
+    engine checks that exactly the right one is true of the step. From Python: ``.options``, ``.correct``,
     ``.choose(text)``, ``.reveal()``, ``.is_right`` and the ``.result`` HTML widget.
     """
 
     def __init__(self, timeline: Timeline, step: int, question: str | None = None, *,
                  alternatives: Iterable[Timeline] = (), describe: Callable[[Frame], str] | None = None,
                  attributes: Sequence[str] | None = None, auto: bool = True,
-                 rules: Sequence[str] | None = None) -> None:
+                 rules: Sequence[str] | None = None,
+                 options: Mapping[str, Callable[[Frame], bool]] | None = None) -> None:
         self.timeline = timeline
         self.deciding_rules = list(rules) if rules is not None else deciding_rules(timeline[step])
         self.step = step
-        self.outcomes = outcomes(timeline, step, alternatives, describe=describe, attributes=attributes, auto=auto)
+        if options is not None:
+            self.outcomes = teacher_outcomes(timeline, step, options)
+        else:
+            self.outcomes = outcomes(timeline, step, alternatives, describe=describe, attributes=attributes,
+                                     auto=auto)
         if len(self.outcomes) < 2:
             raise ValueError(f"step {step} ({timeline[step].title()}) has only one outcome here, "
                              f"{self.outcomes[0].text!r}; pass alternatives=[a branch with another "
@@ -236,8 +262,9 @@ class Predict(widgets.VBox):
             verdict = '<span class="mtg-right">Right!</span>'
         else:
             picked = next(o for o in self.outcomes if o.text == self.chosen)
-            verdict = (f'<span class="mtg-wrong">Not quite.</span> What you chose is what happens '
-                       f'{render.esc(picked.origin)}.')
+            where = ("The engine checked it: that isn't what happens here." if picked.origin == TEACHER_WRONG
+                     else f"What you chose is what happens {render.esc(picked.origin)}.")
+            verdict = f'<span class="mtg-wrong">Not quite.</span> {where}'
         self.result.value = (
             f'{render.STYLE}<div class="mtg-box">{verdict} The answer: <b>{render.esc(self.correct)}</b>.'
             f"<br>The rule that decides it: {render.cite_all(self.deciding_rules)}.</div>"
