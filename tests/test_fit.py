@@ -90,3 +90,14 @@ def test_predict_takes_teacher_written_options_the_engine_checks():
         Predict(t, step, options={"One card": neyith_triggers(1), "Neyith triggers": lambda f: True})
     with pytest.raises(ValueError, match="none of the options"):
         Predict(t, step, options={"Three": neyith_triggers(3), "Four": neyith_triggers(4)})
+
+
+def test_the_walkthrough_board_is_drawn_at_the_width_it_is_shown():
+    import struct
+
+    from mtgrules.widgets.render import PICTURE_PX
+    t, _ = _board()
+    w = Walkthrough(t, board=True)
+    png = bytes(w.picture.value)
+    width = struct.unpack(">I", png[16:20])[0]        # the PNG header's width field
+    assert width == PICTURE_PX and w.picture.layout.width == f"{PICTURE_PX}px"

@@ -42,6 +42,7 @@ MARGIN = 0.2
 FIG_WIDTH_IN = 12.0
 LINE_EM = 1.3                       # line height, in ems
 MIN_FONT = 3.5
+LEGIBLE_FONT = 6.5                  # points: the labels start here at least (9 px at 100 dpi), shrinking only to fit
 _MEASURE = TextToPath()
 
 COLOURS = {"land": "#e8dcc0", "creature": "#d5ecd0", "other": "#d8e2f0", "tapped": "#c9c9c9",
@@ -89,9 +90,9 @@ def _layout(state: GameState, perms: dict[str, list[GameObject]], title: str | N
     return lay
 
 
-def _axes(ax: Axes | None, lay: _Layout) -> tuple[Figure, Axes]:
+def _axes(ax: Axes | None, lay: _Layout, width_in: float = FIG_WIDTH_IN) -> tuple[Figure, Axes]:
     if ax is None:
-        fig = Figure(figsize=(FIG_WIDTH_IN, FIG_WIDTH_IN * lay.height / lay.width))
+        fig = Figure(figsize=(width_in, width_in * lay.height / lay.width))
         FigureCanvasAgg(fig)
         ax = fig.add_axes((0, 0, 1, 1))
     ax.set_xlim(0, lay.width)
@@ -253,20 +254,22 @@ def _draw_combat(ax: Axes, state: GameState, where: dict, players: dict[str, tup
                                      linewidth=1.8, shrinkA=12, shrinkB=12, gid=gid, zorder=5, alpha=0.85))
 
 
-def draw_board(state: GameState, ax: Axes | None = None, title: str | None = None) -> Figure:
-    """Draw the board into ``ax`` (or a new figure) and return the figure. Names and titles are
-    drawn as plain text: matplotlib would read "$...$" in a player's name as TeX (and fail)."""
+def draw_board(state: GameState, ax: Axes | None = None, title: str | None = None,
+               width_in: float = FIG_WIDTH_IN) -> Figure:
+    """Draw the board into ``ax`` (or a new figure ``width_in`` inches wide) and return the figure.
+    Names and titles are drawn as plain text: matplotlib would read "$...$" in a player's name as
+    TeX (and fail)."""
     with rc_context({"text.parse_math": False}):
-        return _draw_board(state, ax, title)
+        return _draw_board(state, ax, title, width_in)
 
 
-def _draw_board(state: GameState, ax: Axes | None, title: str | None) -> Figure:
+def _draw_board(state: GameState, ax: Axes | None, title: str | None, width_in: float) -> Figure:
     chars = all_characteristics(state)
     perms = {p: _permanents(state, p, chars) for p in state.player_names}
     lay = _layout(state, perms, title)
-    fig, ax = _axes(ax, lay)
+    fig, ax = _axes(ax, lay, width_in)
     ppu = _points_per_unit(ax, lay)
-    font = max(MIN_FONT, min(9.0, ppu * CARD_W * 0.16))
+    font = max(LEGIBLE_FONT, min(9.0, ppu * CARD_W * 0.16))
     attackers = {a for a, _ in combat_pairs(state)[0]}
     where: dict[int, tuple[float, float]] = {}
     players: dict[str, tuple[float, float]] = {}
@@ -287,9 +290,13 @@ def _draw_board(state: GameState, ax: Axes | None, title: str | None) -> Figure:
     return fig
 
 
-def board_png(state: GameState, dpi: int = 100, title: str | None = None) -> bytes:
-    """The board as PNG bytes (what Jupyter shows for a state, and what a printable page embeds)."""
-    fig = draw_board(state, title=title)
+def board_png(state: GameState, dpi: int = 100, title: str | None = None, width_px: int | None = None) -> bytes:
+    """The board as PNG bytes (what Jupyter shows for a state, and what a printable page embeds).
+
+    ``width_px`` draws it exactly as wide as it will be shown, so nothing shrinks the labels
+    after they were sized to fit their cards."""
+    width_in = FIG_WIDTH_IN if width_px is None else width_px / dpi
+    fig = draw_board(state, title=title, width_in=width_in)
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi)
     return buf.getvalue()

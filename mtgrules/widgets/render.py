@@ -156,6 +156,10 @@ def step_table_html(timeline: Timeline, i: int, since: int | None = None) -> str
     return fit_html(timeline[i].state, timeline[start].state, caption)
 
 
+PICTURE_PX = 800
+"""How wide the walk-through shows the board: it is drawn at exactly this width, not shrunk."""
+
+
 def board_picture(state) -> bytes:
     from mtgrules.views import board_png
-    return board_png(state)
+    return board_png(state, width_px=PICTURE_PX)

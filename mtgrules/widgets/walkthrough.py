@@ -71,7 +71,9 @@ class Walkthrough(widgets.VBox):
         # Keep the table inside the page's width so its own box scrolls sideways (not the widget).
         self.table.layout = widgets.Layout(width="100%", max_width="100%", overflow="auto")
         self.events = _html("mtg-events")
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="560px"))
+        # Drawn at the width it is shown (render.PICTURE_PX), so its labels keep the size they were fitted at.
+        self.picture = widgets.Image(format="png", layout=widgets.Layout(width=f"{render.PICTURE_PX}px",
+                                                                         max_width="100%"))
         self.picture.add_class("mtg-picture")
         if not board:
             self.picture.layout.display = "none"
