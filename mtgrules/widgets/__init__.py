@@ -5,15 +5,17 @@
     Predict(t, 2, alternatives=[other])              # choose an outcome, then reveal the step
     WhatIf(t, 1, [activate("Alice", pool, color="W")])  # branch after step 1, compare
     BlocksExplorer(state)                            # pick blockers, Check: legal, and why
+    BoardEditor()                                    # build a board without code; copy its code
 
 All rendering goes into HTML and Image widget values, so the widgets can be driven and checked
 from Python (``w.next_button.click()``, ``w.table.value``) and look the same in JupyterLab and Voila.
 """
 
 from mtgrules.widgets.blocks import BlocksExplorer
+from mtgrules.widgets.board_editor import BoardEditor
 from mtgrules.widgets.predict import Outcome, Predict, choice_variants, describe_outcome, outcome_options, outcomes
 from mtgrules.widgets.walkthrough import StepView, Walkthrough
 from mtgrules.widgets.whatif import WhatIf, first_divergence
 
 __all__ = ["Walkthrough", "StepView", "Predict", "Outcome", "outcomes", "outcome_options", "describe_outcome",
-           "choice_variants", "WhatIf", "first_divergence", "BlocksExplorer"]
+           "choice_variants", "WhatIf", "first_divergence", "BlocksExplorer", "BoardEditor"]

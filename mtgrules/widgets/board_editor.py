@@ -1,0 +1,403 @@
+"""BoardEditor: build a board without code, for a teacher at the projector or a learner.
+
+Pick cards from the pool by name (the box searches as you type), then for each card set its
+player, zone, tapped, summoning sickness, counters and what it is attached to; set the players'
+life, the turn and the step. The state table and the picture of the board follow every change.
+The board can be copied as the ``Scenario`` code that builds it, saved and loaded as JSON
+(``Scenario.from_dict`` / ``to_dict``), and opened in a Walkthrough or a BlocksExplorer.
+
+An impossible board (a card that must have chosen a colour, an attachment to itself) is never
+fixed silently: the scenario's own error is shown inline and the last good picture stays.
+
+Everything is kept as plain data (the entries ``Scenario.from_dict`` reads) and rebuilt through
+``from_dict`` on each change, so the editor can't make a board the kit's validation wouldn't.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from mtgrules.core.carddef import CARD_POOL
+from mtgrules.core.errors import IllegalAction, ScenarioError
+from mtgrules.core.objects import Zone
+from mtgrules.core.turns import Step, parse_step
+from mtgrules.play.scenario import Scenario
+from mtgrules.play.scenario_data import to_dict
+
+from . import render
+
+ZONES = [z.value for z in Zone if z is not Zone.STACK]
+STEPS = [s.value for s in Step]
+PICTURE_PX = 640
+
+
+class BoardEditor(widgets.VBox):
+    """``BoardEditor()`` in a cell shows an empty two-player board; ``BoardEditor(scenario)``
+    starts from a scenario (or ``BoardEditor.from_json(text)``).
+
+    From Python: ``.add(name, player, zone)``, ``.select(i)``, ``.scenario()`` (raises
+    ``ScenarioError`` for an impossible board), ``.code()``, ``.to_json()``, ``.load_json(text)``,
+    ``.open_walkthrough()``, ``.open_blocks()``. The child widgets are attributes with CSS classes
+    ``mtg-editor-...`` for browser tests.
+    """
+
+    def __init__(self, scenario: Scenario | Mapping[str, Any] | None = None) -> None:
+        data = to_dict(scenario) if isinstance(scenario, Scenario) else dict(scenario or {})
+        self.entries: list[dict[str, Any]] = [dict(e) for e in data.get("cards", [])]
+        self.error: str = ""
+        self._quiet = False
+        players = list(data.get("players", ["Alice", "Bob"]))
+
+        # ---- the game
+        self.title = widgets.Text(value=data.get("title", "My board"), description="Title")
+        self.players = widgets.Text(value=", ".join(players), description="Players")
+        self.life = widgets.BoundedIntText(value=data.get("life", 20), min=0, max=999, description="Life",
+                                           layout=widgets.Layout(width="10em"))
+        self.turn = widgets.BoundedIntText(value=data.get("turn", 2), min=1, max=999, description="Turn",
+                                           layout=widgets.Layout(width="10em"))
+        self.active = widgets.Dropdown(options=players, value=data.get("active") or players[0], description="Active")
+        self.step = widgets.Dropdown(options=STEPS, value=_step(data.get("step", "main1")), description="Step")
+
+        # ---- adding a card
+        self.search = widgets.Combobox(options=sorted(CARD_POOL), placeholder="type to search the pool",
+                                       ensure_option=True, description="Card")
+        self.player = widgets.Dropdown(options=players, value=players[0], description="Player")
+        self.zone = widgets.Dropdown(options=ZONES, value="battlefield", description="Zone")
+        self.add_button = widgets.Button(description="Add card", icon="plus", button_style="primary")
+
+        # ---- the selected card
+        self.cards = widgets.Select(options=[], rows=8, description="Cards", layout=widgets.Layout(width="auto"))
+        self.card_player = widgets.Dropdown(options=players, description="Player")
+        self.card_zone = widgets.Dropdown(options=ZONES, description="Zone")
+        self.tapped = widgets.Checkbox(description="tapped", indent=False)
+        self.sick = widgets.Checkbox(description="arrived this turn (summoning sick)", indent=False)
+        self.attacking = widgets.Checkbox(description="attacks (for the blocks explorer)", indent=False)
+        self.counter_kind = widgets.Combobox(options=["+1/+1", "-1/-1", "loyalty", "charge"], value="+1/+1",
+                                             description="Counter", layout=widgets.Layout(width="16em"))
+        self.counter_n = widgets.BoundedIntText(value=1, min=0, max=999, layout=widgets.Layout(width="6em"))
+        self.counter_button = widgets.Button(description="Set counters")
+        self.attached = widgets.Dropdown(options=[("nothing", 0)], value=0, description="Attached to")
+        self.remove_button = widgets.Button(description="Remove card", icon="trash", button_style="warning")
+
+        # ---- results and actions
+        self.errors = widgets.HTML()
+        self.table = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow="auto"))
+        self.picture = widgets.Image(format="png", layout=widgets.Layout(width=f"{PICTURE_PX}px", max_width="100%"))
+        self.copy_button = widgets.Button(description="Copy the code", icon="code")
+        self.code_box = widgets.Textarea(layout=widgets.Layout(width="100%", height="12em", display="none"))
+        self.save_link = widgets.HTML()
+        self.load = widgets.FileUpload(accept=".json", multiple=False, description="Load JSON")
+        self.walk_button = widgets.Button(description="Open a Walkthrough", icon="play")
+        self.blocks_button = widgets.Button(description="Open the blocks explorer", icon="shield")
+        self.opened = widgets.Box(layout=widgets.Layout(flex_flow="column"))
+
+        for w, css in ((self.search, "search"), (self.add_button, "add"), (self.cards, "cards"),
+                       (self.tapped, "tapped"), (self.counter_button, "counter"), (self.copy_button, "copy"),
+                       (self.code_box, "code"), (self.walk_button, "walk"), (self.blocks_button, "blocks"),
+                       (self.errors, "errors"), (self.table, "table"), (self.picture, "picture"),
+                       (self.counter_kind, "counter-kind"), (self.counter_n, "counter-n"),
+                       (self.opened, "opened"), (self.save_link, "save")):
+            w.add_class(f"mtg-editor-{css}")
+
+        self.add_button.on_click(lambda _b: self.add(self.search.value, self.player.value, self.zone.value))
+        self.remove_button.on_click(lambda _b: self.remove())
+        self.counter_button.on_click(lambda _b: self.set_counter(self.counter_kind.value, self.counter_n.value))
+        self.copy_button.on_click(lambda _b: self.show_code())
+        self.walk_button.on_click(lambda _b: self.open_walkthrough())
+        self.blocks_button.on_click(lambda _b: self.open_blocks())
+        self.cards.observe(lambda _c: self._show_selected(), names="value")
+        for w in (self.title, self.life, self.turn, self.active, self.step):
+            w.observe(lambda _c: self.refresh(), names="value")
+        self.players.observe(lambda _c: self._players_changed(), names="value")
+        for w, key in ((self.card_player, "controller"), (self.card_zone, "zone"), (self.tapped, "tapped"),
+                       (self.sick, "sick"), (self.attacking, "attacking"), (self.attached, "attached_to")):
+            w.observe(lambda change, key=key: self._edit(key, change["new"]), names="value")
+        self.load.observe(lambda _c: self._uploaded(), names="value")
+
+        game = widgets.HBox([self.title, self.players, self.life, self.turn, self.active, self.step],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+        adding = widgets.HBox([self.search, self.player, self.zone, self.add_button],
+                              layout=widgets.Layout(flex_flow="row wrap"))
+        card = widgets.VBox([self.card_player, self.card_zone, self.tapped, self.sick, self.attacking,
+                             widgets.HBox([self.counter_kind, self.counter_n, self.counter_button]),
+                             self.attached, self.remove_button])
+        actions = widgets.HBox([self.copy_button, self.save_link, self.load, self.walk_button, self.blocks_button],
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([game, adding, widgets.HBox([self.cards, card], layout=widgets.Layout(flex_flow="row wrap")),
+                          self.errors, self.table, self.picture, actions, self.code_box, self.opened])
+        self.add_class("mtg-board-editor")
+        self.refresh()
+
+    # ---- the data
+    def header(self) -> dict[str, Any]:
+        players = self._player_names()
+        return {"title": self.title.value, "players": players, "turn": self.turn.value,
+                "active": self.active.value if self.active.value in players else players[0],
+                "step": self.step.value, "life": self.life.value}
+
+    def data(self) -> dict[str, Any]:
+        """The board as the plain data ``Scenario.from_dict`` reads."""
+        cards = []
+        for e in self.entries:
+            entry = {k: v for k, v in e.items() if k != "attacking" and v not in (None, False, {}, 0)
+                     or k in ("card", "controller", "zone")}
+            cards.append(entry)
+        return {**self.header(), "cards": cards}
+
+    def scenario(self) -> Scenario:
+        """The board as a Scenario; raises ``ScenarioError`` if it is impossible."""
+        return Scenario.from_dict(self.data())
+
+    # ---- editing
+    def add(self, name: str, player: str | None = None, zone: str = "battlefield") -> int:
+        """Add a card from the pool; returns its position (its id in the scenario is that + 1)."""
+        if name not in CARD_POOL:
+            self._say(f"There is no card named {name!r} in the pool; type part of a name and pick one.")
+            return -1
+        self.entries.append({"card": name, "controller": player or self._player_names()[0], "zone": zone})
+        self.refresh()
+        self.select(len(self.entries) - 1)
+        return len(self.entries) - 1
+
+    def select(self, i: int) -> BoardEditor:
+        self.cards.value = i
+        self._show_selected()
+        return self
+
+    @property
+    def selected(self) -> int | None:
+        return self.cards.value
+
+    def set_counter(self, kind: str, n: int) -> None:
+        """Put ``n`` counters of ``kind`` on the selected card (0 takes them all off)."""
+        if self.selected is None or not kind:
+            return
+        counters = dict(self.entries[self.selected].get("counters") or {})
+        if n:
+            counters[kind] = n
+        else:
+            counters.pop(kind, None)
+        self._edit("counters", counters)
+
+    def remove(self) -> None:
+        """Remove the selected card; attachments to it and after it are renumbered."""
+        i = self.selected
+        if i is None:
+            return
+        del self.entries[i]
+        for e in self.entries:
+            target = e.get("attached_to")
+            if target == i + 1:
+                e.pop("attached_to")
+            elif target and target > i + 1:
+                e["attached_to"] = target - 1
+        self.refresh()
+
+    def _edit(self, key: str, value: Any) -> None:
+        if self._quiet or self.selected is None:
+            return
+        entry = self.entries[self.selected]
+        if key == "attached_to":
+            value = value or None
+        entry[key] = value
+        self.refresh()
+
+    # ---- output
+    def refresh(self) -> None:
+        """Rebuild the board from the data and show it, or show why it can't be built."""
+        self._sync_lists()
+        try:
+            s = self.scenario()
+            state = s.state()
+        except (ScenarioError, ValueError, TypeError) as err:
+            self._say(f"This board can't be built: {err}")
+            return
+        from mtgrules.views.board import board_png
+        from mtgrules.views.fit import fit_html
+        from mtgrules.views.tables import state_summary
+        self.errors.value = ""
+        self.error = ""
+        self.table.value = fit_html(state, caption=state_summary(state))
+        self.picture.value = board_png(state, title=s.title or None, width_px=PICTURE_PX)
+        payload = base64.b64encode(self.to_json().encode()).decode()
+        self.save_link.value = (f'<a download="board.json" href="data:application/json;base64,{payload}">'
+                                "Save as JSON</a>")
+        if self.code_box.layout.display != "none":
+            self.code_box.value = self.code()
+
+    def _say(self, message: str) -> None:
+        self.error = message
+        self.errors.value = (f'{render.STYLE}<div class="mtg-box mtg-refused" style="padding:4px 8px">'
+                             f"{html.escape(message)}</div>")
+
+    def code(self) -> str:
+        """The ``Scenario`` code that builds this board, to paste into a cell."""
+        h = self.header()
+        lines = ["from mtgrules import Scenario", "",
+                 f"s = Scenario({h['title']!r}, players={h['players']!r}, turn={h['turn']}, "
+                 f"active={h['active']!r}, step={h['step']!r}, life={h['life']})"]
+        for i, e in enumerate(self.entries, 1):
+            args = [repr(e["card"]), repr(e["controller"])]
+            if e.get("zone", "battlefield") != "battlefield":
+                args.append(f"zone={e['zone']!r}")
+            for key in ("tapped", "sick"):
+                if e.get(key):
+                    args.append(f"{key}=True")
+            if e.get("counters"):
+                args.append(f"counters={dict(e['counters'])!r}")
+            if e.get("attached_to"):
+                args.append(f"attached_to=card{e['attached_to']}")
+            if e.get("chosen"):
+                args.append(f"chosen={dict(e['chosen'])!r}")
+            lines.append(f"card{i} = s.add({', '.join(args)})")
+        lines.append("t = s.timeline()")
+        return "\n".join(lines)
+
+    def show_code(self) -> str:
+        """Show the code under the board, ready to select and copy; returns it."""
+        self.code_box.layout.display = None
+        self.code_box.value = self.code()
+        return self.code_box.value
+
+    def to_json(self) -> str:
+        return json.dumps(self.data(), indent=1)
+
+    def load_json(self, text: str) -> BoardEditor:
+        """Replace the board with one saved as JSON (plain data only: nothing is executed)."""
+        try:
+            data = json.loads(text)
+            Scenario.from_dict(data)
+        except (ValueError, ScenarioError) as err:
+            self._say(f"That file isn't a board the kit can read: {err}")
+            return self
+        self._quiet = True
+        try:
+            players = list(data.get("players", ["Alice", "Bob"]))
+            self.players.value = ", ".join(players)
+            self.title.value = data.get("title", "")
+            self.life.value = data.get("life", 20) or 20
+            self.turn.value = data.get("turn", 2)
+            self._sync_player_lists(players)
+            self.active.value = data.get("active") or players[0]
+            self.step.value = _step(data.get("step", "main1"))
+            self.entries = [dict(e) for e in data.get("cards", [])]
+        finally:
+            self._quiet = False
+        self.refresh()
+        return self
+
+    @classmethod
+    def from_json(cls, text: str) -> BoardEditor:
+        return cls().load_json(text)
+
+    def _uploaded(self) -> None:
+        files = self.load.value
+        if files:
+            content = files[0]["content"]
+            self.load_json(bytes(content).decode("utf-8", errors="replace"))
+
+    # ---- opening the board in the other widgets
+    def open_walkthrough(self):
+        """Show a Walkthrough of the board below the editor (its start; play actions on ``.timeline``)."""
+        from mtgrules.widgets.walkthrough import Walkthrough
+        try:
+            w = Walkthrough(self.scenario().timeline(), board=True)
+        except (ScenarioError, ValueError) as err:
+            self._say(f"This board can't be built: {err}")
+            return None
+        self.opened.children = [w]
+        return w
+
+    def open_blocks(self):
+        """Play to the declare blockers step with the cards marked "attacks" attacking the next
+        player, and open the blocks explorer there; a refusal is shown inline."""
+        from mtgrules.play.verbs import go_to
+        from mtgrules.rules.combat.declare import declare_attackers
+        from mtgrules.widgets.blocks import BlocksExplorer
+        try:
+            s = self.scenario()
+            t = s.timeline()
+            attackers = [i + 1 for i, e in enumerate(self.entries) if e.get("attacking")]
+            if not attackers:
+                raise ValueError("mark at least one card \"attacks\" to explore the blocks against it")
+            go_to(t, Step.DECLARE_ATTACKERS)
+            players = s.players
+            defender = players[(players.index(t.state.active) + 1) % len(players)]
+            t.do(declare_attackers(t.state.active, {a: defender for a in attackers}))
+            go_to(t, Step.DECLARE_BLOCKERS)
+            w = BlocksExplorer(t.state)
+        except (IllegalAction, ScenarioError, ValueError, RuntimeError) as err:
+            self._say(f"The blocks explorer can't open on this board: {err}")
+            return None
+        self.opened.children = [w]
+        return w
+
+    # ---- keeping the lists in step with the data
+    def _player_names(self) -> list[str]:
+        names = [p.strip() for p in self.players.value.split(",") if p.strip()]
+        return names or ["Alice", "Bob"]
+
+    def _players_changed(self) -> None:
+        self._sync_player_lists(self._player_names())
+        self.refresh()
+
+    def _sync_player_lists(self, players: list[str]) -> None:
+        was = self._quiet
+        self._quiet = True
+        try:
+            for w in (self.active, self.player, self.card_player):
+                keep = w.value
+                w.options = players
+                w.value = keep if keep in players else players[0]
+        finally:
+            self._quiet = was
+
+    def _sync_lists(self) -> None:
+        was, self._quiet = self._quiet, True
+        try:
+            keep = self.cards.value
+            self.cards.options = [(self._label(i, e), i) for i, e in enumerate(self.entries)]
+            self.cards.value = keep if keep is not None and keep < len(self.entries) else None
+            self.attached.options = [("nothing", 0)] + [(self._label(i, e), i + 1) for i, e in enumerate(self.entries)]
+        finally:
+            self._quiet = was
+        self._show_selected()
+
+    @staticmethod
+    def _label(i: int, e: Mapping[str, Any]) -> str:
+        bits = [e.get("controller", ""), e.get("zone", "battlefield")]
+        if e.get("tapped"):
+            bits.append("tapped")
+        if e.get("counters"):
+            bits.append(", ".join(f"{k}×{n}" for k, n in dict(e["counters"]).items()))
+        return f"#{i + 1} {e['card']} ({'; '.join(b for b in bits if b)})"
+
+    def _show_selected(self) -> None:
+        i = self.selected
+        was, self._quiet = self._quiet, True
+        try:
+            if i is None:
+                return
+            e = self.entries[i]
+            if e.get("controller") in self.card_player.options:
+                self.card_player.value = e["controller"]
+            self.card_zone.value = e.get("zone", "battlefield")
+            self.tapped.value = bool(e.get("tapped"))
+            self.sick.value = bool(e.get("sick"))
+            self.attacking.value = bool(e.get("attacking"))
+            self.attached.value = e.get("attached_to") or 0
+        finally:
+            self._quiet = was
+
+
+def _step(name: str) -> str:
+    try:
+        return parse_step(name).value
+    except ValueError:
+        return Step.MAIN1.value

@@ -1,0 +1,109 @@
+"""BoardEditor, clicked through from Python: add a card, tap it, set a counter, copy the code,
+save and load JSON, open a Walkthrough and the blocks explorer; an impossible board says why."""
+
+from __future__ import annotations
+
+import json
+from html import unescape
+
+from mtgrules import Scenario
+from mtgrules.play.scenario_data import scenario_to_dict, to_dict
+from mtgrules.widgets import BlocksExplorer, BoardEditor, Walkthrough
+
+
+def _add(editor: BoardEditor, name: str, player: str = "Alice", zone: str = "battlefield") -> None:
+    editor.search.value = name
+    editor.player.value = player
+    editor.zone.value = zone
+    editor.add_button.click()
+
+
+def test_add_a_card_tap_it_set_a_counter_copy_the_code_and_open_a_walkthrough():
+    e = BoardEditor()
+    _add(e, "Grizzly Bears")
+    assert e.selected == 0 and "#1 Grizzly Bears" in e.table.value and e.picture.value
+    before = bytes(e.picture.value)
+    e.tapped.value = True                                   # tap it
+    assert e.entries[0]["tapped"] is True and ">tapped<" in e.table.value
+    assert bytes(e.picture.value) != before                 # the picture follows
+    e.counter_kind.value = "+1/+1"
+    e.counter_n.value = 2
+    e.counter_button.click()                                # set a counter
+    assert e.entries[0]["counters"] == {"+1/+1": 2} and "+1/+1×2" in e.table.value and "4/4" in e.table.value
+    e.copy_button.click()                                   # copy the code
+    code = e.code_box.value
+    assert "card1 = s.add('Grizzly Bears', 'Alice', tapped=True, counters={'+1/+1': 2})" in code
+    scope: dict = {}
+    exec(code, scope)                                       # the copied code builds the same board
+    assert scope["s"].state() == e.scenario().state()
+    e.walk_button.click()                                   # open a Walkthrough
+    assert isinstance(e.opened.children[0], Walkthrough) and "Grizzly Bears" in e.opened.children[0].table.value
+
+
+def test_life_step_player_zone_and_attachments():
+    e = BoardEditor()
+    e.life.value = 7
+    e.step.value = "end"
+    _add(e, "Forest", "Bob")
+    _add(e, "Llanowar Elves", "Alice", zone="graveyard")
+    e.select(1)
+    e.card_player.value = "Bob"
+    e.card_zone.value = "battlefield"
+    e.attached.value = 1
+    state = e.scenario().state()
+    assert state.player("Alice").life == 7 and state.step.value == "end"
+    elves = state.obj(2)
+    assert (elves.controller, elves.zone.value, elves.attached_to) == ("Bob", "battlefield", 1)
+    e.select(0)
+    e.remove_button.click()                                 # removing the Forest drops the attachment
+    assert e.entries == [{"card": "Llanowar Elves", "controller": "Bob", "zone": "battlefield"}]
+
+
+def test_an_impossible_board_shows_the_scenario_error_inline():
+    e = BoardEditor()
+    _add(e, "Utopia Sprawl")            # an Aura that chose a colour as it entered: the board must say which
+    assert "can't be built" in unescape(e.errors.value) and "chose a colou" in unescape(e.errors.value)
+    e.select(0)
+    e.card_zone.value = "hand"          # in hand it needs no colour
+    assert e.errors.value == "" and "Utopia Sprawl" in e.table.value
+    _add(e, "Forrest")                  # not a card: said, not added
+    assert "no card named 'Forrest'" in unescape(e.errors.value) and len(e.entries) == 1
+
+
+def test_save_and_load_json_round_trip():
+    e = BoardEditor()
+    _add(e, "Grizzly Bears")
+    e.tapped.value = True
+    text = e.to_json()
+    assert "Save as JSON" in e.save_link.value and "data:application/json;base64," in e.save_link.value
+    f = BoardEditor.from_json(text)
+    assert f.scenario().state() == e.scenario().state()
+    f.load_json('{"players": ["Alice"]}')
+    assert "isn't a board" in unescape(f.errors.value) and f.entries == e.entries   # a bad file changes nothing
+    f.load_json("__import__('os')")
+    assert "isn't a board" in unescape(f.errors.value)
+
+
+def test_starts_from_a_scenario_and_opens_the_blocks_explorer():
+    s = Scenario("Blocks", step="main1")
+    s.add("Grizzly Bears", "Alice")
+    s.add("Walking Corpse", "Bob")
+    e = BoardEditor(s)
+    assert e.scenario().state() == s.state()
+    e.blocks_button.click()
+    assert "attacks" in unescape(e.errors.value)                      # nothing marked as attacking yet
+    e.select(0)
+    e.attacking.value = True
+    e.blocks_button.click()
+    assert isinstance(e.opened.children[0], BlocksExplorer)
+
+
+def test_the_fallback_to_dict_reads_back_to_the_same_board():
+    s = Scenario("Round trip", step="combat", turn=3)
+    s.add("Grizzly Bears", "Alice", tapped=True, sick=True, counters={"+1/+1": 1})
+    forest = s.add("Forest", "Alice")
+    s.add("Utopia Sprawl", "Alice", attached_to=forest, chosen={"color": "G"})
+    s.add("Forest", "Bob", zone="graveyard")
+    s.mana("Alice", "GG")
+    for data in (scenario_to_dict(s), to_dict(s)):
+        assert Scenario.from_dict(json.loads(json.dumps(data))).state() == s.state()
