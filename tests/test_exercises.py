@@ -96,7 +96,7 @@ def test_every_exercise_in_a_lesson_has_a_check(lesson):
         assert f'check("{lesson}.{n}"' in text, f"{path.name} doesn't check exercise {lesson}.{n}"
 
 
-@pytest.mark.parametrize("lesson", ["00", "01", "02", "03", "04", "05", "06", "07"])
+@pytest.mark.parametrize("lesson", ["00", "01", "02", "03", "04", "05", "06", "07", "09"])
 def test_every_lesson_shows_a_board_as_a_visible_scenario_cell(lesson):
     path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
     code = ["".join(c["source"]) for c in committed_notebook(path)["cells"] if c["cell_type"] == "code"]
