@@ -90,7 +90,9 @@ class Walkthrough(widgets.VBox):
         controls.add_class("mtg-controls")
         body = widgets.HBox([self.table, self.picture],
                             layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
-        super().__init__([self.header, controls, self.label, self.narration, body, self.events])
+        # The table right under the step label, the narration after it: the row a step changed stays on
+        # screen after Next, even on a 768 px high screen (the narration can run to several lines).
+        super().__init__([self.header, controls, self.label, body, self.narration, self.events])
         self.add_class("mtg-walkthrough")
         self.go(start)
 
