@@ -101,3 +101,39 @@ def test_every_lesson_shows_a_board_as_a_visible_scenario_cell(lesson):
     path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
     code = ["".join(c["source"]) for c in committed_notebook(path)["cells"] if c["cell_type"] == "code"]
     assert any("Scenario(" in src and ".add(" in src for src in code), f"{path.name} shows no board as code"
+
+
+def _start(fn):
+    def start():
+        t = fn()
+        t = t[0] if isinstance(t, tuple) else t
+        return t[0].state
+    return start
+
+
+def _solution_boards() -> dict:
+    from mtgrules.lessons import solutions as S
+    return {"01.1": _start(S.mana1_with_swamp), "01.2": _start(lambda: S.tour_with_darkness()[1]),
+            "01.3": _start(S.fellwar_facing_wastes), "02.1": _start(S.stolen_elves),
+            "02.3": _start(S.pili_pala_cast), "03.1": _start(S.melee_one_bears_at_carol),
+            "03.2": _start(S.two_wings), "03.3": _start(S.charge_wings), "03.4": _start(S.wings_at_jace),
+            "04.2": _start(S.menace_three), "04.3": _start(S.wings_must_be_blocked_board),
+            "04.4": _start(S.fight_then_blocked), "04.5": _start(S.doubled_twice_board),
+            "05.2": _start(S.end_step_murder), "06.1": _start(S.omdb_tour_with_spider),
+            "06.2": _start(S.lord_on_bobs_side_board), "06.3": _start(S.bob_has_omdb_board),
+            "07.1": lambda: S.busybody_in_hand_board().state(), "07.3": lambda: S.haste_board().state()}
+
+
+@pytest.mark.parametrize("exercise_id", sorted(_solution_boards()))
+def test_the_key_plays_the_board_the_lesson_shows(exercise_id):
+    """The learner's cell and the teacher's key build the same board, ids included, so an answer
+    that names ids (a declaration) means the same thing to both."""
+    lesson, n = exercise_id.split(".")
+    path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
+    cells = {c["id"]: "".join(c["source"]) for c in committed_notebook(path)["cells"]}
+    scope: dict = {}
+    exec(cells[f"{lesson}-ex0c"], scope)
+    exec("from mtgrules.widgets import Walkthrough, WhatIf, BlocksExplorer\n"
+         "from mtgrules.views import frame_table, state_table", scope)
+    exec(cells[f"{lesson}-ex{int(n)}b"], scope)
+    assert scope["s"].state() == _solution_boards()[exercise_id]()

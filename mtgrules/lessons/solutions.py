@@ -296,14 +296,27 @@ def explorer_count() -> int:
     return legal_blocks(explorer_board().state, "Bob").count()
 
 
+def _neyith_to_blocks(s: Scenario, attacker: int) -> Timeline:
+    """Neyith's combat ability targets ``attacker``; Alice pays; it attacks Bob; on to Bob's blocks."""
+    t = go_to(s.timeline(), Step.BEGIN_COMBAT, target=attacker)
+    for f in [o.oid for o in t.state.battlefield("Alice") if o.card == "Forest"]:
+        t.do(activate("Alice", f))
+    resolve_top(t, pay=1)
+    go_to(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {attacker: "Bob"}))
+    return go_to(t, Step.DECLARE_BLOCKERS)
+
+
 def menace_three() -> Timeline:
     """NEY-7's board, with a third untapped creature (Raging Goblin) for Bob."""
-    from mtgrules.lessons import must_be_blocked as lesson
-    b = lesson._Board("NEY-7 with a third blocker", alice=("Boggart Brute",),
-                      bob=("Walking Corpse", "Grizzly Bears", "Raging Goblin"))
-    t = lesson._trigger(b, b.alice[0])
-    lesson._pay(t, b.forests)
-    return lesson._attack(t, [b.alice[0]])
+    s = Scenario("NEY-7 with a third blocker")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    for _ in range(3):
+        s.add("Forest", "Alice")
+    brute = s.add("Boggart Brute", "Alice")
+    for name in ("Walking Corpse", "Grizzly Bears", "Raging Goblin"):
+        s.add(name, "Bob")
+    return _neyith_to_blocks(s, brute)
 
 
 def menace_declarations(answer: Any) -> tuple[bool, str]:
@@ -328,16 +341,21 @@ def menace_declarations(answer: Any) -> tuple[bool, str]:
     return True, f"Yes: exactly these {len(legal)} declarations are legal."
 
 
+def wings_must_be_blocked_board() -> Timeline:
+    s = Scenario("Neyith targets Wings of the Guard")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    for _ in range(3):
+        s.add("Forest", "Alice")
+    wings = s.add("Wings of the Guard", "Alice")
+    s.add("Walking Corpse", "Bob")
+    s.add("Giant Spider", "Bob")
+    return _neyith_to_blocks(s, wings)
+
+
 def wings_must_be_blocked() -> str:
     """Who must block Wings of the Guard (flying), doubled and made to be blocked by Neyith."""
-    from mtgrules.lessons import must_be_blocked as lesson
-    b = lesson._Board("Neyith targets Wings of the Guard", alice=("Wings of the Guard",),
-                      bob=("Walking Corpse", "Giant Spider"))
-    t = lesson._trigger(b, b.alice[0])
-    lesson._pay(t, b.forests)
-    lesson._attack(t, [b.alice[0]])
-    options = legal_blocks(t.state, "Bob")
-    every = [set(d) for d in options.declarations()]
+    t = wings_must_be_blocked_board()
+    every = [set(d) for d in legal_blocks(t.state, "Bob").declarations()]
     must = set.intersection(*every) if every else set()
     return ", ".join(sorted(t.state.obj(o).card for o in must)) or "no one"
 
@@ -372,6 +390,18 @@ def fight_then_blocked_draws() -> int:
     t.do(declare_blockers("Bob", {corpse: bears}))
     resolve_top(t)
     return sum(1 for f in t for e in f.events if e.attribute == "zone" and e.before == Zone.LIBRARY)
+
+
+def doubled_twice_board() -> Timeline:
+    """Boggart Brute (power 3), Exponential Growth in hand, Neyith out."""
+    s = Scenario("Power 3, doubled by two abilities")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    s.add("Boggart Brute", "Alice")
+    s.add("Exponential Growth", "Alice", zone="hand")
+    for _ in range(3):
+        s.add("Forest", "Alice")
+    s.mana("Alice", "RRR")
+    return s.timeline()
 
 
 def doubled_twice() -> tuple[int, int]:
@@ -493,18 +523,23 @@ def omdb_tour_with_spider() -> Timeline:
     return t
 
 
-def lord_on_bobs_side() -> int:
+def lord_on_bobs_side_board() -> Timeline:
     s = Scenario("Lord of the Accursed on Bob's side", turn=2, step="combat")
     s.add("Over My Dead Bodies", "Alice")
     s.add("Lord of the Accursed", "Bob")
-    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
-    t = s.timeline()
+    s.add("Grizzly Bears", "Alice", zone="graveyard")
+    return s.timeline()
+
+
+def lord_on_bobs_side() -> int:
+    t = lord_on_bobs_side_board()
+    bears = oid_of(t, "Grizzly Bears")
     go_to(t, Step.DECLARE_ATTACKERS)
     t.do(declare_attackers("Alice", {bears: "Bob"}))
     return characteristics(t.state, bears).power or 0
 
 
-def bob_has_omdb() -> list[str]:
+def bob_has_omdb_board() -> Timeline:
     """Bob's Over My Dead Bodies; in Alice's graveyard: Grizzly Bears and Raging Goblin (haste) put
     there this turn, Walking Corpse there since before her turn."""
     s = Scenario("Bob controls Over My Dead Bodies", turn=2, step="combat")
@@ -512,7 +547,11 @@ def bob_has_omdb() -> list[str]:
     s.add("Grizzly Bears", "Alice", zone="graveyard", sick=True)
     s.add("Raging Goblin", "Alice", zone="graveyard", sick=True)
     s.add("Walking Corpse", "Alice", zone="graveyard")
-    t = s.timeline()
+    return s.timeline()
+
+
+def bob_has_omdb() -> list[str]:
+    t = bob_has_omdb_board()
     go_to(t, Step.DECLARE_ATTACKERS)
     from mtgrules.rules.combat.declare import possible_attackers
     return sorted(o.card for o in possible_attackers(t.state))
@@ -563,12 +602,19 @@ exercise(Exercise("06.4", "Write a scenario (a Timeline) that shows where the tw
 
 
 # ---------------------------------------------------------------- lesson 7: Graveyard Busybody
-def busybody_in_hand() -> int:
-    from mtgrules.lessons.graveyard_busybody import BUSYBODY, _piles
+def busybody_in_hand_board() -> Scenario:
     s = Scenario("The Busybody in Alice's hand", turn=3, step="main1")
-    busy = s.add(BUSYBODY, "Alice", zone="hand")
-    _piles(s, ["Grizzly Bears", "Forest"], ["Llanowar Elves", "Raging Goblin", "Island"])
-    return characteristics(s.state(), busy).power or 0
+    s.add("Graveyard Busybody", "Alice", zone="hand")
+    s.add("Grizzly Bears", "Alice", zone="graveyard")
+    s.add("Forest", "Alice", zone="graveyard")
+    for name in ("Llanowar Elves", "Raging Goblin", "Island"):
+        s.add(name, "Bob", zone="graveyard")
+    return s
+
+
+def busybody_in_hand() -> int:
+    state = busybody_in_hand_board().state()
+    return characteristics(state, oid_of(state, "Graveyard Busybody")).power or 0
 
 
 def duel_graveyard_count() -> int:
@@ -578,14 +624,17 @@ def duel_graveyard_count() -> int:
     return characteristics(t.state, gone).power or 0
 
 
-def haste_with_busybody() -> list[str]:
-    from mtgrules.lessons.graveyard_busybody import BUSYBODY
+def haste_board() -> Scenario:
     s = Scenario("The Busybody and Over My Dead Bodies", turn=3, step="main1")
-    s.add(BUSYBODY, "Alice")
+    s.add("Graveyard Busybody", "Alice")
     s.add("Over My Dead Bodies", "Alice")
     s.add("Grizzly Bears", "Alice", zone="graveyard")
     s.add("Llanowar Elves", "Bob", zone="graveyard")
-    state = s.state()
+    return s
+
+
+def haste_with_busybody() -> list[str]:
+    state = haste_board().state()
     owners = {o.owner for o in state.objects if o.zone is Zone.GRAVEYARD
               and "haste" in characteristics(state, o.oid).keywords}
     return sorted(owners)
