@@ -121,7 +121,9 @@ def _solution_boards() -> dict:
             "04.4": _start(S.fight_then_blocked), "04.5": _start(S.doubled_twice_board),
             "05.2": _start(S.end_step_murder), "06.1": _start(S.omdb_tour_with_spider),
             "06.2": _start(S.lord_on_bobs_side_board), "06.3": _start(S.bob_has_omdb_board),
-            "07.1": lambda: S.busybody_in_hand_board().state(), "07.3": lambda: S.haste_board().state()}
+            "07.1": lambda: S.busybody_in_hand_board().state(), "07.3": lambda: S.haste_board().state(),
+            "04.1": _start(S.explorer_board), "05.1": _start(S.two_headed_giant),
+            "05.3": _start(S.end_step_response), "07.2": _start(S.busybody_duel)}
 
 
 @pytest.mark.parametrize("exercise_id", sorted(_solution_boards()))

@@ -291,8 +291,27 @@ exercise(Exercise("03.4", "Wings attacks Jace Beleren and a Grizzly Bears attack
 
 
 # ---------------------------------------------------------------- lesson 4: Neyith
+def explorer_board() -> Timeline:
+    """The blocks explorer's board: the Bears (doubled, must be blocked), Boggart Brute (menace) and
+    Wings of the Guard (flying) attack; Bob has Walking Corpse, Raging Goblin, Giant Spider and
+    Goblin Piker."""
+    s = Scenario("Blocks explorer: must be blocked, menace, flying, can't block")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    forests = [s.add("Forest", "Alice") for _ in range(3)]
+    bears = s.add("Grizzly Bears", "Alice")
+    attackers = [bears, s.add("Boggart Brute", "Alice"), s.add("Wings of the Guard", "Alice")]
+    for name in ("Walking Corpse", "Raging Goblin", "Giant Spider", "Goblin Piker"):
+        s.add(name, "Bob")
+    t = go_to(s.timeline(), Step.BEGIN_COMBAT, target=bears)
+    for f in forests:
+        t.do(activate("Alice", f))
+    resolve_top(t, pay=1)
+    go_to(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {a: "Bob" for a in attackers}))
+    return go_to(t, Step.DECLARE_BLOCKERS)
+
+
 def explorer_count() -> int:
-    from mtgrules.lessons.must_be_blocked import explorer_board
     return legal_blocks(explorer_board().state, "Bob").count()
 
 
@@ -425,7 +444,7 @@ def doubled_twice() -> tuple[int, int]:
 exercise(Exercise("04.1", "In the explorer's board, how many legal block declarations are there?", "509.1c",
                   _key(explorer_count), "Every declaration must block the Bears if it can (509.1c); "
                   "menace needs two blockers; count the choices left for the others.",
-                  board="lesson.explorer_board()",
+                  board="the explorer's board (exercise 1 cell)",
                   explain="Counted by the engine's table of requirements (509.1c)."))
 exercise(Exercise("04.2", "Give Bob a third untapped creature in the menace board: list the legal declarations "
                   "({blocker: attacker} each), or give their number", "702.111b",
@@ -452,9 +471,26 @@ exercise(Exercise("04.5", "A creature with power 3 is doubled by two different a
 
 
 # ---------------------------------------------------------------- lesson 5: Call to the Grave
+def two_headed_giant() -> Timeline:
+    """Call to the Grave (Bob's) triggers for Alice and for Andy in their team's upkeep."""
+    players = ["Alice", "Andy", "Bob", "Beth"]
+    s = Scenario("Call to the Grave in Two-Headed Giant", players=players,
+                 teams={"Alice": "A", "Andy": "A", "Bob": "B", "Beth": "B"},
+                 game_format="two-headed giant", turn=2, active="Bob", step="end")
+    s.add("Call to the Grave", "Bob")
+    s.add("Grizzly Bears", "Alice")
+    s.add("Llanowar Elves", "Alice")
+    s.add("Raging Goblin", "Andy")
+    s.add("Walking Corpse", "Andy")
+    for player in players:
+        for _ in range(4):
+            s.add("Swamp", player, zone="library")
+    return go_to(s.timeline(), Step.UPKEEP, "Alice",
+                 trigger_order=("Call to the Grave (Andy)", "Call to the Grave (Alice)"))
+
+
 def thg_orderer() -> str:
-    from mtgrules.lessons.call_to_the_grave import two_headed_giant_upkeep
-    t = two_headed_giant_upkeep()
+    t = two_headed_giant()
     return next(e.obj for f in t for e in f.events if e.kind == EventKind.TRIGGER_ORDER)
 
 
@@ -483,15 +519,30 @@ def end_step_murder_answer() -> bool:
     return t.state.obj(card).zone is Zone.BATTLEFIELD
 
 
+def end_step_response() -> Timeline:
+    """No creatures as the end step begins, so Call to the Grave's ability triggers; Bob responds
+    with Raise the Alarm; the intervening "if" is checked again as the trigger resolves."""
+    s = Scenario("Call to the Grave: a creature enters in response", turn=2, step="main2")
+    s.add("Call to the Grave", "Alice")
+    plains = [s.add("Plains", "Bob"), s.add("Plains", "Bob")]
+    alarm = s.add("Raise the Alarm", "Bob", zone="hand")
+    t = go_to(s.timeline(), Step.END)
+    t.do(pass_priority("Alice"))
+    for land in plains:
+        t.do(activate("Bob", land))
+    t.do(cast("Bob", alarm))
+    resolve_top(t)
+    return resolve_top(t)
+
+
 def _if_rule() -> str:
-    from mtgrules.lessons.call_to_the_grave import end_step_creature_enters_in_response
-    t = end_step_creature_enters_in_response()
+    t = end_step_response()
     return next(e.rule for f in t for e in f.events if e.kind == EventKind.IF_CHECK)
 
 
 exercise(Exercise("05.1", "In the Two-Headed Giant game, which player chooses the order of the two triggers?",
                   "805.7", _key(thg_orderer), "Whose triggers are they? In Two-Headed Giant a team orders its own.",
-                  board="lesson.two_headed_giant_upkeep()",
+                  board="the Two-Headed Giant game (exercise 1 cell)",
                   explain="Both triggers are Bob's (Call to the Grave is his), so Bob's team orders them: Bob."))
 exercise(Exercise("05.2", "Bob responds to the end-step trigger with an instant that destroys a creature "
                   "(Murder). Is Call to the Grave still on the battlefield afterwards? (True or False)", "603.4",
@@ -502,7 +553,7 @@ exercise(Exercise("05.2", "Bob responds to the end-step trigger with an instant 
                           "condition is still true as the trigger resolves, and Alice sacrifices it."))
 exercise(Exercise("05.3", "Which rule checks an intervening \"if\" twice, as the event happens and on "
                   "resolution?", "603.4", _key(_if_rule), "Read the end-step walk-through's \"if check\" events.",
-                  board="lesson.end_step_creature_enters_in_response()",
+                  board="the end-step board (exercise 3 cell)",
                   explain="603.4: an intervening \"if\" is checked as the trigger event happens and again as "
                           "the ability resolves. Without one, the upkeep ability always triggers."))
 
@@ -617,10 +668,23 @@ def busybody_in_hand() -> int:
     return characteristics(state, oid_of(state, "Graveyard Busybody")).power or 0
 
 
+def busybody_duel() -> Timeline:
+    """GB-5: Alice's Busybody is out; Bob casts his own, which enters last and wins."""
+    s = Scenario("GB-5: Bob's Busybody enters last", turn=3, active="Bob", step="main1")
+    s.add("Graveyard Busybody", "Alice")
+    for name in ("Grizzly Bears", "Forest"):
+        s.add(name, "Alice", zone="graveyard")
+    for name in ("Llanowar Elves", "Raging Goblin", "Island"):
+        s.add(name, "Bob", zone="graveyard")
+    second = s.add("Graveyard Busybody", "Bob", zone="hand")
+    s.mana("Bob", "UUUUUU")
+    t = s.timeline().do(cast("Bob", second))
+    return resolve_top(t)
+
+
 def duel_graveyard_count() -> int:
-    from mtgrules.lessons.graveyard_busybody import BUSYBODY, two_busybodies
-    t = two_busybodies()
-    gone = next(o.oid for o in t.state.objects if o.card == BUSYBODY and o.zone is Zone.GRAVEYARD)
+    t = busybody_duel()
+    gone = next(o.oid for o in t.state.objects if o.card == "Graveyard Busybody" and o.zone is Zone.GRAVEYARD)
     return characteristics(t.state, gone).power or 0
 
 
@@ -648,7 +712,7 @@ exercise(Exercise("07.1", "The Busybody in Alice's hand: its power", "604.3", _k
 exercise(Exercise("07.2", "In the GB-5 duel, what does Alice's Busybody count once it is in her graveyard?",
                   "604.3", _key(duel_graveyard_count),
                   "In the graveyard it still counts (604.3); whose graveyards does Alice have now?",
-                  board="lesson.two_busybodies()",
+                  board="the GB-5 duel (exercise 2 cell)",
                   explain="Bob's Busybody gives him every graveyard, so Alice has none: it counts 0 there too."))
 exercise(Exercise("07.3", "With Alice's Busybody and Over My Dead Bodies out, whose graveyard cards have haste? "
                   "(a list of owners' names)", "604.3", _key(haste_with_busybody),
