@@ -101,3 +101,12 @@ def test_the_walkthrough_board_is_drawn_at_the_width_it_is_shown():
     png = bytes(w.picture.value)
     width = struct.unpack(">I", png[16:20])[0]        # the PNG header's width field
     assert width == PICTURE_PX and w.picture.layout.width == f"{PICTURE_PX}px"
+
+
+def test_game_text_is_escaped_in_the_fitted_tables():
+    evil = "<img src=x onerror=alert(1)>"
+    s = Scenario("escape", players=[evil, "Bob"])
+    forest = s.add("Forest", evil)
+    t = s.timeline().do(activate(evil, forest))
+    html = fit_html(t.state, t[0].state, caption=evil)
+    assert "<img" not in html and "&lt;img" in html

@@ -70,8 +70,11 @@ def _styled(view: pd.DataFrame, mask: pd.DataFrame, new_rows: set[str], caption:
             css[i, :] = NEW_ROW_CSS
     styles = pd.DataFrame(css, index=view.index, columns=view.columns)
     styler = view.style.apply(lambda _: styles, axis=None).set_table_styles(FIT_STYLES)
+    # A Styler doesn't escape by default: every cell and label is game text (card and player names).
+    styler = (styler.format(escape="html").format_index(escape="html", axis=0)
+              .format_index(escape="html", axis=1))
     if caption:
-        styler = styler.set_caption(caption)
+        styler = styler.set_caption(html.escape(caption))
     return styler.to_html()
 
 
