@@ -110,7 +110,7 @@ def test_handout_steps_reveals_and_prints_offline(page_path, browser_page, tmp_p
     question = page.locator(".mtg-question").first
     answer = question.locator(".mtg-answer")
     assert not answer.locator("p").first.is_visible()
-    answer.locator("summary").click()
+    answer.locator(":scope > summary").click()  # the answer's own toggle, not a table's inside it
     assert answer.locator("p").first.is_visible()
     assert "The answer:" in answer.inner_text()
 

@@ -123,7 +123,14 @@ def run_cells(nb: Notebook, name: str = "lesson") -> Iterator[tuple[Cell, Output
     """Each cell with what it showed (None for Markdown cells), code run in order."""
     runner = Runner()
     for i, cell in enumerate(nb.get("cells", [])):
-        if cell.get("cell_type") == "code":
-            yield cell, runner.run(source(cell), f"<{name} cell {i}>")
-        else:
+        if cell.get("cell_type") != "code":
             yield cell, None
+        elif "raises-exception" in cell.get("metadata", {}).get("tags", ()):
+            # A cell meant to show an error (Jupyter's tag, which nbmake honours too): its error is
+            # what it shows.
+            try:
+                yield cell, runner.run(source(cell), f"<{name} cell {i}>")
+            except Exception as err:  # noqa: BLE001 (the cell says it raises)
+                yield cell, Output(err)
+        else:
+            yield cell, runner.run(source(cell), f"<{name} cell {i}>")
