@@ -70,6 +70,9 @@ def _styled(view: pd.DataFrame, mask: pd.DataFrame, new_rows: set[str], caption:
             css[i, :] = NEW_ROW_CSS
     styles = pd.DataFrame(css, index=view.index, columns=view.columns)
     styler = view.style.apply(lambda _: styles, axis=None).set_table_styles(FIT_STYLES)
+    if "notes" in view.columns:  # the notes (a stack item's text) get room, so a row stays a few lines high
+        styler = styler.set_table_styles({"notes": [{"selector": "td", "props": "max-width: 30em; min-width: 12em;"}]},
+                                         overwrite=False)
     # A Styler doesn't escape by default: every cell and label is game text (card and player names).
     styler = (styler.format(escape="html").format_index(escape="html", axis=0)
               .format_index(escape="html", axis=1))
