@@ -126,3 +126,19 @@ def test_exponential_growth_doubles_x_times_one_after_another():
     t.do(pass_priority("Alice")).do(pass_priority("Bob"))
     assert characteristics(t.state, bears).power == 8   # 2 -> 4 -> 8 (701.10b)
     assert [e.rule for e in t[-1].events if e.kind == "double power"] == ["701.10b", "701.10b"]
+
+
+def test_the_verbs_name_themselves_as_where_a_choice_goes():
+    from mtgrules import Step
+    from mtgrules.play.verbs import go_to, resolve_top
+    s = Scenario("Neyith")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    bears = s.add("Grizzly Bears", "Alice")
+    t = s.timeline()
+    with pytest.raises(RuntimeError, match=r"go_to\(t, 'beginning of combat', target=<one of \["):
+        go_to(t, Step.BEGIN_COMBAT)
+    go_to(t, Step.BEGIN_COMBAT, target=bears)
+    with pytest.raises(MissingChoice) as info:
+        resolve_top(t)
+    assert info.value.give_as == "resolve_top(t, pay=0)"
+    resolve_top(t, pay=0)

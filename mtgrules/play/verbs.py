@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from mtgrules.core.actions import pass_priority
+from mtgrules.core.errors import MissingChoice
 from mtgrules.core.turns import Step
 from mtgrules.play.advance import advance_to, answer_with
 from mtgrules.play.timeline import Timeline
@@ -32,7 +33,11 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
         holder = t.state.priority
         if holder is None:
             raise RuntimeError(f"no one has priority in the {t.state.step.value} step, so the stack can't resolve")
-        t.do(pass_priority(holder, **choices))
+        try:
+            t.do(pass_priority(holder, **choices))
+        except MissingChoice as need:  # say where the learner gives it: on this call
+            given = ", ".join(f"{k}={v!r}" for k, v in {**choices, need.keyword: need.example}.items())
+            raise need.given_on(f"resolve_top(t, {given})") from None
     raise RuntimeError("the top of the stack didn't resolve after 64 passes")
 
 
@@ -43,5 +48,10 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
     table = {kind.replace("_", " "): value for kind, value in answers.items()}
     result = advance_to(t, step, player, choose=answer_with(table) if table else None)
     if not result:
-        raise RuntimeError(f"{t.title}: stopped before {step}: {result.reason}")
+        how = ""
+        if result.choice is not None:  # say which keyword answers it, on this very call
+            keyword = result.choice.kind.replace(" ", "_")
+            how = (f"; answer it here: go_to(t, {str(step)!r}{f', {player!r}' if player else ''}, "
+                   f"{keyword}=<one of {list(result.choice.options)[:6]!r}>)")
+        raise RuntimeError(f"{t.title}: stopped before {step}: {result.reason}{how}")
     return t
