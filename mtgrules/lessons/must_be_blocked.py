@@ -399,14 +399,24 @@ def question_menace():
 
 
 def question_one_or_more():
-    """NEY-4: both of Alice's attackers become blocked at once; the wrong option is the same combat
-    where Bob blocks nothing."""
+    """NEY-4: both of Alice's attackers become blocked at once. The options are the teacher's: the
+    classic wrong answer (one card per blocked creature) and "no trigger"; the engine checks that
+    only the right one describes what it played."""
     from mtgrules.widgets import Predict
     t = two_blocked()
-    return Predict(t, t.find("creatures become blocked"), "Alice doesn't pay for Neyith's combat ability, so no creature must be "
-                   "blocked. She attacks with Grizzly Bears and Craw Wurm; Bob blocks the Bears with Walking "
-                   "Corpse and the Wurm with Giant Spider. What does Neyith's first ability do?",
-                   alternatives=[no_block()], describe=neyith_reacts, auto=False, rules=("603.2c",))
+    options = {text: _neyith_says(text) for text in (
+        "Neyith triggers once: Alice will draw one card",
+        "Neyith triggers 2 times: Alice will draw 2 cards",
+        "Neyith doesn't trigger, so Alice draws nothing")}
+    return Predict(t, t.find("creatures become blocked"), "Alice doesn't pay for Neyith's combat ability, so no "
+                   "creature must be blocked. She attacks with Grizzly Bears and Craw Wurm; Bob blocks the Bears "
+                   "with Walking Corpse and the Wurm with Giant Spider. What does Neyith's first ability do?",
+                   options=options, rules=("603.2c",))
+
+
+def _neyith_says(text: str):
+    """A claim about a step: Neyith's first ability did what ``text`` says (read by the engine)."""
+    return lambda frame: neyith_reacts(frame) == text
 
 
 def question_doubling():
