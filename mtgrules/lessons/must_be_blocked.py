@@ -11,6 +11,7 @@ waits for Bob's block declaration, so a lesson can explore that declaration.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from mtgrules.core.actions import activate, cast, pass_priority
@@ -414,7 +415,7 @@ def question_one_or_more():
                    options=options, rules=("603.2c",))
 
 
-def _neyith_says(text: str):
+def _neyith_says(text: str) -> Callable[[Frame], bool]:
     """A claim about a step: Neyith's first ability did what ``text`` says (read by the engine)."""
     return lambda frame: neyith_reacts(frame) == text
 

@@ -12,8 +12,9 @@ action it goes on (:func:`choice_kinds`), so a teacher never has to guess a keyw
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from mtgrules.core.actions import activate
+from mtgrules.core.actions import Action, activate
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.events import EventKind
 from mtgrules.core.turns import Step
@@ -72,12 +73,13 @@ def walk() -> Timeline:
     return go_to(t, Step.END_COMBAT, damage_division=((corpse, 2), (bears, 4)))
 
 
-def no_payment_what_if(t: Timeline) -> tuple[int, list]:
+def no_payment_what_if(t: Timeline) -> tuple[int, list[Action]]:
     """The what-if: the same game, but Alice doesn't pay, so nothing says the Brute must be blocked
     and Bob may declare no blockers. Returns (the step to branch after, the actions)."""
     other = to_blocks(pay=0)
     at = t.find(title="activates Forest") - 1
-    return at, [f.action for f in other[at + 1:] if f.action is not None] + [declare_blockers("Bob")]
+    later = [other[i].action for i in range(at + 1, len(other))]
+    return at, [a for a in later if a is not None] + [declare_blockers("Bob")]
 
 
 # ---------------------------------------------------------------- claims for a teacher's options
@@ -127,7 +129,7 @@ CHOICES: list[tuple[str, str, str, str, str]] = [
 ]
 
 
-def choice_kinds():
+def choice_kinds() -> Any:
     """Every kind of choice, its keyword, the action it is given on, an example and the rule, as a
     pandas table. A missing choice is refused with ``MissingChoice``, whose message names the call."""
     import pandas as pd

@@ -78,7 +78,7 @@ def _styled(view: pd.DataFrame, mask: pd.DataFrame, new_rows: set[str], caption:
               .format_index(escape="html", axis=1))
     if caption:
         styler = styler.set_caption(html.escape(caption))
-    return styler.to_html()
+    return str(styler.to_html())
 
 
 def fit_html(after: GameState, before: GameState | None = None, caption: str = "",

@@ -172,7 +172,8 @@ class BoardEditor(widgets.VBox):
 
     @property
     def selected(self) -> int | None:
-        return self.cards.value
+        value: int | None = self.cards.value
+        return value
 
     def set_counter(self, kind: str, n: int) -> None:
         """Put ``n`` counters of ``kind`` on the selected card (0 takes them all off)."""
@@ -263,7 +264,7 @@ class BoardEditor(widgets.VBox):
         """Show the code under the board, ready to select and copy; returns it."""
         self.code_box.layout.display = None
         self.code_box.value = self.code()
-        return self.code_box.value
+        return str(self.code_box.value)
 
     def to_json(self) -> str:
         return json.dumps(self.data(), indent=1)
@@ -303,7 +304,7 @@ class BoardEditor(widgets.VBox):
             self.load_json(bytes(content).decode("utf-8", errors="replace"))
 
     # ---- opening the board in the other widgets
-    def open_walkthrough(self):
+    def open_walkthrough(self) -> Any:
         """Show a Walkthrough of the board below the editor (its start; play actions on ``.timeline``)."""
         from mtgrules.widgets.walkthrough import Walkthrough
         try:
@@ -314,7 +315,7 @@ class BoardEditor(widgets.VBox):
         self.opened.children = [w]
         return w
 
-    def open_blocks(self):
+    def open_blocks(self) -> Any:
         """Play to the declare blockers step with the cards marked "attacks" attacking the next
         player, and open the blocks explorer there; a refusal is shown inline."""
         from mtgrules.play.verbs import go_to

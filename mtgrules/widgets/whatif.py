@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from mtgrules.core.actions import Action
 from mtgrules.core.errors import IllegalAction, MissingChoice
-from mtgrules.play.timeline import Timeline
+from mtgrules.play.timeline import Frame, Timeline
 
 from . import render
 
@@ -59,7 +59,7 @@ class WhatIf(widgets.VBox):
         super().__init__([self.comparison])
         self.add_class("mtg-whatif")
 
-    def _shown(self, t: Timeline) -> list:
+    def _shown(self, t: Timeline) -> list[Frame]:
         """The steps listed: passes after which only priority moved are folded away (the start
         and the divergence step always stay)."""
         return [f for f in t if not (self.fold_passes and f.is_quiet) or f.index in (0, self.divergence)]

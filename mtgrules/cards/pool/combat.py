@@ -20,11 +20,12 @@ Notes on the data:
 from __future__ import annotations
 
 from mtgrules.cards.builders import creature_target
-from mtgrules.core.abilities import EntersWith, TriggeredAbility
+from mtgrules.core.abilities import EntersWith, Resolution, TriggerData, TriggeredAbility
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.errors import IllegalAction
+from mtgrules.core.events import Event
 from mtgrules.core.keywords import Keyword
-from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
 from mtgrules.rules.combat.state import add_must_be_blocked, melee_count, put_onto_battlefield_attacking
@@ -153,10 +154,10 @@ RAGEBEAST_TEXT = ("Whenever this creature or another creature you control enters
                   "creature an opponent controls.")
 
 
-def _yours_enters(state, src, ev):
+def _yours_enters(state: GameState, src: GameObject, ev: Event) -> bool | list[TriggerData]:
     """One trigger per creature of yours that enters; the data remembers which one, by reference,
     so it fights only if it is still the same object as the ability resolves (400.7, 701.14b)."""
-    if ev.attribute != "zone" or ev.after != Zone.BATTLEFIELD:
+    if ev.attribute != "zone" or ev.after != Zone.BATTLEFIELD or not isinstance(ev.obj, int):
         return False
     try:
         obj = state.obj(ev.obj)
@@ -167,10 +168,10 @@ def _yours_enters(state, src, ev):
     return [(("entered", obj.ref),)]
 
 
-def _ragebeast_fights(res, item) -> None:
+def _ragebeast_fights(res: Resolution, item: StackItem) -> None:
     targets = res.targets()
     ref = item.get("entered")
-    fighter = res.state.resolve_ref(ref) if ref is not None else None
+    fighter = res.state.resolve_ref(ref) if isinstance(ref, ObjRef) else None
     if not targets:
         return
     if fighter is None:
@@ -184,7 +185,7 @@ def _ragebeast_fights(res, item) -> None:
 EXPONENTIAL_TEXT = "Until end of turn, double target creature's power X times."
 
 
-def _exponential_growth(res, item) -> None:
+def _exponential_growth(res: Resolution, item: StackItem) -> None:
     for obj in res.targets():
         for _ in range(item.x):
             double_power(res.d, obj, item.source.oid, "Exponential Growth")
