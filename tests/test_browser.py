@@ -582,3 +582,46 @@ def test_board_editor_clicked_through_in_jupyterlab(browser, tmp_path):
     finally:
         context.close()
         lab.stop()
+
+
+def test_run_all_and_save_in_jupyterlab_keeps_the_strip_check_green(browser, tmp_path):
+    """A learner runs a lesson and saves it (in a throwaway git copy of the lesson): the working
+    file now holds outputs, and the strip check, which reads what git holds, still passes."""
+    import shutil
+    import subprocess
+
+    from helpers import committed_notebook
+    repo = tmp_path / "kit"
+    (repo / "notebooks").mkdir(parents=True)
+    lesson = "notebooks/00-start-here.ipynb"
+    shutil.copy(REPO / lesson, repo / lesson)
+    for args in (["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@example.org",
+                                                 "commit", "-qm", "lesson"]):
+        subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True)
+    env = _jupyter_env(tmp_path / "jupyter")
+    lab = start_lab(repo, lesson, env, tmp_path)
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context.set_default_timeout(PAGE_TIMEOUT)
+    page = context.new_page()
+    try:
+        with _explained(page, lab, tmp_path):
+            page.goto(lab.url(f"lab/tree/{lesson}"), wait_until="domcontentloaded")
+            page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
+            page.wait_for_function(KERNEL_IDLE_JS, timeout=RUN_TIMEOUT)
+            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click()
+            page.locator("li.lm-Menu-item[data-command='runmenu:run-all'], "
+                         "li.lm-Menu-item[data-command='notebook:run-all-cells']").first.click()
+            page.wait_for_function(ALL_RUN_JS, timeout=RUN_TIMEOUT)
+            page.locator(".jp-NotebookPanel").first.click()
+            page.keyboard.press("Control+s")
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and '"outputs": []' in (repo / lesson).read_text() and \
+                    '"output_type"' not in (repo / lesson).read_text():
+                time.sleep(0.5)
+    finally:
+        context.close()
+        lab.stop()
+    saved = json.loads((repo / lesson).read_text())
+    assert any(c.get("outputs") for c in saved["cells"] if c["cell_type"] == "code"), "the lesson wasn't saved"
+    held = committed_notebook(repo / lesson)
+    assert all(c["outputs"] == [] and c["execution_count"] is None for c in held["cells"] if c["cell_type"] == "code")
