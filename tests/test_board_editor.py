@@ -45,18 +45,22 @@ def test_life_step_player_zone_and_attachments():
     e.life.value = 7
     e.step.value = "end"
     _add(e, "Forest", "Bob")
-    _add(e, "Llanowar Elves", "Alice", zone="graveyard")
+    _add(e, "Utopia Sprawl", "Alice", zone="graveyard")
     e.select(1)
     e.card_player.value = "Bob"
-    e.card_zone.value = "battlefield"
+    e.card_zone.value = "battlefield"          # an Aura on the battlefield must say what it enchants...
+    assert "can't be built" in unescape(e.errors.value)
     e.attached.value = 1
+    e.chosen_color.value = "G"                 # ... and the colour it chose
+    assert e.errors.value == ""
     state = e.scenario().state()
     assert state.player("Alice").life == 7 and state.step.value == "end"
-    elves = state.obj(2)
-    assert (elves.controller, elves.zone.value, elves.attached_to) == ("Bob", "battlefield", 1)
+    sprawl = state.obj(2)
+    assert (sprawl.controller, sprawl.zone.value, sprawl.attached_to) == ("Bob", "battlefield", 1)
+    assert "chosen={'color': 'G'}" in e.code() and "attached_to=card1" in e.code()
     e.select(0)
-    e.remove_button.click()                                 # removing the Forest drops the attachment
-    assert e.entries == [{"card": "Llanowar Elves", "controller": "Bob", "zone": "battlefield"}]
+    e.remove_button.click()                    # removing the Forest drops the attachment
+    assert "attached_to" not in e.entries[0]
 
 
 def test_an_impossible_board_shows_the_scenario_error_inline():

@@ -83,6 +83,8 @@ class BoardEditor(widgets.VBox):
         self.counter_n = widgets.BoundedIntText(value=1, min=0, max=999, layout=widgets.Layout(width="6em"))
         self.counter_button = widgets.Button(description="Set counters")
         self.attached = widgets.Dropdown(options=[("nothing", 0)], value=0, description="Attached to")
+        self.chosen_color = widgets.Dropdown(options=[("—", "")] + [(c, c) for c in "WUBRG"], value="",
+                                             description="Chose colour")
         self.remove_button = widgets.Button(description="Remove card", icon="trash", button_style="warning")
 
         # ---- results and actions
@@ -116,7 +118,8 @@ class BoardEditor(widgets.VBox):
             w.observe(lambda _c: self.refresh(), names="value")
         self.players.observe(lambda _c: self._players_changed(), names="value")
         for w, key in ((self.card_player, "controller"), (self.card_zone, "zone"), (self.tapped, "tapped"),
-                       (self.sick, "sick"), (self.attacking, "attacking"), (self.attached, "attached_to")):
+                       (self.sick, "sick"), (self.attacking, "attacking"), (self.attached, "attached_to"),
+                       (self.chosen_color, "chosen")):
             w.observe(lambda change, key=key: self._edit(key, change["new"]), names="value")
         self.load.observe(lambda _c: self._uploaded(), names="value")
 
@@ -126,7 +129,7 @@ class BoardEditor(widgets.VBox):
                               layout=widgets.Layout(flex_flow="row wrap"))
         card = widgets.VBox([self.card_player, self.card_zone, self.tapped, self.sick, self.attacking,
                              widgets.HBox([self.counter_kind, self.counter_n, self.counter_button]),
-                             self.attached, self.remove_button])
+                             self.attached, self.chosen_color, self.remove_button])
         actions = widgets.HBox([self.copy_button, self.save_link, self.load, self.walk_button, self.blocks_button],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([game, adding, widgets.HBox([self.cards, card], layout=widgets.Layout(flex_flow="row wrap")),
@@ -206,6 +209,8 @@ class BoardEditor(widgets.VBox):
         entry = self.entries[self.selected]
         if key == "attached_to":
             value = value or None
+        elif key == "chosen":  # a colour chosen as it entered (an Aura such as Utopia Sprawl, 614.12)
+            value = {"color": value} if value else None
         entry[key] = value
         self.refresh()
 
@@ -393,6 +398,7 @@ class BoardEditor(widgets.VBox):
             self.sick.value = bool(e.get("sick"))
             self.attacking.value = bool(e.get("attacking"))
             self.attached.value = e.get("attached_to") or 0
+            self.chosen_color.value = dict(e.get("chosen") or {}).get("color", "")
         finally:
             self._quiet = was
 
