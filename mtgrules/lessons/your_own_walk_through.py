@@ -126,6 +126,8 @@ CHOICES: list[tuple[str, str, str, str, str]] = [
      "704.5j"),
     ("cumulative upkeep", "cumulative_upkeep=", "the pass during which the upkeep trigger resolves",
      "pass_priority('Bob', cumulative_upkeep=True)", "702.24a"),
+    ("mana ability", "mana_ability=", "the pass during which a payment needs mana made first",
+     "pass_priority('Bob', mana_ability=(4, 0))", "608.2g"),
 ]
 
 
