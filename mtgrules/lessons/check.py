@@ -123,8 +123,8 @@ def check(exercise_id: str, answer: Any) -> Verdict:
         try:
             right, sentence = ex.judge(answer)
         except Exception as err:  # a learner's board can be wrong in any way: say so, don't crash
-            from mtgrules.core.errors import IllegalAction, ScenarioError
-            if not isinstance(err, IllegalAction | ScenarioError | ValueError | TypeError):
+            from mtgrules.core.errors import MtgRulesError
+            if not isinstance(err, MtgRulesError | ValueError | TypeError):
                 raise
             return Verdict(ex.id, False, ex.rule, f"The engine couldn't play your answer: {err}", answer)
         return Verdict(ex.id, right, ex.rule, sentence if right else f"{sentence} {ex.hint}".strip(), answer)

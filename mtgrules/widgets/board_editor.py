@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from mtgrules.core.carddef import CARD_POOL
-from mtgrules.core.errors import IllegalAction, ScenarioError
+from mtgrules.core.errors import MtgRulesError, ScenarioError
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.scenario import Scenario
@@ -338,7 +338,7 @@ class BoardEditor(widgets.VBox):
             t.do(declare_attackers(t.state.active, {a: defender for a in attackers}))
             go_to(t, Step.DECLARE_BLOCKERS)
             w = BlocksExplorer(t.state)
-        except (IllegalAction, ScenarioError, ValueError, RuntimeError) as err:
+        except (MtgRulesError, ValueError, RuntimeError) as err:
             self._say(f"The blocks explorer can't open on this board: {err}")
             return None
         self.opened.children = [w]
