@@ -148,6 +148,11 @@ def _walkthrough_step() -> list[Result]:
     return walkthrough_step()
 
 
+def _same_game() -> list[Result]:
+    from same_game import bench_same_game
+    return bench_same_game()
+
+
 def _legal_blocks() -> list[Result]:
     from combat_bench import bench_legal_blocks
     return bench_legal_blocks()
@@ -159,6 +164,7 @@ def _refusing_huge_x() -> list[Result]:
 
 
 SECTIONS: list[Section] = [
+    ("engine: the same scripted 10-turn game", _same_game),
     ("engine: random legal play", engine_random_play),
     ("views: highlighted table for one step", highlighted_table),
     ("combat: legal_blocks", _legal_blocks),

@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 from mtgrules.core.errors import IllegalAction
 
@@ -111,6 +112,7 @@ class ManaCost:
         return not (self.generic or self.typed or self.hybrid or self.x_count)
 
 
+@cache  # a ManaCost is an immutable value, so every card with the same cost text may share one
 def parse_cost(text: str) -> ManaCost:
     """Parse "{2}{R/G}{X}" into a :class:`ManaCost`; raise ValueError naming a bad symbol."""
     if not text:

@@ -67,11 +67,20 @@ class GameState:
 
     def in_zone(self, zone: Zone, player: str | None = None) -> list[GameObject]:
         """Objects in a zone, in order (bottom/oldest first), optionally one player's zone."""
-        objs = [o for o in self.objects if o.zone is zone and (player is None or o.zone_player == player)]
-        return sorted(objs, key=lambda o: o.seq)
+        key = ("zone", zone, player)
+        found = self._cache.get(key)
+        if found is None:
+            objs = [o for o in self.objects if o.zone is zone and (player is None or o.zone_player == player)]
+            found = self._cache[key] = tuple(sorted(objs, key=lambda o: o.seq))
+        return list(found)
 
     def battlefield(self, controller: str | None = None) -> list[GameObject]:
-        return [o for o in self.in_zone(Zone.BATTLEFIELD) if controller is None or o.controller == controller]
+        key = ("battlefield", controller)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = tuple(o for o in self.in_zone(Zone.BATTLEFIELD)
+                                             if controller is None or o.controller == controller)
+        return list(found)
 
     @property
     def player_names(self) -> list[str]:

@@ -17,10 +17,12 @@ def characteristic_events(before: GameState, after: GameState) -> list[Event]:
     c0, c1 = all_characteristics(before), all_characteristics(after)
     out: list[Event] = []
     for obj in after.objects:
+        a, b = c0.get(obj.oid), c1[obj.oid]
+        if a is b or a is None or a == b:  # unchanged: the usual case, both the printed values
+            continue
         old = before.resolve_ref(obj.ref)
         if old is None:
             continue
-        a, b = c0[obj.oid], c1[obj.oid]
         for attr, x, y in (("P/T", a.pt(), b.pt()), ("types", _types(a), _types(b)),
                            ("keywords", _kw(a), _kw(b))):
             if x != y:

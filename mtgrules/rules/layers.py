@@ -38,20 +38,39 @@ def on_battlefield(state: GameState, obj: GameObject) -> bool:
     return obj.zone is Zone.BATTLEFIELD or any(rule(state, obj) for rule in hooks.TREATED_AS_ON_BATTLEFIELD)
 
 
+_PRINTED: dict[str, tuple[object, Chars, tuple[StaticAbility, ...]]] = {}
+"""Per card name: the definition seen, its printed characteristics and its static abilities.
+Both are values, so every object of that card shares them; a card re-registered under the same
+name (``register(..., replace=True)``) is noticed by the identity check and read again."""
+
+
+def _card_facts(name: str) -> tuple[Chars, tuple[StaticAbility, ...]]:
+    d = card(name)
+    held = _PRINTED.get(name)
+    if held is None or held[0] is not d:
+        held = _PRINTED[name] = (d, Chars(d.name, d.types, d.subtypes, d.supertypes, d.power, d.toughness,
+                                          d.keywords),
+                                 tuple(ab for ab in d.abilities if isinstance(ab, StaticAbility)))
+    return held[1], held[2]
+
+
 def printed(obj: GameObject) -> Chars:
     """The characteristics printed on the card (613.1 starts here)."""
-    d = card(obj.card)
-    return Chars(d.name, d.types, d.subtypes, d.supertypes, d.power, d.toughness, d.keywords)
+    return _card_facts(obj.card)[0]
 
 
 def effects_in_force(state: GameState) -> list[Effect]:
     """Effects from resolved spells and abilities plus those of static abilities now active."""
+    return list(state.cached("effects in force", lambda: _effects_in_force(state)))
+
+
+def _effects_in_force(state: GameState) -> tuple[Effect, ...]:
     found = list(state.effects)
     for obj in state.objects:
-        for ab in card(obj.card).abilities:
-            if isinstance(ab, StaticAbility) and obj.zone in ab.zones:
+        for ab in _card_facts(obj.card)[1]:
+            if obj.zone in ab.zones:
                 found.extend(ab.effects(state, obj))
-    return found
+    return tuple(found)
 
 
 def all_characteristics(state: GameState) -> dict[int, Chars]:
@@ -64,16 +83,22 @@ def characteristics(state: GameState, oid: int) -> Chars:
 
 
 def _compute(state: GameState) -> dict[int, Chars]:
-    chars = {o.oid: printed(o) for o in state.objects}
+    """Layer by layer (613.1); an object no effect or counter touches keeps the printed value
+    itself (the same ``Chars``), which lets ``characteristic_events`` skip it by identity."""
+    chars = {o.oid: _card_facts(o.card)[0] for o in state.objects}
     effects = effects_in_force(state)
+    by_layer: dict[str, list[Effect]] = {}
+    for e in effects:
+        by_layer.setdefault(e.layer, []).append(e)
     for layer in LAYERS:
-        for eff in sorted((e for e in effects if e.layer == layer), key=lambda e: e.timestamp):
+        for eff in sorted(by_layer.get(layer, ()), key=lambda e: e.timestamp):
             for obj in state.objects:
                 if eff.touches(state, obj, chars[obj.oid]):
                     chars[obj.oid] = eff.apply(chars[obj.oid])
         if layer == "7c":
             for obj in state.objects:
-                chars[obj.oid] = _apply_counters(obj, chars[obj.oid])
+                if obj.counters:
+                    chars[obj.oid] = _apply_counters(obj, chars[obj.oid])
     return chars
 
 

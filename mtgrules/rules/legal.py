@@ -59,6 +59,7 @@ def land_candidates(state: GameState, player: str) -> list[Action]:
     return out
 
 
+legal_actions_reference = legal_actions
 
 
 def _actors(state: GameState) -> list[str]:

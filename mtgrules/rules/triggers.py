@@ -35,11 +35,10 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
     """Check each event against every triggered ability in play; remember those that trigger."""
     state = d.view()
     pending = list(d.pending)
-    in_play = [(src, i, ab) for src in state.battlefield() for i, ab in enumerate(card(src.card).abilities)
-               if isinstance(ab, TriggeredAbility) and not ab.is_mana and not ab.looks_back]
+    listening = _listeners(state)
     for k, ev in enumerate(events):
         # a permanent that has just left is checked as it last existed (603.6c, 603.10a)
-        for src, i, ab in [*in_play, *look_back_sources(state, events, k)]:
+        for src, i, ab in [*listening.get(ev.kind, ()), *look_back_sources(state, events, k)]:
             if ab.event != ev.kind:
                 continue
             for data in _instances(ab, state, src, ev):
@@ -49,6 +48,19 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
                 d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.10a" if ab.looks_back
                        else "603.2", src.oid, src.card)
     d.set_scalar("603.3", pending=tuple(pending))
+
+
+def _listeners(state: GameState) -> dict[str, list[tuple[GameObject, int, TriggeredAbility]]]:
+    """The triggered abilities of permanents (not mana abilities, not look-back ones), by the
+    event kind they wait for, in battlefield order; found once per state."""
+    def compute() -> dict[str, list[tuple[GameObject, int, TriggeredAbility]]]:
+        found: dict[str, list[tuple[GameObject, int, TriggeredAbility]]] = {}
+        for src in state.battlefield():
+            for i, ab in enumerate(card(src.card).abilities):
+                if isinstance(ab, TriggeredAbility) and not ab.is_mana and not ab.looks_back:
+                    found.setdefault(ab.event, []).append((src, i, ab))
+        return found
+    return state.cached("trigger listeners", compute)
 
 
 def collect_new_triggers(d: Draft) -> None:

@@ -82,7 +82,10 @@ def _in_combat(state: GameState) -> frozenset[ObjRef]:
 def graveyard_combatant(state: GameState, obj: GameObject) -> bool:
     """An attacking or blocking card in a graveyard while Over My Dead Bodies is on the
     battlefield: for the duration of combat it is treated as on the battlefield (OMDB-4)."""
-    return obj.zone is Zone.GRAVEYARD and obj.ref in _in_combat(state) and enabled(state)
+    if obj.zone is not Zone.GRAVEYARD:
+        return False
+    refs = _in_combat(state)
+    return bool(refs) and obj.ref in refs and enabled(state)
 
 
 def _possible_combatant(state: GameState, obj: GameObject) -> bool:
