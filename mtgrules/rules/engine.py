@@ -14,14 +14,17 @@ from mtgrules.core.carddef import card
 from mtgrules.core.choices import Callback, Chooser
 from mtgrules.core.errors import ActionTypeError, IllegalAction, MissingChoice
 from mtgrules.core.events import Event
-from mtgrules.core.objects import Zone
+from mtgrules.core.mana import pay
+from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
+from mtgrules.rules.costs import check_cost
 from mtgrules.rules.derived import characteristic_events
+from mtgrules.rules.layers import characteristics
 from mtgrules.rules.leaving import priority_holder
 from mtgrules.rules.mana.abilities import activate_mana_ability
 from mtgrules.rules.sba import check_state_based_actions
-from mtgrules.rules.stack import activate_ability, cast_spell, resolve_top
+from mtgrules.rules.stack import activate_ability, cast_spell, check_cast, check_targets, resolve_top
 from mtgrules.rules.teams import game_over, may_act, next_priority, passes_needed
 from mtgrules.rules.triggers import collect_new_triggers, put_triggers_on_stack
 from mtgrules.rules.turn_loop import advance_step
@@ -41,8 +44,8 @@ def apply(state: GameState, action: Action, callback: Callback | None = None) ->
 
 def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple[GameState, list[Event]]:
     chooser = Chooser(dict(getattr(action, "choices", ())), callback)
+    check(state, action)
     d = Draft(state)
-    _check_priority(state, action)
     if isinstance(action, PassPriority):
         _pass(d, chooser, action)
     elif isinstance(action, CastSpell):
@@ -55,10 +58,56 @@ def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple
         if handler is None:
             raise IllegalAction("117.1", f"the engine doesn't know the action {type(action).__name__}")
         handler(d, chooser, action)
-    _settle(d, chooser)
+    settle(d, chooser)
     chooser.check_passed_over()  # an explicit answer is never silently replaced by the lone option
     new = d.freeze()
+    new._cache["settled"] = True  # state-based actions and triggers are done: see legal.quiet
     return new, d.events + characteristic_events(state, new)
+
+
+def check(state: GameState, action: Action) -> None:
+    """Every refusal ``apply`` makes before it changes anything: who may act (117.1), then the
+    action's own checks (the card, timing, targets and costs of a spell; the source, targets
+    and costs of an ability; a declaration's legality). ``apply`` runs this first, and
+    ``legal_actions`` runs exactly this to sort candidates, so the two can't disagree; choices
+    and what happens once the action is taken are left to ``apply``."""
+    _check_priority(state, action)
+    if isinstance(action, CastSpell):
+        check_cast(state, action)
+    elif isinstance(action, Activate):
+        check_activation(state, action)
+    elif not isinstance(action, PassPriority):
+        own = hooks.ACTION_CHECKS.get(type(action))
+        if own is not None:
+            own(state, action)
+
+
+def check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAbility | ActivatedAbility]:
+    """The source, the ability, its targets and its cost (602.2, 605.3a); nothing is paid."""
+    try:
+        obj = state.obj(a.source)
+    except KeyError:
+        raise IllegalAction("602.2", f"there is no object with id {a.source}") from None
+    abilities = card(obj.card).abilities
+    if not 0 <= a.ability < len(abilities) or not isinstance(abilities[a.ability], ManaAbility | ActivatedAbility):
+        raise IllegalAction("602.1", f"{obj.card} has no activated ability number {a.ability}")
+    if obj.zone is not Zone.BATTLEFIELD or obj.controller != a.player:
+        raise IllegalAction("602.2", f"only the controller of {obj.card} on the battlefield can "
+                            "activate its abilities")
+    ab = abilities[a.ability]
+    if a.x and not ab.cost.mana.x_count:  # the same refusal as for a spell without X (107.3)
+        raise IllegalAction("107.3", f"this ability of {obj.card} has no X in its cost, so X can't be chosen")
+    if a.hybrid and not ab.cost.mana.hybrid:
+        raise IllegalAction("107.4e", f"this ability of {obj.card} has no hybrid symbols in its cost, "
+                            "so no halves can be chosen")
+    if isinstance(ab, ActivatedAbility):
+        check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability")
+    check_cost(state, a.player, obj, ab.cost)
+    mana = ab.cost.mana.with_x(a.x if isinstance(ab, ActivatedAbility) else 0)
+    if not mana.is_empty:
+        hybrid = a.hybrid if isinstance(ab, ActivatedAbility) else None
+        pay(state.player(a.player).pool, mana, frozenset({"ability"}), hybrid)
+    return obj, ab
 
 
 
@@ -84,23 +133,7 @@ def _keep_priority(d: Draft, player: str) -> None:
 
 
 def _activate(d: Draft, chooser: Chooser, a: Activate) -> None:
-    state = d.view()
-    try:
-        obj = state.obj(a.source)
-    except KeyError:
-        raise IllegalAction("602.2", f"there is no object with id {a.source}") from None
-    abilities = card(obj.card).abilities
-    if not 0 <= a.ability < len(abilities) or not isinstance(abilities[a.ability], ManaAbility | ActivatedAbility):
-        raise IllegalAction("602.1", f"{obj.card} has no activated ability number {a.ability}")
-    if obj.zone is not Zone.BATTLEFIELD or obj.controller != a.player:
-        raise IllegalAction("602.2", f"only the controller of {obj.card} on the battlefield can "
-                            "activate its abilities")
-    ab = abilities[a.ability]
-    if a.x and not ab.cost.mana.x_count:  # the same refusal as for a spell without X (107.3)
-        raise IllegalAction("107.3", f"this ability of {obj.card} has no X in its cost, so X can't be chosen")
-    if a.hybrid and not ab.cost.mana.hybrid:
-        raise IllegalAction("107.4e", f"this ability of {obj.card} has no hybrid symbols in its cost, "
-                            "so no halves can be chosen")
+    obj, ab = check_activation(d.view(), a)
     if isinstance(ab, ManaAbility):
         activate_mana_ability(d, chooser, a.player, obj, ab)  # no stack, no priority change (605.3b)
         d.set_scalar("117.4", passes=0)  # but it is an action: passes before it no longer count (117.4)
@@ -124,7 +157,7 @@ def _pass(d: Draft, chooser: Chooser, a: PassPriority) -> None:
         advance_step(d, chooser)
 
 
-def _settle(d: Draft, chooser: Chooser) -> None:
+def settle(d: Draft, chooser: Chooser) -> None:
     """Before a player receives priority: state-based actions, then triggers (117.5), each
     player ordering their own (603.3b)."""
     while True:

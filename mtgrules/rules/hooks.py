@@ -11,7 +11,7 @@ Each hook says what it answers. The engine reads them; nothing else writes them 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from mtgrules.core.choices import Chooser
@@ -32,9 +32,27 @@ ActionHandler = Callable[[Draft, Chooser, Any], None]
 ACTION_HANDLERS: dict[type, ActionHandler] = {}
 """Action types other than casting, activating and passing (declarations): ``handler(d, chooser, action)``."""
 
+ActionCheck = Callable[[GameState, Any], None]
+ACTION_CHECKS: dict[type, ActionCheck] = {}
+"""For an action type in ``ACTION_HANDLERS``: raise ``IllegalAction`` if the action is refused,
+changing nothing. ``apply`` runs it before the handler and ``legal_actions`` runs it to sort
+candidates (``engine.check``), so both judge with one checker."""
+
+CandidateSource = Callable[[GameState, str], "Iterable[Action]"]
+CANDIDATES: list[CandidateSource] = []
+"""Actions a player who may act now might take, before any check (``legal_actions`` keeps those
+``engine.check`` accepts): abilities to activate, cards to cast. A new kind of action adds one."""
+
+QuietRule = Callable[[GameState, Any], bool]
+QUIET_ACTIONS: dict[type, QuietRule] = {}
+"""For an action type: True only if, once ``engine.check`` accepts the action on a quiet state
+(``legal.quiet_state``), ``apply`` is sure to accept it without asking a choice. Types with no
+rule here are tried with a full ``apply`` by ``legal_actions`` (always right, only slower)."""
+
 SettleHook = Callable[[Draft], None]
 SETTLE_HOOKS: list[SettleHook] = []
-"""Run before each check of state-based actions, e.g. removing creatures that left from combat (506.4)."""
+"""Run before each check of state-based actions, e.g. removing creatures that left from combat (506.4).
+A hook must change nothing on a state it already settled (``legal_actions`` relies on it)."""
 
 WaitingRule = Callable[[GameState], "tuple[str, str] | None"]
 WAITING: list[WaitingRule] = []
@@ -42,7 +60,8 @@ WAITING: list[WaitingRule] = []
 
 Proposer = Callable[[GameState], "list[Action] | None"]
 PROPOSERS: list[Proposer] = []
-"""The legal actions while the game waits for something other than priority (combat declarations)."""
+"""The candidate actions while the game waits for something other than priority (combat
+declarations); ``legal_actions`` judges them like every other candidate."""
 
 ExtraLandPlays = Callable[[GameState, str], int]
 EXTRA_LAND_PLAYS: list[ExtraLandPlays] = []
@@ -57,6 +76,10 @@ empty sentence leaves it out silently, for a step this turn doesn't have (the fi
 TurnBasedAction = Callable[[Draft, Chooser], None]
 TURN_BASED: dict[Step, list[TurnBasedAction]] = {}
 """Turn-based actions (703) other modules add to a step, run as the step begins."""
+
+QUIET_TURN_BASED: set[TurnBasedAction] = set()
+"""The turn-based actions in ``TURN_BASED`` that never ask a choice; ``legal_actions`` lists a
+step-ending pass without trying it only if every step it begins runs quiet ones."""
 
 # ---------------------------------------------------------------- zones and graveyards
 MoveNote = Callable[[Draft, GameObject, Zone, "str | None"], str]

@@ -1,73 +1,81 @@
-"""What the player with priority may do now, found by trying each candidate on a draft.
+"""What the player with priority may do now, each action with its choices scripted.
 
-Candidates are built from the board (abilities of permanents they control, cards in hand, each
-possible target, X and hybrid half), and each is kept only if the engine accepts it. When an
-action needs a choice, every option is tried, so each legal action comes fully scripted; where
-a choice has very many options it offers a bounded, representative set instead
-(``MissingChoice.offered``): a damage division among many blockers gives lethal damage in blocker
-order plus all to each blocker, a trigger order one order per trigger resolving first. Each way
-of paying that leaves a different pool is offered (601.2h). Trying every candidate is simple and always agrees with ``apply``; boards in lessons are small.
+Candidates come from the rules that allow them (``hooks.CANDIDATES``: abilities of permanents
+the player controls, cards in hand, each possible target, X and hybrid half; the combat
+declarations from ``hooks.PROPOSERS``). Each candidate is judged by ``engine.check``, the very
+checks ``apply`` runs before it changes anything, so the two can't disagree.
+
+Passing the check is not always the end of it: taking the action may ask a choice (the colour
+of mana, the order of triggers, a sacrifice as a trigger resolves) or lead somewhere only a full
+``apply`` can see (a step ending, the top of the stack resolving). So a checked candidate is
+kept at once only when it is *quiet*: the state came out of ``apply`` (state-based actions and
+triggers are done), no card in the game has a triggered ability or a "tapped for mana"
+replacement, and the action's type has a rule in ``hooks.QUIET_ACTIONS`` saying it asks nothing
+here. Every other candidate is tried with a full ``apply`` as before, one copy per option of each
+choice it asks. ``legal_actions_reference`` tries every candidate that way; the tests check that
+both give the same list and that ``apply`` accepts every listed action.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 
-from mtgrules.core.abilities import ActivatedAbility, ManaAbility, Target
-from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority, PlayLand
+from mtgrules.core.abilities import (
+    ActivatedAbility,
+    EntersWith,
+    Fixed,
+    ManaAbility,
+    ManaReplacement,
+    Target,
+    TriggeredAbility,
+)
+from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority
 from mtgrules.core.carddef import card
+from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.objects import Zone
-from mtgrules.core.state import GameState
+from mtgrules.core.state import Draft, GameState
+from mtgrules.core.turns import ORDER, Step
 from mtgrules.rules import hooks
-from mtgrules.rules.engine import apply
-from mtgrules.rules.lands import check_play_land
-from mtgrules.rules.teams import may_act
+from mtgrules.rules.engine import apply, check, settle
+from mtgrules.rules.stack import may_cast_now
+from mtgrules.rules.teams import may_act, passes_needed
+from mtgrules.rules.turn_loop import MAX_HAND_SIZE
 
 MAX_CHOICE_DEPTH = 4
 
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the player with priority could take now, each with its choices scripted."""
+    return _legal(state, accepted)
+
+
+def legal_actions_reference(state: GameState) -> list[Action]:
+    """The same list, found as the kit first did: every candidate, unfiltered, tried with a full
+    ``apply``. Kept to check the fast one against and to time it in the benchmarks."""
+    return _legal(state, tried, (_reference_candidates,))
+
+
+def _legal(state: GameState, judge, sources=None) -> list[Action]:
     for propose in hooks.PROPOSERS:  # a turn-based declaration the game is waiting for (combat)
         proposed = propose(state)
         if proposed is not None:
-            return proposed
+            return [ok for cand in proposed for ok in judge(state, cand)]
     player = state.priority
     if player is None:
         return []
-    found: list[Action] = _accepted(state, PassPriority(player), depth=0)  # passing may need a choice
+    found: list[Action] = judge(state, PassPriority(player))  # passing may need a choice
     for actor in _actors(state):
-        for cand in _candidates(state, actor):
-            found.extend(_accepted(state, cand, depth=0))
-        for cand in land_candidates(state, actor):  # playing a land can need choices too (triggers)
-            found.extend(_accepted(state, cand, depth=0))
+        for source in hooks.CANDIDATES if sources is None else sources:
+            for cand in source(state, actor):
+                found.extend(judge(state, cand))
     return found
 
 
-def land_candidates(state: GameState, player: str) -> list[Action]:
-    """Playing each land card in ``player``'s hand, where the rules allow it now (305.1, 305.2);
-    a land is never offered as a spell (305.9)."""
-    out: list[Action] = []
-    for obj in state.in_zone(Zone.HAND, player):
-        if "Land" in card(obj.card).types:
-            try:
-                check_play_land(state, PlayLand(player, obj.oid))
-            except IllegalAction:
-                continue
-            out.append(PlayLand(player, obj.oid))
-    return out
-
-
-legal_actions_reference = legal_actions
-
-
-def _actors(state: GameState) -> list[str]:
-    """The priority holder, or every player of the team holding priority (805.5)."""
-    return [p for p in state.player_names if may_act(state, p)]
-
-
-def _candidates(state: GameState, player: str) -> list[Action]:
+def _reference_candidates(state: GameState, player: str) -> list[Action]:
+    """The first implementation's candidates: every ability and every card, whatever the timing
+    or the state of the permanent; then those of any other candidate function."""
     out: list[Action] = []
     for obj in state.battlefield(player):
         for i, ab in enumerate(card(obj.card).abilities):
@@ -78,10 +86,45 @@ def _candidates(state: GameState, player: str) -> list[Action]:
     pool = len(state.player(player).pool)
     for obj in state.in_zone(Zone.HAND, player):
         cdef = card(obj.card)
-        if "Land" in cdef.types:  # played, never cast (305.9): see land_candidates
-            continue
         xs = range(pool + 1) if cdef.mana_cost.x_count else (0,)
         for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cdef.mana_cost.hybrid)):
+            out.append(CastSpell(player, obj.oid, x, tgt, hyb))
+    others = [c for source in hooks.CANDIDATES if source not in (activations, casts) for c in source(state, player)]
+    return out + others  # kinds of action added since (their own candidate functions) come last, as there
+
+
+def _actors(state: GameState) -> list[str]:
+    """The priority holder, or every player of the team holding priority (805.5)."""
+    return [p for p in state.player_names if may_act(state, p)]
+
+
+# ---------------------------------------------------------------- candidates
+def activations(state: GameState, player: str) -> list[Action]:
+    """Each activated or mana ability of each permanent ``player`` controls, with each target
+    and each way to pay its hybrid symbols."""
+    out: list[Action] = []
+    for obj in state.battlefield(player):
+        for i, ab in enumerate(card(obj.card).abilities):
+            if isinstance(ab, ManaAbility | ActivatedAbility):
+                if (ab.cost.tap and obj.tapped) or (ab.cost.untap and not obj.tapped):
+                    continue  # the cost can't be paid (107.5, 107.6): no need to ask the check
+                target = ab.target if isinstance(ab, ActivatedAbility) else None
+                for tgt, hyb in product(_targets(state, player, target), _halves(ab.cost.mana.hybrid)):
+                    out.append(Activate(player, obj.oid, i, 0, tgt, hyb))
+    return out
+
+
+def casts(state: GameState, player: str) -> list[Action]:
+    """Each card in ``player``'s hand, with each X the mana in their pool could pay, each target
+    and each way to pay its hybrid symbols."""
+    out: list[Action] = []
+    pool = len(state.player(player).pool)
+    for obj in state.in_zone(Zone.HAND, player):
+        cdef = card(obj.card)
+        if not may_cast_now(state, player, cdef):
+            continue  # not at this time (307.1): no need to ask the check
+        xs = range(pool + 1) if cdef.mana_cost.x_count else (0,)
+        for x, tgt, hyb in product(xs, _targets(state, player, cdef.spell_target), _halves(cdef.mana_cost.hybrid)):
             out.append(CastSpell(player, obj.oid, x, tgt, hyb))
     return out
 
@@ -98,12 +141,30 @@ def _halves(hybrid) -> list:
     return [tuple(p) for p in product(*hybrid)]
 
 
+hooks.CANDIDATES.extend([activations, casts])
+
+
+# ---------------------------------------------------------------- judging a candidate
 def accepted(state: GameState, action: Action) -> list[Action]:
-    """``action`` with each way of scripting the choices it needs, if the engine accepts it."""
-    return _accepted(state, action, depth=0)
+    """``action`` with each way of scripting the choices it needs, if the engine accepts it:
+    the shared check first, then a full ``apply`` only if the action might ask or refuse later."""
+    try:
+        check(state, action)
+    except MissingChoice:
+        return tried(state, action)
+    except IllegalAction:
+        return []
+    if quiet(state, action):
+        return [action]
+    return tried(state, action)
 
 
-def _accepted(state: GameState, action: Action, depth: int) -> list[Action]:
+def tried(state: GameState, action: Action) -> list[Action]:
+    """``action`` with each way of scripting its choices, found by trying it with ``apply``."""
+    return _tried(state, action, depth=0)
+
+
+def _tried(state: GameState, action: Action, depth: int) -> list[Action]:
     """The action itself if legal, or one copy per option of the choice it is missing."""
     try:
         apply(state, action)
@@ -112,19 +173,117 @@ def _accepted(state: GameState, action: Action, depth: int) -> list[Action]:
         if depth >= MAX_CHOICE_DEPTH:
             return []
         out = []
-        for option in need.offered:  # every option, or the bounded set the asker offers
+        for option in need.options:
             scripted = dict(action.choices)
             if need.kind in scripted:  # the same kind asked again: a queue of answers
                 before = scripted[need.kind]
                 scripted[need.kind] = [*(before if isinstance(before, list) else [before]), option]
             else:
                 scripted[need.kind] = option
-            out.extend(_accepted(state, _with_choices(action, scripted), depth + 1))
+            out.extend(_tried(state, replace(action, choices=tuple(sorted(scripted.items()))), depth + 1))
         return out
     except IllegalAction:
         return []
 
 
-def _with_choices(action: Action, choices: dict) -> Action:
-    from dataclasses import replace
-    return replace(action, choices=tuple(sorted(choices.items())))
+# ---------------------------------------------------------------- quiet actions
+def quiet(state: GameState, action: Action) -> bool:
+    """Whether ``apply`` is sure to accept ``action`` as it is, given that ``engine.check`` did."""
+    if getattr(action, "choices", ()) or not quiet_state(state):
+        return False
+    rule = hooks.QUIET_ACTIONS.get(type(action))
+    return rule is not None and rule(state, action)
+
+
+def quiet_state(state: GameState) -> bool:
+    """The state came out of ``apply`` with nothing waiting, and no card in the game has a
+    triggered ability or a "tapped for mana" replacement effect: so an action that changes no
+    characteristic and ends no step triggers nothing and asks nothing (cached per state)."""
+    def compute() -> bool:
+        if state.pending or any(isinstance(ab, TriggeredAbility | ManaReplacement)
+                                for name in {o.card for o in state.objects} for ab in card(name).abilities):
+            return False
+        return bool(state._cache.get("settled")) or _settles_to_itself(state)
+    return state.cached("quiet", compute)
+
+
+def _settles_to_itself(state: GameState) -> bool:
+    """For a state ``apply`` didn't make (a scenario's, an edited one): settling it as ``apply``
+    does before priority (117.5) changes nothing and asks nothing."""
+    d = Draft(state)
+    try:
+        settle(d, Chooser())
+    except IllegalAction:
+        return False
+    return not d.events
+
+
+def _quiet_pass(state: GameState, action: PassPriority) -> bool:
+    """Passing asks nothing when priority just moves on (117.3d); when it is the last pass in a
+    row, when the top of the stack is a plain permanent spell (608.3), or when the steps that
+    begin before anyone gets priority run only turn-based actions known to ask nothing."""
+    if state.passes + 1 < passes_needed(state):
+        return True
+    if state.stack:
+        return _quiet_resolution(state)
+    return _quiet_steps(state)
+
+
+def _quiet_resolution(state: GameState) -> bool:
+    """A permanent spell with no targets, no "enters with" and no legend rule to face: it just
+    enters the battlefield."""
+    item = state.stack[-1]
+    if item.kind != "spell" or item.targets:
+        return False
+    cdef = card(state.obj(item.source.oid).card)
+    return (cdef.is_permanent_card and cdef.spell_target is None and "Legendary" not in cdef.supertypes
+            and "Aura" not in cdef.subtypes and not any(isinstance(ab, EntersWith) for ab in cdef.abilities))
+
+
+_STOPS_WITH_PRIORITY = frozenset(ORDER) - {Step.UNTAP, Step.CLEANUP, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE}
+"""Steps after which the walk in ``_quiet_steps`` stops: they give a player priority unless
+skipped. Untap and cleanup never do; the blockers and damage steps are walked through, since
+508.8 may skip them."""
+
+
+def _quiet_steps(state: GameState) -> bool:
+    """The steps that may begin before a player gets priority (and one more, in case a step is
+    skipped) run only turn-based actions in ``hooks.QUIET_TURN_BASED``; cleanup (514.1, 514.2)
+    only when no one has more than seven cards in hand and no effect is about to end."""
+    step, steps = state.step, []
+    while True:
+        step = ORDER[(ORDER.index(step) + 1) % len(ORDER)]
+        steps.append(step)
+        if step in _STOPS_WITH_PRIORITY:
+            break
+    steps.append(ORDER[(ORDER.index(step) + 1) % len(ORDER)])
+    if Step.CLEANUP in steps and (state.effects or any(
+            len(state.in_zone(Zone.HAND, p)) > MAX_HAND_SIZE for p in state.player_names)):
+        return False
+    return all(action in hooks.QUIET_TURN_BASED for s in steps for action in hooks.TURN_BASED.get(s, ()))
+
+
+def _quiet_activation(state: GameState, action: Activate) -> bool:
+    """A mana ability that makes one fixed type of mana, or an ability whose cost asks nothing,
+    outside combat (tapping a combatant is left to ``apply``)."""
+    if state.combat is not None and _in_combat(state, action.source):
+        return False
+    ab = card(state.obj(action.source).card).abilities[action.ability]
+    if ab.cost.exile_from_graveyard:  # which cards to exile is a choice
+        return False
+    if isinstance(ab, ManaAbility):
+        return isinstance(ab.produces, Fixed)
+    return True
+
+
+def _in_combat(state: GameState, oid: int) -> bool:
+    combat = state.combat
+    return any(a.attacker.oid == oid for a in combat.attacks) or any(b.blocker.oid == oid for b in combat.blocks)
+
+
+def _quiet_cast(state: GameState, action: CastSpell) -> bool:
+    """Casting asks nothing once checked: the card moves to the stack and the cost is paid."""
+    return state.combat is None
+
+
+hooks.QUIET_ACTIONS.update({PassPriority: _quiet_pass, Activate: _quiet_activation, CastSpell: _quiet_cast})

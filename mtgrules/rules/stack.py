@@ -8,7 +8,7 @@ from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.keywords import Keyword
-from mtgrules.core.mana import COLORS, number_text
+from mtgrules.core.mana import COLORS, number_text, pay
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_mana
@@ -22,9 +22,9 @@ from mtgrules.rules.zones import move
 
 
 # ---------------------------------------------------------------- casting
-def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
-    """Cast a card from hand: timing, targets and cost are checked before anything moves."""
-    state = d.view()
+def check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tuple[ObjRef, ...], frozenset[str]]:
+    """Refuse the cast if the card, its timing, its targets, X or the cost forbid it; change
+    nothing. ``apply`` (through ``engine.check``) and ``legal_actions`` both ask this."""
     obj = _card_in_hand(state, a)
     cdef = card(obj.card)
     if "Land" in cdef.types:
@@ -32,13 +32,21 @@ def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
                             f"play_land({a.player!r}, {obj.oid}), a special action that doesn't use the stack "
                             "(305.1)")
     _check_timing(state, a.player, cdef)
-    targets = _check_targets(state, a.player, cdef.cast_target, a.targets, cdef.name,
-                             "303.4a" if cdef.enchant is not None else "115.1")
+    targets = check_targets(state, a.player, cdef.cast_target, a.targets, cdef.name,
+                            "303.4a" if cdef.enchant is not None else "115.1")
     if a.x and not cdef.mana_cost.x_count:
         raise IllegalAction("107.3", f"{cdef.name} has no X in its cost, so X can't be chosen")
     if a.hybrid and not cdef.mana_cost.hybrid:
         raise IllegalAction("107.4e", f"{cdef.name} has no hybrid symbols in its cost, so no halves can be chosen")
     kinds = frozenset({"spell"} | {f"{t.lower()} spell" for t in cdef.types})
+    pay(state.player(a.player).pool, cdef.mana_cost.with_x(a.x), kinds, a.hybrid)  # refuse before moving
+    return obj, cdef, targets, kinds
+
+
+def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
+    """Cast a card from hand: timing, targets and cost are checked before anything moves."""
+    state = d.view()
+    obj, cdef, targets, kinds = check_cast(state, a)
     # the player chooses how to pay (601.2h); asked, and refused if unpayable, before anything moves
     spent, rest = choose_payment(chooser, a.player, state.player(a.player).pool, cdef.mana_cost.with_x(a.x),
                                  kinds, a.hybrid)
@@ -59,19 +67,23 @@ def _card_in_hand(state: GameState, a: CastSpell) -> GameObject:
     return obj
 
 
-def _check_timing(state: GameState, player: str, cdef: CardDef) -> None:
+def may_cast_now(state: GameState, player: str, cdef: CardDef) -> bool:
     """Instants (and flash) any time you have priority; others only in your main phase with an
     empty stack (307.1, 117.1a). Under shared team turns each player of the active team is an
     active player, so either may cast a sorcery in the team's main phase (805.4a, 805.5a)."""
     if "Instant" in cdef.types or Keyword.FLASH in cdef.keywords:
-        return
-    if not is_active_player(state, player) or not state.step.is_main or state.stack:
+        return True
+    return is_active_player(state, player) and state.step.is_main and not state.stack
+
+
+def _check_timing(state: GameState, player: str, cdef: CardDef) -> None:
+    if not may_cast_now(state, player, cdef):
         raise IllegalAction("307.1", f"{cdef.name} can be cast only in its controller's main phase "
                             "while the stack is empty")
 
 
-def _check_targets(state: GameState, player: str, spec: Target | None, chosen: tuple[int, ...],
-                   what: str, rule: str = "115.1") -> tuple[ObjRef, ...]:
+def check_targets(state: GameState, player: str, spec: Target | None, chosen: tuple[int, ...],
+                  what: str, rule: str = "115.1") -> tuple[ObjRef, ...]:
     """Each chosen target must exist, be in a zone the spec allows, and pass its test (115); an
     Aura spell's refusal cites 303.4a, since its enchant ability is what asks for the target."""
     if spec is None:
@@ -101,7 +113,7 @@ def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, a
     """Put a non-mana activated ability on the stack after paying its cost (602.2)."""
     state = d.view()
     name = characteristics(state, obj.oid).name
-    targets = _check_targets(state, a.player, ab.target, a.targets, f"{name}'s ability")
+    targets = check_targets(state, a.player, ab.target, a.targets, f"{name}'s ability")
     check_cost(state, a.player, obj, ab.cost)
     pay_cost(d, a.player, obj, ab.cost, frozenset({"ability"}), a.x, a.hybrid, chooser)
     d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}",

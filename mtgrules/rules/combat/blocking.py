@@ -531,4 +531,5 @@ def legal_blocks(state: GameState, player: str | None = None) -> BlockOptions:
         if player is None:
             others = state.opponents(state.active) if state.active in state.player_names else []
             player = others[0] if others else state.active
-    return BlockOptions(state, defending_group(state, player))
+    group = defending_group(state, player)
+    return state.cached(("legal blocks", group), lambda: BlockOptions(state, group))  # a value per state

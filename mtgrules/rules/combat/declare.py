@@ -46,7 +46,6 @@ from mtgrules.rules.combat.blocking import BlockOptions, Reason, legal_blocks, w
 from mtgrules.rules.combat.damage import combat_damage_step, first_strike_damage_step, needs_first_strike_step
 from mtgrules.rules.costs import choose_payment, sickness_blocks, spend_mana
 from mtgrules.rules.layers import characteristics
-from mtgrules.rules.legal import accepted
 
 Target = str | int  # a player's name or a planeswalker's id
 
@@ -223,6 +222,15 @@ def _attack_requirements(state: GameState) -> list[GameObject]:
 # ---------------------------------------------------------------- declaring attackers (508.1)
 def _declare_attackers(d: Draft, chooser: Chooser, a: DeclareAttackers) -> None:
     state = d.view()
+    chosen = check_attackers(state, a)
+    if d.combat is None:
+        cs.set_combat(d, state.combat or cs.new_combat(state))
+    _record_attacks(d, chosen)
+
+
+def check_attackers(state: GameState, a: DeclareAttackers) -> dict[int, Target]:
+    """Refuse an illegal attack declaration (508.1a-d); return each attacker's choice of what to
+    attack. Changes nothing: ``apply`` and ``legal_actions`` both judge with it."""
     if state.step is not Step.DECLARE_ATTACKERS:
         raise IllegalAction("508.1", f"attackers are declared as the declare attackers step begins, and "
                             f"this is the {state.step.value} step")
@@ -250,9 +258,7 @@ def _declare_attackers(d: Draft, chooser: Chooser, a: DeclareAttackers) -> None:
         if obj.oid not in chosen:
             raise IllegalAction("508.1d", f"{_name(state, obj.oid)} attacks each combat if able and nothing "
                                 "stops it, so a declaration without it obeys fewer requirements than possible")
-    if d.combat is None:
-        cs.set_combat(d, combat)
-    _record_attacks(d, chosen)
+    return chosen
 
 
 def _record_attacks(d: Draft, chosen: dict[int, Target]) -> None:
@@ -290,7 +296,14 @@ def _record_attacks(d: Draft, chosen: dict[int, Target]) -> None:
 
 # ---------------------------------------------------------------- declaring blockers (509.1)
 def _declare_blockers(d: Draft, chooser: Chooser, a: DeclareBlockers) -> None:
-    state = d.view()
+    group, blocks, options, verdict = check_blockers(d.view(), a)
+    _pay_block_costs(d, chooser, options, blocks)
+    _record_blocks(d, group, blocks, verdict)
+
+
+def check_blockers(state: GameState, a: DeclareBlockers) -> tuple[tuple[str, ...], dict[int, int], BlockOptions, str]:
+    """Refuse an illegal block declaration (509.1a-c, 802.4); return the defending group, the
+    blocks, the options they were judged against and the verdict's sentence. Changes nothing."""
     combat = state.combat
     if state.step is not Step.DECLARE_BLOCKERS:
         raise IllegalAction("509.1", f"blockers are declared as the declare blockers step begins, and this "
@@ -320,8 +333,7 @@ def _declare_blockers(d: Draft, chooser: Chooser, a: DeclareBlockers) -> None:
     verdict = options.check(blocks)
     if not verdict.legal:
         raise IllegalAction(verdict.rule, verdict.reason)
-    _pay_block_costs(d, chooser, options, blocks)
-    _record_blocks(d, group, blocks, verdict.reason)
+    return group, blocks, options, verdict.reason
 
 
 def _pay_block_costs(d: Draft, chooser: Chooser, options: BlockOptions, blocks: dict[int, int]) -> None:
@@ -484,18 +496,22 @@ MAX_PROPOSALS = 256
 
 
 def _propose(state: GameState) -> list[Action] | None:
-    """The declarations ``legal_actions`` offers while the game waits: every legal one (up to
-    :data:`MAX_PROPOSALS`), each with the choices it leads to scripted (the order of the
-    triggers it causes, for instance), tried on the engine like every other proposed action."""
+    """The declarations ``legal_actions`` considers while the game waits: every legal one (up to
+    :data:`MAX_PROPOSALS`); ``legal_actions`` judges each like any other candidate and scripts
+    the choices it leads to (the order of the triggers it causes, for instance)."""
     combat = state.combat
     if combat is None or not combat.awaiting:
         return None
     what, who = combat.awaiting[0]
     if what == "attackers":
-        candidates: list[Action] = list(attack_declarations(state, who, MAX_PROPOSALS))
-    else:
-        candidates = [declare_blockers(who, b) for b in legal_blocks(state, who).declarations(MAX_PROPOSALS)]
-    return [ok for cand in candidates for ok in accepted(state, cand)]
+        return list(attack_declarations(state, who, MAX_PROPOSALS))
+    return [declare_blockers(who, b) for b in legal_blocks(state, who).declarations(MAX_PROPOSALS)]
+
+
+def _quiet_blocks(state: GameState, a: DeclareBlockers) -> bool:
+    """A block with no cost to pay (509.1d) asks nothing once checked."""
+    costs = legal_blocks(state, a.player).costs
+    return not any(costs.get(pair) for pair in a.blocks)
 
 
 def attack_declarations(state: GameState, player: str, limit: int | None = None):
@@ -518,6 +534,10 @@ def attack_declarations(state: GameState, player: str, limit: int | None = None)
 # ---------------------------------------------------------------- wiring
 hooks.ACTION_HANDLERS[DeclareAttackers] = _declare_attackers
 hooks.ACTION_HANDLERS[DeclareBlockers] = _declare_blockers
+hooks.ACTION_CHECKS[DeclareAttackers] = check_attackers
+hooks.ACTION_CHECKS[DeclareBlockers] = check_blockers
+hooks.QUIET_ACTIONS[DeclareAttackers] = lambda state, a: True  # attacking taps, triggers, asks nothing
+hooks.QUIET_ACTIONS[DeclareBlockers] = _quiet_blocks
 hooks.SETTLE_HOOKS.append(cs.prune_combat)
 hooks.WAITING.append(_waiting)
 hooks.PROPOSERS.append(_propose)
@@ -529,5 +549,7 @@ hooks.TURN_BASED.setdefault(Step.DECLARE_BLOCKERS, []).append(_begin_declare_blo
 hooks.TURN_BASED.setdefault(Step.FIRST_STRIKE_DAMAGE, []).append(first_strike_damage_step)
 hooks.TURN_BASED.setdefault(Step.COMBAT_DAMAGE, []).append(_combat_damage)
 hooks.TURN_BASED.setdefault(Step.MAIN2, []).append(_end_combat_when_over)
+hooks.QUIET_TURN_BASED.update({_begin_combat, _begin_declare_attackers, _begin_declare_blockers,
+                               _end_combat_when_over})  # combat damage may ask how to divide (510.1c)
 for _step in (Step.END, Step.CLEANUP, Step.UNTAP):
     hooks.TURN_BASED.setdefault(_step, []).append(_end_combat_when_over)
