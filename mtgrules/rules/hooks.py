@@ -43,11 +43,12 @@ CANDIDATES: list[CandidateSource] = []
 """Actions a player who may act now might take, before any check (``legal_actions`` keeps those
 ``engine.check`` accepts): abilities to activate, cards to cast. A new kind of action adds one."""
 
-QuietRule = Callable[[GameState, Any], bool]
+QuietRule = Callable[[GameState, Any], "list[Action] | None"]
 QUIET_ACTIONS: dict[type, QuietRule] = {}
-"""For an action type: True only if, once ``engine.check`` accepts the action on a quiet state
-(``legal.quiet_state``), ``apply`` is sure to accept it without asking a choice. Types with no
-rule here are tried with a full ``apply`` by ``legal_actions`` (always right, only slower)."""
+"""For an action type: once ``engine.check`` accepted the action on a quiet state
+(``legal.quiet_state``), the copies ``apply`` is sure to accept, one per answer to a choice it
+asks (usually ``[action]``), or None if only a full ``apply`` can tell. Types with no rule here
+are tried with a full ``apply`` by ``legal_actions`` (always right, only slower)."""
 
 SettleHook = Callable[[Draft], None]
 SETTLE_HOOKS: list[SettleHook] = []

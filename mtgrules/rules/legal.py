@@ -23,10 +23,10 @@ from itertools import product
 
 from mtgrules.core.abilities import (
     ActivatedAbility,
+    AnyColor,
     EntersWith,
     Fixed,
     ManaAbility,
-    ManaReplacement,
     Target,
     TriggeredAbility,
 )
@@ -39,6 +39,8 @@ from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import ORDER, Step
 from mtgrules.rules import hooks
 from mtgrules.rules.engine import apply, check, settle
+from mtgrules.rules.mana.abilities import type_choice
+from mtgrules.rules.mana.could_produce import replacements_for
 from mtgrules.rules.stack import may_cast_now
 from mtgrules.rules.teams import may_act, passes_needed
 from mtgrules.rules.turn_loop import MAX_HAND_SIZE
@@ -154,9 +156,8 @@ def accepted(state: GameState, action: Action) -> list[Action]:
         return tried(state, action)
     except IllegalAction:
         return []
-    if quiet(state, action):
-        return [action]
-    return tried(state, action)
+    scripted = without_trial(state, action)
+    return tried(state, action) if scripted is None else scripted
 
 
 def tried(state: GameState, action: Action) -> list[Action]:
@@ -187,20 +188,25 @@ def _tried(state: GameState, action: Action, depth: int) -> list[Action]:
 
 
 # ---------------------------------------------------------------- quiet actions
+def without_trial(state: GameState, action: Action) -> list[Action] | None:
+    """Once ``engine.check`` accepted ``action``: the copies ``apply`` is sure to accept, one per
+    answer to a choice it asks (usually just ``action``), or None if only a trial can tell."""
+    if getattr(action, "choices", ()) or not quiet_state(state):
+        return None
+    rule = hooks.QUIET_ACTIONS.get(type(action))
+    return None if rule is None else rule(state, action)
+
+
 def quiet(state: GameState, action: Action) -> bool:
     """Whether ``apply`` is sure to accept ``action`` as it is, given that ``engine.check`` did."""
-    if getattr(action, "choices", ()) or not quiet_state(state):
-        return False
-    rule = hooks.QUIET_ACTIONS.get(type(action))
-    return rule is not None and rule(state, action)
+    return without_trial(state, action) == [action]
 
 
 def quiet_state(state: GameState) -> bool:
     """The state came out of ``apply`` with nothing waiting, and no card in the game has a
-    triggered ability or a "tapped for mana" replacement effect: so an action that changes no
-    characteristic and ends no step triggers nothing and asks nothing (cached per state)."""
+    triggered ability: so an action that ends no step triggers nothing (cached per state)."""
     def compute() -> bool:
-        if state.pending or any(isinstance(ab, TriggeredAbility | ManaReplacement)
+        if state.pending or any(isinstance(ab, TriggeredAbility)
                                 for name in {o.card for o in state.objects} for ab in card(name).abilities):
             return False
         return bool(state._cache.get("settled")) or _settles_to_itself(state)
@@ -218,15 +224,15 @@ def _settles_to_itself(state: GameState) -> bool:
     return not d.events
 
 
-def _quiet_pass(state: GameState, action: PassPriority) -> bool:
+def _quiet_pass(state: GameState, action: PassPriority) -> list[Action] | None:
     """Passing asks nothing when priority just moves on (117.3d); when it is the last pass in a
     row, when the top of the stack is a plain permanent spell (608.3), or when the steps that
     begin before anyone gets priority run only turn-based actions known to ask nothing."""
     if state.passes + 1 < passes_needed(state):
-        return True
+        return [action]
     if state.stack:
-        return _quiet_resolution(state)
-    return _quiet_steps(state)
+        return [action] if _quiet_resolution(state) else None
+    return [action] if _quiet_steps(state) else None
 
 
 def _quiet_resolution(state: GameState) -> bool:
@@ -263,17 +269,28 @@ def _quiet_steps(state: GameState) -> bool:
     return all(action in hooks.QUIET_TURN_BASED for s in steps for action in hooks.TURN_BASED.get(s, ()))
 
 
-def _quiet_activation(state: GameState, action: Activate) -> bool:
-    """A mana ability that makes one fixed type of mana, or an ability whose cost asks nothing,
-    outside combat (tapping a combatant is left to ``apply``)."""
-    if state.combat is not None and _in_combat(state, action.source):
-        return False
-    ab = card(state.obj(action.source).card).abilities[action.ability]
+def _quiet_activation(state: GameState, action: Activate) -> list[Action] | None:
+    """A mana ability with at most one "tapped for mana" replacement to apply (so no order to
+    choose, 616.1), listed once per type it may be asked to pick; or an ability whose cost asks
+    nothing. Not for a creature in combat (tapping a combatant is left to ``apply``)."""
+    obj = state.obj(action.source)
+    if state.combat is not None and _in_combat(state, obj.oid):
+        return None
+    ab = card(obj.card).abilities[action.ability]
     if ab.cost.exile_from_graveyard:  # which cards to exile is a choice
-        return False
-    if isinstance(ab, ManaAbility):
-        return isinstance(ab.produces, Fixed)
-    return True
+        return None
+    if not isinstance(ab, ManaAbility):
+        return [action]
+    if len(replacements_for(state, obj, ab)) > 1:
+        return None
+    if isinstance(ab.produces, Fixed):
+        return [action]
+    if isinstance(ab.produces, AnyColor) and ab.produces.amount != 1:
+        return None
+    kind, _rule, values = type_choice(state, obj, ab)
+    if len(values) <= 1:
+        return [action]
+    return [replace(action, choices=((kind, v),)) for v in values]
 
 
 def _in_combat(state: GameState, oid: int) -> bool:
@@ -281,9 +298,9 @@ def _in_combat(state: GameState, oid: int) -> bool:
     return any(a.attacker.oid == oid for a in combat.attacks) or any(b.blocker.oid == oid for b in combat.blocks)
 
 
-def _quiet_cast(state: GameState, action: CastSpell) -> bool:
+def _quiet_cast(state: GameState, action: CastSpell) -> list[Action] | None:
     """Casting asks nothing once checked: the card moves to the stack and the cost is paid."""
-    return state.combat is None
+    return [action] if state.combat is None else None
 
 
 hooks.QUIET_ACTIONS.update({PassPriority: _quiet_pass, Activate: _quiet_activation, CastSpell: _quiet_cast})

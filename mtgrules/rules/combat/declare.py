@@ -508,10 +508,10 @@ def _propose(state: GameState) -> list[Action] | None:
     return [declare_blockers(who, b) for b in legal_blocks(state, who).declarations(MAX_PROPOSALS)]
 
 
-def _quiet_blocks(state: GameState, a: DeclareBlockers) -> bool:
+def _quiet_blocks(state: GameState, a: DeclareBlockers) -> list[Action] | None:
     """A block with no cost to pay (509.1d) asks nothing once checked."""
     costs = legal_blocks(state, a.player).costs
-    return not any(costs.get(pair) for pair in a.blocks)
+    return None if any(costs.get(pair) for pair in a.blocks) else [a]
 
 
 def attack_declarations(state: GameState, player: str, limit: int | None = None):
@@ -536,7 +536,7 @@ hooks.ACTION_HANDLERS[DeclareAttackers] = _declare_attackers
 hooks.ACTION_HANDLERS[DeclareBlockers] = _declare_blockers
 hooks.ACTION_CHECKS[DeclareAttackers] = check_attackers
 hooks.ACTION_CHECKS[DeclareBlockers] = check_blockers
-hooks.QUIET_ACTIONS[DeclareAttackers] = lambda state, a: True  # attacking taps, triggers, asks nothing
+hooks.QUIET_ACTIONS[DeclareAttackers] = lambda state, a: [a]  # attacking taps, triggers, asks nothing
 hooks.QUIET_ACTIONS[DeclareBlockers] = _quiet_blocks
 hooks.SETTLE_HOOKS.append(cs.prune_combat)
 hooks.WAITING.append(_waiting)

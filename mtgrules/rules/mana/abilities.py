@@ -17,7 +17,7 @@ from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event
 from mtgrules.core.mana import COLORS, TYPE_NAMES, ManaType, make_mana, pool_text
 from mtgrules.core.objects import GameObject
-from mtgrules.core.state import Draft
+from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import pay_cost
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.mana.could_produce import could_produce_all, reflected_types, replacements_for
@@ -44,16 +44,23 @@ def _base_production(d: Draft, chooser: Chooser, player: str, obj: GameObject,
     spec = ab.produces
     if isinstance(spec, Fixed):
         return list(spec.types)
+    kind, rule, values = type_choice(d.view(), obj, ab)
     if isinstance(spec, AnyColor):
-        return [ManaType(chooser.choose("color", player, [c.value for c in COLORS], "106.1a"))
-                for _ in range(spec.amount)]
-    state = d.view()
-    options = reflected_types(state, obj.controller, spec, could_produce_all(state))
-    if not options:
+        return [ManaType(chooser.choose(kind, player, values, rule)) for _ in range(spec.amount)]
+    if not values:
         return None
-    order = "WUBRGC"
-    values = sorted((t.value for t in options), key=order.index)
-    return [ManaType(chooser.choose("color" if spec.colors_only else "type", player, values, "106.7"))]
+    return [ManaType(chooser.choose(kind, player, values, rule))]
+
+
+def type_choice(state: GameState, obj: GameObject, ab: ManaAbility) -> tuple[str, str, list[str]]:
+    """The choice of type an ability that doesn't add a fixed type asks: its kind, rule and
+    options (none: the type is undefined, 106.5). ``legal_actions`` lists one activation per option."""
+    spec = ab.produces
+    if isinstance(spec, AnyColor):
+        return "color", "106.1a", [c.value for c in COLORS]
+    options = reflected_types(state, obj.controller, spec, could_produce_all(state))
+    values = sorted((t.value for t in options), key="WUBRGC".index)
+    return ("color" if spec.colors_only else "type"), "106.7", values
 
 
 def _replace(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaAbility,
