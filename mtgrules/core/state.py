@@ -111,6 +111,17 @@ class GameState:
 BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", "zone_player"})
 
 
+def _scalar_names() -> tuple[str, ...]:
+    """The fields of a state other than its players, objects and cache (read once)."""
+    global _SCALARS
+    if _SCALARS is None:
+        _SCALARS = tuple(f.name for f in fields(GameState) if f.name not in ("players", "objects", "_cache"))
+    return _SCALARS
+
+
+_SCALARS: tuple[str, ...] | None = None
+
+
 class Draft:
     """A mutable working copy of a state. Every edit records an event naming its rule."""
 
@@ -118,8 +129,7 @@ class Draft:
         self.base = state
         self.objects: dict[int, GameObject] = {o.oid: o for o in state.objects}
         self.players: dict[str, Player] = {p.name: p for p in state.players}
-        self.scalars: dict[str, Any] = {f.name: getattr(state, f.name) for f in fields(state)
-                                        if f.name not in ("players", "objects", "_cache")}
+        self.scalars: dict[str, Any] = {name: getattr(state, name) for name in _scalar_names()}
         self.events: list[Event] = []
         self._frozen: GameState | None = state
 

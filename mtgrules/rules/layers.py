@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mtgrules.core.abilities import StaticAbility
-from mtgrules.core.carddef import card
+from mtgrules.core.carddef import CARD_POOL, card
 from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.rules import hooks
@@ -45,8 +45,10 @@ name (``register(..., replace=True)``) is noticed by the identity check and read
 
 
 def _card_facts(name: str) -> tuple[Chars, tuple[StaticAbility, ...]]:
-    d = card(name)
     held = _PRINTED.get(name)
+    if held is not None and CARD_POOL.get(name) is held[0]:
+        return held[1], held[2]
+    d = card(name)
     if held is None or held[0] is not d:
         held = _PRINTED[name] = (d, Chars(d.name, d.types, d.subtypes, d.supertypes, d.power, d.toughness,
                                           d.keywords),

@@ -246,23 +246,23 @@ def _quiet_resolution(state: GameState) -> bool:
             and "Aura" not in cdef.subtypes and not any(isinstance(ab, EntersWith) for ab in cdef.abilities))
 
 
-_STOPS_WITH_PRIORITY = frozenset(ORDER) - {Step.UNTAP, Step.CLEANUP, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE}
-"""Steps after which the walk in ``_quiet_steps`` stops: they give a player priority unless
-skipped. Untap and cleanup never do; the blockers and damage steps are walked through, since
-508.8 may skip them."""
-
-
 def _quiet_steps(state: GameState) -> bool:
-    """The steps that may begin before a player gets priority (and one more, in case a step is
-    skipped) run only turn-based actions in ``hooks.QUIET_TURN_BASED``; cleanup (514.1, 514.2)
-    only when no one has more than seven cards in hand and no effect is about to end."""
-    step, steps = state.step, []
+    """The steps that begin before a player gets priority run only turn-based actions in
+    ``hooks.QUIET_TURN_BASED``, and cleanup (514.1, 514.2) only when no one has more than seven
+    cards in hand and no effect is about to end. A step a ``hooks.STEP_SKIPS`` rule skips now
+    doesn't begin (508.8); in the next turn skips aren't judged, so one step more is checked."""
+    d = Draft(state)
+    step, steps, new_turn = state.step, [], False
     while True:
         step = ORDER[(ORDER.index(step) + 1) % len(ORDER)]
+        new_turn = new_turn or step is Step.UNTAP
+        if not new_turn and any(rule(d, step) is not None for rule in hooks.STEP_SKIPS):
+            continue
         steps.append(step)
-        if step in _STOPS_WITH_PRIORITY:
+        if step not in (Step.UNTAP, Step.CLEANUP):
             break
-    steps.append(ORDER[(ORDER.index(step) + 1) % len(ORDER)])
+    if new_turn:
+        steps.append(ORDER[(ORDER.index(step) + 1) % len(ORDER)])
     if Step.CLEANUP in steps and (state.effects or any(
             len(state.in_zone(Zone.HAND, p)) > MAX_HAND_SIZE for p in state.player_names)):
         return False

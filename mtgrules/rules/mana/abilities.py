@@ -25,8 +25,8 @@ from mtgrules.rules.mana.could_produce import could_produce_all, reflected_types
 
 def activate_mana_ability(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaAbility) -> None:
     """Pay the cost, work out the mana, apply replacements, add it, then fire mana triggers."""
+    name = characteristics(d.view(), obj.oid).name  # read before paying: tapping renames nothing
     pay_cost(d, player, obj, ab.cost, frozenset({"ability"}), chooser=chooser)
-    name = characteristics(d.view(), obj.oid).name
     types = _base_production(d, chooser, player, obj, ab)
     if types is None:
         d.note("no mana", f"{name}'s ability can't define a type of mana, so it adds no mana",

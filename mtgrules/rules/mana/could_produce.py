@@ -92,12 +92,14 @@ def replacements_for(state: GameState, tapped: GameObject, ab: ManaAbility) -> l
     """Replacement effects on "tapped for mana" that apply here (only {T} abilities: 106.12)."""
     if not ab.cost.tap:
         return []
-    found = []
-    for src in state.battlefield():
-        for rep in card(src.card).abilities:
-            if isinstance(rep, ManaReplacement) and rep.applies(state, src, tapped):
-                found.append((src, rep))
-    return found
+    return [(src, rep) for src, rep in _mana_replacements(state) if rep.applies(state, src, tapped)]
+
+
+def _mana_replacements(state: GameState) -> list[tuple[GameObject, ManaReplacement]]:
+    """Every "tapped for mana" replacement of a permanent, in battlefield order (cached per state)."""
+    return state.cached("mana replacements", lambda: [
+        (src, rep) for src in state.battlefield() for rep in card(src.card).abilities
+        if isinstance(rep, ManaReplacement)])
 
 
 def apply_replacements(types: list[ManaType], reps: list[ManaReplacement]) -> list[ManaType]:
