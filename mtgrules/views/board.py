@@ -90,11 +90,26 @@ def _layout(state: GameState, perms: dict[str, list[GameObject]], title: str | N
     return lay
 
 
-def _axes(ax: Axes | None, lay: _Layout, width_in: float = FIG_WIDTH_IN) -> tuple[Figure, Axes]:
-    if ax is None:
-        fig = Figure(figsize=(width_in, width_in * lay.height / lay.width))
+_REUSED: dict[tuple[float, float], tuple[Figure, Axes]] = {}
+"""For ``board_png``: one figure per picture size, emptied and drawn again for each board
+(making a figure and its axes costs more than drawing a board). Never handed out."""
+
+
+def _axes(ax: Axes | None, lay: _Layout, width_in: float = FIG_WIDTH_IN,
+          reuse: bool = False) -> tuple[Figure, Axes]:
+    size = (width_in, round(width_in * lay.height / lay.width, 3))
+    if ax is None and reuse and size in _REUSED:
+        fig, ax = _REUSED[size]
+        for artist in [*ax.patches, *ax.texts]:
+            artist.remove()
+    elif ax is None:
+        fig = Figure(figsize=size)
         FigureCanvasAgg(fig)
         ax = fig.add_axes((0, 0, 1, 1))
+        if reuse:
+            if len(_REUSED) >= 8:
+                _REUSED.pop(next(iter(_REUSED)))
+            _REUSED[size] = fig, ax
     ax.set_xlim(0, lay.width)
     ax.set_ylim(0, lay.height)
     ax.set_aspect("equal")
@@ -263,11 +278,12 @@ def draw_board(state: GameState, ax: Axes | None = None, title: str | None = Non
         return _draw_board(state, ax, title, width_in)
 
 
-def _draw_board(state: GameState, ax: Axes | None, title: str | None, width_in: float) -> Figure:
+def _draw_board(state: GameState, ax: Axes | None, title: str | None, width_in: float,
+                reuse: bool = False) -> Figure:
     chars = all_characteristics(state)
     perms = {p: _permanents(state, p, chars) for p in state.player_names}
     lay = _layout(state, perms, title)
-    fig, ax = _axes(ax, lay, width_in)
+    fig, ax = _axes(ax, lay, width_in, reuse)
     ppu = _points_per_unit(ax, lay)
     font = max(LEGIBLE_FONT, min(9.0, ppu * CARD_W * 0.16))
     attackers = {a for a, _ in combat_pairs(state)[0]}
@@ -296,7 +312,8 @@ def board_png(state: GameState, dpi: int = 100, title: str | None = None, width_
     ``width_px`` draws it exactly as wide as it will be shown, so nothing shrinks the labels
     after they were sized to fit their cards."""
     width_in = FIG_WIDTH_IN if width_px is None else width_px / dpi
-    fig = draw_board(state, title=title, width_in=width_in)
+    with rc_context({"text.parse_math": False}):  # names are plain text, never TeX (see draw_board)
+        fig = _draw_board(state, None, title, width_in, reuse=True)  # a reused figure: see _REUSED
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi)
+    fig.savefig(buf, format="png", dpi=dpi, pil_kwargs={"compress_level": 1})  # flat colours: light is enough
     return buf.getvalue()
