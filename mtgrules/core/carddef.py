@@ -189,7 +189,14 @@ def register(*cards: CardDef, replace: bool = False) -> None:
             raise ValueError(f"a different card named {c.name!r} is already registered; "
                              "pass replace=True to replace it")
     for c in cards:
-        CARD_POOL[c.name] = c
+        if CARD_POOL.get(c.name) is not c:
+            CARD_POOL[c.name] = c
+            POOL_CHANGES[0] += 1
+
+
+POOL_CHANGES = [0]
+"""How many times a card was added or replaced: whatever is worked out once per card name
+(``rules.layers`` keeps each card's printed characteristics) is read again when this moves."""
 
 
 def card(name: str) -> CardDef:

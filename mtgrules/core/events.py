@@ -132,9 +132,11 @@ class Event:
     text: str = ""
 
     def __post_init__(self) -> None:
+        if type(self.kind) is EventKind:  # already checked: the engine passes members
+            return
         try:
-            object.__setattr__(self, "kind", EventKind(self.kind))
-        except ValueError:
+            object.__setattr__(self, "kind", _KINDS[self.kind])
+        except (KeyError, TypeError):
             raise ValueError(f"unknown event kind {self.kind!r}: add it to EventKind") from None
 
     def describe(self) -> str:
@@ -151,3 +153,7 @@ class Event:
         if text.endswith(suffix):
             text = text[: -len(suffix)].rstrip(" .;,")
         return text[:1].upper() + text[1:]
+
+
+_KINDS: dict[str, EventKind] = {k.value: k for k in EventKind}
+"""Each kind by its text: a dictionary look-up is much cheaper than calling ``EventKind(text)``."""

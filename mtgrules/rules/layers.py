@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mtgrules.core.abilities import StaticAbility
-from mtgrules.core.carddef import CARD_POOL, card
+from mtgrules.core.carddef import POOL_CHANGES, card
 from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.rules import hooks
@@ -38,22 +38,37 @@ def on_battlefield(state: GameState, obj: GameObject) -> bool:
     return obj.zone is Zone.BATTLEFIELD or any(rule(state, obj) for rule in hooks.TREATED_AS_ON_BATTLEFIELD)
 
 
-_PRINTED: dict[str, tuple[object, Chars, tuple[StaticAbility, ...]]] = {}
-"""Per card name: the definition seen, its printed characteristics and its static abilities.
-Both are values, so every object of that card shares them; a card re-registered under the same
-name (``register(..., replace=True)``) is noticed by the identity check and read again."""
+_PRINTED: dict[str, tuple[Chars, tuple[StaticAbility, ...]]] = {}
+"""Per card name: its printed characteristics and its static abilities. Both are values, so every
+object of that card shares them; emptied when a card is added or replaced (``POOL_CHANGES``)."""
+_SEEN_CHANGES = [-1]
 
 
 def _card_facts(name: str) -> tuple[Chars, tuple[StaticAbility, ...]]:
+    if _SEEN_CHANGES[0] != POOL_CHANGES[0]:
+        _PRINTED.clear()
+        _SEEN_CHANGES[0] = POOL_CHANGES[0]
     held = _PRINTED.get(name)
-    if held is not None and CARD_POOL.get(name) is held[0]:
-        return held[1], held[2]
-    d = card(name)
-    if held is None or held[0] is not d:
-        held = _PRINTED[name] = (d, Chars(d.name, d.types, d.subtypes, d.supertypes, d.power, d.toughness,
-                                          d.keywords),
+    if held is None:
+        d = card(name)
+        held = _PRINTED[name] = (Chars(d.name, d.types, d.subtypes, d.supertypes, d.power, d.toughness,
+                                       d.keywords),
                                  tuple(ab for ab in d.abilities if isinstance(ab, StaticAbility)))
-    return held[1], held[2]
+    return held
+
+
+def _object_facts(state: GameState) -> list[tuple[GameObject, Chars, tuple[StaticAbility, ...]]]:
+    """Each object with its card's printed characteristics and static abilities (once per state)."""
+    def compute() -> list[tuple[GameObject, Chars, tuple[StaticAbility, ...]]]:
+        if _SEEN_CHANGES[0] != POOL_CHANGES[0]:
+            _PRINTED.clear()
+            _SEEN_CHANGES[0] = POOL_CHANGES[0]
+        held, out = _PRINTED, []
+        for o in state.objects:
+            facts = held.get(o.card) or _card_facts(o.card)
+            out.append((o, facts[0], facts[1]))
+        return out
+    return state.cached("card facts", compute)
 
 
 def printed(obj: GameObject) -> Chars:
@@ -68,8 +83,8 @@ def effects_in_force(state: GameState) -> list[Effect]:
 
 def _effects_in_force(state: GameState) -> tuple[Effect, ...]:
     found = list(state.effects)
-    for obj in state.objects:
-        for ab in _card_facts(obj.card)[1]:
+    for obj, _chars, statics in _object_facts(state):
+        for ab in statics:
             if obj.zone in ab.zones:
                 found.extend(ab.effects(state, obj))
     return tuple(found)
@@ -87,7 +102,7 @@ def characteristics(state: GameState, oid: int) -> Chars:
 def _compute(state: GameState) -> dict[int, Chars]:
     """Layer by layer (613.1); an object no effect or counter touches keeps the printed value
     itself (the same ``Chars``), which lets ``characteristic_events`` skip it by identity."""
-    chars = {o.oid: _card_facts(o.card)[0] for o in state.objects}
+    chars = {o.oid: c for o, c, _statics in _object_facts(state)}
     effects = effects_in_force(state)
     by_layer: dict[str, list[Effect]] = {}
     for e in effects:

@@ -144,8 +144,13 @@ def state_table(state: GameState) -> pd.DataFrame:
     """One row per player, per object and per stack item, with the columns of ``COLUMNS``.
 
     Cells that don't apply to a row are "" (not NaN) so that two tables compare cell by cell and
-    a learner sees blanks, not "NaN".
+    a learner sees blanks, not "NaN". Built once per state (a walk-through compares each state
+    with the one before and the one after) and handed out as a copy, free to change.
     """
+    return state.cached("state table", lambda: _state_table(state)).copy()
+
+
+def _state_table(state: GameState) -> pd.DataFrame:
     chars = all_characteristics(state)
     labels: list[str] = []
     rows: list[tuple] = []
