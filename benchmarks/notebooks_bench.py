@@ -2,7 +2,8 @@
 
 Both notebooks run on a fresh python3 kernel of the same kind, in the same run, alternating, so
 machine noise hits both alike; kernel start-up is left out of both timings. The ratio is what
-the lessons add on top of loading pandas, matplotlib and ipywidgets. Aim: under 1.5.
+the lessons add on top of loading pandas, matplotlib and ipywidgets. Aim: at most 1.3. Each
+lesson kernel's peak RSS is read from the kernel after its cells ran.
 """
 
 from __future__ import annotations
@@ -31,15 +32,28 @@ def imports_only(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return out
 
 
+PEAK_RSS = "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+
+
 def execute_seconds(nb: nbformat.NotebookNode) -> float:
     """Seconds to run every cell, kernel start-up excluded."""
+    return execute(nb)[0]
+
+
+def execute(nb: nbformat.NotebookNode) -> tuple[float, float]:
+    """Seconds to run every cell (kernel start-up excluded) and the kernel's peak RSS in MB,
+    asked of the kernel itself once the cells have run."""
     client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}})
     with client.setup_kernel():
         start = time.perf_counter()
         for i, cell in enumerate(nb.cells):
             if cell.cell_type == "code":
                 client.execute_cell(cell, i)
-        return time.perf_counter() - start
+        seconds = time.perf_counter() - start
+        probe = nbformat.v4.new_code_cell(PEAK_RSS)
+        client.execute_cell(probe, len(nb.cells))
+        text = "".join(o.get("text", "") for o in probe.outputs if o.get("output_type") == "stream")
+        return seconds, int(text.strip() or 0) / 1024  # ru_maxrss is in kB on Linux
 
 
 def notebook_ratios(repeats: int = 3) -> list:
@@ -48,11 +62,15 @@ def notebook_ratios(repeats: int = 3) -> list:
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
         lesson = nbformat.read(path, as_version=4)
         baseline = imports_only(lesson)
-        lesson_t, base_t = [], []
+        lesson_t, base_t, rss = [], [], []
         for _ in range(repeats):
             base_t.append(execute_seconds(baseline))
-            lesson_t.append(execute_seconds(nbformat.read(path, as_version=4)))
+            seconds, peak = execute(nbformat.read(path, as_version=4))
+            lesson_t.append(seconds)
+            rss.append(peak)
         ratio = statistics.median(lesson_t) / statistics.median(base_t)
-        results += [Result(f"{path.name}: run / imports only", ratio, "×", "< 1.5"),
-                    Result(f"{path.name}: run", statistics.median(lesson_t) * 1000, "ms")]
+        results += [Result(f"{path.name}: run / imports only", ratio, "×", "<= 1.3"),
+                    Result(f"{path.name}: run", statistics.median(lesson_t) * 1000, "ms"),
+                    Result(f"{path.name}: imports only", statistics.median(base_t) * 1000, "ms"),
+                    Result(f"{path.name}: kernel peak RSS", max(rss), "MB")]
     return results

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import PIL.Image
 from matplotlib import rc_context
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -29,6 +30,8 @@ from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.layers import Chars, all_characteristics
 from mtgrules.views.tables import combat_pairs, counters_text
+
+PIL.Image.preinit()  # the image formats PIL loads on its first save: part of loading, not of a picture
 
 CARD_W, CARD_H = 1.0, 1.4          # a card, in board units (portrait)
 SLOT = CARD_H + 0.2                 # square slot: a tapped (turned) card fits it too

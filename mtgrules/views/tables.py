@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from pandas.io.formats.style import Styler
+from pandas.io.formats.style import Styler  # every table view ends as one: loaded with the views
 
 from mtgrules.cards.unstable.graveyard_busybody import whose_text
 from mtgrules.core.carddef import card, not_played_text

@@ -1,0 +1,78 @@
+"""Where a lesson's time over its imports goes: ``python benchmarks/lesson_costs.py [NAME ...]``.
+
+Each lesson runs in a fresh Python process, in an IPython shell (so each cell's result is
+formatted for display, as in a kernel, without the kernel's messaging): first its import lines,
+timed, then its other cells under ``cProfile``. Prints, per lesson, the import time, the time of
+the other cells, and inside them the time spent in a few places (inclusive, so they overlap):
+the engine (``apply``), pandas Styler rendering, widget construction, board pictures and first
+imports of modules the lesson's imports didn't load.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+
+PLACES = {
+    "engine (apply)": ("mtgrules/rules/engine.py", "apply"),
+    "Styler to_html": ("pandas/io/formats/style.py", "to_html"),
+    "widgets built": ("ipywidgets/widgets/widget.py", "__init__"),
+    "board pictures": ("mtgrules/views/board.py", "_draw_board"),
+    "PNG encoding": ("matplotlib/figure.py", "savefig"),
+    "first imports": ("<frozen importlib._bootstrap>", "_find_and_load"),
+}
+
+CHILD = r"""
+import cProfile, json, os, pstats, sys, time, nbformat
+from IPython.core.interactiveshell import InteractiveShell
+places = json.loads(sys.argv[2])
+os.chdir(sys.argv[3])
+nb = nbformat.read(sys.argv[1], as_version=4)
+cells = [c.source for c in nb.cells if c.cell_type == "code"]
+import ast
+imports = "\n".join(dict.fromkeys(ast.unparse(n) for src in cells for n in ast.parse(src).body
+                                  if isinstance(n, ast.Import | ast.ImportFrom)))
+shell = InteractiveShell.instance()
+shell.displayhook.write_output_prompt = lambda: None
+shell.displayhook.write_format_data = lambda *a, **k: None
+t = time.perf_counter(); shell.run_cell(imports); t_imp = time.perf_counter() - t
+prof = cProfile.Profile()
+t = time.perf_counter()
+prof.enable()
+for src in cells:
+    shell.run_cell(src)
+prof.disable()
+t_cells = time.perf_counter() - t
+stats = pstats.Stats(prof).stats
+out = {"imports": t_imp, "cells": t_cells}
+for label, (file, name) in places.items():
+    out[label] = max((v[3] for (f, _l, n), v in stats.items() if f.endswith(file) and n == name), default=0.0)
+print(json.dumps(out))
+"""
+
+
+def lesson_costs(path: Path) -> dict[str, float]:
+    done = subprocess.run([sys.executable, "-c", CHILD, str(path), json.dumps(PLACES), str(NOTEBOOKS)],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(names: list[str]) -> int:
+    paths = [p for p in sorted(NOTEBOOKS.glob("*.ipynb")) if not names or any(n in p.name for n in names)]
+    head = ["lesson", "imports ms", "other cells ms", *PLACES]
+    print("| " + " | ".join(head) + " |\n|" + "---|" * len(head))
+    for path in paths:
+        c = lesson_costs(path)
+        row = [path.stem, f"{1000 * c['imports']:.0f}", f"{1000 * c['cells']:.0f}",
+               *(f"{1000 * c[p]:.0f}" for p in PLACES)]
+        print("| " + " | ".join(row) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
