@@ -9,6 +9,7 @@ lesson kernel's peak RSS is read from the kernel after its cells ran.
 from __future__ import annotations
 
 import ast
+import copy
 import statistics
 import time
 from pathlib import Path
@@ -43,15 +44,17 @@ def execute_seconds(nb: nbformat.NotebookNode) -> float:
 def execute(nb: nbformat.NotebookNode) -> tuple[float, float]:
     """Seconds to run every cell (kernel start-up excluded) and the kernel's peak RSS in MB,
     asked of the kernel itself once the cells have run."""
+    nb = copy.deepcopy(nb)
+    probe = nbformat.v4.new_code_cell(PEAK_RSS)
+    nb.cells.append(probe)
     client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}})
     with client.setup_kernel():
         start = time.perf_counter()
-        for i, cell in enumerate(nb.cells):
+        for i, cell in enumerate(nb.cells[:-1]):
             if cell.cell_type == "code":
                 client.execute_cell(cell, i)
         seconds = time.perf_counter() - start
-        probe = nbformat.v4.new_code_cell(PEAK_RSS)
-        client.execute_cell(probe, len(nb.cells))
+        client.execute_cell(probe, len(nb.cells) - 1)
         text = "".join(o.get("text", "") for o in probe.outputs if o.get("output_type") == "stream")
         return seconds, int(text.strip() or 0) / 1024  # ru_maxrss is in kB on Linux
 

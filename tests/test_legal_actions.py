@@ -13,7 +13,7 @@ from mtgrules.rules.legal import legal_actions_reference
 
 PERMANENTS = ["Forest", "Swamp", "Llanowar Elves", "Grizzly Bears", "Walking Corpse", "Giant Spider",
               "Craw Wurm", "Boggart Brute", "Raging Goblin", "Reflecting Pool", "Mana Reflection",
-              "Hangarback Walker", "Lord of the Accursed", "Fervor"]
+              "Hangarback Walker", "Lord of the Accursed", "Fervor", "Infernal Darkness"]
 HAND = ["Grizzly Bears", "Walking Corpse", "Giant Growth", "Murder", "Forest", "Llanowar Elves"]
 STEPS = ["upkeep", "main1", "combat", "main2", "end"]
 

@@ -126,7 +126,7 @@ def casts(state: GameState, player: str) -> list[Action]:
         if not may_cast_now(state, player, cdef):
             continue  # not at this time (307.1): no need to ask the check
         xs = range(pool + 1) if cdef.mana_cost.x_count else (0,)
-        for x, tgt, hyb in product(xs, _targets(state, player, cdef.spell_target), _halves(cdef.mana_cost.hybrid)):
+        for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cdef.mana_cost.hybrid)):
             out.append(CastSpell(player, obj.oid, x, tgt, hyb))
     return out
 
@@ -242,7 +242,7 @@ def _quiet_resolution(state: GameState) -> bool:
     if item.kind != "spell" or item.targets:
         return False
     cdef = card(state.obj(item.source.oid).card)
-    return (cdef.is_permanent_card and cdef.spell_target is None and "Legendary" not in cdef.supertypes
+    return (cdef.is_permanent_card and cdef.cast_target is None and "Legendary" not in cdef.supertypes
             and "Aura" not in cdef.subtypes and not any(isinstance(ab, EntersWith) for ab in cdef.abilities))
 
 
