@@ -108,18 +108,26 @@ def test_a_quiet_board_is_listed_without_trying_anything(monkeypatch):
     assert legal_actions(second) == legal_actions_reference(second)
 
 
-def test_a_pass_that_begins_combat_damage_is_tried(monkeypatch):
-    """Combat damage may ask how an attacker divides its damage among blockers (510.1c), so the
-    last pass of the declare blockers step is tried with apply."""
-    state = vanilla_board()
-    bears = next(o.oid for o in state.battlefield("Alice") if o.card == "Grizzly Bears")
-    corpse = next(o.oid for o in state.battlefield("Bob") if o.card == "Walking Corpse")
+def blocked_bears(two_blockers: bool):
+    """Alice's Grizzly Bears attack; Bob blocks with one or two Walking Corpses; Alice has passed
+    in the declare blockers step, so Bob's pass begins combat damage."""
+    s = Scenario("blocks", step="main1")
+    bears = s.add("Grizzly Bears", "Alice")
+    corpses = [s.add("Walking Corpse", "Bob"), s.add("Walking Corpse", "Bob")]
+    state = s.state()
+    blocks = {c: bears for c in corpses[: 2 if two_blockers else 1]}
     for step, declaration in (("declare attackers", declare_attackers("Alice", {bears: "Bob"})),
-                              ("declare blockers", declare_blockers("Bob", {corpse: bears}))):
+                              ("declare blockers", declare_blockers("Bob", blocks))):
         while state.step.value != step:
             state = apply(state, PassPriority(state.priority))[0]
         state = apply(state, declaration)[0]
-    state = apply(state, PassPriority("Alice"))[0]
+    return apply(state, PassPriority("Alice"))[0]
+
+
+def test_a_pass_into_combat_damage_is_tried_only_when_damage_may_be_divided(monkeypatch):
+    """Combat damage asks how an attacker divides its damage among two or more blockers
+    (510.1c): only then is the last pass of the declare blockers step tried with apply, and it
+    is listed once per division."""
     calls = []
     real = legal.tried
 
@@ -128,8 +136,11 @@ def test_a_pass_that_begins_combat_damage_is_tried(monkeypatch):
         return real(s, a)
 
     monkeypatch.setattr(legal, "tried", recording)
-    assert legal_actions(state)[0] == PassPriority("Bob")
+    assert legal_actions(blocked_bears(two_blockers=False)) == [PassPriority("Bob")]
+    assert calls == []
+    divided = legal_actions(blocked_bears(two_blockers=True))
     assert calls == [PassPriority("Bob")]
+    assert len(divided) == 3 and all(dict(a.choices).get("damage division") for a in divided)
 
 
 def test_a_scenario_state_with_a_state_based_action_waiting_is_tried():

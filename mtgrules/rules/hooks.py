@@ -78,9 +78,11 @@ TurnBasedAction = Callable[[Draft, Chooser], None]
 TURN_BASED: dict[Step, list[TurnBasedAction]] = {}
 """Turn-based actions (703) other modules add to a step, run as the step begins."""
 
-QUIET_TURN_BASED: set[TurnBasedAction] = set()
-"""The turn-based actions in ``TURN_BASED`` that never ask a choice; ``legal_actions`` lists a
-step-ending pass without trying it only if every step it begins runs quiet ones."""
+QuietWhen = Callable[[GameState], bool]
+QUIET_TURN_BASED: dict[TurnBasedAction, QuietWhen] = {}
+"""For a turn-based action in ``TURN_BASED``: True when, starting from this state (the last pass
+of the step before), it asks no choice. ``legal_actions`` lists a step-ending pass without
+trying it only if every step it begins runs such actions; one not in here counts as asking."""
 
 # ---------------------------------------------------------------- zones and graveyards
 MoveNote = Callable[[Draft, GameObject, Zone, "str | None"], str]

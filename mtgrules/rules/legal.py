@@ -125,6 +125,8 @@ def casts(state: GameState, player: str) -> list[Action]:
         cdef = card(obj.card)
         if not may_cast_now(state, player, cdef):
             continue  # not at this time (307.1): no need to ask the check
+        if pool == 0 and not cdef.mana_cost.is_empty and not cdef.mana_cost.x_count:
+            continue  # nothing in the pool to pay with (601.2h): no need to ask the check
         xs = range(pool + 1) if cdef.mana_cost.x_count else (0,)
         for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cdef.mana_cost.hybrid)):
             out.append(CastSpell(player, obj.oid, x, tgt, hyb))
@@ -247,8 +249,8 @@ def _quiet_resolution(state: GameState) -> bool:
 
 
 def _quiet_steps(state: GameState) -> bool:
-    """The steps that begin before a player gets priority run only turn-based actions in
-    ``hooks.QUIET_TURN_BASED``, and cleanup (514.1, 514.2) only when no one has more than seven
+    """The steps that begin before a player gets priority run only turn-based actions that
+    ``hooks.QUIET_TURN_BASED`` says ask nothing here, and cleanup (514.1, 514.2) only when no one has more than seven
     cards in hand and no effect is about to end. A step a ``hooks.STEP_SKIPS`` rule skips now
     doesn't begin (508.8); in the next turn skips aren't judged, so one step more is checked."""
     d = Draft(state)
@@ -266,7 +268,11 @@ def _quiet_steps(state: GameState) -> bool:
     if Step.CLEANUP in steps and (state.effects or any(
             len(state.in_zone(Zone.HAND, p)) > MAX_HAND_SIZE for p in state.player_names)):
         return False
-    return all(action in hooks.QUIET_TURN_BASED for s in steps for action in hooks.TURN_BASED.get(s, ()))
+    return all(hooks.QUIET_TURN_BASED.get(action, _asks)(state) for s in steps for action in hooks.TURN_BASED.get(s, ()))
+
+
+def _asks(state: GameState) -> bool:
+    return False
 
 
 def _quiet_activation(state: GameState, action: Activate) -> list[Action] | None:

@@ -143,4 +143,4 @@ def teams_in_game(state: GameState) -> list[str]:
 
 def game_over(state: GameState) -> bool:
     """True once fewer than two teams are left in the game (104.2a, 810.8a)."""
-    return len(teams_in_game(state)) < 2
+    return state.cached("game over", lambda: len(teams_in_game(state)) < 2)

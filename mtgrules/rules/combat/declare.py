@@ -549,7 +549,17 @@ hooks.TURN_BASED.setdefault(Step.DECLARE_BLOCKERS, []).append(_begin_declare_blo
 hooks.TURN_BASED.setdefault(Step.FIRST_STRIKE_DAMAGE, []).append(first_strike_damage_step)
 hooks.TURN_BASED.setdefault(Step.COMBAT_DAMAGE, []).append(_combat_damage)
 hooks.TURN_BASED.setdefault(Step.MAIN2, []).append(_end_combat_when_over)
-hooks.QUIET_TURN_BASED.update({_begin_combat, _begin_declare_attackers, _begin_declare_blockers,
-                               _end_combat_when_over})  # combat damage may ask how to divide (510.1c)
+hooks.QUIET_TURN_BASED.update(dict.fromkeys((_begin_combat, _begin_declare_attackers, _begin_declare_blockers,
+                                             _end_combat_when_over), lambda state: True))
+hooks.QUIET_TURN_BASED[_combat_damage] = lambda state: _one_blocker_each(state)
+
+
+def _one_blocker_each(state: GameState) -> bool:
+    """Combat damage asks how to divide an attacker's damage only among two or more blockers (510.1c)."""
+    combat = state.combat
+    if combat is None:
+        return True
+    blocked = [b.attacker.oid for b in combat.blocks]
+    return len(blocked) == len(set(blocked))
 for _step in (Step.END, Step.CLEANUP, Step.UNTAP):
     hooks.TURN_BASED.setdefault(_step, []).append(_end_combat_when_over)
