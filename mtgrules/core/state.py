@@ -78,8 +78,8 @@ class GameState:
         key = ("battlefield", controller)
         found = self._cache.get(key)
         if found is None:
-            found = self._cache[key] = tuple(o for o in self.in_zone(Zone.BATTLEFIELD)
-                                             if controller is None or o.controller == controller)
+            found = self._cache[key] = tuple(self.in_zone(Zone.BATTLEFIELD) if controller is None else
+                                             [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == controller])
         return list(found)
 
     @property

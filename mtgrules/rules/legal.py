@@ -27,11 +27,12 @@ from mtgrules.core.abilities import (
     EntersWith,
     Fixed,
     ManaAbility,
+    ManaReplacement,
     Target,
     TriggeredAbility,
 )
 from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority
-from mtgrules.core.carddef import card
+from mtgrules.core.carddef import POOL_CHANGES, card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.objects import Zone
@@ -125,10 +126,12 @@ def casts(state: GameState, player: str) -> list[Action]:
         cdef = card(obj.card)
         if not may_cast_now(state, player, cdef):
             continue  # not at this time (307.1): no need to ask the check
-        if pool == 0 and not cdef.mana_cost.is_empty and not cdef.mana_cost.x_count:
-            continue  # nothing in the pool to pay with (601.2h): no need to ask the check
-        xs = range(pool + 1) if cdef.mana_cost.x_count else (0,)
-        for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cdef.mana_cost.hybrid)):
+        cost = cdef.mana_cost
+        # each symbol is paid with one mana from the pool (601.2h): fewer can't pay, no need to ask
+        xs = [x for x in (range(pool + 1) if cost.x_count else (0,)) if cost.mana_value(x) <= pool]
+        if not xs:
+            continue
+        for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cost.hybrid)):
             out.append(CastSpell(player, obj.oid, x, tgt, hyb))
     return out
 
@@ -208,11 +211,37 @@ def quiet_state(state: GameState) -> bool:
     """The state came out of ``apply`` with nothing waiting, and no card in the game has a
     triggered ability: so an action that ends no step triggers nothing (cached per state)."""
     def compute() -> bool:
-        if state.pending or any(isinstance(ab, TriggeredAbility)
-                                for name in {o.card for o in state.objects} for ab in card(name).abilities):
+        if state.pending or any(_card_flags(name)[0] for name in _card_names(state)):
             return False
         return bool(state._cache.get("settled")) or _settles_to_itself(state)
     return state.cached("quiet", compute)
+
+
+def _any_mana_replacement(state: GameState) -> bool:
+    """Whether some card in the game has a "tapped for mana" replacement (cached per state)."""
+    return state.cached("any mana replacement", lambda: any(_card_flags(n)[1] for n in _card_names(state)))
+
+
+def _card_names(state: GameState) -> set[str]:
+    return state.cached("card names", lambda: {o.card for o in state.objects})
+
+
+_FLAGS: dict[str, tuple[bool, bool]] = {}
+_FLAGS_AT = [-1]
+
+
+def _card_flags(name: str) -> tuple[bool, bool]:
+    """Whether a card has a triggered ability, and a "tapped for mana" replacement (read once
+    per card name; read again when the card pool changes)."""
+    if _FLAGS_AT[0] != POOL_CHANGES[0]:
+        _FLAGS.clear()
+        _FLAGS_AT[0] = POOL_CHANGES[0]
+    flags = _FLAGS.get(name)
+    if flags is None:
+        abilities = card(name).abilities
+        flags = _FLAGS[name] = (any(isinstance(ab, TriggeredAbility) for ab in abilities),
+                                any(isinstance(ab, ManaReplacement) for ab in abilities))
+    return flags
 
 
 def _settles_to_itself(state: GameState) -> bool:
@@ -287,7 +316,7 @@ def _quiet_activation(state: GameState, action: Activate) -> list[Action] | None
         return None
     if not isinstance(ab, ManaAbility):
         return [action]
-    if len(replacements_for(state, obj, ab)) > 1:
+    if _any_mana_replacement(state) and len(replacements_for(state, obj, ab)) > 1:
         return None
     if isinstance(ab.produces, Fixed):
         return [action]
