@@ -180,7 +180,7 @@ def replay(game: Game, legal: Callable[[GameState], list] | None = None) -> tupl
     return in_apply, in_legal, calls, state
 
 
-def bench_same_game(repeats: int = 5) -> list:
+def bench_same_game(repeats: int = 7) -> list:
     """The figures for ``benchmarks/run.py``: medians over ``repeats`` replays."""
     from run import Result  # benchmarks/run.py puts this folder on the path
 
