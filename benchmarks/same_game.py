@@ -15,9 +15,9 @@ The measured figures:
   with a full ``apply`` (``legal.legal_actions_reference``), in the same run;
 * ``apply`` per action.
 
-Land drops: until the ``play_land`` action exists the scenario itself moves the land from hand to
-the battlefield between actions (not counted as an action). Once it exists, set
-``LAND_DROP_IS_AN_ACTION = True``: the policy then returns ``play_land(player, land)``.
+Land drops are ``play_land`` actions. ``LAND_DROP_IS_AN_ACTION = False`` has the scenario move
+the land from hand to the battlefield between actions instead (how the game was played before
+``play_land`` existed; not counted as an action).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from mtgrules.rules.combat.declare import declare_attackers, declare_blockers, p
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.zones import move
 
-LAND_DROP_IS_AN_ACTION = False  # switch to True once play_land is on main (branch offpath)
+LAND_DROP_IS_AN_ACTION = True  # False: the scenario moves the land instead (before play_land existed)
 TURNS = 10
 
 ALICE_HAND = ("Forest", "Forest", "Grizzly Bears", "Grizzly Bears", "Giant Spider", "Craw Wurm")
@@ -115,7 +115,7 @@ class Driver:
 def land_drop(player: str, land: int) -> Action | Callable[[GameState], GameState]:
     """The land drop: an action once ``play_land`` exists, a scenario edit until then."""
     if LAND_DROP_IS_AN_ACTION:
-        from mtgrules.core.actions import play_land  # type: ignore[attr-defined]
+        from mtgrules.core.actions import play_land
         return play_land(player, land)
 
     def put_onto_battlefield(state: GameState) -> GameState:

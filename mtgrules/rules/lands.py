@@ -81,3 +81,5 @@ def new_turn_counts(d: Draft, chooser: Chooser) -> None:
 
 hooks.ACTION_HANDLERS[PlayLand] = play_land
 hooks.TURN_BASED.setdefault(Step.UNTAP, []).append(new_turn_counts)
+hooks.QUIET_TURN_BASED[new_turn_counts] = lambda state: True  # resets a count, asks nothing
+hooks.ACTION_CHECKS[PlayLand] = check_play_land

@@ -31,15 +31,17 @@ from mtgrules.core.abilities import (
     Target,
     TriggeredAbility,
 )
-from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority
+from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority, PlayLand
 from mtgrules.core.carddef import POOL_CHANGES, card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.mana import payment_text, payment_ways
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import ORDER, Step
 from mtgrules.rules import hooks
 from mtgrules.rules.engine import apply, check, settle
+from mtgrules.rules.lands import check_play_land
 from mtgrules.rules.mana.abilities import type_choice
 from mtgrules.rules.mana.could_produce import replacements_for
 from mtgrules.rules.stack import may_cast_now
@@ -56,11 +58,41 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def legal_actions_reference(state: GameState) -> list[Action]:
     """The same list, found as the kit first did: every candidate, unfiltered, tried with a full
-    ``apply``. Kept to check the fast one against and to time it in the benchmarks."""
-    return _legal(state, tried, (_reference_candidates,))
+    ``apply``; lands judged by their check. Kept to check the fast one against and to time it in
+    the benchmarks."""
+    for propose in hooks.PROPOSERS:
+        proposed = propose(state)
+        if proposed is not None:
+            return [ok for cand in proposed for ok in tried(state, cand)]
+    player = state.priority
+    if player is None:
+        return []
+    found: list[Action] = tried(state, PassPriority(player))
+    for actor in _actors(state):
+        for cand in _reference_candidates(state, actor):
+            found.extend(tried(state, cand))
+        found.extend(land_candidates(state, actor))
+        for source in hooks.CANDIDATES:  # kinds of action added since come last, as in legal_actions
+            if source not in (activations, casts, lands):
+                found.extend(ok for cand in source(state, actor) for ok in tried(state, cand))
+    return found
 
 
-def _legal(state: GameState, judge, sources=None) -> list[Action]:
+def land_candidates(state: GameState, player: str) -> list[Action]:
+    """Playing each land card in ``player``'s hand, where the rules allow it now (305.1, 305.2);
+    a land is never offered as a spell (305.9)."""
+    out: list[Action] = []
+    for obj in state.in_zone(Zone.HAND, player):
+        if "Land" in card(obj.card).types:
+            try:
+                check_play_land(state, PlayLand(player, obj.oid))
+            except IllegalAction:
+                continue
+            out.append(PlayLand(player, obj.oid))
+    return out
+
+
+def _legal(state: GameState, judge) -> list[Action]:
     for propose in hooks.PROPOSERS:  # a turn-based declaration the game is waiting for (combat)
         proposed = propose(state)
         if proposed is not None:
@@ -70,15 +102,15 @@ def _legal(state: GameState, judge, sources=None) -> list[Action]:
         return []
     found: list[Action] = judge(state, PassPriority(player))  # passing may need a choice
     for actor in _actors(state):
-        for source in hooks.CANDIDATES if sources is None else sources:
+        for source in hooks.CANDIDATES:
             for cand in source(state, actor):
                 found.extend(judge(state, cand))
     return found
 
 
 def _reference_candidates(state: GameState, player: str) -> list[Action]:
-    """The first implementation's candidates: every ability and every card, whatever the timing
-    or the state of the permanent; then those of any other candidate function."""
+    """The first implementation's candidates: every ability and every card but lands, whatever
+    the timing or the state of the permanent."""
     out: list[Action] = []
     for obj in state.battlefield(player):
         for i, ab in enumerate(card(obj.card).abilities):
@@ -89,11 +121,12 @@ def _reference_candidates(state: GameState, player: str) -> list[Action]:
     pool = len(state.player(player).pool)
     for obj in state.in_zone(Zone.HAND, player):
         cdef = card(obj.card)
+        if "Land" in cdef.types:  # played, never cast (305.9): see land_candidates
+            continue
         xs = range(pool + 1) if cdef.mana_cost.x_count else (0,)
         for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cdef.mana_cost.hybrid)):
             out.append(CastSpell(player, obj.oid, x, tgt, hyb))
-    others = [c for source in hooks.CANDIDATES if source not in (activations, casts) for c in source(state, player)]
-    return out + others  # kinds of action added since (their own candidate functions) come last, as there
+    return out
 
 
 def _actors(state: GameState) -> list[str]:
@@ -124,7 +157,7 @@ def casts(state: GameState, player: str) -> list[Action]:
     pool = len(state.player(player).pool)
     for obj in state.in_zone(Zone.HAND, player):
         cdef = card(obj.card)
-        if not may_cast_now(state, player, cdef):
+        if "Land" in cdef.types or not may_cast_now(state, player, cdef):  # lands are played (305.9)
             continue  # not at this time (307.1): no need to ask the check
         cost = cdef.mana_cost
         # each symbol is paid with one mana from the pool (601.2h): fewer can't pay, no need to ask
@@ -148,7 +181,12 @@ def _halves(hybrid) -> list:
     return [tuple(p) for p in product(*hybrid)]
 
 
-hooks.CANDIDATES.extend([activations, casts])
+def lands(state: GameState, player: str) -> list[Action]:
+    """Playing each land card in ``player``'s hand (305.1); the check says whether it may now."""
+    return [PlayLand(player, o.oid) for o in state.in_zone(Zone.HAND, player) if "Land" in card(o.card).types]
+
+
+hooks.CANDIDATES.extend([activations, casts, lands])
 
 
 # ---------------------------------------------------------------- judging a candidate
@@ -179,7 +217,7 @@ def _tried(state: GameState, action: Action, depth: int) -> list[Action]:
         if depth >= MAX_CHOICE_DEPTH:
             return []
         out = []
-        for option in need.options:
+        for option in need.offered:  # every option, or the bounded set the asker offers
             scripted = dict(action.choices)
             if need.kind in scripted:  # the same kind asked again: a queue of answers
                 before = scripted[need.kind]
@@ -312,7 +350,7 @@ def _quiet_activation(state: GameState, action: Activate) -> list[Action] | None
     if state.combat is not None and _in_combat(state, obj.oid):
         return None
     ab = card(obj.card).abilities[action.ability]
-    if ab.cost.exile_from_graveyard:  # which cards to exile is a choice
+    if ab.cost.exile_from_graveyard or not ab.cost.mana.is_empty:  # which cards, which mana: choices
         return None
     if not isinstance(ab, ManaAbility):
         return [action]
@@ -334,8 +372,22 @@ def _in_combat(state: GameState, oid: int) -> bool:
 
 
 def _quiet_cast(state: GameState, action: CastSpell) -> list[Action] | None:
-    """Casting asks nothing once checked: the card moves to the stack and the cost is paid."""
-    return [action] if state.combat is None else None
+    """Once checked, casting asks only how to pay, when two ways of paying leave different pools
+    (601.2h): listed once per way, from the same ``payment_ways`` the payment asks about."""
+    if state.combat is not None:
+        return None
+    cdef = card(state.obj(action.card).card)
+    kinds = frozenset({"spell"} | {f"{t.lower()} spell" for t in cdef.types})
+    ways = payment_ways(state.player(action.player).pool, cdef.mana_cost.with_x(action.x), kinds, action.hybrid)
+    if len(ways) <= 1:
+        return [action]
+    return [replace(action, choices=(("pay", payment_text(w)),)) for w in ways]
 
 
-hooks.QUIET_ACTIONS.update({PassPriority: _quiet_pass, Activate: _quiet_activation, CastSpell: _quiet_cast})
+def _quiet_land(state: GameState, action: PlayLand) -> list[Action] | None:
+    """Playing a land asks nothing, unless a legendary one may meet the legend rule (704.5j)."""
+    return None if "Legendary" in card(state.obj(action.card).card).supertypes else [action]
+
+
+hooks.QUIET_ACTIONS.update({PassPriority: _quiet_pass, Activate: _quiet_activation, CastSpell: _quiet_cast,
+                            PlayLand: _quiet_land})
