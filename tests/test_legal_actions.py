@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgrules import IllegalAction, PassPriority, Scenario, apply, declare_attackers, declare_blockers, legal_actions
-from mtgrules.core.actions import Activate, CastSpell
+from mtgrules.core.actions import Activate, CastSpell, PlayLand
 from mtgrules.rules import hooks, legal
 from mtgrules.rules.legal import legal_actions_reference
 
@@ -189,3 +189,18 @@ def test_a_mana_ability_that_asks_a_type_is_listed_once_per_answer():
     listed = [a for a in legal_actions(state) if isinstance(a, Activate) and a.source == pool]
     assert sorted(a.choices for a in listed) == [(("type", "B"),), (("type", "G"),)]
     assert legal_actions(state) == legal_actions_reference(state)
+
+
+def test_a_land_play_that_leads_to_a_choice_is_listed_with_it():
+    """Two 0/0 Hangarback Walkers from a scenario die as soon as anything is done, and their two
+    dies triggers ask their order (603.3b): playing the Forest is listed once per order, never
+    unscripted (apply would ask)."""
+    s = Scenario("dying walkers", step="main1")
+    s.add("Hangarback Walker", "Alice")
+    s.add("Hangarback Walker", "Alice")
+    forest = s.add("Forest", "Alice", zone="hand")
+    state = s.state()
+    plays = [a for a in legal_actions(state) if a == PlayLand("Alice", forest, a.choices)]
+    assert len(plays) == 2 and all(dict(a.choices).get("trigger order") for a in plays)
+    for action in plays:
+        apply(state, action)

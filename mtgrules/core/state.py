@@ -84,7 +84,11 @@ class GameState:
 
     @property
     def player_names(self) -> list[str]:
-        return [p.name for p in self.players]
+        """The players' names in turn order (one list per state: don't change it)."""
+        names = self._cache.get("player names")
+        if names is None:
+            names = self._cache["player names"] = [p.name for p in self.players]
+        return names
 
     def opponents(self, name: str) -> list[str]:
         """Players on other teams who are still in the game (102.2, 102.3)."""

@@ -38,13 +38,15 @@ def on_battlefield(state: GameState, obj: GameObject) -> bool:
     return obj.zone is Zone.BATTLEFIELD or any(rule(state, obj) for rule in hooks.TREATED_AS_ON_BATTLEFIELD)
 
 
-_PRINTED: dict[str, tuple[Chars, tuple[StaticAbility, ...]]] = {}
-"""Per card name: its printed characteristics and its static abilities. Both are values, so every
-object of that card shares them; emptied when a card is added or replaced (``POOL_CHANGES``)."""
+CardFacts = tuple[Chars, tuple[StaticAbility, ...], frozenset[type]]
+_PRINTED: dict[str, CardFacts] = {}
+"""Per card name: its printed characteristics, its static abilities and the kinds of ability it
+has. All are values, so every object of that card shares them; emptied when a card is added or
+replaced (``POOL_CHANGES``)."""
 _SEEN_CHANGES = [-1]
 
 
-def _card_facts(name: str) -> tuple[Chars, tuple[StaticAbility, ...]]:
+def _card_facts(name: str) -> CardFacts:
     if _SEEN_CHANGES[0] != POOL_CHANGES[0]:
         _PRINTED.clear()
         _SEEN_CHANGES[0] = POOL_CHANGES[0]
@@ -53,22 +55,33 @@ def _card_facts(name: str) -> tuple[Chars, tuple[StaticAbility, ...]]:
         d = card(name)
         held = _PRINTED[name] = (Chars(d.name, d.types, d.subtypes, d.supertypes, d.power, d.toughness,
                                        d.keywords),
-                                 tuple(ab for ab in d.abilities if isinstance(ab, StaticAbility)))
+                                 tuple(ab for ab in d.abilities if isinstance(ab, StaticAbility)),
+                                 frozenset(c for ab in d.abilities for c in type(ab).__mro__))
     return held
 
 
 def _object_facts(state: GameState) -> list[tuple[GameObject, Chars, tuple[StaticAbility, ...]]]:
-    """Each object with its card's printed characteristics and static abilities (once per state)."""
+    """Each object with its card's printed characteristics and static abilities (once per state);
+    on the way, the kinds of ability the cards in the game have (``ability_kinds``)."""
     def compute() -> list[tuple[GameObject, Chars, tuple[StaticAbility, ...]]]:
         if _SEEN_CHANGES[0] != POOL_CHANGES[0]:
             _PRINTED.clear()
             _SEEN_CHANGES[0] = POOL_CHANGES[0]
-        held, out = _PRINTED, []
+        held, out, kinds = _PRINTED, [], set()
         for o in state.objects:
             facts = held.get(o.card) or _card_facts(o.card)
             out.append((o, facts[0], facts[1]))
+            kinds |= facts[2]
+        state._cache["ability kinds"] = frozenset(kinds)
         return out
     return state.cached("card facts", compute)
+
+
+def ability_kinds(state: GameState) -> frozenset[type]:
+    """The kinds of ability (``TriggeredAbility``, ``ManaReplacement``, ...) that the cards in the
+    game have, in any zone; read with the printed characteristics, once per state."""
+    _object_facts(state)
+    return state._cache["ability kinds"]
 
 
 def printed(obj: GameObject) -> Chars:

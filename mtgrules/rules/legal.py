@@ -32,7 +32,7 @@ from mtgrules.core.abilities import (
     TriggeredAbility,
 )
 from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority, PlayLand
-from mtgrules.core.carddef import POOL_CHANGES, card
+from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.mana import payment_text, payment_ways
@@ -42,6 +42,7 @@ from mtgrules.core.turns import ORDER, Step
 from mtgrules.rules import hooks
 from mtgrules.rules.engine import apply, check, settle
 from mtgrules.rules.lands import check_play_land
+from mtgrules.rules.layers import ability_kinds
 from mtgrules.rules.mana.abilities import type_choice
 from mtgrules.rules.mana.could_produce import replacements_for
 from mtgrules.rules.stack import may_cast_now
@@ -58,8 +59,7 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def legal_actions_reference(state: GameState) -> list[Action]:
     """The same list, found as the kit first did: every candidate, unfiltered, tried with a full
-    ``apply``; lands judged by their check. Kept to check the fast one against and to time it in
-    the benchmarks."""
+    ``apply``. Kept to check the fast one against and to time it in the benchmarks."""
     for propose in hooks.PROPOSERS:
         proposed = propose(state)
         if proposed is not None:
@@ -71,7 +71,9 @@ def legal_actions_reference(state: GameState) -> list[Action]:
     for actor in _actors(state):
         for cand in _reference_candidates(state, actor):
             found.extend(tried(state, cand))
-        found.extend(land_candidates(state, actor))
+        # lands were listed by their check alone; tried like the rest, so that a play that
+        # leads to a choice (two dies triggers as a 0/0 leaves) is listed with it scripted
+        found.extend(ok for cand in land_candidates(state, actor) for ok in tried(state, cand))
         for source in hooks.CANDIDATES:  # kinds of action added since come last, as in legal_actions
             if source not in (activations, casts, lands):
                 found.extend(ok for cand in source(state, actor) for ok in tried(state, cand))
@@ -249,37 +251,15 @@ def quiet_state(state: GameState) -> bool:
     """The state came out of ``apply`` with nothing waiting, and no card in the game has a
     triggered ability: so an action that ends no step triggers nothing (cached per state)."""
     def compute() -> bool:
-        if state.pending or any(_card_flags(name)[0] for name in _card_names(state)):
+        if state.pending or TriggeredAbility in ability_kinds(state):
             return False
         return bool(state._cache.get("settled")) or _settles_to_itself(state)
     return state.cached("quiet", compute)
 
 
 def _any_mana_replacement(state: GameState) -> bool:
-    """Whether some card in the game has a "tapped for mana" replacement (cached per state)."""
-    return state.cached("any mana replacement", lambda: any(_card_flags(n)[1] for n in _card_names(state)))
-
-
-def _card_names(state: GameState) -> set[str]:
-    return state.cached("card names", lambda: {o.card for o in state.objects})
-
-
-_FLAGS: dict[str, tuple[bool, bool]] = {}
-_FLAGS_AT = [-1]
-
-
-def _card_flags(name: str) -> tuple[bool, bool]:
-    """Whether a card has a triggered ability, and a "tapped for mana" replacement (read once
-    per card name; read again when the card pool changes)."""
-    if _FLAGS_AT[0] != POOL_CHANGES[0]:
-        _FLAGS.clear()
-        _FLAGS_AT[0] = POOL_CHANGES[0]
-    flags = _FLAGS.get(name)
-    if flags is None:
-        abilities = card(name).abilities
-        flags = _FLAGS[name] = (any(isinstance(ab, TriggeredAbility) for ab in abilities),
-                                any(isinstance(ab, ManaReplacement) for ab in abilities))
-    return flags
+    """Whether some card in the game has a "tapped for mana" replacement."""
+    return ManaReplacement in ability_kinds(state)
 
 
 def _settles_to_itself(state: GameState) -> bool:

@@ -127,7 +127,7 @@ def may_act(state: GameState, player: str) -> bool:
 def passes_needed(state: GameState) -> int:
     """How many passes in a row end a step or resolve the top object (117.4): one per player
     still in the game, or one per team under shared team turns (805.5)."""
-    return len(groups_in_game(state))
+    return state.cached("passes needed", lambda: len(groups_in_game(state)))
 
 
 def next_priority(state: GameState, player: str) -> str:
