@@ -13,7 +13,8 @@ from mtgrules.rules.legal import legal_actions_reference
 
 PERMANENTS = ["Forest", "Swamp", "Llanowar Elves", "Grizzly Bears", "Walking Corpse", "Giant Spider",
               "Craw Wurm", "Boggart Brute", "Raging Goblin", "Reflecting Pool", "Mana Reflection",
-              "Hangarback Walker", "Lord of the Accursed", "Fervor", "Infernal Darkness"]
+              "Hangarback Walker", "Lord of the Accursed", "Fervor", "Infernal Darkness",
+              "Colossal Dreadmaw", "Fencing Ace", "Typhoid Rats"]
 HAND = ["Grizzly Bears", "Walking Corpse", "Giant Growth", "Murder", "Forest", "Llanowar Elves"]
 STEPS = ["upkeep", "main1", "combat", "main2", "end"]
 
@@ -106,6 +107,24 @@ def test_a_quiet_board_is_listed_without_trying_anything(monkeypatch):
         assert sum(isinstance(a, Activate) for a in listed) == 2
     monkeypatch.undo()
     assert legal_actions(second) == legal_actions_reference(second)
+
+
+def test_a_blocked_trampler_is_tried_even_with_one_blocker(monkeypatch):
+    """Trample asks how to split the damage between the blocker and the player (702.19b)."""
+    s = Scenario("trample", step="main1")
+    dreadmaw = s.add("Colossal Dreadmaw", "Alice")
+    corpse = s.add("Walking Corpse", "Bob")
+    state = s.state()
+    for step, declaration in (("declare attackers", declare_attackers("Alice", {dreadmaw: "Bob"})),
+                              ("declare blockers", declare_blockers("Bob", {corpse: dreadmaw}))):
+        while state.step.value != step:
+            state = apply(state, PassPriority(state.priority))[0]
+        state = apply(state, declaration)[0]
+    state = apply(state, PassPriority("Alice"))[0]
+    assert not legal.quiet(state, PassPriority("Bob"))
+    listed = legal_actions(state)
+    assert listed == legal_actions_reference(state)
+    assert all(dict(a.choices).get("damage division") for a in listed)
 
 
 def blocked_bears(two_blockers: bool):

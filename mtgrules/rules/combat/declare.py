@@ -555,11 +555,15 @@ hooks.QUIET_TURN_BASED[_combat_damage] = lambda state: _one_blocker_each(state)
 
 
 def _one_blocker_each(state: GameState) -> bool:
-    """Combat damage asks how to divide an attacker's damage only among two or more blockers (510.1c)."""
+    """Combat damage asks how to divide an attacker's damage among two or more blockers (510.1c),
+    or between its blocker and what it attacks when it has trample (702.19b); otherwise nothing."""
     combat = state.combat
     if combat is None:
         return True
     blocked = [b.attacker.oid for b in combat.blocks]
-    return len(blocked) == len(set(blocked))
+    if len(blocked) != len(set(blocked)):
+        return False
+    return not any(Keyword.TRAMPLE in characteristics(state, a.attacker.oid).keywords
+                   for a in combat.attacks if a.blocked and state.resolve_ref(a.attacker) is not None)
 for _step in (Step.END, Step.CLEANUP, Step.UNTAP):
     hooks.TURN_BASED.setdefault(_step, []).append(_end_combat_when_over)
