@@ -6,7 +6,16 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtgrules import IllegalAction, PassPriority, Scenario, apply, declare_attackers, declare_blockers, legal_actions
+from mtgrules import (
+    IllegalAction,
+    MissingChoice,
+    PassPriority,
+    Scenario,
+    apply,
+    declare_attackers,
+    declare_blockers,
+    legal_actions,
+)
 from mtgrules.core.actions import Activate, CastSpell, PlayLand
 from mtgrules.rules import hooks, legal
 from mtgrules.rules.legal import legal_actions_reference
@@ -61,7 +70,7 @@ def unlisted_candidates(state, listed):
 def refused(state, action) -> bool:
     try:
         apply(state, action)
-    except IllegalAction:  # a MissingChoice too: the listed copies carry the choice scripted
+    except (IllegalAction, MissingChoice):  # the listed copies carry the choice scripted
         return True
     return False
 

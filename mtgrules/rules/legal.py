@@ -268,7 +268,7 @@ def _settles_to_itself(state: GameState) -> bool:
     d = Draft(state)
     try:
         settle(d, Chooser())
-    except IllegalAction:
+    except (IllegalAction, MissingChoice):
         return False
     return not d.events
 
