@@ -28,7 +28,6 @@ from mtgrules.core.errors import MtgRulesError, ScenarioError
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.scenario import Scenario
-from mtgrules.play.scenario_data import to_dict
 
 from . import render
 
@@ -48,7 +47,7 @@ class BoardEditor(widgets.VBox):
     """
 
     def __init__(self, scenario: Scenario | Mapping[str, Any] | None = None) -> None:
-        data = to_dict(scenario) if isinstance(scenario, Scenario) else dict(scenario or {})
+        data = scenario.to_dict() if isinstance(scenario, Scenario) else dict(scenario or {})
         self.entries: list[dict[str, Any]] = [dict(e) for e in data.get("cards", [])]
         self.error: str = ""
         self._quiet = False

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from itertools import islice
 from math import comb
-from typing import overload
+from typing import TypeVar, overload
 
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
@@ -120,10 +120,36 @@ def _lifelink(d: Draft, seen: GameState, source: int, amount: int) -> None:
                 f"dealt {amount} damage")
 
 
+T = TypeVar("T")
+
+
+class LazyOptions(Sequence[T]):
+    """A counted, never-built list of options (divisions of damage): subclasses give ``__len__``,
+    ``__iter__`` in a fixed order and ``why_not``; indexing walks the iterator, and membership is
+    the direct check, so a huge set of options costs nothing until one is asked for."""
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[T]: ...
+    def __getitem__(self, i: int | slice) -> T | Sequence[T]:
+        if isinstance(i, slice):
+            return list(islice(self, *i.indices(len(self))))
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        return next(islice(self, i % len(self), None))
+
+    def __contains__(self, value: object) -> bool:
+        return self.why_not(value) is None
+
+    def why_not(self, value: object) -> str | None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
 Division = tuple[tuple[int, int], ...]
 
 
-class Divisions(Sequence[Division]):
+class Divisions(LazyOptions[Division]):
     """Every way to divide ``power`` damage among ``blockers`` (510.1c), as ``(blocker, amount)``
     pairs in blocker order, listed lazily: 30 damage among six blockers is 324,632 ways, so they
     are counted, never built, and a given division is checked directly (:meth:`check`).
@@ -151,19 +177,6 @@ class Divisions(Sequence[Division]):
             for rest in self._walk(power - first, blockers[1:]):
                 yield ((blockers[0], first), *rest)
 
-    @overload
-    def __getitem__(self, i: int) -> Division: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Division]: ...
-    def __getitem__(self, i: int | slice) -> Division | Sequence[Division]:
-        if isinstance(i, slice):
-            return list(islice(self, *i.indices(len(self))))
-        if not -len(self) <= i < len(self):
-            raise IndexError(i)
-        return next(islice(self, i % len(self), None))
-
-    def __contains__(self, value: object) -> bool:
-        return self.why_not(value) is None
 
     def why_not(self, value: object) -> str | None:
         """Why ``value`` isn't a division of this damage among these blockers, or None if it is."""
@@ -316,7 +329,7 @@ def lethal_damage(state: GameState, blocker: int, source: int) -> int:
 TrampleDivision = tuple[tuple[Recipient, int], ...]
 
 
-class TrampleDivisions(Sequence[TrampleDivision]):
+class TrampleDivisions(LazyOptions[TrampleDivision]):
     """The legal splits of a trampler's ``power`` (702.19b): ``(blocker, amount)`` pairs in blocker
     order, then ``(what it attacks, amount)``. Any division among the blockers is legal; damage to
     what it attacks only once every blocker is assigned lethal damage (``lethal``, one per
@@ -347,19 +360,6 @@ class TrampleDivisions(Sequence[TrampleDivision]):
                 amounts = tuple(f + e for f, e in zip(floor, extra, strict=True))
                 yield (*zip(self.blockers, amounts, strict=True), (self.target, rest))
 
-    @overload
-    def __getitem__(self, i: int) -> TrampleDivision: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[TrampleDivision]: ...
-    def __getitem__(self, i: int | slice) -> TrampleDivision | Sequence[TrampleDivision]:
-        if isinstance(i, slice):
-            return list(islice(self, *i.indices(len(self))))
-        if not -len(self) <= i < len(self):
-            raise IndexError(i)
-        return next(islice(self, i % len(self), None))
-
-    def __contains__(self, value: object) -> bool:
-        return self.why_not(value) is None
 
     def why_not(self, value: object) -> str | None:
         """Why ``value`` isn't a legal split of this trampler's damage, or None if it is."""
