@@ -17,6 +17,7 @@ from mtgrules.core.objects import Zone
 
 if TYPE_CHECKING:
     from mtgrules.core.choices import Chooser
+    from mtgrules.core.effects import Effect
     from mtgrules.core.events import Event
     from mtgrules.core.objects import GameObject, StackItem
     from mtgrules.core.state import Draft, GameState
@@ -180,7 +181,7 @@ class StaticAbility:
     """A static ability (604) that creates continuous effects while its source is in ``zones``."""
 
     text: str
-    effects: Callable[[GameState, GameObject], list]
+    effects: Callable[[GameState, GameObject], list[Effect]]
     zones: frozenset[Zone] = frozenset({Zone.BATTLEFIELD})
 
 

@@ -82,4 +82,5 @@ class Effect:
             return c
         if self.set_pt is not None:
             return replace(c, power=self.set_pt[0], toughness=self.set_pt[1])
+        assert c.toughness is not None  # a card has power and toughness together or neither
         return replace(c, power=c.power + self.delta[0], toughness=c.toughness + self.delta[1])

@@ -118,6 +118,17 @@ class EventKind(StrEnum):
     ZONE_CHANGE = "zone change"
 
 
+def event_kind(kind: EventKind | str) -> EventKind:
+    """The member for a kind given as text, so code that passes a kind along (an attribute's
+    name, a caller's argument) converts it once; an unknown kind fails here, by name."""
+    if type(kind) is EventKind:
+        return kind
+    try:
+        return _KINDS[kind]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown event kind {kind!r}: add it to EventKind") from None
+
+
 @dataclass(frozen=True)
 class Event:
     """One change. ``obj`` is an object id (int), a player's name (str) or ``None`` for the game."""
@@ -134,10 +145,7 @@ class Event:
     def __post_init__(self) -> None:
         if type(self.kind) is EventKind:  # already checked: the engine passes members
             return
-        try:
-            object.__setattr__(self, "kind", _KINDS[self.kind])
-        except (KeyError, TypeError):
-            raise ValueError(f"unknown event kind {self.kind!r}: add it to EventKind") from None
+        object.__setattr__(self, "kind", event_kind(self.kind))
 
     def describe(self) -> str:
         """A short sentence for narration: the text if given, else a generic one."""

@@ -7,10 +7,11 @@ action turns out to be illegal the draft is simply dropped, so the caller's stat
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from mtgrules.core.events import Event
+from mtgrules.core.events import Event, EventKind, event_kind
 from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
 from mtgrules.core.triggers import PendingTrigger
 from mtgrules.core.turns import Step
@@ -18,6 +19,8 @@ from mtgrules.core.turns import Step
 if TYPE_CHECKING:
     from mtgrules.core.combat import Combat
     from mtgrules.core.effects import Effect
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -39,11 +42,11 @@ class GameState:
     game_format: str = "two-player"
     seed: int = 0
     combat: Combat | None = None  # the combat phase's record, None outside combat (506)
-    _cache: dict = field(default_factory=dict, init=False, compare=False, repr=False, hash=False)
+    _cache: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False, hash=False)
 
     # ---- lookups
     def obj(self, oid: int) -> GameObject:
-        index = self._cache.get("index")
+        index: dict[int, GameObject] | None = self._cache.get("index")
         if index is None:
             index = self._cache["index"] = {o.oid: o for o in self.objects}
         try:
@@ -95,11 +98,12 @@ class GameState:
         team = self.player(name).team
         return [p.name for p in self.players if p.team != team and not p.lost]
 
-    def cached(self, key: str, compute):
+    def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
         """Memoise a derived value on this (immutable) state."""
         if key not in self._cache:
             self._cache[key] = compute()
-        return self._cache[key]
+        value: T = self._cache[key]
+        return value
 
     # ---- Jupyter display: the views need pandas/matplotlib, so they load only when asked
     def _repr_html_(self) -> str:
@@ -164,9 +168,9 @@ class Draft:
     def emit(self, event: Event) -> None:
         self.events.append(event)
 
-    def note(self, kind: str, text: str, rule: str, obj: int | str | None = None, name: str = "") -> None:
+    def note(self, kind: EventKind | str, text: str, rule: str, obj: int | str | None = None, name: str = "") -> None:
         """An event that changes nothing but explains a step (a check, a trigger, a refusal)."""
-        self.emit(Event(kind, obj, name, "", None, None, rule, text))
+        self.emit(Event(event_kind(kind), obj, name, "", None, None, rule, text))
 
     def set_scalar(self, rule: str, text: str = "", **changes: Any) -> None:
         for key, value in changes.items():
@@ -175,40 +179,40 @@ class Draft:
                 self.scalars[key] = value
                 self._frozen = None
                 if key not in ("passes", "next_id", "timestamp", "pending", "effects", "stack", "combat"):
-                    self.emit(Event(key, None, "game", key, before, value, rule, text))
+                    self.emit(Event(event_kind(key), None, "game", key, before, value, rule, text))
                     text = ""  # one sentence for the whole change, on its first event
 
     def new_id(self) -> int:
-        oid = self.scalars["next_id"]
+        oid: int = self.scalars["next_id"]
         self.scalars["next_id"] = oid + 1
         self._frozen = None
         return oid
 
     def new_timestamp(self) -> int:
-        ts = self.scalars["timestamp"]
+        ts: int = self.scalars["timestamp"]
         self.scalars["timestamp"] = ts + 1
         self._frozen = None
         return ts
 
-    def update(self, oid: int, rule: str, text: str = "", kind: str = "", **changes: Any) -> GameObject:
+    def update(self, oid: int, rule: str, text: str = "", kind: EventKind | str = "", **changes: Any) -> GameObject:
         """Change attributes of an object, recording one event per attribute that changed."""
         old = self.objects[oid]
         self.objects[oid] = self._changed(old, oid, old.card, rule, text, kind, changes)
         return self.objects[oid]
 
-    def update_player(self, name: str, rule: str, text: str = "", kind: str = "", **changes: Any) -> Player:
+    def update_player(self, name: str, rule: str, text: str = "", kind: EventKind | str = "", **changes: Any) -> Player:
         """Change attributes of a player (life, pool, ...), one event per attribute that changed."""
         self.players[name] = self._changed(self.players[name], name, name, rule, text, kind, changes)
         return self.players[name]
 
-    def _changed(self, old: Any, key: int | str, name: str, rule: str, text: str, kind: str,
+    def _changed(self, old: Any, key: int | str, name: str, rule: str, text: str, kind: EventKind | str,
                  changes: dict[str, Any]) -> Any:
         """The edited record; book-keeping fields change silently, and only the first event
         carries the sentence, so the narration says each change once."""
         for attr, value in changes.items():
             before = getattr(old, attr)
             if before != value and attr not in BOOKKEEPING:
-                self.emit(Event(kind or attr, key, name, attr, before, value, rule, text))
+                self.emit(Event(event_kind(kind or attr), key, name, attr, before, value, rule, text))
                 text = ""
         self._frozen = None
         return replace(old, **changes)
@@ -216,14 +220,14 @@ class Draft:
     def add_object(self, obj: GameObject, rule: str, text: str) -> None:
         self.objects[obj.oid] = obj
         self._frozen = None
-        self.emit(Event("created", obj.oid, obj.card, "zone", None, obj.zone.value, rule, text))
+        self.emit(Event(EventKind.CREATED, obj.oid, obj.card, "zone", None, obj.zone.value, rule, text))
 
-    def remove_object(self, oid: int, rule: str, text: str, kind: str = "left the game") -> None:
+    def remove_object(self, oid: int, rule: str, text: str, kind: EventKind | str = "left the game") -> None:
         """The object leaves the game altogether: a player leaving a multiplayer game takes the
         objects they own with them (800.4a); a token off the battlefield ceases to exist (704.5d)."""
         obj = self.objects.pop(oid)
         self._frozen = None
-        self.emit(Event(kind, oid, obj.card, "zone", obj.zone.value, "outside the game", rule, text))
+        self.emit(Event(event_kind(kind), oid, obj.card, "zone", obj.zone.value, "outside the game", rule, text))
 
     def next_seq(self, zone: Zone) -> int:
         return 1 + max((o.seq for o in self.objects.values() if o.zone is zone), default=0)

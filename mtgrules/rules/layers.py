@@ -137,6 +137,7 @@ def _apply_counters(obj: GameObject, c: Chars) -> Chars:
     n = obj.counter("+1/+1") - obj.counter("-1/-1")
     if n == 0 or c.power is None:
         return c
+    assert c.toughness is not None  # a card has power and toughness together or neither
     return replace(c, power=c.power + n, toughness=c.toughness + n)
 
 
