@@ -37,6 +37,7 @@ from mtgrules.core.abilities import (
     TriggeredAbility,
 )
 from mtgrules.core.carddef import CARD_POOL, CardDef, card, register
+from mtgrules.core.effects import Effect
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import Zone
@@ -46,7 +47,7 @@ from mtgrules.rules.life import gain_life
 from mtgrules.rules.look_back import LAST_KNOWN, dies
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 from mtgrules.rules.tokens import create_token
-from mtgrules.rules.layers import Effect, characteristics
+from mtgrules.rules.layers import characteristics
 
 __all__ = [
     "Ability", "ActivatedAbility", "AnyColor", "CARD_POOL", "CardDef", "Cost", "Effect", "EntersWith", "Fixed",

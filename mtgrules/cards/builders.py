@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mtgrules.core.abilities import AnyColor, Cost, Fixed, ManaAbility, Target
+from mtgrules.core.effects import Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import ManaType
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
-from mtgrules.rules.layers import Effect, characteristics, on_battlefield
+from mtgrules.rules.layers import characteristics, on_battlefield
 
 
 def tap_for(*types: str, text: str = "") -> ManaAbility:

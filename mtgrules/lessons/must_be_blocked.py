@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.effects import Effect
 from mtgrules.core.events import EventKind
 from mtgrules.core.turns import Step
 from mtgrules.play.scenario import Scenario
@@ -22,7 +23,7 @@ from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.play.verbs import REFUSED, go_to
 from mtgrules.rules.combat.blocking import legal_blocks
 from mtgrules.rules.combat.declare import DeclareBlockers, declare_attackers, declare_blockers
-from mtgrules.rules.layers import Effect, characteristics
+from mtgrules.rules.layers import characteristics
 
 NEYITH = "Neyith of the Dire Hunt"
 

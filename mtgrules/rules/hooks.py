@@ -21,8 +21,8 @@ from mtgrules.core.turns import Step
 
 if TYPE_CHECKING:
     from mtgrules.core.actions import Action
+    from mtgrules.core.effects import Chars  # noqa: F401  (used by cards' hooks)
     from mtgrules.rules.combat.blocking import Reason, Requirement
-    from mtgrules.rules.layers import Chars  # noqa: F401  (used by cards' hooks)
 
 Players = tuple[str, ...]
 Recipient = str | int  # a player's name, or an object id

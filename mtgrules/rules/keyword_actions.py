@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import product
 
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Effect
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event
 from mtgrules.core.mana import ManaType, parse_cost, pay
@@ -19,7 +20,7 @@ from mtgrules.core.objects import GameObject
 from mtgrules.core.state import Draft
 from mtgrules.rules.combat.damage import deal_damage
 from mtgrules.rules.costs import choose_payment, spend_mana
-from mtgrules.rules.layers import Effect, characteristics, on_battlefield
+from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.turn_loop import draw
 
 

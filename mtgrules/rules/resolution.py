@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
 from mtgrules.core.state import Draft
 from mtgrules.rules import hooks
-from mtgrules.rules.layers import Effect, characteristics
+from mtgrules.rules.layers import characteristics
 from mtgrules.rules.zones import move
 
 DestroyRule = Callable[[Draft, GameObject, str], bool]

@@ -19,13 +19,13 @@ Rules modules can add turn-based actions for a step with ``hooks.TURN_BASED``.
 from __future__ import annotations
 
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Effect
 from mtgrules.core.events import Event
 from mtgrules.core.mana import pool_text
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft
 from mtgrules.core.turns import Step, next_step
 from mtgrules.rules import hooks
-from mtgrules.rules.layers import Effect
 from mtgrules.rules.sba import check_state_based_actions
 from mtgrules.rules.teams import next_active, shared_team_turns, turn_mates
 from mtgrules.rules.triggers import collect_new_triggers

@@ -25,10 +25,11 @@ from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.textpath import TextToPath
 
 from mtgrules.core.carddef import NOT_PLAYED, card, unplayed_lines
+from mtgrules.core.effects import Chars
 from mtgrules.core.mana import pool_text
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
-from mtgrules.rules.layers import Chars, all_characteristics
+from mtgrules.rules.layers import all_characteristics
 from mtgrules.views.tables import combat_pairs, counters_text
 
 PIL.Image.preinit()  # the image formats PIL loads on its first save: part of loading, not of a picture

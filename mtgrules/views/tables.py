@@ -19,6 +19,7 @@ from pandas.io.formats.style import Styler  # every table view ends as one: load
 
 from mtgrules.cards.unstable.graveyard_busybody import whose_text
 from mtgrules.core.carddef import card, not_played_text
+from mtgrules.core.effects import Chars
 from mtgrules.core.events import Event
 from mtgrules.core.mana import Mana, pool_text
 from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
@@ -26,7 +27,7 @@ from mtgrules.core.state import GameState
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.rules.costs import continuous_control
 from mtgrules.rules.graveyards import graveyards_of
-from mtgrules.rules.layers import Chars, all_characteristics, printed
+from mtgrules.rules.layers import all_characteristics, printed
 from mtgrules.rules.mana.could_produce import explain_could_produce
 from mtgrules.rules.teams import is_active_player
 

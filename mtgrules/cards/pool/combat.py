@@ -22,6 +22,7 @@ from __future__ import annotations
 from mtgrules.cards.builders import creature_target
 from mtgrules.core.abilities import EntersWith, Resolution, TriggerData, TriggeredAbility
 from mtgrules.core.carddef import CardDef, register
+from mtgrules.core.effects import Effect
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event
 from mtgrules.core.keywords import Keyword
@@ -30,7 +31,7 @@ from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
 from mtgrules.rules.combat.state import add_must_be_blocked, melee_count, put_onto_battlefield_attacking
 from mtgrules.rules.keyword_actions import double_power, draw_cards, fight, pay_mana_now
-from mtgrules.rules.layers import Effect, characteristics
+from mtgrules.rules.layers import characteristics
 from mtgrules.rules.life import gain_life
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 from mtgrules.rules.tokens import create_token

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 
 from mtgrules.core.abilities import ActivatedAbility, Cost, StaticAbility
 from mtgrules.core.carddef import CardDef, card, register
+from mtgrules.core.effects import Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
 from mtgrules.rules.graveyards import graveyard_holder, graveyards_of, shuffle_graveyard_into_library
-from mtgrules.rules.layers import Effect
 
 BUSYBODY = "Graveyard Busybody"
 

@@ -46,6 +46,8 @@ from dataclasses import replace
 
 from mtgrules.core.abilities import StaticAbility
 from mtgrules.core.carddef import CardDef, register
+from mtgrules.core.combat import Attack, Block
+from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, Zone
 from mtgrules.core.state import Draft, GameState
@@ -54,7 +56,7 @@ from mtgrules.rules.combat import state as cs
 from mtgrules.rules.combat.blocking import Reason
 from mtgrules.rules.combat.damage import Recipient
 from mtgrules.rules.graveyards import graveyards_of
-from mtgrules.rules.layers import Chars, Effect, characteristics
+from mtgrules.rules.layers import characteristics
 from mtgrules.rules.zones import move
 
 CARD = "Over My Dead Bodies"
@@ -134,10 +136,10 @@ def as_combatant(state: GameState, obj: GameObject, *, blocking: bool = False) -
     combat_value = state.combat or cs.new_combat(state)
     if blocking:
         attacker = combat_value.attacks[0].attacker if combat_value.attacks else obj.ref
-        combat_value = replace(combat_value, blocks=combat_value.blocks + (cs.Block(obj.ref, attacker),))
+        combat_value = replace(combat_value, blocks=combat_value.blocks + (Block(obj.ref, attacker),))
     else:
         target = combat_value.defending_players[0] if combat_value.defending_players else ""
-        combat_value = replace(combat_value, attacks=combat_value.attacks + (cs.Attack(obj.ref, target),))
+        combat_value = replace(combat_value, attacks=combat_value.attacks + (Attack(obj.ref, target),))
     return characteristics(replace(state, combat=combat_value), obj.oid)
 
 

@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 
 from mtgrules.core.actions import Action, check_choices, check_id, check_player
 from mtgrules.core.choices import Chooser
+from mtgrules.core.combat import Attack, Block
 from mtgrules.core.errors import ActionTypeError, IllegalAction
 from mtgrules.core.events import Event
 from mtgrules.core.keywords import Keyword
@@ -270,7 +271,7 @@ def _record_attacks(d: Draft, chosen: dict[int, Target]) -> None:
         obj = state.obj(oid)
         ref_target: str | ObjRef = target if isinstance(target, str) else state.obj(target).ref
         defender = target if isinstance(target, str) else state.obj(target).controller
-        new_attacks.append(cs.Attack(obj.ref, ref_target, defender=defender))
+        new_attacks.append(Attack(obj.ref, ref_target, defender=defender))
         if isinstance(target, str):
             seen = attacked.setdefault(obj.controller, [])
             if target not in seen:
@@ -352,7 +353,7 @@ def _pay_block_costs(d: Draft, chooser: Chooser, options: BlockOptions, blocks: 
 def _record_blocks(d: Draft, group: tuple[str, ...], blocks: dict[int, int], verdict: str) -> None:
     state = d.view()
     combat = d.combat
-    new = tuple(cs.Block(state.obj(b).ref, state.obj(att).ref) for b, att in blocks.items())
+    new = tuple(Block(state.obj(b).ref, state.obj(att).ref) for b, att in blocks.items())
     awaiting = tuple(w for w in combat.awaiting if not (w[0] == "blockers" and w[1] in group))
     cs.set_combat(d, replace(combat, blocks=combat.blocks + new, awaiting=awaiting,
                              blockers_declared=combat.blockers_declared + group))
