@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mtgrules.core.abilities import AnyColor, Cost, Fixed, ManaAbility, Target
-from mtgrules.core.effects import Effect
+from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.keywords import Keyword
-from mtgrules.core.mana import ManaType
+from mtgrules.core.mana import ManaType, Restriction
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.layers import characteristics, on_battlefield
+
+StaticEffects = Callable[[GameState, GameObject], list[Effect]]
+"""What a static ability computes: its effects, given the state and its source (604, 611.3a)."""
 
 
 def tap_for(*types: str, text: str = "") -> ManaAbility:
@@ -19,7 +22,7 @@ def tap_for(*types: str, text: str = "") -> ManaAbility:
     return ManaAbility(Cost.of(tap=True), Fixed(ts), text or "{T}: Add " + "".join("{" + t + "}" for t in types) + ".")
 
 
-def tap_any_color(text: str = "{T}: Add one mana of any color.", **kw) -> ManaAbility:
+def tap_any_color(text: str = "{T}: Add one mana of any color.", **kw: Restriction | None) -> ManaAbility:
     return ManaAbility(Cost.of(tap=True), AnyColor(), text, **kw)
 
 
@@ -33,25 +36,25 @@ def creature_target(description: str = "target creature",
                   and (also is None or also(state, player, obj)), frozenset(Zone))
 
 
-def graveyard_card_target(description: str, test) -> Target:
+def graveyard_card_target(description: str, test: Callable[[GameState, str, GameObject], bool]) -> Target:
     """A card in its owner's graveyard that passes ``test(state, player, obj)``."""
     return Target(description, test, frozenset({Zone.GRAVEYARD}))
 
 
-def others_you_control(subtype: str, power: int, toughness: int, rule: str, why: str):
+def others_you_control(subtype: str, power: int, toughness: int, rule: str, why: str) -> StaticEffects:
     """A lord's static effect: other <subtype> you control get +p/+t (613.4c)."""
-    def effects(state, source: GameObject) -> list[Effect]:
-        def applies(st, obj, chars) -> bool:
+    def effects(state: GameState, source: GameObject) -> list[Effect]:
+        def applies(st: GameState, obj: GameObject, chars: Chars) -> bool:
             return (obj.oid != source.oid and obj.controller == source.controller
                     and on_battlefield(st, obj) and chars.is_creature and subtype in chars.subtypes)
         return [Effect("7c", why, rule, source.oid, source.timestamp, applies=applies, delta=(power, toughness))]
     return effects
 
 
-def grant_keyword_to_yours(keyword: Keyword | str, rule: str, why: str):
+def grant_keyword_to_yours(keyword: Keyword | str, rule: str, why: str) -> StaticEffects:
     """"Creatures you control have <keyword>" (layer 6, 613.1f)."""
-    def effects(state, source: GameObject) -> list[Effect]:
-        def applies(st, obj, chars) -> bool:
+    def effects(state: GameState, source: GameObject) -> list[Effect]:
+        def applies(st: GameState, obj: GameObject, chars: Chars) -> bool:
             return obj.controller == source.controller and on_battlefield(st, obj) and chars.is_creature
         return [Effect("6", why, rule, source.oid, source.timestamp, applies=applies,
                        add_keywords=frozenset({keyword}))]

@@ -11,6 +11,7 @@ from mtgrules.core.abilities import (
     EntersWith,
     ManaAbility,
     ManaReplacement,
+    ManaTriggerResolution,
     Reflect,
     Resolution,
     StaticAbility,
@@ -18,6 +19,7 @@ from mtgrules.core.abilities import (
     TriggeredAbility,
 )
 from mtgrules.core.carddef import CardDef, register
+from mtgrules.core.events import Event
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import ManaType, Restriction
 from mtgrules.core.objects import GameObject, StackItem, Zone
@@ -33,12 +35,12 @@ ENCHANTMENT = frozenset({"Enchantment"})
 CREATURE = frozenset({"Creature"})
 
 
-def _is_land(state, obj) -> bool:
+def _is_land(state: GameState, obj: GameObject) -> bool:
     return characteristics(state, obj.oid).is_land
 
 
 # ---- Mana Reflection: doubles mana from any permanent its controller taps for mana (106.12b)
-def _reflection_applies(state, source, tapped) -> bool:
+def _reflection_applies(state: GameState, source: GameObject, tapped: GameObject) -> bool:
     return tapped.controller == source.controller
 
 
@@ -47,7 +49,7 @@ def _doubled(types: list[ManaType]) -> list[ManaType]:
 
 
 # ---- Infernal Darkness: a land tapped for mana produces {B} instead (106.12b)
-def _darkness_applies(state, source, tapped) -> bool:
+def _darkness_applies(state: GameState, source: GameObject, tapped: GameObject) -> bool:
     return _is_land(state, tapped)
 
 
@@ -56,15 +58,16 @@ def _all_black(types: list[ManaType]) -> list[ManaType]:
 
 
 # ---- Heartbeat of Spring and Utopia Sprawl: triggered mana abilities (106.12a, 605.1b)
-def _a_land(state, source, event) -> bool:
+def _a_land(state: GameState, source: GameObject, event: Event) -> bool:
+    assert isinstance(event.obj, int), "a permanent is tapped for mana"
     return _is_land(state, state.obj(event.obj))
 
 
-def _heartbeat(ctx, _item) -> None:
+def _heartbeat(ctx: ManaTriggerResolution, _item: None) -> None:
     ctx.add(ctx.choose_type(ctx.produced), "Heartbeat of Spring copies a type that land produced")
 
 
-def _enchanted_forest(state, source, event) -> bool:
+def _enchanted_forest(state: GameState, source: GameObject, event: Event) -> bool:
     return source.attached_to == event.obj
 
 
@@ -73,24 +76,26 @@ def _a_forest(state: GameState, _player: str, obj: GameObject) -> bool:
     return obj.zone is Zone.BATTLEFIELD and "Forest" in characteristics(state, obj.oid).subtypes
 
 
-def _sprawl(ctx, _item) -> None:
-    ctx.add(ManaType(ctx.source.choice("color")), "Utopia Sprawl's chosen colour")
+def _sprawl(ctx: ManaTriggerResolution, _item: None) -> None:
+    color = ctx.source.choice("color")
+    assert color is not None, "Utopia Sprawl's colour is chosen as it enters"
+    ctx.add(ManaType(color), "Utopia Sprawl's chosen colour")
 
 
 # ---- Order of Whiteclay: {Q} ability returning a small creature card (107.6)
-def _small_creature_card(state, player, obj) -> bool:
+def _small_creature_card(state: GameState, player: str, obj: GameObject) -> bool:
     chars = characteristics(state, obj.oid)
     from mtgrules.core.carddef import card
     return (chars.is_creature and obj.zone_player in graveyards_of(state, player)
             and card(obj.card).mana_cost.mana_value(0) <= 3)
 
 
-def _return_it(res, _item) -> None:
+def _return_it(res: Resolution, _item: StackItem) -> None:
     for obj in res.targets():
         res.put_onto_battlefield(obj)
 
 
-def _add_counter(res, _item) -> None:
+def _add_counter(res: Resolution, _item: StackItem) -> None:
     src = res.source()
     if src is not None:
         res.add_counters(src, "+1/+1", 1)

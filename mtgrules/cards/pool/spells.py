@@ -4,29 +4,31 @@ such as Over My Dead Bodies off the battlefield in the middle of combat (OMDB-7)
 from __future__ import annotations
 
 from mtgrules.cards.builders import creature_target
-from mtgrules.core.abilities import Target
+from mtgrules.core.abilities import Resolution, Target
 from mtgrules.core.carddef import CardDef, register
+from mtgrules.core.objects import GameObject, StackItem
+from mtgrules.core.state import GameState
 from mtgrules.rules.layers import characteristics
 
 INSTANT = frozenset({"Instant"})
 
 
-def _giant_growth(res, _item) -> None:
+def _giant_growth(res: Resolution, _item: StackItem) -> None:
     for obj in res.targets():
         res.pump(obj, 3, 3, "613.4c", "Giant Growth: +3/+3 until end of turn")
 
 
-def _murder(res, _item) -> None:
+def _murder(res: Resolution, _item: StackItem) -> None:
     for obj in res.targets():
         res.destroy(obj)
 
 
-def _naturalize(res, _item) -> None:
+def _naturalize(res: Resolution, _item: StackItem) -> None:
     for obj in res.targets():
         res.destroy(obj)
 
 
-def _artifact_or_enchantment(state, player, obj) -> bool:
+def _artifact_or_enchantment(state: GameState, player: str, obj: GameObject) -> bool:
     return bool(characteristics(state, obj.oid).types & {"Artifact", "Enchantment"})
 
 

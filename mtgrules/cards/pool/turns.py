@@ -8,9 +8,10 @@ Grizzly Bears is not).
 
 from __future__ import annotations
 
-from mtgrules.core.abilities import TriggeredAbility
+from mtgrules.core.abilities import Resolution, TriggeredAbility
 from mtgrules.core.carddef import CardDef, register
-from mtgrules.core.objects import Zone
+from mtgrules.core.objects import GameObject, StackItem, Zone
+from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.sacrifice import each_player_sacrifices, player_sacrifices, sacrifice
@@ -21,17 +22,17 @@ ENCHANTMENT = frozenset({"Enchantment"})
 CREATURE = frozenset({"Creature"})
 
 
-def is_creature(state, obj) -> bool:
+def is_creature(state: GameState, obj: GameObject) -> bool:
     return characteristics(state, obj.oid).is_creature
 
 
-def is_non_zombie_creature(state, obj) -> bool:
+def is_non_zombie_creature(state: GameState, obj: GameObject) -> bool:
     """A creature without the subtype Zombie, read from its current characteristics (613)."""
     chars = characteristics(state, obj.oid)
     return chars.is_creature and "Zombie" not in chars.subtypes
 
 
-def no_creatures_on_battlefield(state, _source) -> bool:
+def no_creatures_on_battlefield(state: GameState, _source: GameObject) -> bool:
     return not any(is_creature(state, o) for o in state.battlefield())
 
 
@@ -42,14 +43,15 @@ CTG_END = ("At the beginning of the end step, if no creatures are on the battlef
            "sacrifice this enchantment.")
 
 
-def _that_player_sacrifices(res, item) -> None:
+def _that_player_sacrifices(res: Resolution, item: StackItem) -> None:
     """"That player" is the player whose upkeep it is, carried by the trigger (805.4d)."""
     player = item.get("player")
+    assert isinstance(player, str), "the upkeep trigger carries the player whose upkeep it is"
     player_sacrifices(res.d, res.chooser, player, is_non_zombie_creature, "non-Zombie creature",
                       "Call to the Grave")
 
 
-def _sacrifice_this(res, item) -> None:
+def _sacrifice_this(res: Resolution, item: StackItem) -> None:
     src = res.source()
     if src is None or src.zone is not Zone.BATTLEFIELD or src.controller != item.controller:
         res.d.note("nothing happens", "Call to the Grave is no longer a permanent its controller "
@@ -59,12 +61,12 @@ def _sacrifice_this(res, item) -> None:
 
 
 # ---- Innocent Blood: every player sacrifices, choosing in APNAP order (101.4)
-def _each_player_sacrifices(res, _item) -> None:
+def _each_player_sacrifices(res: Resolution, _item: StackItem) -> None:
     each_player_sacrifices(res.d, res.chooser, is_creature, "creature", why="Innocent Blood")
 
 
 # ---- Raise the Alarm: creatures entering in response
-def _two_soldiers(res, _item) -> None:
+def _two_soldiers(res: Resolution, _item: StackItem) -> None:
     for _ in range(2):
         create_token(res.d, "Soldier Token", res.controller, "Raise the Alarm")
 

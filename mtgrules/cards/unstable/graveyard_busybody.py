@@ -17,13 +17,14 @@ Busybody and the Pledgemage are the kit's best knowledge, not something a lesson
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from mtgrules.core.abilities import ActivatedAbility, Cost, StaticAbility
+from mtgrules.core.abilities import ActivatedAbility, Cost, Resolution, StaticAbility
 from mtgrules.core.carddef import CardDef, card, register
 from mtgrules.core.effects import Effect
 from mtgrules.core.keywords import Keyword
-from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.objects import GameObject, StackItem, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
 from mtgrules.rules.graveyards import graveyard_holder, graveyards_of, shuffle_graveyard_into_library
@@ -33,7 +34,7 @@ BUSYBODY = "Graveyard Busybody"
 BUSYBODY_TEXT = "All graveyards are also your graveyards."
 
 
-def _no_layer_effects(state, source) -> list:
+def _no_layer_effects(state: GameState, source: GameObject) -> list[Effect]:
     return []
 
 
@@ -43,7 +44,7 @@ class AllGraveyardsAreYours(StaticAbility):
     characteristic, so it makes no layer effects; :func:`graveyards_of` reads it instead."""
 
     text: str = BUSYBODY_TEXT
-    effects: object = _no_layer_effects
+    effects: Callable[[GameState, GameObject], list[Effect]] = _no_layer_effects
 
 
 # ---------------------------------------------------------------- who has which graveyards
@@ -100,7 +101,7 @@ BUSYBODY_PT = ("Graveyard Busybody's power and toughness are each equal to the n
                "text in your graveyards.")
 
 
-def busybody_pt(state, source) -> list[Effect]:
+def busybody_pt(state: GameState, source: GameObject) -> list[Effect]:
     """The characteristic-defining ability: count cards with flavor text in every graveyard the
     object's controller has (its owner's, off the battlefield: 109.5), pile by pile (GB-2)."""
     you = source.controller
@@ -118,14 +119,14 @@ def busybody_pt(state, source) -> list[Effect]:
 CANE_TEXT = "{T}, Exile this artifact: Shuffle your graveyard into your library."
 
 
-def _cane(res, _item) -> None:
+def _cane(res: Resolution, _item: StackItem) -> None:
     shuffle_graveyard_into_library(res.d, res.chooser, res.controller, "Feldon's Cane")
 
 
 PLEDGEMAGE_TEXT = "{2}{R}{W}, Exile a card from your graveyard: This creature gets +1/+1 until end of turn."
 
 
-def _pledgemage(res, _item) -> None:
+def _pledgemage(res: Resolution, _item: StackItem) -> None:
     src = res.source()
     if src is not None and src.zone is Zone.BATTLEFIELD:
         res.pump(src, 1, 1, "613.4c", "Lorehold Pledgemage: +1/+1 until end of turn")

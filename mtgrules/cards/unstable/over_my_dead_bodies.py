@@ -284,6 +284,7 @@ def _end_effects_on_dead_cards(d: Draft) -> None:
         if dead and all(o is not None and o.zone is Zone.GRAVEYARD and not graveyard_combatant(state, o)
                         for o in dead):
             for obj in dead:
+                assert obj is not None  # checked just above
                 name = cs.name_of(state, obj.oid)
                 d.note("effect ends", f"“{eff.description}” no longer applies to {name}: out of combat it is just a "
                        f"card in a graveyard, no longer treated as a creature on the battlefield ({UN_SET})",
