@@ -141,6 +141,9 @@ class Draft:
         self.events: list[Event] = []
         self._frozen: GameState | None = state
 
+    # Set by ``rules.triggers``: how many of ``events`` have been checked for triggers (none until set).
+    trigger_cursor: int
+
     # ---- reading
     def __getattr__(self, name: str) -> Any:
         scalars = self.__dict__.get("scalars")

@@ -14,7 +14,7 @@ from mtgrules.core.actions import Action, PassPriority
 from mtgrules.core.carddef import card, not_played_text
 from mtgrules.core.choices import Callback
 from mtgrules.core.errors import IllegalAction, MissingChoice
-from mtgrules.core.events import Event
+from mtgrules.core.events import Event, EventKind
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.engine import apply
@@ -163,7 +163,7 @@ class Timeline:
             self.do(action)
             return None
         except (IllegalAction, MissingChoice) as err:
-            ev = Event("refused", None, "game", "", None, None, err.rule, f"Refused: {err.reason}")
+            ev = Event(EventKind.REFUSED, None, "game", "", None, None, err.rule, f"Refused: {err.reason}")
             self.frames.append(Frame(len(self.frames), action, (ev,), self.state, err))
             return err
 

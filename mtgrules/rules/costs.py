@@ -101,6 +101,7 @@ def pay_cost(d: Draft, player: str, obj: GameObject, cost: Cost, paying_for: fro
         d.update(obj.oid, "118.3", f"a {cost.remove_counter} counter is removed from {name}",
                  counters=set_counter(d.obj(obj.oid).counters, cost.remove_counter, n - 1))
     if spent:
+        assert rest is not None  # a payment was chosen, so the pool left after it is known
         spend_mana(d, player, spent, rest, mana.text)
     for oid in exiled:
         card = d.obj(oid)
@@ -144,7 +145,7 @@ def _letters(label: str) -> str:
     return "".join(ch for ch in label if ch in "WUBRGC") if "(" not in label else label
 
 
-def spend_mana(d: Draft, player: str, spent: tuple, rest: tuple, what: str) -> None:
+def spend_mana(d: Draft, player: str, spent: tuple[Mana, ...], rest: tuple[Mana, ...], what: str) -> None:
     """Remove paid mana from the pool, as one event (118.3a)."""
     d.update_player(player, "118.3a", f"{player} spends {pool_text(spent)} to pay {what}",
                     kind="mana spent", pool=rest)

@@ -7,7 +7,9 @@ after and reports each difference, citing the continuous effects that now touch 
 
 from __future__ import annotations
 
-from mtgrules.core.events import Event
+from mtgrules.core.effects import Chars
+from mtgrules.core.events import Event, event_kind
+from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState
 from mtgrules.rules.layers import LAYERS, all_characteristics, effects_in_force
 
@@ -27,11 +29,11 @@ def characteristic_events(before: GameState, after: GameState) -> list[Event]:
                            ("keywords", _kw(a), _kw(b))):
             if x != y:
                 rule, why = _cause(after, obj, attr)
-                out.append(Event(attr, obj.oid, b.name, attr, x, y, rule, f"{b.name}: {attr} {x or '—'} → {y or '—'} ({why})"))
+                out.append(Event(event_kind(attr), obj.oid, b.name, attr, x, y, rule, f"{b.name}: {attr} {x or '—'} → {y or '—'} ({why})"))
     return out
 
 
-def _cause(state: GameState, obj, attr: str) -> tuple[str, str]:
+def _cause(state: GameState, obj: GameObject, attr: str) -> tuple[str, str]:
     layers = {"P/T": ("7a", "7b", "7c", "7d"), "types": ("4",), "keywords": ("6",)}[attr]
     chars = all_characteristics(state)[obj.oid]
     effects = [e for e in effects_in_force(state) if e.layer in layers and e.touches(state, obj, chars)]
@@ -43,9 +45,9 @@ def _cause(state: GameState, obj, attr: str) -> tuple[str, str]:
     return "613", "continuous effects changed"
 
 
-def _types(c) -> str:
+def _types(c: Chars) -> str:
     return " ".join(sorted(c.types) + sorted(c.subtypes))
 
 
-def _kw(c) -> str:
+def _kw(c: Chars) -> str:
     return ", ".join(sorted(c.keywords))

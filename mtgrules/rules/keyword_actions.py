@@ -14,7 +14,7 @@ from itertools import product
 from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Effect
 from mtgrules.core.errors import IllegalAction
-from mtgrules.core.events import Event
+from mtgrules.core.events import Event, EventKind
 from mtgrules.core.mana import ManaType, parse_cost, pay
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import Draft
@@ -46,10 +46,10 @@ def fight(d: Draft, first: GameObject, second: GameObject, why: str) -> bool:
     na, nb = characteristics(state, a.oid).name, characteristics(state, b.oid).name
     if a.oid == b.oid:
         text = f"{why}: {na} fights itself and deals itself twice its power"
-        d.emit(Event("fight", None, "game", "fighters", None, (a.oid, b.oid), "701.14c", text))
+        d.emit(Event(EventKind.FIGHT, None, "game", "fighters", None, (a.oid, b.oid), "701.14c", text))
         deal_damage(d, a.oid, a.oid, 2 * pa, combat=False)
         return True
-    d.emit(Event("fight", None, "game", "fighters", None, (a.oid, b.oid), "701.14a",
+    d.emit(Event(EventKind.FIGHT, None, "game", "fighters", None, (a.oid, b.oid), "701.14a",
                  f"{why}: {na} and {nb} fight — each deals damage equal to its power to the other "
                  "(not combat damage, 701.14d)"))
     deal_damage(d, a.oid, b.oid, pa, combat=False)

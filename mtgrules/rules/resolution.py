@@ -12,7 +12,7 @@ from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
-from mtgrules.core.state import Draft
+from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.zones import move
@@ -31,7 +31,7 @@ class Resolution:
         self.controller = item.controller
 
     @property
-    def state(self):
+    def state(self) -> GameState:
         return self.d.view()
 
     def name(self, oid: int) -> str:

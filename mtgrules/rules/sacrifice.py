@@ -39,7 +39,7 @@ def choose_sacrifice(d: Draft, chooser: Chooser, player: str, test: Filter, desc
         d.note("nothing to sacrifice", f"{player} controls no {description}, so {player} sacrifices nothing",
                "701.21a", player, player)
         return None
-    oid = chooser.choose("sacrifice", player, options, "701.21a")
+    oid: int = chooser.choose("sacrifice", player, options, "701.21a")
     name = characteristics(state, oid).name
     others = "" if len(options) == 1 else f" (out of {len(options)} {description}s)"
     d.note("sacrifice chosen", f"{player} chooses {name} to sacrifice{others}", "701.21a", oid, name)

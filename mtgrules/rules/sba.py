@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Chars
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState
@@ -27,11 +28,11 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         losers.update({p.name: "704.5b" for p in state.players
                        if not p.lost and p.drew_from_empty and p.name not in losers})
         tokens = [o for o in state.objects if o.is_token and o.zone is not Zone.BATTLEFIELD]
-        zero = [o for o in state.battlefield() if chars[o.oid].is_creature and chars[o.oid].toughness <= 0]
+        zero = [o for o in state.battlefield() if chars[o.oid].is_creature and _toughness(chars[o.oid]) <= 0]
         lethal = [o for o in state.battlefield() if chars[o.oid].is_creature
-                  and 0 < chars[o.oid].toughness <= o.damage]
+                  and 0 < _toughness(chars[o.oid]) <= o.damage]
         touched = [o for o in state.battlefield() if chars[o.oid].is_creature and o.deathtouched
-                   and chars[o.oid].toughness > 0 and o not in lethal]
+                   and _toughness(chars[o.oid]) > 0 and o not in lethal]
         spared = _indestructible(d, chars, lethal + touched)
         lethal = [o for o in lethal if o not in spared]
         touched = [o for o in touched if o not in spared]
@@ -99,7 +100,7 @@ def illegal_attachment(state: GameState, aura: GameObject) -> str | None:
     return None
 
 
-def _indestructible(d: Draft, chars, doomed: list[GameObject]) -> list[GameObject]:
+def _indestructible(d: Draft, chars: dict[int, Chars], doomed: list[GameObject]) -> list[GameObject]:
     """The doomed creatures that have indestructible (702.12b): they aren't destroyed. Nothing is
     said here, as these checks run at every priority (the damage step says it once, as the damage
     is dealt); only the deathtouch mark is cleared, as it means "since state-based actions were
@@ -112,7 +113,7 @@ def _indestructible(d: Draft, chars, doomed: list[GameObject]) -> list[GameObjec
     return spared
 
 
-def _legend_rule(state: GameState, chars, chooser: Chooser) -> list[GameObject]:
+def _legend_rule(state: GameState, chars: dict[int, Chars], chooser: Chooser) -> list[GameObject]:
     """The legendary permanents to put into graveyards: for each player and name with two or
     more, the player chooses the one to keep (choice kind "legend rule", 704.5j)."""
     groups: dict[tuple[str, str], list[GameObject]] = {}
@@ -127,6 +128,12 @@ def _legend_rule(state: GameState, chars, chooser: Chooser) -> list[GameObject]:
     return out
 
 
+def _toughness(c: Chars) -> int:
+    """A creature's toughness; only creatures are asked, and a creature has one."""
+    assert c.toughness is not None, f"{c.name} is a creature without toughness"
+    return c.toughness
+
+
 def _teammates_losing_with(state: GameState, losers: dict[str, str]) -> list[str]:
     """Under shared team turns players lose only as a team: the teammates of a player who
     loses lose too (810.8a)."""
@@ -136,5 +143,5 @@ def _teammates_losing_with(state: GameState, losers: dict[str, str]) -> list[str
     return [p.name for p in state.players if p.team in teams and not p.lost and p.name not in losers]
 
 
-def _where(obj) -> str:
+def _where(obj: GameObject) -> str:
     return f"{obj.zone_player}'s {obj.zone.value}" if obj.zone_player else f"the {obj.zone.value} zone"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from mtgrules.core.abilities import ActivatedAbility, EntersWith, Target
 from mtgrules.core.actions import Activate, CastSpell
 from mtgrules.core.carddef import CardDef, card
@@ -198,7 +200,7 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
     """A permanent spell becomes a permanent (608.3); "enters with" replacements apply as it
     enters (614.1c), reading X from the spell (107.3m). An Aura spell enters attached to the
     object it targeted (608.3c)."""
-    extra: dict = {"spell_x": spell_x if card(obj.card).mana_cost.x_count else None}
+    extra: dict[str, Any] = {"spell_x": spell_x if card(obj.card).mana_cost.x_count else None}
     if attached_to is not None:
         extra["attached_to"] = attached_to
     replacements = [r for r in card(obj.card).abilities if isinstance(r, EntersWith)]
@@ -220,8 +222,8 @@ def _explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int) -> 
     d.note("enters with", f"{obj.card} enters as its text says: {rep.text}{why}", rule, obj.oid, obj.card)
 
 
-def _enters_with(chooser: Chooser, controller: str, rep: EntersWith, x: int, extra: dict) -> dict:
-    out: dict = {}
+def _enters_with(chooser: Chooser, controller: str, rep: EntersWith, x: int, extra: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     if rep.tapped:
         out["tapped"] = True
     counters = extra.get("counters", ())

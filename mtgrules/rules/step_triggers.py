@@ -16,6 +16,7 @@ as each step begins; :func:`at_beginning_of` builds the ``matches`` function of 
 
 from __future__ import annotations
 
+from mtgrules.core.abilities import EventMatch, TriggerData
 from mtgrules.core.events import Event
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState
@@ -26,12 +27,12 @@ STEP_BEGINS = "step begins"
 WHOSE = ("each", "your", "each player", "each opponent")
 
 
-def at_beginning_of(step: Step, whose: str = "each"):
+def at_beginning_of(step: Step, whose: str = "each") -> EventMatch:
     """The ``matches`` function for "at the beginning of [whose] [step]"."""
     if whose not in WHOSE:
         raise ValueError(f"whose must be one of {WHOSE}, not {whose!r}")
 
-    def matches(state: GameState, src: GameObject, ev: Event):
+    def matches(state: GameState, src: GameObject, ev: Event) -> bool | list[TriggerData]:
         if ev.kind != STEP_BEGINS or ev.after != step.value:
             return False
         players = [p for p in turn_mates(state, state.active) if p in in_game(state)]

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import re
 
-from mtgrules.core.abilities import TriggeredAbility
+from mtgrules.core.abilities import TriggerData, TriggeredAbility
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
-from mtgrules.core.events import Event
+from mtgrules.core.events import Event, EventKind
 from mtgrules.core.objects import GameObject, ObjRef, StackItem
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.triggers import PendingTrigger
@@ -72,7 +72,7 @@ def collect_new_triggers(d: Draft) -> None:
     d.trigger_cursor = len(d.events)
 
 
-def _instances(ab: TriggeredAbility, state, src, ev: Event) -> list[tuple]:
+def _instances(ab: TriggeredAbility, state: GameState, src: GameObject, ev: Event) -> list[TriggerData]:
     """How many times this event triggers the ability, with data for each (e.g. which player)."""
     result = ab.matches(state, src, ev)
     if result is True:
@@ -82,7 +82,7 @@ def _instances(ab: TriggeredAbility, state, src, ev: Event) -> list[tuple]:
     return list(result)
 
 
-def _for(data: tuple) -> str:
+def _for(data: TriggerData) -> str:
     player = dict(data).get("player")
     return f" for {player}" if player else ""
 
@@ -97,14 +97,14 @@ def condition_text(ab: TriggeredAbility) -> str:
     return m.group(1) if m else "its condition holds"
 
 
-def condition_at_trigger(d: Draft, state: GameState, src: GameObject, ab: TriggeredAbility, data: tuple) -> bool:
+def condition_at_trigger(d: Draft, state: GameState, src: GameObject, ab: TriggeredAbility, data: TriggerData) -> bool:
     """First check: as the trigger event happens. False means the ability doesn't trigger."""
     if ab.condition is None:
         return True
     ok = bool(ab.condition(state, src))
     name = card(src.card).name
     outcome = "true, so the ability triggers" if ok else "false, so the ability doesn't trigger"
-    d.emit(Event("if check", src.oid, name, "condition", None, ok, "603.4",
+    d.emit(Event(EventKind.IF_CHECK, src.oid, name, "condition", None, ok, "603.4",
                  f"{name}: as the trigger event happens, “if {condition_text(ab)}” is {outcome}"))
     return ok
 
@@ -112,6 +112,7 @@ def condition_at_trigger(d: Draft, state: GameState, src: GameObject, ab: Trigge
 def condition_still_true(d: Draft, item: StackItem) -> bool:
     """Second check: as the trigger resolves. False means it is removed and does nothing."""
     src = trigger_source(d.view(), item.source.oid, item.data)
+    assert item.ability is not None, "a triggered ability on the stack names its ability"
     ab = card(src.card).abilities[item.ability]
     if not isinstance(ab, TriggeredAbility) or ab.condition is None:
         return True
@@ -119,7 +120,7 @@ def condition_still_true(d: Draft, item: StackItem) -> bool:
     name = card(src.card).name
     outcome = ("still true, so the ability resolves" if ok else
                "now false, so the ability is removed from the stack and does nothing")
-    d.emit(Event("if check", src.oid, name, "condition", None, ok, "603.4",
+    d.emit(Event(EventKind.IF_CHECK, src.oid, name, "condition", None, ok, "603.4",
                  f"{name}: as the ability resolves, “if {condition_text(ab)}” is {outcome}"))
     return ok
 
@@ -171,7 +172,7 @@ def _distinct(labels: list[str], extra: list[str]) -> list[str]:
     return out
 
 
-def _paren(data: tuple) -> str:
+def _paren(data: TriggerData) -> str:
     player = dict(data).get("player")
     return f" ({player})" if player else ""
 
@@ -207,6 +208,7 @@ def _push_trigger(d: Draft, t: PendingTrigger, chooser: Chooser) -> None:
     name = card(src.card).name
     player = dict(data).get("player")
     label = f"{name}: “{first_clause(ab.text)}…”" + (f" for {player}" if player else "")
+    assert isinstance(ab, TriggeredAbility), "only triggered abilities trigger"
     targets = trigger_targets(d, chooser, ab, controller, name)
     if targets is None:
         return

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Effect
-from mtgrules.core.events import Event
+from mtgrules.core.events import Event, EventKind
 from mtgrules.core.mana import pool_text
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft
@@ -100,7 +100,7 @@ def begin_step(d: Draft, step: Step, chooser: Chooser | None = None) -> None:
     turn-based actions. The active player will receive priority (117.3a)."""
     d.set_scalar(step.rule, f"the {step.value} step of {_whose_turn(d)} turn begins", step=step,
                  priority=d.active, passes=0)
-    d.emit(Event("step begins", None, "game", "step", None, step.value, step.rule))  # for triggers
+    d.emit(Event(EventKind.STEP_BEGINS, None, "game", "step", None, step.value, step.rule))  # for triggers
     collect_new_triggers(d)
     turn_based_actions(d, step, chooser or Chooser())
 

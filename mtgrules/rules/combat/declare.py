@@ -35,7 +35,7 @@ from mtgrules.core.actions import Action, check_choices, check_id, check_player
 from mtgrules.core.choices import Chooser
 from mtgrules.core.combat import Attack, Block
 from mtgrules.core.errors import ActionTypeError, IllegalAction
-from mtgrules.core.events import Event
+from mtgrules.core.events import Event, EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import parse_cost
 from mtgrules.core.objects import GameObject, ObjRef
@@ -287,10 +287,10 @@ def _record_attacks(d: Draft, chosen: dict[int, Target]) -> None:
         name = _name(state, oid)
         if not obj.tapped and Keyword.VIGILANCE not in characteristics(state, oid).keywords:
             d.update(oid, "508.1f", f"{name} becomes tapped as it attacks", tapped=True)
-        d.emit(Event("attacks", oid, name, "attacking", None, _target_text(state, target), "508.1m",
+        d.emit(Event(EventKind.ATTACKS, oid, name, "attacking", None, _target_text(state, target), "508.1m",
                      f"{name} attacks {_target_text(state, target)}"))
     if chosen:
-        d.emit(Event("attackers declared", None, "game", "attackers", None, tuple(chosen), "508.1k",
+        d.emit(Event(EventKind.ATTACKERS_DECLARED, None, "game", "attackers", None, tuple(chosen), "508.1k",
                      f"{len(chosen)} creature(s) become attacking creatures"))
     d.set_scalar("508.2", "the active player gets priority", priority=d.active, passes=0)
 
@@ -362,7 +362,7 @@ def _record_blocks(d: Draft, group: tuple[str, ...], blocks: dict[int, int], ver
         d.note("no blockers", f"{who} declares no blockers ({verdict})", "509.1a", group[0], group[0])
     for b, att in blocks.items():
         name = _name(state, b)
-        d.emit(Event("blocks", b, name, "blocking", None, _name(state, att), "509.1g",
+        d.emit(Event(EventKind.BLOCKS, b, name, "blocking", None, _name(state, att), "509.1g",
                      f"{name} blocks {_name(state, att)}"))
     if blocks:
         d.note("blocks legal", f"{who}'s blocks are {verdict}", "509.1c", group[0], group[0])
@@ -383,16 +383,16 @@ def _finish_blocks(d: Draft) -> None:
             name = _name(state, att.attacker.oid)
             if now:
                 newly.append(att.attacker.oid)
-                d.emit(Event("becomes blocked", att.attacker.oid, name, "blocked", None, True, "509.1h",
+                d.emit(Event(EventKind.BECOMES_BLOCKED, att.attacker.oid, name, "blocked", None, True, "509.1h",
                              f"{name} becomes blocked and stays blocked for the rest of combat"))
             else:
-                d.emit(Event("unblocked", att.attacker.oid, name, "blocked", None, False, "509.1h",
+                d.emit(Event(EventKind.UNBLOCKED, att.attacker.oid, name, "blocked", None, False, "509.1h",
                              f"{name} is unblocked"))
         attacks.append(att if att.blocked is not None else replace(att, blocked=now))
     cs.set_combat(d, replace(combat, attacks=tuple(attacks), blocks_final=True, awaiting=()))
     if newly:
         names = ", ".join(_name(state, o) for o in newly)
-        d.emit(Event("creatures become blocked", None, "game", "blocked", None, tuple(newly), "509.1h",
+        d.emit(Event(EventKind.CREATURES_BECOME_BLOCKED, None, "game", "blocked", None, tuple(newly), "509.1h",
                      f"as one event, {names} became blocked (“one or more” abilities trigger once, 603.2c)"))
     d.set_scalar("509.2", "the active player gets priority", priority=d.active, passes=0)
 

@@ -14,7 +14,7 @@ from mtgrules.core.abilities import AnyColor, Fixed, ManaAbility, ManaReplacemen
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
-from mtgrules.core.events import Event
+from mtgrules.core.events import Event, EventKind
 from mtgrules.core.mana import COLORS, TYPE_NAMES, ManaType, make_mana, pool_text
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import Draft, GameState
@@ -99,7 +99,7 @@ def _add(d: Draft, player: str, obj: GameObject, name: str, types: list[ManaType
 def fire_tapped_for_mana(d: Draft, chooser: Chooser, player: str, tapped: GameObject,
                          produced: list[ManaType]) -> None:
     """Resolve every "whenever ... tapped for mana" trigger now (106.12a, 605.4a)."""
-    event = Event("tapped for mana", tapped.oid, tapped.card, "produced", None,
+    event = Event(EventKind.TAPPED_FOR_MANA, tapped.oid, tapped.card, "produced", None,
                   tuple(t.value for t in produced), "106.12a")
     for src in d.view().battlefield():
         for ab in card(src.card).abilities:
