@@ -14,13 +14,17 @@ Whether the values make sense in the game (the object exists, X can be paid) is 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, TypeVar
+from typing import cast as type_cast  # this module defines the verb `cast`
 
 from mtgrules.core.carddef import card
 from mtgrules.core.errors import ActionTypeError
 from mtgrules.core.mana import ManaType, number_text
 from mtgrules.core.objects import ObjRef
+
+if TYPE_CHECKING:
+    from mtgrules.core.state import GameState
 
 MANA_LETTERS = "".join(t.value for t in ManaType)
 
@@ -81,7 +85,7 @@ def _check_hybrid(hybrid: Any) -> None:
 
 
 # ---------------------------------------------------------------- naming objects safely
-def object_name(state, oid: Any) -> str:
+def object_name(state: GameState, oid: Any) -> str:
     """The card's name, or words saying the object doesn't exist: a refused action may name an
     id that was never there, and its description must still be readable (views never crash)."""
     try:
@@ -90,7 +94,7 @@ def object_name(state, oid: Any) -> str:
         return f"object {oid}, which doesn't exist"
 
 
-def _targets(state, targets: tuple[int, ...]) -> str:
+def _targets(state: GameState, targets: tuple[int, ...]) -> str:
     return f", targeting {', '.join(object_name(state, t) for t in targets)}" if targets else ""
 
 
@@ -108,7 +112,7 @@ class Action:
     def __post_init__(self) -> None:
         check_player(self.player)
 
-    def describe(self, state) -> str:  # pragma: no cover - overridden
+    def describe(self, state: GameState) -> str:  # pragma: no cover - overridden
         """One line for a learner, naming objects as they are in ``state``."""
         return f"{self.player}: {type(self).__name__}"
 
@@ -132,7 +136,7 @@ class PassPriority(Action):
         check_player(self.player)
         check_choices(self.choices)
 
-    def describe(self, state) -> str:
+    def describe(self, state: GameState) -> str:
         return f"{self.player} passes priority"
 
     def call_parts(self) -> tuple[str, list[Any], dict[str, Any]]:
@@ -161,7 +165,7 @@ class Activate(Action):
         _check_hybrid(self.hybrid)
         check_choices(self.choices)
 
-    def describe(self, state) -> str:
+    def describe(self, state: GameState) -> str:
         try:
             obj = state.obj(self.source)
         except KeyError:
@@ -194,7 +198,7 @@ class CastSpell(Action):
         _check_hybrid(self.hybrid)
         check_choices(self.choices)
 
-    def describe(self, state) -> str:
+    def describe(self, state: GameState) -> str:
         xs = f" with X={number_text(self.x)}" if self.x else ""
         return f"{self.player} casts {object_name(state, self.card)}{xs}{_targets(state, self.targets)}"
 
@@ -235,7 +239,7 @@ class PlayLand(Action):
         check_id(self.card, "the land to play", "305.1")
         check_choices(self.choices)
 
-    def describe(self, state) -> str:
+    def describe(self, state: GameState) -> str:
         try:
             return f"{self.player} plays {state.obj(self.card).card}"
         except KeyError:  # a refused step may name a card that doesn't exist
@@ -301,6 +305,23 @@ def _hybrid(text: Any) -> tuple[ManaType, ...] | None:
         raise ActionTypeError("107.4e", f"hybrid must be capital mana letters from {MANA_LETTERS}, one per "
                               f"hybrid symbol, such as hybrid=\"RG\", not {_what(text)}")
     return tuple(ManaType(c) for c in text)
+
+
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+def scripted_choices(action: Action) -> dict[str, Any]:
+    """The choices ``action`` scripts, by kind. Every concrete action has a ``choices`` field, but
+    the base class can't declare it (its subclasses add fields without defaults after ``player``),
+    so the type checker is told here, once."""
+    choices: tuple[tuple[str, Any], ...] = type_cast(Any, action).choices
+    return dict(choices)
+
+
+def with_choices(action: ActionT, choices: dict[str, Any]) -> ActionT:
+    """A copy of ``action`` scripting ``choices``, stored sorted by kind as the verbs store them."""
+    copy: ActionT = replace(type_cast(Any, action), choices=tuple(sorted(choices.items())))
+    return copy
 
 
 __all__ = ["Action", "PassPriority", "Activate", "CastSpell", "PlayLand", "activate", "cast", "pass_priority",

@@ -18,8 +18,9 @@ choice, the call that gives it) instead of a long traceback: IPython asks an exc
 from __future__ import annotations
 
 import traceback
-from collections.abc import Iterable, Sized
+from collections.abc import Iterable, Sequence, Sized
 from itertools import islice
+from typing import Any
 
 _RED, _BOLD, _DIM, _RESET = "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
 _HOW_TO_SEE_MORE = "(the full traceback: err.full_traceback(), where err is the error you caught)"
@@ -82,8 +83,8 @@ class MissingChoice(MtgRulesError):
     the answer.
     """
 
-    def __init__(self, kind: str, player: str, options: object, rule: str, *,
-                 offered: object = None, sentence: str | None = None) -> None:
+    def __init__(self, kind: str, player: str, options: Sequence[Any], rule: str, *,
+                 offered: Sequence[Any] | None = None, sentence: str | None = None) -> None:
         self.kind = kind
         self.player = player
         self.options = options

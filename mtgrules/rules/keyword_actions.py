@@ -15,7 +15,7 @@ from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Effect
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event, EventKind
-from mtgrules.core.mana import ManaType, parse_cost, pay
+from mtgrules.core.mana import Mana, ManaType, parse_cost, pay
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import Draft
 from mtgrules.rules.combat.damage import deal_damage
@@ -41,6 +41,7 @@ def fight(d: Draft, first: GameObject, second: GameObject, why: str) -> bool:
             d.note("no fight", f"{why}: {name} is no longer a creature on the battlefield, so neither creature "
                    "fights or deals damage", "701.14b", original.oid, name)
             return False
+    assert a is not None and b is not None  # both checked just above
     pa = max(characteristics(state, a.oid).power or 0, 0)
     pb = max(characteristics(state, b.oid).power or 0, 0)
     na, nb = characteristics(state, a.oid).name, characteristics(state, b.oid).name
@@ -104,7 +105,7 @@ def pay_mana_now(d: Draft, chooser: Chooser, player: str, cost_text: str, why: s
     spend_mana(d, player, spent, rest, f"{cost_text} for {why}")
 
 
-def _payable(pool, cost_text: str, halves: list[ManaType]) -> bool:
+def _payable(pool: tuple[Mana, ...], cost_text: str, halves: list[ManaType]) -> bool:
     """Whether the pool can pay the cost with these halves chosen for the first hybrid symbols."""
     cost = parse_cost(cost_text)
     for rest in product(*cost.hybrid[len(halves):]):

@@ -297,8 +297,8 @@ class BlockOptions:
 
     # ---- the dynamic program
     def _prepare_solver(self) -> None:
-        must_be_blocked = defaultdict(int)
-        must_block = defaultdict(int)
+        must_be_blocked: defaultdict[int, int] = defaultdict(int)
+        must_block: defaultdict[int, int] = defaultdict(int)
         for r in self.requirements:
             (must_be_blocked if r.kind == "blocked" else must_block)[r.subject] += 1
         self._blocked_reqs = dict(must_be_blocked)
@@ -307,7 +307,7 @@ class BlockOptions:
         self._index = {a: i for i, a in enumerate(self._tracked)}
         self._need = tuple(self.min_blockers.get(a, (1, None))[0] for a in self._tracked)
         self._zero = tuple(0 for _ in self._tracked)
-        self._memo: dict[bool, dict] = {False: {}, True: {}}
+        self._memo: dict[bool, dict[tuple[int, tuple[int, ...]], int]] = {False: {}, True: {}}
 
     def _allowed(self, b: int, with_costs: bool) -> tuple[int, ...]:
         if with_costs:

@@ -42,7 +42,7 @@ from typing import TypeVar, overload
 
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
-from mtgrules.core.events import Event
+from mtgrules.core.events import Event, EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, set_counter
 from mtgrules.core.state import Draft, GameState
@@ -78,7 +78,7 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
     if any(rule(d, seen or state, source, recipient, amount, combat) for rule in hooks.DAMAGE_REPLACEMENTS):
         return
     src = name_of(state, source)
-    kind = "combat damage" if combat else "noncombat damage"
+    kind = EventKind.COMBAT_DAMAGE if combat else EventKind.NONCOMBAT_DAMAGE
     if isinstance(recipient, str):
         d.emit(Event(kind, source, src, "damage", recipient, amount, "510.2" if combat else "120.3",
                      f"{src} deals {amount} {kind} to {recipient}"))
@@ -259,6 +259,7 @@ def assign_combat_damage(d: Draft, chooser: Chooser, first_step: bool = False) -
     plan: list[tuple[int, Recipient, int]] = []
     for attack in attacks(state):
         obj = live(state, attack.attacker)
+        assert obj is not None  # attacks() lists only attackers that are still the same object
         power = characteristics(state, obj.oid).power or 0
         name = name_of(state, obj.oid)
         if not deals_damage_now(d, obj, name, first_step):
@@ -277,6 +278,7 @@ def assign_combat_damage(d: Draft, chooser: Chooser, first_step: bool = False) -
         plan.append((obj.oid, target if isinstance(target, str) else target.oid, power))
     for block in blocks(state):
         obj = live(state, block.blocker)
+        assert obj is not None  # blocks() lists only blockers that are still the same object
         power = characteristics(state, obj.oid).power or 0
         name = name_of(state, obj.oid)
         attacker = blocked_attacker(state, obj.oid)

@@ -26,7 +26,7 @@ A declaration is checked completely before anything changes; an illegal one rais
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any, ClassVar
@@ -66,7 +66,7 @@ class DeclareAttackers(Action):
         _check_pairs(self.attacks, "attacks", "508.1", second_is_target=True)
         check_choices(self.choices)
 
-    def describe(self, state) -> str:
+    def describe(self, state: GameState) -> str:
         if not self.attacks:
             return f"{self.player} declares no attackers"
         parts = [f"{_name(state, a)} → {_target_text(state, t)}" if t not in (None, "") else _name(state, a)
@@ -91,7 +91,7 @@ class DeclareBlockers(Action):
         _check_pairs(self.blocks, "blocks", "509.1", second_is_target=False)
         check_choices(self.choices)
 
-    def describe(self, state) -> str:
+    def describe(self, state: GameState) -> str:
         if not self.blocks:
             return f"{self.player} declares no blockers"
         parts = [f"{_name(state, b)} blocks {_name(state, a)}" for b, a in self.blocks]
@@ -333,6 +333,7 @@ def check_blockers(state: GameState, a: DeclareBlockers) -> tuple[tuple[str, ...
     options = legal_blocks(state, a.player)
     verdict = options.check(blocks)
     if not verdict.legal:
+        assert verdict.rule is not None  # an illegal declaration names the rule it breaks
         raise IllegalAction(verdict.rule, verdict.reason)
     return group, blocks, options, verdict.reason
 
@@ -515,7 +516,7 @@ def _quiet_blocks(state: GameState, a: DeclareBlockers) -> list[Action] | None:
     return None if any(costs.get(pair) for pair in a.blocks) else [a]
 
 
-def attack_declarations(state: GameState, player: str, limit: int | None = None):
+def attack_declarations(state: GameState, player: str, limit: int | None = None) -> Iterator[DeclareAttackers]:
     """The legal attack declarations, lazily: each possible attacker attacks one of the things it
     may attack, or stays home; declarations breaking a requirement (508.1d) are left out."""
     attackers = possible_attackers(state)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from mtgrules.core.choices import Chooser
 from mtgrules.core.combat import Attack, Block, Combat, MustBeBlocked
@@ -61,7 +62,8 @@ def ensure_combat(d: Draft) -> Combat:
     """The current combat value, starting one if a scenario begins in the middle of combat."""
     if d.combat is None:
         set_combat(d, new_combat(d.view()))
-    return d.combat
+    combat: Combat = d.combat
+    return combat
 
 
 # ---------------------------------------------------------------- who can be a combatant
@@ -183,7 +185,9 @@ def attackers_facing(state: GameState, players: tuple[str, ...] | list[str]) -> 
     out = []
     for a in attacks(state):
         if defending_player_of(state, a) in players:
-            out.append(live(state, a.attacker))
+            obj = live(state, a.attacker)
+            assert obj is not None  # attacks() lists only attackers that are still the same object
+            out.append(obj)
     return out
 
 
@@ -195,10 +199,14 @@ def melee_count(state: GameState, player: str) -> int:
 
 
 # ---------------------------------------------------------------- leaving combat (506.4)
-def _still_in(d: Draft, state, entries, combatant, players, role: str) -> list:
+Entry = TypeVar("Entry", Attack, Block)
+
+
+def _still_in(d: Draft, state: GameState, entries: tuple[Entry, ...], combatant: Callable[[Entry], ObjRef],
+              players: tuple[str, ...], role: str) -> list[Entry]:
     """The attacks or blocks whose creature still qualifies; each other one is removed from
     combat with its reason (506.4)."""
-    kept = []
+    kept: list[Entry] = []
     for entry in entries:
         ref = combatant(entry)
         why = _why_out(state, ref, players)

@@ -9,8 +9,9 @@ the effects that changed it. Triggers on "tapped for mana" fire only if mana was
 from __future__ import annotations
 
 from itertools import permutations
+from typing import cast
 
-from mtgrules.core.abilities import AnyColor, Fixed, ManaAbility, ManaReplacement, TriggeredAbility
+from mtgrules.core.abilities import AnyColor, Fixed, ManaAbility, ManaReplacement, ManaTriggerResolver, TriggeredAbility
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
@@ -106,7 +107,8 @@ def fire_tapped_for_mana(d: Draft, chooser: Chooser, player: str, tapped: GameOb
             if isinstance(ab, TriggeredAbility) and ab.event == "tapped for mana" \
                     and ab.matches(d.view(), src, event):
                 d.note("trigger", f"{card(src.card).name} triggers: {ab.text}", "106.12a", src.oid, src.card)
-                ab.resolve(ManaTriggerContext(d, chooser, src, player, tapped, produced), None)
+                resolve = cast(ManaTriggerResolver, ab.resolve)  # a triggered mana ability's kind of resolver
+                resolve(ManaTriggerContext(d, chooser, src, player, tapped, produced), None)
 
 
 class ManaTriggerContext:
