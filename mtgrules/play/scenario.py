@@ -18,7 +18,7 @@ from typing import Any
 
 from mtgrules.core.abilities import EntersWith
 from mtgrules.core.carddef import card
-from mtgrules.core.choices import Chooser
+from mtgrules.core.choices import Callback, Chooser
 from mtgrules.core.errors import ScenarioError
 from mtgrules.core.mana import ManaType, make_mana
 from mtgrules.core.objects import PLAYER_ZONES, GameObject, Player, Zone, set_counter
@@ -183,7 +183,7 @@ class Scenario:
             return self.turn
         return max(self.turn - 1, 0)
 
-    def timeline(self, callback=None) -> Timeline:
+    def timeline(self, callback: Callback | None = None) -> Timeline:
         return Timeline(self.state(), self.title, callback)
 
     # ---- plain-data scenarios

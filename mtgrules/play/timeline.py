@@ -7,7 +7,7 @@ and whose only event is the refusal with its rule, so a lesson can show the lear
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from mtgrules.core.actions import Action, PassPriority
@@ -111,7 +111,7 @@ class Timeline:
     def __getitem__(self, i: int) -> Frame:
         return self.frames[i]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Frame]:
         return iter(self.frames)
 
     @property

@@ -50,7 +50,8 @@ LEGIBLE_FONT = 6.5                  # points: the labels start here at least (9 
 _MEASURE = TextToPath()
 
 COLOURS = {"land": "#e8dcc0", "creature": "#d5ecd0", "other": "#d8e2f0", "tapped": "#c9c9c9",
-           "band": ("#f4f4f8", "#fbf7ee"), "attack": "#c0392b", "block": "#2c6fbb"}
+           "attack": "#c0392b", "block": "#2c6fbb"}
+BAND_COLOURS = ("#f4f4f8", "#fbf7ee")  # players' bands alternate
 
 
 @dataclass
@@ -118,14 +119,22 @@ def _axes(ax: Axes | None, lay: _Layout, width_in: float = FIG_WIDTH_IN,
     ax.set_ylim(0, lay.height)
     ax.set_aspect("equal")
     ax.axis("off")
-    return ax.figure, ax
+    return _figure(ax), ax
+
+
+def _figure(ax: Axes) -> Figure:
+    """The figure the board is drawn on: a figure's own axes, not a subfigure's."""
+    fig = ax.figure
+    assert isinstance(fig, Figure), "draw the board on a figure's axes, not a subfigure's"
+    return fig
 
 
 def _points_per_unit(ax: Axes, lay: _Layout) -> float:
     """How many typographic points one board unit spans, so text can be sized to fit cards."""
-    fig_w, fig_h = ax.figure.get_size_inches()
+    fig_w, fig_h = _figure(ax).get_size_inches()
     pos = ax.get_position()
-    return 72.0 * min(fig_w * pos.width / lay.width, fig_h * pos.height / lay.height)
+    points: float = 72.0 * min(fig_w * pos.width / lay.width, fig_h * pos.height / lay.height)
+    return points
 
 
 @lru_cache(maxsize=8192)
@@ -155,8 +164,8 @@ def _fit(lines: Iterable[str], width_pt: float, height_pt: float, font: float) -
     """Wrap ``lines`` to a box, shrinking the font until the text fits without splitting a word."""
     lines = [ln for ln in lines if ln]
     while font > MIN_FONT:
-        wrapped = [_wrap(ln, width_pt, font) for ln in lines]
-        if all(w is not None for w in wrapped):
+        wrapped = [w for ln in lines if (w := _wrap(ln, width_pt, font)) is not None]
+        if len(wrapped) == len(lines):  # no word wider than the box
             flat = [x for w in wrapped for x in w]
             if len(flat) * font * LINE_EM <= height_pt:
                 return "\n".join(flat), font
@@ -217,7 +226,7 @@ def _draw_band(ax: Axes, state: GameState, name: str, lay: _Layout, shade: str, 
     return (lay.field_w / 2, y1 - HEADER_H / 2)
 
 
-def _zone_panel(ax: Axes, state: GameState, name: str, lay: _Layout, ppu: float, font: float) -> dict[int, tuple]:
+def _zone_panel(ax: Axes, state: GameState, name: str, lay: _Layout, ppu: float, font: float) -> dict[int, tuple[float, float]]:
     """Hand and library as counts, graveyard and exile as names; returns where each name is."""
     y0, y1 = lay.bands[name]
     hand = len(state.in_zone(Zone.HAND, name))
@@ -259,7 +268,7 @@ def _bands_top(lay: _Layout) -> float:
     return max((y1 for _, y1 in lay.bands.values()), default=0.0)
 
 
-def _draw_combat(ax: Axes, state: GameState, where: dict, players: dict[str, tuple[float, float]]) -> None:
+def _draw_combat(ax: Axes, state: GameState, where: dict[int, tuple[float, float]], players: dict[str, tuple[float, float]]) -> None:
     """Arrows from attackers to what they attack, and from blockers to what they block."""
     attacks, blocks = combat_pairs(state)
     arrows = [(a, t, COLOURS["attack"], f"attack-{a}") for a, t in attacks]
@@ -294,7 +303,7 @@ def _draw_board(state: GameState, ax: Axes | None, title: str | None, width_in: 
     where: dict[int, tuple[float, float]] = {}
     players: dict[str, tuple[float, float]] = {}
     for k, name in enumerate(state.player_names):
-        players[name] = _draw_band(ax, state, name, lay, COLOURS["band"][k % 2], font)
+        players[name] = _draw_band(ax, state, name, lay, BAND_COLOURS[k % 2], font)
         where.update(_zone_panel(ax, state, name, lay, ppu, font))
         y_top = lay.bands[name][1] - HEADER_H
         for i, obj in enumerate(perms[name]):

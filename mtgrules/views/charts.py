@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 
-def creatures_over_time(rows: Sequence[dict], players: Sequence[str], title: str = "") -> Figure:
+def creatures_over_time(rows: Sequence[Mapping[str, Any]], players: Sequence[str], title: str = "") -> Figure:
     """One line per player: creatures on the battlefield after each step; turns are shaded.
 
     ``rows`` are dicts with ``frame``, ``turn`` and a count per player name (as produced by
@@ -20,7 +22,8 @@ def creatures_over_time(rows: Sequence[dict], players: Sequence[str], title: str
     _shade_turns(ax, rows)
     ax.set_xlabel("step of the timeline")
     ax.set_ylabel("creatures on the battlefield")
-    ax.yaxis.get_major_locator().set_params(integer=True)
+    # the stub types the base Locator; a linear axis's default locator is a MaxNLocator, which takes it
+    ax.yaxis.get_major_locator().set_params(integer=True)  # type: ignore[call-arg]
     ax.legend(loc="lower left")
     ax.set_ylim(0, max((r[n] for r in rows for n in players), default=0) + 0.9)
     if title:
@@ -29,7 +32,7 @@ def creatures_over_time(rows: Sequence[dict], players: Sequence[str], title: str
     return fig
 
 
-def _shade_turns(ax, rows: Sequence[dict]) -> None:
+def _shade_turns(ax: Axes, rows: Sequence[Mapping[str, Any]]) -> None:
     """Alternate a light band per turn and label it, so "each upkeep" is visible."""
     starts: list[tuple[int, int]] = []
     for r in rows:

@@ -154,7 +154,7 @@ def state_table(state: GameState) -> pd.DataFrame:
 def _state_table(state: GameState) -> pd.DataFrame:
     chars = all_characteristics(state)
     labels: list[str] = []
-    rows: list[tuple] = []
+    rows: list[tuple[Any, ...]] = []
     for p in state.players:
         labels.append(p.name)
         rows.append(_player_row(state, p))
@@ -169,7 +169,7 @@ def _state_table(state: GameState) -> pd.DataFrame:
     return pd.DataFrame(rows, index=pd.Index(labels, dtype=object), columns=list(COLUMNS), dtype=object)
 
 
-def _player_row(state: GameState, p: Player) -> tuple:
+def _player_row(state: GameState, p: Player) -> tuple[Any, ...]:
     hand = sum(1 for o in state.objects if o.zone is Zone.HAND and o.zone_player == p.name)
     library = sum(1 for o in state.objects if o.zone is Zone.LIBRARY and o.zone_player == p.name)
     # under shared team turns each player of the active team is an active player (805.4a, 805.9)
@@ -185,7 +185,7 @@ def _player_row(state: GameState, p: Player) -> tuple:
             ", ".join(notes))
 
 
-def _object_row(state: GameState, obj: GameObject, chars: Chars) -> tuple:
+def _object_row(state: GameState, obj: GameObject, chars: Chars) -> tuple[Any, ...]:
     return (chars.name, "object", type_line(chars), obj.owner, obj.controller, zone_text(obj),
             "tapped" if obj.tapped else "",   # a word, not a boolean: blank when untapped
             chars.pt() if chars.is_creature else "",
@@ -223,7 +223,7 @@ def object_notes(state: GameState, obj: GameObject, chars: Chars) -> str:
     return ", ".join(notes)
 
 
-def _stack_row(state: GameState, item: StackItem, depth: int) -> tuple:
+def _stack_row(state: GameState, item: StackItem, depth: int) -> tuple[Any, ...]:
     notes = [item.kind, "top of the stack" if depth == 0 else f"{depth} below the top"]
     if item.x:
         notes.append(f"X={item.x}")
@@ -375,9 +375,11 @@ def state_summary(state: GameState) -> str:
 
 def state_html(state: GameState) -> str:
     """The HTML Jupyter shows for a state: its table under a one-line summary."""
-    return escaped(state_table(state).style.set_table_styles(TABLE_STYLES), state_summary(state)).to_html()
+    html: str = escaped(state_table(state).style.set_table_styles(TABLE_STYLES), state_summary(state)).to_html()
+    return html
 
 
 def timeline_html(timeline: Timeline) -> str:
     """The HTML Jupyter shows for a timeline: the table of every step."""
-    return escaped(steps_table(timeline).style.set_table_styles(TABLE_STYLES), timeline.title).to_html()
+    html: str = escaped(steps_table(timeline).style.set_table_styles(TABLE_STYLES), timeline.title).to_html()
+    return html
