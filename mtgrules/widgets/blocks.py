@@ -16,6 +16,7 @@ HTML widget. CSS classes start with ``mtg-blocks``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -50,7 +51,7 @@ def _with_keywords(state: GameState, oid: int) -> str:
     return _label(state, oid) + (f" ({', '.join(words)})" if words else "")
 
 
-class BlocksExplorer(widgets.VBox):
+class BlocksExplorer(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
     """``BlocksExplorer(state)``: one dropdown per creature the defending player controls, a
     Check button, and the engine's verdict.
 
@@ -112,7 +113,7 @@ class BlocksExplorer(widgets.VBox):
             dd.value = _NONE if a is None else a
         return self
 
-    def _on_change(self, _change) -> None:
+    def _on_change(self, _change: dict[str, Any]) -> None:
         # A new choice hides the old verdict, so what is shown always matches the dropdowns.
         self.verdict = None
         self.refusal = None
@@ -165,6 +166,7 @@ class BlocksExplorer(widgets.VBox):
         if verdict.legal:
             head = f'<span class="mtg-blocks-legal-verdict">Legal.</span> {shown}.'
         else:
+            assert verdict.rule is not None  # an illegal declaration names the rule it breaks
             head = (f'<span class="mtg-blocks-illegal-verdict">Illegal</span> ({render.cite(verdict.rule)}): '
                     f"{shown}.")
         why = f"<p>{render.esc(_sentence(verdict.reason))}</p>"

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from mtgrules.core.actions import Action
 from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.state import GameState
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.play.verbs import REFUSED
 from mtgrules.rules.engine import apply
@@ -78,7 +79,7 @@ class Outcome:
     correct: bool = False
 
 
-def choice_variants(state, action: Action, max_depth: int = MAX_CHOICES) -> list[tuple[Action, str]]:
+def choice_variants(state: GameState, action: Action, max_depth: int = MAX_CHOICES) -> list[tuple[Action, str]]:
     """The action with every combination of answers to the choices it asks for, each fully
     scripted, with a phrase naming the answers (``"color G"``). Found by playing the action
     without its scripted choices and following each option the engine asks about."""
@@ -184,7 +185,7 @@ def teacher_outcomes(timeline: Timeline, step: int, options: Mapping[str, Callab
                     correct=text == true[0]) for text in [true[0], *(t for t in options if t != true[0])]]
 
 
-class Predict(widgets.VBox):
+class Predict(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
     """A question placed before ``timeline[step]``: choose an outcome, then press Reveal.
 
     ``alternatives`` are timelines (usually ``timeline.branch(step - 1)`` with another action or
@@ -235,7 +236,8 @@ class Predict(widgets.VBox):
 
     @property
     def chosen(self) -> str | None:
-        return self.choices.value
+        chosen: str | None = self.choices.value
+        return chosen
 
     @property
     def is_right(self) -> bool | None:
@@ -248,7 +250,7 @@ class Predict(widgets.VBox):
         self.choices.value = option
         return self
 
-    def _on_choice(self, _change) -> None:
+    def _on_choice(self, _change: dict[str, Any]) -> None:
         # A new choice hides an earlier reveal, so the verdict always matches the choice shown.
         self.result.value = ""
         self.table.value = ""

@@ -11,7 +11,9 @@ import html
 from enum import Enum
 from typing import Any
 
+from mtgrules.core.events import Event
 from mtgrules.core.mana import Mana, pool_text
+from mtgrules.core.state import GameState
 from mtgrules.play.timeline import Frame, Timeline
 
 # Styles used by the widget HTML. They are scoped by the ``mtg-`` class names so they don't
@@ -97,7 +99,7 @@ def headline(frame: Frame, most: int = 2) -> str:
     return f"{title}: {'; '.join(told[:most])}{more}"
 
 
-def event_sentence(event) -> str:
+def event_sentence(event: Event) -> str:
     """One event as a sentence without its rule (the caller cites the rule)."""
     if event.text:
         return event.plain()
@@ -140,8 +142,9 @@ def to_html(table: Any) -> str:
         return table
     if hasattr(table, "style"):  # a DataFrame: its cells are game text, shown literally
         from mtgrules.views import escaped
-        return escaped(table).to_html()
-    return table.to_html()
+        table = escaped(table)
+    html: str = table.to_html()
+    return html
 
 
 def step_table_html(timeline: Timeline, i: int, since: int | None = None) -> str:
@@ -160,6 +163,6 @@ PICTURE_PX = 800
 """How wide the walk-through shows the board: it is drawn at exactly this width, not shrunk."""
 
 
-def board_picture(state) -> bytes:
+def board_picture(state: GameState) -> bytes:
     from mtgrules.views import board_png
     return board_png(state, width_px=PICTURE_PX)

@@ -9,6 +9,7 @@ and cached, so going back shows exactly what was shown before and stepping stays
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -29,7 +30,7 @@ class StepView:
     picture: bytes = b""
 
 
-class Walkthrough(widgets.VBox):
+class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
     """A step-through of ``timeline``: ``Walkthrough(t)`` in a cell shows it.
 
     ``board=True`` adds a picture of the board for each step. From Python: ``.next()``,
@@ -101,7 +102,8 @@ class Walkthrough(widgets.VBox):
     def step(self) -> int:
         """The position of the step shown (0 is the start); with ``fold_passes`` steps where a
         player only passed priority are skipped, so this can differ from the frame index."""
-        return self.slider.value
+        step: int = self.slider.value
+        return step
 
     @property
     def frame(self) -> int:
@@ -163,7 +165,7 @@ class Walkthrough(widgets.VBox):
         self.play.max = self.slider.max = self.last
         return self.go(min(self.step, self.last))
 
-    def _on_slider(self, change) -> None:
+    def _on_slider(self, change: dict[str, Any]) -> None:
         self._show(change["new"])
 
     def _show(self, i: int) -> None:

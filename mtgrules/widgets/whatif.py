@@ -9,6 +9,7 @@ differ marked, and the cells of the final states that differ highlighted.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -17,6 +18,9 @@ from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.play.timeline import Frame, Timeline
 
 from . import render
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 DIVERGE_CSS = "background-color: #ffe9a8; font-weight: 600"
 
@@ -31,7 +35,7 @@ def first_divergence(a: Timeline, b: Timeline) -> int | None:
     return None if len(a) == len(b) else common
 
 
-class WhatIf(widgets.VBox):
+class WhatIf(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
     """``WhatIf(t, at, [action, ...])``: what if, after step ``at``, these actions were played?
 
     ``.branch`` is the new timeline, ``.refusals`` the refusal (or None) of each alternative
@@ -104,16 +108,17 @@ class WhatIf(widgets.VBox):
                 f"<p><b>Where the final states differ</b></p>{differences}</div>")
 
 
-def _marked_steps(table, divergence: int | None) -> str:
+def _marked_steps(table: Any, divergence: int | None) -> str:
     """A steps table with the row of the divergence step highlighted."""
     from mtgrules.views import escaped
     styler = escaped(table)
 
-    def mark(df):
+    def mark(df: pd.DataFrame) -> pd.DataFrame:
         import pandas as pd
         css = pd.DataFrame("", index=df.index, columns=df.columns)
         if divergence is not None:
             css.loc[df.index == divergence, :] = DIVERGE_CSS
         return css
 
-    return styler.apply(mark, axis=None).to_html()
+    html: str = styler.apply(mark, axis=None).to_html()
+    return html
