@@ -147,6 +147,15 @@ class Event:
             return
         object.__setattr__(self, "kind", event_kind(self.kind))
 
+    @property
+    def oid(self) -> int:
+        """The id of the object the event is about, typed as one: for code that reads an event of a
+        kind that is always about an object (a zone change, an attack). An event about a player or
+        the game has none, so asking it is the caller's mistake and raises TypeError."""
+        if not isinstance(self.obj, int):
+            raise TypeError(f"a {self.kind!s} event about {self.obj!r} names no object")
+        return self.obj
+
     def describe(self) -> str:
         """A short sentence for narration: the text if given, else a generic one."""
         if self.text:

@@ -9,6 +9,8 @@ choices (which creature to sacrifice, the order of triggers) are given up front 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from mtgrules.core.actions import activate, cast, pass_priority
 from mtgrules.core.events import EventKind
 from mtgrules.core.objects import Zone
@@ -18,6 +20,9 @@ from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.play.verbs import go_to
 from mtgrules.rules.layers import characteristics
+
+if TYPE_CHECKING:
+    from mtgrules.widgets import Predict
 
 CARD = "Call to the Grave"
 
@@ -154,7 +159,7 @@ def several_turns() -> Timeline:
     return t
 
 
-def creature_counts(t: Timeline) -> list[dict]:
+def creature_counts(t: Timeline) -> list[dict[str, Any]]:
     """For a chart: after each frame, the turn, the step and the number of creatures each
     player controls on the battlefield."""
     rows = []
@@ -199,7 +204,7 @@ def if_outcome(frame: Frame) -> str:
     return "The ability triggers" if ok else "The ability doesn't trigger"
 
 
-def question_end_step():
+def question_end_step() -> Predict:
     """CTG-3: a creature is on the battlefield as the end step begins; the other option is the
     same end step with no creature."""
     from mtgrules.widgets import Predict

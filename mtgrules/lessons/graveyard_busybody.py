@@ -13,14 +13,20 @@ actions for what-ifs.
 
 from __future__ import annotations
 
-from mtgrules.core.actions import activate, cast, pass_priority
+from typing import TYPE_CHECKING
+
+from mtgrules.core.actions import Action, activate, cast, pass_priority, scripted_choices
 from mtgrules.core.events import EventKind
 from mtgrules.core.objects import Zone
+from mtgrules.core.state import GameState
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.play.verbs import REFUSED, resolve_top
 from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import characteristics
+
+if TYPE_CHECKING:
+    from mtgrules.widgets import Predict
 
 BUSYBODY = "Graveyard Busybody"
 
@@ -41,7 +47,7 @@ def _libraries(s: Scenario, n: int = 3) -> None:
 
 
 # ---------------------------------------------------------------- the board
-def board_state():
+def board_state() -> GameState:
     """The lesson's board: Alice's Busybody, a card with flavor text and a basic land in her
     graveyard, two cards with flavor text and a basic land in Bob's."""
     return _base("The Busybody's board")[0].state()
@@ -100,9 +106,11 @@ def shuffle_borrowed_graveyard() -> Timeline:
     return t
 
 
-def other_graveyard(t: Timeline) -> list:
+def other_graveyard(t: Timeline) -> list[Action]:
     """What-if actions for the Cane: the same two passes, choosing the other graveyard."""
-    chosen = dict(t[-1].action.choices)["graveyard"]
+    action = t[-1].action
+    assert action is not None, "the timeline ends on the pass that resolved the Cane"
+    chosen = scripted_choices(action)["graveyard"]
     other = "Bob" if chosen == "Alice" else "Alice"
     return [pass_priority("Alice"), pass_priority("Bob", graveyard=other)]
 
@@ -138,7 +146,7 @@ def exile_without_busybody() -> Timeline:
     return exile_from_any_graveyard(busybody=False)
 
 
-def exile_instead(t: Timeline, name: str) -> list:
+def exile_instead(t: Timeline, name: str) -> list[Action]:
     """What-if actions for GB-4: exile the card called ``name`` instead, then let it resolve."""
     target = next(o.oid for o in t[0].state.objects if o.card == name and o.zone is Zone.GRAVEYARD)
     mage = next(o.oid for o in t[0].state.objects if o.card == "Lorehold Pledgemage")
@@ -165,11 +173,11 @@ def two_busybodies(newest: str = "Bob") -> Timeline:
 
 
 # ---------------------------------------------------------------- describing a step
-def _pt(state, oid: int) -> str:
+def _pt(state: GameState, oid: int) -> str:
     return characteristics(state, oid).pt()
 
 
-def busybodies(state) -> str:
+def busybodies(state: GameState) -> str:
     """Each Busybody on the battlefield with its controller and P/T, or that there is none."""
     found = [f"{o.controller}'s Busybody is {_pt(state, o.oid)}" for o in state.battlefield() if o.card == BUSYBODY]
     return "; ".join(found) if found else "no Busybody is on the battlefield"
@@ -203,7 +211,7 @@ def creature_went(frame: Frame) -> str:
 
 def shuffled_into(frame: Frame) -> str:
     """Whose library the cards shuffled out of a graveyard went into."""
-    libraries = [f"{frame.state.obj(e.obj).zone_player}'s" for e in frame.events
+    libraries = [f"{frame.state.obj(e.oid).zone_player}'s" for e in frame.events
                  if e.kind == EventKind.ZONE_CHANGE and e.attribute == "zone" and e.after == "library"]
     if not libraries:
         return "No card goes into a library"
@@ -217,14 +225,14 @@ def pledgemage_cost(frame: Frame) -> str:
     exiled = [e for e in frame.events if e.kind == EventKind.ZONE_CHANGE and e.after == "exile"]
     if not exiled:
         return "She activates it without exiling anything"
-    owner = frame.state.obj(exiled[0].obj).owner
+    owner = frame.state.obj(exiled[0].oid).owner
     return f"She pays by exiling a card from {owner}'s graveyard, and the ability goes on the stack"
 
 
 def duel_outcome(frame: Frame) -> str:
     """Which Busybody survives a step and which one dies, and where it goes."""
     state = frame.state
-    died = [state.obj(e.obj) for e in frame.events if e.kind == EventKind.ZONE_CHANGE and e.attribute == "zone"
+    died = [state.obj(e.oid) for e in frame.events if e.kind == EventKind.ZONE_CHANGE and e.attribute == "zone"
             and e.name == BUSYBODY and e.after == "graveyard"]
     if not died:
         return busybodies(state)
@@ -233,7 +241,7 @@ def duel_outcome(frame: Frame) -> str:
             + busybodies(state))
 
 
-def whose_graveyards(state) -> dict[str, list[str]]:
+def whose_graveyards(state: GameState) -> dict[str, list[str]]:
     """Each player's graveyards, named by their piles' owners (for a quick look in a lesson)."""
     return {p: graveyards_of(state, p) for p in state.player_names}
 
@@ -243,7 +251,7 @@ def whose_graveyards(state) -> dict[str, list[str]]:
 # learner with a likely misconception would predict; the rule that decides the question is shown
 # on Reveal. The card is
 # outside the Comprehensive Rules (100.7): the rules named are the ones the kit plays by.
-def question_dies():
+def question_dies() -> Predict:
     """GB-1: Alice murders Bob's Walking Corpse; the wrong option is the board where the Corpse is
     Alice's own card (as if having every graveyard meant every card went to hers)."""
     from mtgrules.widgets import Predict
@@ -254,7 +262,7 @@ def question_dies():
                    describe=creature_went, auto=False, rules=("404.1",))
 
 
-def question_cane():
+def question_cane() -> Predict:
     """GB-3: Alice's Feldon's Cane shuffles Bob's graveyard; the wrong option is where cards go when
     she picks her own ("into your library")."""
     from mtgrules.widgets import Predict
@@ -265,7 +273,7 @@ def question_cane():
                    rules=("400.3",))
 
 
-def question_exile():
+def question_exile() -> Predict:
     """GB-4: Alice's own graveyard is empty and she pays "Exile a card from your graveyard"; the
     wrong option is the same activation with no Busybody."""
     from mtgrules.widgets import Predict
@@ -276,7 +284,7 @@ def question_exile():
                    rules=("118.3",))
 
 
-def question_duel():
+def question_duel() -> Predict:
     """GB-5: Bob's Busybody enters while Alice's is on the battlefield; the wrong option is the duel
     the other way round, where Alice's enters last (as if the first one won)."""
     from mtgrules.widgets import Predict

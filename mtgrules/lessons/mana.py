@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from mtgrules.core.actions import activate, cast, pass_priority
+from typing import TYPE_CHECKING
+
+from mtgrules.core.actions import Action, activate, cast, pass_priority
 from mtgrules.core.events import EventKind
 from mtgrules.core.mana import pool_text
 from mtgrules.core.state import GameState
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.play.verbs import REFUSED
+
+if TYPE_CHECKING:
+    from mtgrules.widgets import Predict
 
 
 def mana_tour() -> Timeline:
@@ -46,7 +51,7 @@ def restricted_mana() -> Timeline:
     return t
 
 
-def restricted_mana_what_if() -> list:
+def restricted_mana_what_if() -> list[Action]:
     """The other choice for MANA-2's what-if: spend the same mana on a creature spell."""
     t = restricted_mana()
     elves = next(o.oid for o in t.state.objects if o.card == "Llanowar Elves")
@@ -102,7 +107,7 @@ def replacement_order(order: tuple[str, str] = ("Mana Reflection", "Infernal Dar
 
 def tap_versus_untap() -> tuple[Timeline, Timeline]:
     """MANA-4: under Mana Reflection, a {T} ability is doubled and a {Q} ability is not."""
-    def board():
+    def board() -> tuple[Scenario, int, int]:
         s = Scenario("MANA-4: only {T} is tapping for mana")
         s.add("Mana Reflection", "Alice")
         elves = s.add("Llanowar Elves", "Alice")
@@ -127,7 +132,7 @@ def pool_gain(frame: Frame) -> str:
     return f"{added[0].obj}'s pool gains {gained}"
 
 
-def other_order(t: Timeline) -> list:
+def other_order(t: Timeline) -> list[Action]:
     """MANA-6's what-if: the same Forest, with Infernal Darkness applied before Mana Reflection."""
     forest = next(o.oid for o in t[0].state.objects if o.card == "Forest")
     return [activate("Alice", forest, replacement_order=("Infernal Darkness", "Mana Reflection"))]
@@ -143,7 +148,7 @@ def heartbeat_outcome(frame: Frame) -> str:
     return f"Heartbeat of Spring triggers, and {gain}"
 
 
-def question_q_ability():
+def question_q_ability() -> Predict:
     """MANA-4: what a {Q} mana ability adds under Mana Reflection; the wrong option is what the
     engine gives for a {T} ability on the same board."""
     from mtgrules.widgets import Predict
@@ -153,7 +158,7 @@ def question_q_ability():
                    alternatives=[with_t], describe=pool_gain, auto=False, rules=("106.12", "106.12b"))
 
 
-def question_lone_pool():
+def question_lone_pool() -> Predict:
     """MANA-5: Bob taps a Reflecting Pool that can't define a type, with Heartbeat of Spring out;
     the wrong option is what happens when the same Pool can reflect a Swamp."""
     from mtgrules.widgets import Predict

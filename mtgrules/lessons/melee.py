@@ -10,7 +10,9 @@ games: Bob and Carol are both Alice's opponents.
 
 from __future__ import annotations
 
-from mtgrules.core.actions import activate, cast, pass_priority
+from typing import TYPE_CHECKING, Any
+
+from mtgrules.core.actions import Action, activate, cast, pass_priority
 from mtgrules.core.events import EventKind
 from mtgrules.core.turns import Step
 from mtgrules.play.advance import advance_to
@@ -20,6 +22,9 @@ from mtgrules.play.verbs import REFUSED
 from mtgrules.rules.combat.declare import declare_attackers
 from mtgrules.rules.combat.state import melee_count
 from mtgrules.rules.layers import characteristics
+
+if TYPE_CHECKING:
+    from mtgrules.widgets import Predict
 
 WINGS = "Wings of the Guard"
 THREE = ("Alice", "Bob", "Carol")
@@ -34,10 +39,11 @@ def _to_attackers(s: Scenario) -> Timeline:
     return t
 
 
-def _everyone_passes(t: Timeline, **choices) -> Timeline:
+def _everyone_passes(t: Timeline, **choices: Any) -> Timeline:
     """Each player passes once, starting with the one who holds priority: the top of the stack
     resolves (``choices`` go with the last pass, the one during which it resolves)."""
     order = list(t.state.player_names)
+    assert t.state.priority is not None, "someone holds priority while the stack resolves"
     first = order.index(t.state.priority)
     seats = order[first:] + order[:first]
     for n, player in enumerate(seats):
@@ -90,7 +96,7 @@ def attacker_removed() -> Timeline:
     return _everyone_passes(t)   # melee resolves
 
 
-def attacker_removed_what_if() -> list:
+def attacker_removed_what_if() -> list[Action]:
     """MEL-2's what-if: after Alice passes, Bob passes too instead of casting Murder (then
     everyone passes, and melee resolves)."""
     return [pass_priority("Bob"), pass_priority("Carol")]
@@ -174,7 +180,7 @@ def melee_bonus(frame: Frame) -> str:
     if not counted:
         triggered = any(e.kind == EventKind.TRIGGER and e.name == WINGS for e in frame.events)
         return "Melee triggers" if triggered else "Melee does nothing in this step"
-    wings = counted[-1].obj
+    wings = counted[-1].oid
     n = melee_count(frame.state, frame.state.obj(wings).controller)
     return f"{WINGS} gets +{n}/+{n} and is {characteristics(frame.state, wings).pt()}"
 
@@ -189,7 +195,7 @@ def wings_pt(t: Timeline) -> str:
 # Each wrong option is what the engine does on another board, chosen so that its outcome is what a
 # learner with a likely misconception would predict; the rule that decides the question is shown
 # on Reveal.
-def question_two_opponents():
+def question_two_opponents() -> Predict:
     """MEL-1: Wings attacks Bob and five Bears attack Carol; the wrong option is what happens when
     all six attack Bob (melee counting only the player Wings itself attacked)."""
     from mtgrules.widgets import Predict
@@ -199,7 +205,7 @@ def question_two_opponents():
                    alternatives=[one_opponent()], describe=melee_bonus, auto=False, rules=("702.121a",))
 
 
-def question_attacker_removed():
+def question_attacker_removed() -> Predict:
     """MEL-2: the Bears that attacked Carol are destroyed before melee resolves; the wrong option
     is what happens when the Bears never attacked at all."""
     from mtgrules.widgets import Predict
@@ -209,7 +215,7 @@ def question_attacker_removed():
                    alternatives=[lone_attacker()], describe=melee_bonus, auto=False, rules=("702.121a", "608.2h"))
 
 
-def question_planeswalker():
+def question_planeswalker() -> Predict:
     """MEL-3: Wings attacks only Bob's Jace Beleren; the wrong option is what happens when Wings
     attacks Bob himself (as if attacking his planeswalker were attacking him)."""
     from mtgrules.widgets import Predict
@@ -219,7 +225,7 @@ def question_planeswalker():
                    alternatives=[player_instead()], describe=melee_bonus, auto=False, rules=("702.121a",))
 
 
-def question_token():
+def question_token() -> Predict:
     """MEL-4: a Soldier token entered the battlefield attacking Carol before melee resolved; the
     wrong option is what happens when a creature was declared as an attacker against Carol."""
     from mtgrules.widgets import Predict

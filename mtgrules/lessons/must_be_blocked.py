@@ -11,10 +11,11 @@ waits for Bob's block declaration, so a lesson can explore that declaration.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
-from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.actions import Action, activate, cast, pass_priority
 from mtgrules.core.effects import Effect
 from mtgrules.core.events import EventKind
 from mtgrules.core.turns import Step
@@ -25,14 +26,18 @@ from mtgrules.rules.combat.blocking import legal_blocks
 from mtgrules.rules.combat.declare import DeclareBlockers, declare_attackers, declare_blockers
 from mtgrules.rules.layers import characteristics
 
+if TYPE_CHECKING:
+    from mtgrules.widgets import Predict
+
 NEYITH = "Neyith of the Dire Hunt"
 
 
 class _Board:
     """A scenario plus the ids of its cards, by name for the few that matter."""
 
-    def __init__(self, title: str, *, alice=("Grizzly Bears",), bob=(), bob_tapped=(), forests: int = 3,
-                 hand=(), step: str = "main1", library: int = 3) -> None:
+    def __init__(self, title: str, *, alice: Sequence[str] = ("Grizzly Bears",), bob: Sequence[str] = (),
+                 bob_tapped: Sequence[str] = (), forests: int = 3, hand: Sequence[str] = (), step: str = "main1",
+                 library: int = 3) -> None:
         s = Scenario(title, step=step)
         self.scenario = s
         self.neyith = s.add(NEYITH, "Alice")
@@ -48,10 +53,11 @@ class _Board:
         return self.scenario.timeline()
 
 
-def _both_pass(t: Timeline, **choices) -> Timeline:
+def _both_pass(t: Timeline, **choices: Any) -> Timeline:
     """Alice and Bob pass in turn (the holder first); choices go with the second pass, during
     which the top of the stack resolves."""
     first = t.state.priority
+    assert first is not None, "someone holds priority while the stack resolves"
     second = "Bob" if first == "Alice" else "Alice"
     return t.do(pass_priority(first)).do(pass_priority(second, **choices))
 
@@ -103,7 +109,7 @@ def blockers_step(t: Timeline) -> int:
     return next(f.index for f in t if isinstance(f.action, DeclareBlockers)) - 1
 
 
-def other_blocker(t: Timeline) -> list:
+def other_blocker(t: Timeline) -> list[Action]:
     """NEY-3's what-if: Bob blocks the Bears with his Giant Spider instead, then play goes on to
     the end of combat as before."""
     state = t[blockers_step(t)].state
@@ -387,7 +393,7 @@ def bears_size(frame: Frame) -> str:
 # Each wrong option is what the engine does on another board, chosen so that its outcome is what a
 # learner with a likely misconception would predict; the rule that decides the question is shown
 # on Reveal.
-def question_menace():
+def question_menace() -> Predict:
     """NEY-7: Bob declares no blockers against the doubled Boggart Brute (menace, must be blocked)
     while two of his creatures could block it; the wrong option is the same declaration when only
     one of them is untapped."""
@@ -400,7 +406,7 @@ def question_menace():
                    rules=("509.1c", "702.111b"))
 
 
-def question_one_or_more():
+def question_one_or_more() -> Predict:
     """NEY-4: both of Alice's attackers become blocked at once. The options are the teacher's: the
     classic wrong answer (one card per blocked creature) and "no trigger"; the engine checks that
     only the right one describes what it played."""
@@ -421,7 +427,7 @@ def _neyith_says(text: str) -> Callable[[Frame], bool]:
     return lambda frame: neyith_reacts(frame) == text
 
 
-def question_doubling():
+def question_doubling() -> Predict:
     """NEY-5: Giant Growth after the doubling; the wrong option is Giant Growth before it, which is
     what a learner gets who doubles the power again as it changes."""
     from mtgrules.widgets import Predict

@@ -17,6 +17,8 @@ WhatIf plays instead.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mtgrules.core.actions import Action, activate, cast, pass_priority
 from mtgrules.core.events import EventKind
 from mtgrules.core.turns import Step
@@ -26,6 +28,9 @@ from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.play.verbs import REFUSED
 from mtgrules.rules.combat.declare import declare_attackers, declare_blockers
 from mtgrules.rules.layers import characteristics
+
+if TYPE_CHECKING:
+    from mtgrules.widgets import Predict
 
 CARD = "Over My Dead Bodies"
 
@@ -47,6 +52,7 @@ def _to(t: Timeline, step: Step) -> Timeline:
 def _both_pass(t: Timeline) -> Timeline:
     """Each player passes once, the holder first: the top of the stack resolves, or the step ends."""
     first = t.state.priority
+    assert first is not None, "someone holds priority while the stack resolves"
     t.do(pass_priority(first))
     t.do(pass_priority("Bob" if first == "Alice" else "Alice"))
     return t
@@ -113,7 +119,7 @@ def fate(frame: Frame) -> str:
     """What a step did to creatures, in words: where each went, and who left combat."""
     parts = []
     for e in frame.events:
-        if e.kind == EventKind.ZONE_CHANGE and e.attribute == "zone" and characteristics(frame.state, e.obj).is_creature:
+        if e.kind == EventKind.ZONE_CHANGE and e.attribute == "zone" and characteristics(frame.state, e.oid).is_creature:
             parts.append(f"{e.name} moves to the {e.after}")
         elif e.kind == EventKind.DESTROYED:
             parts.append(f"{e.name} stays in the graveyard")
@@ -306,7 +312,7 @@ def declaration(frame: Frame) -> str:
     """A declaration step in words: refused, or who attacks and with what P/T."""
     if frame.refused is not None:
         return REFUSED
-    sizes = [f"{e.name} attacks as a {characteristics(frame.state, e.obj).pt()}"
+    sizes = [f"{e.name} attacks as a {characteristics(frame.state, e.oid).pt()}"
              for e in frame.events if e.kind == EventKind.ATTACKS]
     return "; ".join(sizes) if sizes else "No attackers"
 
@@ -341,7 +347,7 @@ def bears_fate(frame: Frame) -> str:
 # learner with a likely misconception would predict; the rule that decides the question is shown
 # on Reveal. The card is
 # outside the Comprehensive Rules (100.7): the rules named are the ones each ruling leans on.
-def question_murder():
+def question_murder() -> Predict:
     """OMDB-1: Murder destroys a Grizzly Bears attacking from Alice's graveyard; the wrong option is
     what undeathtouch does to it (exile), which Murder doesn't have."""
     from mtgrules.widgets import Predict
@@ -351,7 +357,7 @@ def question_murder():
                    rules=("701.8a", "506.4"))
 
 
-def question_zero_toughness():
+def question_zero_toughness() -> Predict:
     """OMDB-3: Alice declares a 0/0 Hangarback Walker from her graveyard as an attacker; the wrong
     option is the board where Lord of the Accursed would make it 1/1, so the declaration stands."""
     from mtgrules.widgets import Predict
@@ -361,7 +367,7 @@ def question_zero_toughness():
                    rules=("704.5f",))
 
 
-def question_lord():
+def question_lord() -> Predict:
     """OMDB-4: Lord of the Accursed and a Grizzly Bears attacking from Alice's graveyard; the wrong
     option is the same attack with no Lord (a lord that didn't reach graveyard cards)."""
     from mtgrules.widgets import Predict

@@ -4,9 +4,18 @@ and the rules it rests on. Everything here is built from the kit's own data."""
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from mtgrules.catalog.rules_index import EDITION, title
 from mtgrules.catalog.rulings import ruling
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from IPython.display import Image
+    from matplotlib.figure import Figure
+
+    from mtgrules.core.state import GameState
 
 
 class RulingBox:
@@ -35,7 +44,7 @@ def show_ruling(ruling_id: str) -> RulingBox:
     return RulingBox(ruling_id)
 
 
-def catalog_table():
+def catalog_table() -> pd.DataFrame:
     """All rulings with their status, as a pandas table (imported here, not by the engine)."""
     import pandas as pd
 
@@ -46,22 +55,22 @@ def catalog_table():
     return pd.DataFrame(rows).set_index("id")
 
 
-def board(state, title: str | None = None):
+def board(state: GameState, title: str | None = None) -> Image:
     """The board picture as an image a notebook displays (the Figure API needs no pyplot)."""
     from IPython.display import Image
 
     from mtgrules.views import board_png
-    return Image(data=board_png(state, title=title))
+    return Image(data=board_png(state, title=title))  # type: ignore[no-untyped-call]  # IPython's Image is untyped
 
 
-def figure(fig):
+def figure(fig: Figure) -> Image:
     """A matplotlib Figure as an image a notebook displays without pyplot."""
     import io
 
     from IPython.display import Image
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=100)
-    return Image(data=buf.getvalue())
+    return Image(data=buf.getvalue())  # type: ignore[no-untyped-call]  # IPython's Image is untyped
 
 
 class _Html:
@@ -74,7 +83,7 @@ class _Html:
         return self.text
 
 
-def could_produce_view(boards) -> _Html:
+def could_produce_view(boards: Iterable[tuple[str, GameState]]) -> _Html:
     """"What could each permanent produce right now, and why" for several (title, state) boards,
     each under its own heading, with no text cut short."""
     from mtgrules.views import could_produce_table

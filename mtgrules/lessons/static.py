@@ -15,6 +15,7 @@ import importlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from mtgrules.catalog.rules_index import EDITION, title
 from mtgrules.catalog.rulings import ruling
@@ -57,10 +58,11 @@ def timeline_for(key: str) -> Timeline:
     module, _, func = key.partition(":")
     if not module.isidentifier() or not func.isidentifier():
         raise ValueError(f"static cell key {key!r} must look like 'module:function'")
-    return getattr(importlib.import_module(f"{__package__}.{module}"), func)()
+    timeline: Timeline = getattr(importlib.import_module(f"{__package__}.{module}"), func)()
+    return timeline
 
 
-def static_cells(nb: dict) -> list[tuple[int, str]]:
+def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:
     """(cell index, "static:<key>" or "ruling:<id>") for every generated cell of a notebook."""
     found = []
     for i, c in enumerate(nb["cells"]):

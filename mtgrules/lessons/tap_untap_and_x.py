@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from mtgrules.core.actions import activate, cast, pass_priority
+from typing import TYPE_CHECKING
+
+from mtgrules.core.actions import Action, activate, cast, pass_priority
 from mtgrules.play.scenario import Scenario
-from mtgrules.play.timeline import Timeline
+from mtgrules.play.timeline import Frame, Timeline
+
+if TYPE_CHECKING:
+    from mtgrules.widgets import Predict
 
 
 def tap_symbol(haste: bool = False) -> Timeline:
@@ -23,7 +28,7 @@ def tap_symbol(haste: bool = False) -> Timeline:
     return t
 
 
-def haste_what_if(t: Timeline) -> list:
+def haste_what_if(t: Timeline) -> list[Action]:
     """TAP-1's what-if: cast Fervor (haste for Alice's creatures, 702.10), let it resolve, then
     tap the Elves."""
     by_name = {o.card: o.oid for o in t.state.objects}
@@ -40,8 +45,8 @@ def untap_symbol() -> Timeline:
         s.add(land, "Alice")
     lands = [o.oid for o in s.objects if o.card in ("Plains", "Forest")]
     t = s.timeline()
-    for land in lands:
-        t.do(activate("Alice", land))
+    for oid in lands:
+        t.do(activate("Alice", oid))
     t.do(activate("Alice", order, targets=(elves,)))
     t.do(pass_priority("Alice")).do(pass_priority("Bob"))
     return t
@@ -70,7 +75,7 @@ def x_on_entering(x: int = 2) -> Timeline:
 
 
 # ---------------------------------------------------------------- questions for the lesson
-def walker_outcome(frame) -> str:
+def walker_outcome(frame: Frame) -> str:
     """Describe Hangarback Walker's arrival by its counters and whether it survives."""
     walker = next(o for o in frame.state.objects if o.card == "Hangarback Walker")
     n = walker.counter("+1/+1")
@@ -79,7 +84,7 @@ def walker_outcome(frame) -> str:
     return f"It enters with {n} +1/+1 counter{'s' if n != 1 else ''} and stays"
 
 
-def question_sick_elves():
+def question_sick_elves() -> Predict:
     """TAP-1: tapping Llanowar Elves the turn they arrived; the other option is the same board
     with Fervor already out."""
     from mtgrules.widgets import Predict
@@ -88,7 +93,7 @@ def question_sick_elves():
                    "{T}: Add {G} ability. What happens?", alternatives=[tap_symbol(haste=True)])
 
 
-def question_walker():
+def question_walker() -> Predict:
     """XETB-1: Hangarback Walker cast with X=2 resolves; the other option is what X=0 would give,
     the value X has for the permanent itself."""
     from mtgrules.widgets import Predict
