@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from mtgrules.core.abilities import AnyColor, Cost, Fixed, ManaAbility, Target
 from mtgrules.core.effects import Chars, Effect
-from mtgrules.core.keywords import Keyword
+from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.mana import ManaType, Restriction
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
@@ -57,5 +57,5 @@ def grant_keyword_to_yours(keyword: Keyword | str, rule: str, why: str) -> Stati
         def applies(st: GameState, obj: GameObject, chars: Chars) -> bool:
             return obj.controller == source.controller and on_battlefield(st, obj) and chars.is_creature
         return [Effect("6", why, rule, source.oid, source.timestamp, applies=applies,
-                       add_keywords=frozenset({keyword}))]
+                       add_keywords=keyword_set({keyword}, f"effect {why!r}"))]  # as Effect checks it
     return effects

@@ -11,6 +11,7 @@ about has the same number in each of them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from mtgrules.core.actions import Action, activate, cast, pass_priority
 from mtgrules.core.events import EventKind
@@ -21,6 +22,9 @@ from mtgrules.play.verbs import go_to
 from mtgrules.rules.combat.declare import DeclareBlockers, declare_attackers, declare_blockers
 from mtgrules.rules.layers import characteristics
 
+if TYPE_CHECKING:
+    from mtgrules.widgets import Predict
+
 NEYITH = "Neyith of the Dire Hunt"
 
 
@@ -28,7 +32,7 @@ class _Board:
     """A scenario plus the ids of Alice's and Bob's cards, in the order given."""
 
     def __init__(self, title: str, alice: Sequence[str], bob: Sequence[str] = (), *, step: str = "combat",
-                 players: Sequence[str] = ("Alice", "Bob"), **scenario) -> None:
+                 players: Sequence[str] = ("Alice", "Bob"), **scenario: Any) -> None:
         s = Scenario(title, players=list(players), step=step, **scenario)
         self.scenario = s
         self.alice = [s.add(name, "Alice") for name in alice]
@@ -51,7 +55,7 @@ def _block(t: Timeline, blocks: Mapping[int, int]) -> Timeline:
     return t
 
 
-def _damage(t: Timeline, **answers) -> Timeline:
+def _damage(t: Timeline, **answers: Any) -> Timeline:
     """Both players pass through the combat damage step(s) to the end of combat."""
     return go_to(t, Step.END_COMBAT, **answers)
 
@@ -262,7 +266,7 @@ def neyith_zetalpa() -> Timeline:
 
 
 # ---------------------------------------------------------------- questions for the lesson
-def question_double_strike():
+def question_double_strike() -> Predict:
     """The Ace's blocker died in the first-strike step: what does the Ace do in the second? The
     wrong option is the same combat with the Ace unblocked (the learner who thinks a blocked
     creature whose blocker is gone becomes unblocked)."""
@@ -274,7 +278,7 @@ def question_double_strike():
                    describe=ace_second_strike, auto=False, rules=("510.1c", "702.4b"))
 
 
-def question_trample_deathtouch():
+def question_trample_deathtouch() -> Predict:
     """How much of the Basilisk's damage can reach Bob? Wrong options: the same attack blocked by
     one creature, or by three."""
     from mtgrules.widgets import Predict
@@ -286,7 +290,7 @@ def question_trample_deathtouch():
                    describe=bob_loses, auto=False, rules=("702.19b", "702.2c"))
 
 
-def question_indestructible():
+def question_indestructible() -> Predict:
     """Deathtouch against indestructible; the wrong option is the same attack blocked by Grizzly Bears."""
     from mtgrules.widgets import Predict
     t = indestructible_deathtouch()

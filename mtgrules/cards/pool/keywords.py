@@ -13,14 +13,16 @@ trample (702.2c, 702.19b) and on first strike given between the two damage steps
 from __future__ import annotations
 
 from mtgrules.cards.builders import creature_target
+from mtgrules.core.abilities import Resolution
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.effects import Effect
 from mtgrules.core.keywords import Keyword as K
+from mtgrules.core.objects import StackItem
 
 C = frozenset({"Creature"})
 
 
-def _lunge(res, item) -> None:
+def _lunge(res: Resolution, item: StackItem) -> None:
     """+3/+0 (layer 7c) and first strike (layer 6) until end of turn, locked to the target (611.2c)."""
     for obj in res.targets():
         res.pump(obj, 3, 0, "613.4c", "Practice Lunge: +3/+0 until end of turn")
