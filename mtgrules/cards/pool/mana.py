@@ -59,8 +59,7 @@ def _all_black(types: list[ManaType]) -> list[ManaType]:
 
 # ---- Heartbeat of Spring and Utopia Sprawl: triggered mana abilities (106.12a, 605.1b)
 def _a_land(state: GameState, source: GameObject, event: Event) -> bool:
-    assert isinstance(event.obj, int), "a permanent is tapped for mana"
-    return _is_land(state, state.obj(event.obj))
+    return _is_land(state, state.obj(event.oid))
 
 
 def _heartbeat(ctx: ManaTriggerResolution, _item: None) -> None:
