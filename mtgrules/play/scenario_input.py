@@ -66,7 +66,7 @@ def flag(value: Any, where: str, field: str) -> bool:
     return value
 
 
-def mapping(value: Any, where: str, field: str) -> Mapping:
+def mapping(value: Any, where: str, field: str) -> Mapping[Any, Any]:
     if not isinstance(value, Mapping):
         fail(where, f"{field} must be a mapping (name: value), not {shown(value)}")
     return value
@@ -113,7 +113,8 @@ def game_format(value: Any, names: list[str], where: str) -> str:
     if value == "two-headed giant" and len(names) != 4:
         fail(where, f"Two-Headed Giant is played by two teams of two players (CR 810.1): four players, "
                     f"not {len(names)}")
-    return value
+    fmt: str = value
+    return fmt
 
 
 def teams(value: Any, names: list[str], fmt: str, where: str) -> dict[str, str]:

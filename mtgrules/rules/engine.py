@@ -138,7 +138,6 @@ def _activate(d: Draft, chooser: Chooser, a: Activate) -> None:
         activate_mana_ability(d, chooser, a.player, obj, ab)  # no stack, no priority change (605.3b)
         d.set_scalar("117.4", passes=0)  # but it is an action: passes before it no longer count (117.4)
     else:
-        assert isinstance(ab, ActivatedAbility)  # checked above: a mana or other activated ability
         activate_ability(d, chooser, a, obj, ab)
         _keep_priority(d, a.player)
 
