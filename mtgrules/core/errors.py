@@ -106,7 +106,7 @@ class MissingChoice(MtgRulesError):
     def example(self) -> object:
         """One of the options, to show the form of an answer (``...`` if there is none to show)."""
         try:
-            return next(iter(self.options))  # type: ignore[call-overload]
+            return next(iter(self.options))
         except (TypeError, StopIteration):
             return ...
 

@@ -17,6 +17,7 @@ from typing import Any
 from mtgrules.core.actions import Action, activate
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.events import EventKind
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.turns import Step
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
@@ -25,7 +26,7 @@ from mtgrules.rules.combat.declare import declare_attackers, declare_blockers
 
 BRUTE = CardDef("Practice Brute", "{2}{R}", frozenset({"Creature"}), frozenset({"Ogre"}), power=3, toughness=2,
                 oracle="Menace (This creature can't be blocked except by two or more creatures.)",
-                keywords=frozenset({"menace"}), source="made up for lesson 9 (not a real Magic card)")
+                keywords=frozenset({Keyword.MENACE}), source="made up for lesson 9 (not a real Magic card)")
 register(BRUTE)
 
 

@@ -95,6 +95,7 @@ def check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAbi
         raise IllegalAction("602.2", f"only the controller of {obj.card} on the battlefield can "
                             "activate its abilities")
     ab = abilities[a.ability]
+    assert isinstance(ab, ManaAbility | ActivatedAbility)  # checked above: a mana or other activated ability
     if a.x and not ab.cost.mana.x_count:  # the same refusal as for a spell without X (107.3)
         raise IllegalAction("107.3", f"this ability of {obj.card} has no X in its cost, so X can't be chosen")
     if a.hybrid and not ab.cost.mana.hybrid:

@@ -32,7 +32,7 @@ ActionHandler = Callable[[Draft, Chooser, Any], None]
 ACTION_HANDLERS: dict[type, ActionHandler] = {}
 """Action types other than casting, activating and passing (declarations): ``handler(d, chooser, action)``."""
 
-ActionCheck = Callable[[GameState, Any], None]
+ActionCheck = Callable[[GameState, Any], object]  # what it returns is the checker's own business
 ACTION_CHECKS: dict[type, ActionCheck] = {}
 """For an action type in ``ACTION_HANDLERS``: raise ``IllegalAction`` if the action is refused,
 changing nothing. ``apply`` runs it before the handler and ``legal_actions`` runs it to sort

@@ -67,7 +67,7 @@ def _object_facts(state: GameState) -> list[tuple[GameObject, Chars, tuple[Stati
         if _SEEN_CHANGES[0] != POOL_CHANGES[0]:
             _PRINTED.clear()
             _SEEN_CHANGES[0] = POOL_CHANGES[0]
-        held, out, kinds = _PRINTED, [], set()
+        held, out, kinds = _PRINTED, [], set[type]()
         for o in state.objects:
             facts = held.get(o.card) or _card_facts(o.card)
             out.append((o, facts[0], facts[1]))
@@ -81,7 +81,8 @@ def ability_kinds(state: GameState) -> frozenset[type]:
     """The kinds of ability (``TriggeredAbility``, ``ManaReplacement``, ...) that the cards in the
     game have, in any zone; read with the printed characteristics, once per state."""
     _object_facts(state)
-    return state._cache["ability kinds"]
+    kinds: frozenset[type] = state._cache["ability kinds"]
+    return kinds
 
 
 def printed(obj: GameObject) -> Chars:

@@ -18,6 +18,7 @@ both give the same list and that ``apply`` accepts every listed action.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import product
 
@@ -31,11 +32,11 @@ from mtgrules.core.abilities import (
     Target,
     TriggeredAbility,
 )
-from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority, PlayLand
+from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority, PlayLand, scripted_choices, with_choices
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction, MissingChoice
-from mtgrules.core.mana import payment_text, payment_ways
+from mtgrules.core.mana import ManaType, payment_text, payment_ways
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import ORDER, Step
@@ -94,7 +95,7 @@ def land_candidates(state: GameState, player: str) -> list[Action]:
     return out
 
 
-def _legal(state: GameState, judge) -> list[Action]:
+def _legal(state: GameState, judge: Callable[[GameState, Action], list[Action]]) -> list[Action]:
     for propose in hooks.PROPOSERS:  # a turn-based declaration the game is waiting for (combat)
         proposed = propose(state)
         if proposed is not None:
@@ -177,7 +178,7 @@ def _targets(state: GameState, player: str, spec: Target | None) -> list[tuple[i
     return [(o.oid,) for o in state.objects if o.zone in spec.zones and spec.legal(state, player, o)]
 
 
-def _halves(hybrid) -> list:
+def _halves(hybrid: tuple[tuple[ManaType, ManaType], ...]) -> list[tuple[ManaType, ...] | None]:
     if not hybrid:
         return [None]
     return [tuple(p) for p in product(*hybrid)]
@@ -220,13 +221,13 @@ def _tried(state: GameState, action: Action, depth: int) -> list[Action]:
             return []
         out = []
         for option in need.offered:  # every option, or the bounded set the asker offers
-            scripted = dict(action.choices)
+            scripted = scripted_choices(action)
             if need.kind in scripted:  # the same kind asked again: a queue of answers
                 before = scripted[need.kind]
                 scripted[need.kind] = [*(before if isinstance(before, list) else [before]), option]
             else:
                 scripted[need.kind] = option
-            out.extend(_tried(state, replace(action, choices=tuple(sorted(scripted.items()))), depth + 1))
+            out.extend(_tried(state, with_choices(action, scripted), depth + 1))
         return out
     except IllegalAction:
         return []
@@ -330,6 +331,7 @@ def _quiet_activation(state: GameState, action: Activate) -> list[Action] | None
     if state.combat is not None and _in_combat(state, obj.oid):
         return None
     ab = card(obj.card).abilities[action.ability]
+    assert isinstance(ab, ManaAbility | ActivatedAbility)  # engine.check accepted it: an activated ability
     if ab.cost.exile_from_graveyard or not ab.cost.mana.is_empty:  # which cards, which mana: choices
         return None
     if not isinstance(ab, ManaAbility):
@@ -348,6 +350,7 @@ def _quiet_activation(state: GameState, action: Activate) -> list[Action] | None
 
 def _in_combat(state: GameState, oid: int) -> bool:
     combat = state.combat
+    assert combat is not None  # asked only during combat
     return any(a.attacker.oid == oid for a in combat.attacks) or any(b.blocker.oid == oid for b in combat.blocks)
 
 

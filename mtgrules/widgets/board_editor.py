@@ -36,7 +36,7 @@ STEPS = [s.value for s in Step]
 PICTURE_PX = 640
 
 
-class BoardEditor(widgets.VBox):
+class BoardEditor(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
     """``BoardEditor()`` in a cell shows an empty two-player board; ``BoardEditor(scenario)``
     starts from a scenario (or ``BoardEditor.from_json(text)``).
 

@@ -10,12 +10,12 @@ colour, another order of replacement effects). Options that read the same are sh
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
-from mtgrules.core.actions import Action
+from mtgrules.core.actions import Action, with_choices
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.state import GameState
 from mtgrules.play.timeline import Frame, Timeline
@@ -85,7 +85,7 @@ def choice_variants(state: GameState, action: Action, max_depth: int = MAX_CHOIC
     without its scripted choices and following each option the engine asks about."""
     if not hasattr(action, "choices"):
         return []
-    bare = replace(action, choices=())
+    bare = with_choices(action, {})
     found: list[tuple[Action, str]] = []
     todo: list[list[tuple[str, Any]]] = [[]]
     while todo:
@@ -108,7 +108,7 @@ def _scripted(action: Action, answers: list[tuple[str, Any]]) -> Action:
     queues: dict[str, list[Any]] = {}
     for kind, value in answers:
         queues.setdefault(kind, []).append(value)
-    return replace(action, choices=tuple(sorted(queues.items())))
+    return with_choices(action, dict(queues))
 
 
 def outcomes(timeline: Timeline, step: int, alternatives: Iterable[Timeline] = (), *,

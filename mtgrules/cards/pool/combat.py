@@ -19,6 +19,8 @@ Notes on the data:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from mtgrules.cards.builders import creature_target
 from mtgrules.core.abilities import EntersWith, Resolution, TriggerData, TriggeredAbility
 from mtgrules.core.carddef import CardDef, register
@@ -44,12 +46,12 @@ MELEE = ("Melee (Whenever this creature attacks, it gets +1/+1 until end of turn
          "attacked this combat.)")
 
 
-def _this_attacks(state, src, ev) -> bool:
+def _this_attacks(state: GameState, src: GameObject, ev: Event) -> bool:
     """"Whenever this creature attacks": it was declared as an attacker (508.1m, 508.3a)."""
     return ev.obj == src.oid
 
 
-def _melee(res, item) -> None:
+def _melee(res: Resolution, item: StackItem) -> None:
     """+1/+1 for each opponent attacked with a declared attacker this combat, counted now
     (608.2h): planeswalkers don't count; attackers that since left, and opponents who since
     left the game, still do (702.121a)."""
@@ -74,7 +76,7 @@ NEYITH_COMBAT = ("At the beginning of combat on your turn, you may pay {2}{R/G}.
 NEYITH_COST = "{2}{R/G}"
 
 
-def _yours_among(state, src, oids) -> bool:
+def _yours_among(state: GameState, src: GameObject, oids: Iterable[int] | None) -> bool:
     for oid in oids or ():
         try:
             if state.obj(oid).controller == src.controller:
@@ -84,21 +86,21 @@ def _yours_among(state, src, oids) -> bool:
     return False
 
 
-def _yours_fought(state, src, ev) -> bool:
+def _yours_fought(state: GameState, src: GameObject, ev: Event) -> bool:
     """One fight is one event: it triggers once however many of your creatures fought (603.2c)."""
     return _yours_among(state, src, ev.after)
 
 
-def _yours_became_blocked(state, src, ev) -> bool:
+def _yours_became_blocked(state: GameState, src: GameObject, ev: Event) -> bool:
     """One block declaration is one event: once, however many of yours became blocked (603.2c)."""
     return _yours_among(state, src, ev.after)
 
 
-def _draw_one(res, _item) -> None:
+def _draw_one(res: Resolution, _item: StackItem) -> None:
     draw_cards(res.d, res.controller, 1)
 
 
-def _neyith_combat(res, item) -> None:
+def _neyith_combat(res: Resolution, item: StackItem) -> None:
     """Offer the payment once (608.2c); if paid, double the target's power (701.10b-c) and make it
     a creature that must be blocked this combat if able (509.1c)."""
     targets = res.targets()
@@ -115,11 +117,12 @@ def _neyith_combat(res, item) -> None:
     add_must_be_blocked(res.d, target, "Neyith of the Dire Hunt")
 
 
-def _times_to_pay(res) -> int:
+def _times_to_pay(res: Resolution) -> int:
     """How many times the controller pays: 0 or 1. The instructions are followed once, in order
     (608.2c), so a second payment (a second doubling, or a second creature) isn't possible."""
     try:
-        return res.chooser.choose("pay", res.controller, (0, 1), "608.2c")
+        times: int = res.chooser.choose("pay", res.controller, (0, 1), "608.2c")
+        return times
     except IllegalAction as refused:  # a MissingChoice is not an IllegalAction: it passes through
         raise IllegalAction("608.2c", f"Neyith's ability lets {res.controller} pay {NEYITH_COST} at most "
                             "once as it resolves: it follows its instructions once, in order, so paying "
@@ -130,7 +133,7 @@ def _times_to_pay(res) -> int:
 STAG_TEXT = "When this creature enters, you may have it fight target creature you don't control."
 
 
-def _this_enters(state, src, ev) -> bool:
+def _this_enters(state: GameState, src: GameObject, ev: Event) -> bool:
     return ev.obj == src.oid and ev.attribute == "zone" and ev.after == Zone.BATTLEFIELD
 
 
@@ -138,7 +141,7 @@ def _not_yours(state: GameState, player: str, obj: GameObject) -> bool:
     return bool(obj.controller != player)
 
 
-def _stag_fights(res, item) -> None:
+def _stag_fights(res: Resolution, item: StackItem) -> None:
     stag = res.source()
     targets = res.targets()
     if not targets or res.chooser.choose("fight", res.controller, (True, False), "701.14a") is not True:
@@ -193,7 +196,7 @@ def _exponential_growth(res: Resolution, item: StackItem) -> None:
 
 
 # ---- Culling Mark: "Target creature blocks this turn if able." (a requirement, 509.1c)
-def _culling_mark(res, item) -> None:
+def _culling_mark(res: Resolution, item: StackItem) -> None:
     for obj in res.targets():
         eff = Effect("6", "Culling Mark: blocks this turn if able", "509.1c", item.source.oid,
                      res.d.new_timestamp(), affected=(obj.ref,),
@@ -207,20 +210,22 @@ def _culling_mark(res, item) -> None:
 BELL_TEXT = "Whenever a creature attacks or blocks, you gain 1 life."
 
 
-def _a_creature(state, src, ev) -> bool:
+def _a_creature(state: GameState, src: GameObject, ev: Event) -> bool:
     """Any creature, anyone's: the event's object is a creature (read from its characteristics)."""
+    if not isinstance(ev.obj, int):  # a player or the game: a lookup by id would find no object either
+        return False
     try:
         return characteristics(state, ev.obj).is_creature
     except KeyError:
         return False
 
 
-def _bell(res, _item) -> None:
+def _bell(res: Resolution, _item: StackItem) -> None:
     gain_life(res.d, res.controller, 1, "Practice Bell")
 
 
 # ---- the kit's practice cards (not real Magic cards): entering attacking (508.4)
-def _ambush(res, _item) -> None:
+def _ambush(res: Resolution, _item: StackItem) -> None:
     token = create_token(res.d, "Soldier Token", res.controller, "Practice Ambush")
     put_onto_battlefield_attacking(res.d, res.chooser, token.oid, res.controller, "Practice Ambush")
 
@@ -228,7 +233,7 @@ JACE_LOYALTY = ("+2: Each player draws a card.", "−1: Target player draws a ca
                 "−10: Target player mills twenty cards.")
 
 
-def _charge(res, _item) -> None:
+def _charge(res: Resolution, _item: StackItem) -> None:
     hand = [o.oid for o in res.state.in_zone(Zone.HAND, res.controller)
             if characteristics(res.state, o.oid).is_creature]
     if not hand:

@@ -11,7 +11,15 @@ from __future__ import annotations
 from itertools import permutations
 from typing import cast
 
-from mtgrules.core.abilities import AnyColor, Fixed, ManaAbility, ManaReplacement, ManaTriggerResolver, TriggeredAbility
+from mtgrules.core.abilities import (
+    AnyColor,
+    Fixed,
+    ManaAbility,
+    ManaReplacement,
+    ManaTriggerResolver,
+    Reflect,
+    TriggeredAbility,
+)
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
@@ -59,6 +67,7 @@ def type_choice(state: GameState, obj: GameObject, ab: ManaAbility) -> tuple[str
     spec = ab.produces
     if isinstance(spec, AnyColor):
         return "color", "106.1a", [c.value for c in COLORS]
+    assert isinstance(spec, Reflect), "an ability that adds a fixed type asks no choice of type"
     options = reflected_types(state, obj.controller, spec, could_produce_all(state))
     values = sorted((t.value for t in options), key="WUBRGC".index)
     return ("color" if spec.colors_only else "type"), "106.7", values
