@@ -143,6 +143,18 @@ class PassPriority(Action):
         return "pass_priority", [self.player], {}
 
 
+def _check_spell_like(x: int, targets: tuple[int, ...], hybrid: tuple[ManaType, ...] | None,
+                      choices: tuple[tuple[str, Any], ...]) -> None:
+    """The checks casting and activating share, in the order they are reported: X, the targets
+    (115.1), hybrid halves (107.4e) and the scripted choices."""
+    check_number(x, "X")
+    if not isinstance(targets, tuple):
+        raise ActionTypeError("115.1", f"targets must be a tuple of object ids, not {_what(targets)}")
+    check_ids(targets, "targets", "115.1")
+    _check_hybrid(hybrid)
+    check_choices(choices)
+
+
 @dataclass(frozen=True)
 class Activate(Action):
     """Activate ability number ``ability`` of ``source`` (602; mana abilities 605)."""
@@ -158,12 +170,7 @@ class Activate(Action):
         check_player(self.player)
         check_id(self.source, "the source", "602.2")
         check_number(self.ability, "the ability number", "602.1")
-        check_number(self.x, "X")
-        if not isinstance(self.targets, tuple):
-            raise ActionTypeError("115.1", f"targets must be a tuple of object ids, not {_what(self.targets)}")
-        check_ids(self.targets, "targets", "115.1")
-        _check_hybrid(self.hybrid)
-        check_choices(self.choices)
+        _check_spell_like(self.x, self.targets, self.hybrid, self.choices)
 
     def describe(self, state: GameState) -> str:
         try:
@@ -191,12 +198,7 @@ class CastSpell(Action):
     def __post_init__(self) -> None:
         check_player(self.player)
         check_id(self.card, "the card to cast", "601.2")
-        check_number(self.x, "X")
-        if not isinstance(self.targets, tuple):
-            raise ActionTypeError("115.1", f"targets must be a tuple of object ids, not {_what(self.targets)}")
-        check_ids(self.targets, "targets", "115.1")
-        _check_hybrid(self.hybrid)
-        check_choices(self.choices)
+        _check_spell_like(self.x, self.targets, self.hybrid, self.choices)
 
     def describe(self, state: GameState) -> str:
         xs = f" with X={number_text(self.x)}" if self.x else ""
