@@ -8,7 +8,7 @@ action turns out to be illegal the draft is simply dropped, so the caller's stat
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from mtgrules.core.events import Event, EventKind, event_kind
@@ -119,6 +119,52 @@ class GameState:
 BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", "zone_player"})
 
 
+# ---------------------------------------------------------------- derived values a new state may keep
+# A state's ``objects``, ``players`` and each other field are the inputs a derived value can read.
+# Fields that only say whose move it is (or number new objects and effects) change at every pass;
+# no characteristic, zone list or trigger listener reads them.
+PRIORITY_FIELDS = frozenset({"priority", "passes", "pending", "next_id", "timestamp"})
+_DERIVED_FROM: dict[Hashable, frozenset[str]] = {}
+
+
+def derived_from(name: str, inputs: frozenset[str] | None = None) -> None:
+    """Declare what the cached value ``name`` (a key of :meth:`GameState.cached`, or the first item
+    of a tuple key) is computed from: ``objects``, ``players`` or other field names; None means
+    every field but :data:`PRIORITY_FIELDS`. A state a draft makes keeps the values of its
+    previous state whose inputs the draft's edits left alone (the engine makes several states per
+    action, most after edits to priority or to a single object). Undeclared values never carry over."""
+    _DERIVED_FROM[name] = _all_inputs() - PRIORITY_FIELDS if inputs is None else inputs
+
+
+def _all_inputs() -> frozenset[str]:
+    return frozenset({"objects", "players", *_scalar_names()})
+
+
+def _carry_over(old: GameState, new: GameState, edited: set[str]) -> None:
+    """Copy into ``new``'s cache the declared values of ``old`` whose inputs weren't ``edited``."""
+    kept = _KEPT.get(frozenset(edited))
+    if kept is None or kept[0] != len(_DERIVED_FROM):
+        kept = _KEPT[frozenset(edited)] = (len(_DERIVED_FROM), frozenset(
+            name for name, inputs in _DERIVED_FROM.items() if inputs.isdisjoint(edited)))
+    names = kept[1]
+    if names:
+        cache = new._cache
+        for key, value in old._cache.items():
+            if (key[0] if type(key) is tuple else key) in names:
+                cache[key] = value
+
+
+_KEPT: dict[frozenset[str], tuple[int, frozenset[Hashable]]] = {}
+"""Per set of edited inputs: the declared names that survive it (with the count of declarations
+it was worked out from, so a later ``derived_from`` is seen)."""
+
+
+derived_from("index", frozenset({"objects"}))
+derived_from("zone", frozenset({"objects"}))
+derived_from("battlefield", frozenset({"objects"}))
+derived_from("player names", frozenset({"players"}))
+
+
 def _scalar_names() -> tuple[str, ...]:
     """The fields of a state other than its players, objects and cache (read once)."""
     global _SCALARS
@@ -128,6 +174,26 @@ def _scalar_names() -> tuple[str, ...]:
 
 
 _SCALARS: tuple[str, ...] | None = None
+
+
+R = TypeVar("R")
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def _with(old: R, changes: dict[str, Any]) -> R:
+    """``dataclasses.replace`` for the engine's records, which have no ``__post_init__``: the same
+    result (unknown fields refused alike) at a third of the cost, as the engine edits records
+    several times per action."""
+    cls = type(old)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
+    new = object.__new__(cls)
+    new.__dict__.update(old.__dict__)  # type: ignore[attr-defined]
+    new.__dict__.update(changes)
+    return new
 
 
 class Draft:
@@ -140,6 +206,8 @@ class Draft:
         self.scalars: dict[str, Any] = {name: getattr(state, name) for name in _scalar_names()}
         self.events: list[Event] = []
         self._frozen: GameState | None = state
+        self._last = state  # the newest state made from this draft (or the one it started from)
+        self._edited: set[str] = set()  # what changed since then: "objects", "players", field names
 
     # Set by ``rules.triggers``: how many of ``events`` have been checked for triggers (none until set).
     trigger_cursor: int
@@ -160,9 +228,12 @@ class Draft:
     def view(self) -> GameState:
         """The draft as a state, for reading computed characteristics mid-action."""
         if self._frozen is None:
-            self._frozen = GameState(players=tuple(self.players.values()),
-                                     objects=tuple(self.objects[k] for k in sorted(self.objects)),
-                                     **self.scalars)
+            new = GameState(players=tuple(self.players.values()),
+                            objects=tuple(self.objects[k] for k in sorted(self.objects)),
+                            **self.scalars)
+            _carry_over(self._last, new, self._edited)
+            self._frozen = self._last = new
+            self._edited = set()
         return self._frozen
 
     freeze = view
@@ -181,6 +252,7 @@ class Draft:
             if before != value:
                 self.scalars[key] = value
                 self._frozen = None
+                self._edited.add(key)
                 if key not in ("passes", "next_id", "timestamp", "pending", "effects", "stack", "combat"):
                     self.emit(Event(event_kind(key), None, "game", key, before, value, rule, text))
                     text = ""  # one sentence for the whole change, on its first event
@@ -189,40 +261,50 @@ class Draft:
         oid: int = self.scalars["next_id"]
         self.scalars["next_id"] = oid + 1
         self._frozen = None
+        self._edited.add("next_id")
         return oid
 
     def new_timestamp(self) -> int:
         ts: int = self.scalars["timestamp"]
         self.scalars["timestamp"] = ts + 1
         self._frozen = None
+        self._edited.add("timestamp")
         return ts
 
     def update(self, oid: int, rule: str, text: str = "", kind: EventKind | str = "", **changes: Any) -> GameObject:
         """Change attributes of an object, recording one event per attribute that changed."""
         old = self.objects[oid]
-        self.objects[oid] = self._changed(old, oid, old.card, rule, text, kind, changes)
+        self.objects[oid] = self._changed(old, oid, old.card, rule, text, kind, changes, "objects")
         return self.objects[oid]
 
     def update_player(self, name: str, rule: str, text: str = "", kind: EventKind | str = "", **changes: Any) -> Player:
         """Change attributes of a player (life, pool, ...), one event per attribute that changed."""
-        self.players[name] = self._changed(self.players[name], name, name, rule, text, kind, changes)
+        self.players[name] = self._changed(self.players[name], name, name, rule, text, kind, changes, "players")
         return self.players[name]
 
     def _changed(self, old: Any, key: int | str, name: str, rule: str, text: str, kind: EventKind | str,
-                 changes: dict[str, Any]) -> Any:
+                 changes: dict[str, Any], part: str) -> Any:
         """The edited record; book-keeping fields change silently, and only the first event
-        carries the sentence, so the narration says each change once."""
+        carries the sentence, so the narration says each change once. An edit that changes
+        nothing keeps the record (and the states made so far) as they are."""
+        changed = False
         for attr, value in changes.items():
             before = getattr(old, attr)
-            if before != value and attr not in BOOKKEEPING:
-                self.emit(Event(event_kind(kind or attr), key, name, attr, before, value, rule, text))
-                text = ""
+            if before != value:
+                changed = True
+                if attr not in BOOKKEEPING:
+                    self.emit(Event(event_kind(kind or attr), key, name, attr, before, value, rule, text))
+                    text = ""
+        if not changed:
+            return old
         self._frozen = None
-        return replace(old, **changes)
+        self._edited.add(part)
+        return _with(old, changes)
 
     def add_object(self, obj: GameObject, rule: str, text: str) -> None:
         self.objects[obj.oid] = obj
         self._frozen = None
+        self._edited.add("objects")
         self.emit(Event(EventKind.CREATED, obj.oid, obj.card, "zone", None, obj.zone.value, rule, text))
 
     def remove_object(self, oid: int, rule: str, text: str, kind: EventKind | str = "left the game") -> None:
@@ -230,6 +312,7 @@ class Draft:
         objects they own with them (800.4a); a token off the battlefield ceases to exist (704.5d)."""
         obj = self.objects.pop(oid)
         self._frozen = None
+        self._edited.add("objects")
         self.emit(Event(event_kind(kind), oid, obj.card, "zone", obj.zone.value, "outside the game", rule, text))
 
     def next_seq(self, zone: Zone) -> int:

@@ -30,7 +30,7 @@ import random
 from typing import TYPE_CHECKING
 
 from mtgrules.core.objects import GameObject, Zone
-from mtgrules.core.state import Draft, GameState
+from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.rules import hooks
 from mtgrules.rules.zones import move
 
@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 def graveyard_holder(state: GameState) -> str | None:
     """The player who has every graveyard because an effect says so (Graveyard Busybody), or None."""
     return next((h for rule in hooks.GRAVEYARD_HOLDERS if (h := rule(state)) is not None), None)
+
+
+derived_from("graveyard holder")  # the holder rules may read any part of the game
 
 
 def graveyards_of(state: GameState, player: str) -> list[str]:

@@ -16,12 +16,18 @@ from mtgrules.core.abilities import StaticAbility
 from mtgrules.core.carddef import POOL_CHANGES, card
 from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.state import derived_from
 from mtgrules.rules import hooks
 
 if TYPE_CHECKING:
     from mtgrules.core.state import GameState
 
 LAYERS = ("4", "6", "7a", "7b", "7c", "7d")
+# Printed values read the objects alone; effects and characteristics may read any part of the game.
+derived_from("card facts", frozenset({"objects"}))
+derived_from("ability kinds", frozenset({"objects"}))
+derived_from("effects in force")
+derived_from("chars")
 
 
 # ---------------------------------------------------------------- what counts as on the battlefield

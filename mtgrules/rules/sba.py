@@ -28,19 +28,33 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         losers.update({p.name: "704.5b" for p in state.players
                        if not p.lost and p.drew_from_empty and p.name not in losers})
         tokens = [o for o in state.objects if o.is_token and o.zone is not Zone.BATTLEFIELD]
-        zero = [o for o in state.battlefield() if chars[o.oid].is_creature and _toughness(chars[o.oid]) <= 0]
-        lethal = [o for o in state.battlefield() if chars[o.oid].is_creature
-                  and 0 < _toughness(chars[o.oid]) <= o.damage]
-        touched = [o for o in state.battlefield() if chars[o.oid].is_creature and o.deathtouched
-                   and _toughness(chars[o.oid]) > 0 and o not in lethal]
-        spared = _indestructible(d, chars, lethal + touched)
+        zero: list[GameObject] = []
+        lethal: list[GameObject] = []
+        touched: list[GameObject] = []
+        walkers: list[GameObject] = []
+        auras: list[tuple[GameObject, str]] = []
+        legendary = False
+        for o in state.battlefield():  # one look at each permanent finds every check it fails
+            c = chars[o.oid]
+            if c.is_creature:
+                toughness = _toughness(c)
+                if toughness <= 0:
+                    zero.append(o)
+                elif toughness <= o.damage:
+                    lethal.append(o)
+                elif o.deathtouched:
+                    touched.append(o)
+            if "Planeswalker" in c.types and o.counter("loyalty") <= 0 and o not in zero and o not in lethal:
+                walkers.append(o)
+            legendary = legendary or "Legendary" in c.supertypes
+            if "Aura" in c.subtypes:
+                why = illegal_attachment(state, o)
+                if why:
+                    auras.append((o, why))
+        spared = _indestructible(d, chars, lethal + touched) if lethal or touched else []
         lethal = [o for o in lethal if o not in spared]
         touched = [o for o in touched if o not in spared]
-        walkers = [o for o in state.battlefield() if "Planeswalker" in chars[o.oid].types
-                   and o.counter("loyalty") <= 0 and o not in zero and o not in lethal]
-        legends = _legend_rule(state, chars, chooser)
-        auras = [(o, why) for o in state.battlefield() if "Aura" in chars[o.oid].subtypes
-                 for why in [illegal_attachment(state, o)] if why]
+        legends = _legend_rule(state, chars, chooser) if legendary else []
         if not (losers or tokens or zero or lethal or touched or walkers or legends or auras):
             return
         for name, rule in losers.items():

@@ -15,10 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mtgrules.core.state import derived_from
+
 if TYPE_CHECKING:
     from mtgrules.core.state import GameState
 
 TWO_HEADED_GIANT = "two-headed giant"
+derived_from("passes needed", frozenset({"players", "game_format"}))
+derived_from("game over", frozenset({"players"}))
 
 
 def shared_team_turns(state: GameState) -> bool:

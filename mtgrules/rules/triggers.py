@@ -23,7 +23,7 @@ from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.objects import GameObject, ObjRef, StackItem
-from mtgrules.core.state import Draft, GameState
+from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.triggers import PendingTrigger
 from mtgrules.rules.look_back import look_back_sources, trigger_source
 from mtgrules.rules.targeting import why_cant_target
@@ -48,6 +48,9 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
                 d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.10a" if ab.looks_back
                        else "603.2", src.oid, src.card)
     d.set_scalar("603.3", pending=tuple(pending))
+
+
+derived_from("trigger listeners", frozenset({"objects"}))
 
 
 def _listeners(state: GameState) -> dict[str, list[tuple[GameObject, int, TriggeredAbility]]]:

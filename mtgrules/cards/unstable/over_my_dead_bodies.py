@@ -50,7 +50,7 @@ from mtgrules.core.combat import Attack, Block
 from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, Zone
-from mtgrules.core.state import Draft, GameState
+from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.rules import hooks
 from mtgrules.rules.combat import state as cs
 from mtgrules.rules.combat.blocking import Reason
@@ -65,6 +65,9 @@ UN_SET = "by Over My Dead Bodies' rulings: an Un-set card, outside the rules, 10
 
 
 # ---------------------------------------------------------------- is it in force?
+derived_from("over my dead bodies", frozenset({"objects"}))
+derived_from("combat refs", frozenset({"combat"}))
+
 def enabled(state: GameState) -> bool:
     """Whether an Over My Dead Bodies is on the battlefield."""
     return state.cached("over my dead bodies", lambda: any(
@@ -253,7 +256,8 @@ def _settle(d: Draft) -> None:
     from the battlefield leaves combat (it stays in the graveyard); a graveyard card no longer in
     combat loses the status it had as a combatant (110.5)."""
     state = d.view()
-    for obj in [o for o in state.objects if graveyard_combatant(state, o)]:
+    graveyards = state.in_zone(Zone.GRAVEYARD)  # only graveyard cards are ever combatants here
+    for obj in [o for o in graveyards if graveyard_combatant(state, o)]:
         found = sba_would_remove(characteristics(state, obj.oid), obj.damage, obj.deathtouched)
         if found is not None:
             rule, condition = found
@@ -263,8 +267,8 @@ def _settle(d: Draft) -> None:
                    f"({UN_SET})", rule, obj.oid, name)
             cs.remove_from_combat(d, obj.oid, f"has {condition}")
     state = d.view()
-    for obj in state.objects:
-        if (obj.zone is Zone.GRAVEYARD and (obj.tapped or obj.damage or obj.deathtouched)
+    for obj in state.in_zone(Zone.GRAVEYARD):
+        if ((obj.tapped or obj.damage or obj.deathtouched)
                 and not graveyard_combatant(state, obj)):
             d.update(obj.oid, "110.5", f"{obj.card} is no longer in combat, just a card in a graveyard, and only "
                      "permanents have a status such as tapped (110.5): it untaps and loses any damage",
@@ -277,6 +281,8 @@ def _end_effects_on_dead_cards(d: Draft) -> None:
     OMDB-8) affected it as a creature on the battlefield, which it is only "for the duration of
     combat" (OMDB-4): once it is just a card in a graveyard again, the effect ends for it, as it
     would for a creature that left the battlefield."""
+    if not d.effects:
+        return
     state = d.view()
     kept = []
     for eff in d.effects:

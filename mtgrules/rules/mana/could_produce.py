@@ -17,10 +17,12 @@ from mtgrules.core.abilities import AnyColor, Fixed, ManaAbility, ManaReplacemen
 from mtgrules.core.carddef import card
 from mtgrules.core.mana import ALL_TYPES, COLORS, ManaType
 from mtgrules.core.objects import GameObject
-from mtgrules.core.state import GameState
+from mtgrules.core.state import GameState, derived_from
 from mtgrules.rules.layers import characteristics
 
 Answer = dict[int, frozenset[ManaType]]
+derived_from("could produce")
+derived_from("mana replacements", frozenset({"objects"}))
 
 
 def could_produce_all(state: GameState) -> Answer:
@@ -33,16 +35,33 @@ def could_produce(state: GameState, oid: int) -> frozenset[ManaType]:
 
 
 def _fixed_point(state: GameState) -> Answer:
+    """Abilities of a fixed type or any colour answer at once; only the reflecting ones read
+    other answers, so only they go round again, each with its lands and replacements read once."""
     perms = state.battlefield()
     answer: Answer = {o.oid: frozenset() for o in perms}
-    changed = True
+    reflecting: list[tuple[int, frozenset[int], Reflect, list[ManaReplacement]]] = []
+    lands: dict[tuple[str, str], frozenset[int]] = {}
+    for obj in perms:
+        found: set[ManaType] = set()
+        for _, ab in card(obj.card).mana_abilities():
+            reps = [rep for _, rep in replacements_for(state, obj, ab)]
+            if isinstance(ab.produces, Reflect):
+                key = (obj.controller, ab.produces.whose)
+                if key not in lands:
+                    lands[key] = frozenset(o.oid for o in reflected_lands(state, obj.controller, ab.produces))
+                reflecting.append((obj.oid, lands[key], ab.produces, reps))
+            else:
+                found |= _replaced_types(base_types(state, obj, ab, answer), reps)
+        answer[obj.oid] = frozenset(found)
+    changed = bool(reflecting)
     while changed:
         changed = False
-        for obj in perms:
-            new = frozenset().union(*(ability_types(state, obj, ab, answer)
-                                      for _, ab in card(obj.card).mana_abilities()))
-            if new != answer[obj.oid]:
-                answer[obj.oid] = new
+        for oid, seen, spec, reps in reflecting:
+            allowed = COLORS if spec.colors_only else ALL_TYPES
+            base = frozenset(t for land in seen for t in answer[land] if t in allowed)
+            new = answer[oid] | _replaced_types(base, reps)
+            if new != answer[oid]:
+                answer[oid] = new
                 changed = True
     return answer
 
@@ -77,14 +96,17 @@ def reflected_lands(state: GameState, controller: str, spec: Reflect) -> list[Ga
 
 def ability_types(state: GameState, obj: GameObject, ab: ManaAbility, answer: Answer) -> frozenset[ManaType]:
     """Base types after every applicable replacement, in every order (106.7)."""
-    base = base_types(state, obj, ab, answer)
-    reps = replacements_for(state, obj, ab)
+    return _replaced_types(base_types(state, obj, ab, answer), [r for _, r in replacements_for(state, obj, ab)])
+
+
+def _replaced_types(base: frozenset[ManaType], reps: list[ManaReplacement]) -> frozenset[ManaType]:
+    """Each base type after the replacements, applied in every order."""
     if not reps or not base:
         return base
     out: set[ManaType] = set()
     for order in permutations(reps):
         for t in base:
-            out |= set(apply_replacements([t], [r for _, r in order]))
+            out |= set(apply_replacements([t], list(order)))
     return frozenset(out)
 
 

@@ -1,0 +1,99 @@
+"""A state a draft makes keeps the derived values of the state before it whose inputs the
+draft's edits left alone (``core.state.derived_from``). These tests play random games and compare
+every such value with the one a fresh copy of the same state computes from nothing, so a value
+declared with too few inputs (kept when it should have been worked out again) fails here."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_legal_actions import boards, build
+
+from mtgrules import GameState, PassPriority, Scenario, activate, apply, legal_actions
+from mtgrules.core.objects import Zone
+from mtgrules.core.state import Draft
+from mtgrules.rules.graveyards import graveyards_of
+from mtgrules.rules.layers import ability_kinds, all_characteristics, effects_in_force
+from mtgrules.rules.mana.could_produce import could_produce_all
+from mtgrules.rules.teams import game_over, passes_needed
+from mtgrules.rules.triggers import _listeners
+
+
+def fresh_copy(state: GameState) -> GameState:
+    """The same state with an empty cache, so everything derived is computed from nothing."""
+    return GameState(**{f.name: getattr(state, f.name) for f in fields(GameState) if f.init})
+
+
+def derived(state: GameState) -> dict[str, object]:
+    return {
+        "chars": all_characteristics(state),
+        # an effect of a static ability is made anew for each state, with its own closure
+        "effects in force": [{k: v for k, v in vars(e).items() if k != "applies"} for e in effects_in_force(state)],
+        "ability kinds": ability_kinds(state),
+        "could produce": could_produce_all(state),
+        "listeners": {k: [(o, i) for o, i, _ in v] for k, v in _listeners(state).items()},
+        "battlefield": state.battlefield(),
+        "graveyards": [state.in_zone(Zone.GRAVEYARD, p) for p in state.player_names],
+        "graveyards of": [graveyards_of(state, p) for p in state.player_names],
+        "passes needed": passes_needed(state),
+        "game over": game_over(state),
+        "index": {o.oid: state.obj(o.oid) for o in state.objects},
+    }
+
+
+def play_and_compare(start: GameState, seed: int, actions: int) -> int:
+    """Random legal play from ``start``; every state reached must agree with its fresh copy."""
+    rng = random.Random(seed)
+    state, compared = start, 0
+    for _ in range(actions):
+        derived(state)  # fill the cache, so the next state has values it could keep
+        options = legal_actions(state)
+        if not options:
+            break
+        state, _ = apply(state, rng.choice(options))
+        assert derived(state) == derived(fresh_copy(state))
+        compared += 1
+    return compared
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards, seed=st.integers(0, 10**6))
+def test_kept_values_match_values_computed_afresh(board, seed):
+    play_and_compare(build(board), seed, 25)
+
+
+def test_a_kept_value_is_refused_once_its_inputs_change():
+    """Tapping a land for mana edits objects and players: characteristics, zone lists and what
+    lands could produce are computed again (new values)."""
+    s = Scenario("tap")
+    s.add("Forest", "Alice")
+    s.add("Reflecting Pool", "Alice")
+    before = s.state()
+    derived(before)
+    after, _ = apply(before, activate("Alice", 1))
+    for key in ("chars", "could produce", ("battlefield", None)):
+        assert after.cached(key, lambda: None) is not before._cache[key]
+
+
+def test_passing_keeps_the_characteristics_and_the_lists():
+    """A pass that only moves priority changes no object: the next state keeps the values."""
+    s = Scenario("pass")
+    s.add("Grizzly Bears", "Alice")
+    before = s.state()
+    derived(before)
+    after, _ = apply(before, PassPriority("Alice"))
+    assert after.priority == "Bob"
+    assert after._cache["chars"] is before._cache["chars"]
+    assert after._cache[("battlefield", None)] is before._cache[("battlefield", None)]
+
+
+def test_an_edit_that_changes_nothing_keeps_the_draft_state():
+    s = Scenario("no-op")
+    s.add("Forest", "Alice")
+    state = s.state()
+    d = Draft(state)
+    d.update(1, "0", tapped=False)
+    assert d.view() is state
