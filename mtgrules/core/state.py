@@ -191,7 +191,7 @@ def _with(old: R, changes: dict[str, Any]) -> R:
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
     new = object.__new__(cls)
-    new.__dict__.update(old.__dict__)  # type: ignore[attr-defined]
+    new.__dict__.update(old.__dict__)
     new.__dict__.update(changes)
     return new
 
