@@ -14,7 +14,7 @@ Whether the values make sense in the game (the object exists, X can be paid) is 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 from typing import cast as type_cast  # this module defines the verb `cast`
 
@@ -329,3 +329,30 @@ def with_choices(action: ActionT, choices: dict[str, Any]) -> ActionT:
 __all__ = ["Action", "PassPriority", "Activate", "CastSpell", "PlayLand", "activate", "cast", "pass_priority",
            "play_land", "call_text", "ObjRef",
            "object_name", "check_player", "check_id", "check_ids", "check_number", "check_choices"]
+
+
+# ---------------------------------------------------------------- actions the engine builds itself
+A = TypeVar("A", bound=Action)
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def built(cls: type[A], **values: Any) -> A:
+    """An action ``legal_actions`` builds from the state itself (an id it read, an ability index
+    it counted, a choice it listed): its values are of the right kinds by construction, so the
+    checks a learner's input gets are skipped (they cost more than the rest of listing it)."""
+    defaults = _DEFAULTS.get(cls)
+    if defaults is None:
+        defaults = _DEFAULTS[cls] = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    action = object.__new__(cls)
+    action.__dict__.update(defaults)
+    action.__dict__.update(values)
+    return action
+
+
+def with_choice(action: A, kind: str, value: Any) -> A:
+    """``action`` with one scripted answer, built as :func:`built` builds."""
+    copy = object.__new__(type(action))
+    copy.__dict__.update(action.__dict__)
+    copy.__dict__["choices"] = ((kind, value),)
+    return copy
+

@@ -216,16 +216,19 @@ def payment_ways(pool: tuple[Mana, ...], cost: ManaCost, paying_for: frozenset[s
     keys = list(kinds)
     need = sum(typed.values()) + cost.generic
     out: list[tuple[Mana, ...]] = []
+    have: dict[ManaType, int] = dict.fromkeys(ManaType, 0)  # units of each type taken so far
 
     def walk(i: int, left: int, taken: list[Mana]) -> None:
         if i == len(keys):
-            have = Counter(m.type for m in taken)
             if left == 0 and all(have[t] >= n for t, n in typed.items()):
                 out.append(tuple(taken))
             return
         units = kinds[keys[i]]
+        kind = units[0].type
         for n in range(min(len(units), left), -1, -1):
+            have[kind] += n
             walk(i + 1, left - n, taken + units[:n])
+            have[kind] -= n
 
     walk(0, need, [])
     return out

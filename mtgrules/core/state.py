@@ -69,12 +69,19 @@ class GameState:
         return o if o.zcc == ref.zcc else None
 
     def in_zone(self, zone: Zone, player: str | None = None) -> list[GameObject]:
-        """Objects in a zone, in order (bottom/oldest first), optionally one player's zone."""
+        """Objects in a zone, in order (bottom/oldest first), optionally one player's zone. The
+        order is kept by id, so a state whose objects only changed status reads it again."""
         key = ("zone", zone, player)
         found = self._cache.get(key)
         if found is None:
-            objs = [o for o in self.objects if o.zone is zone and (player is None or o.zone_player == player)]
-            found = self._cache[key] = tuple(sorted(objs, key=lambda o: o.seq))
+            ids = self._cache.get(("zone ids", zone, player))
+            if ids is None:
+                objs = [o for o in self.objects if o.zone is zone and (player is None or o.zone_player == player)]
+                found = tuple(sorted(objs, key=lambda o: o.seq))
+                self._cache[("zone ids", zone, player)] = tuple(o.oid for o in found)
+            else:
+                found = tuple(map(self.obj, ids))
+            self._cache[key] = found
         return list(found)
 
     def battlefield(self, controller: str | None = None) -> list[GameObject]:
@@ -105,6 +112,18 @@ class GameState:
         value: T = self._cache[key]
         return value
 
+    def checked(self, kind: str, action: Hashable, check: Callable[[], T]) -> T:
+        """Memoise what a check of ``action`` found on this state (a refusal is raised each time
+        and not kept): ``legal_actions`` checks every candidate, and ``apply`` then finds the
+        check of the one chosen already done. An action holding a list of scripted answers
+        can't be a key, and is simply checked again."""
+        try:
+            key = (kind, action)
+            hash(key)
+        except TypeError:
+            return check()
+        return self.cached(key, check)
+
     # ---- Jupyter display: the views need pandas/matplotlib, so they load only when asked
     def _repr_html_(self) -> str:
         from mtgrules.views import state_html
@@ -120,24 +139,30 @@ BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", 
 
 
 # ---------------------------------------------------------------- derived values a new state may keep
-# A state's ``objects``, ``players`` and each other field are the inputs a derived value can read.
-# Fields that only say whose move it is (or number new objects and effects) change at every pass;
-# no characteristic, zone list or trigger listener reads them.
+# The inputs a derived value can read: "objects" (which objects there are, their cards, zones,
+# controllers and order), "status" (their status and marks: tapped, damage, counters, ...),
+# "players", and each other field of the state. Fields that only say whose move it is (or number
+# new objects and effects) change at every pass; no characteristic, zone list or trigger listener
+# reads them.
+STATUS = frozenset({"tapped", "damage", "deathtouched", "counters", "chosen", "spell_x"})
+OBJECTS = frozenset({"objects", "status"})  # for a value that holds the objects themselves
 PRIORITY_FIELDS = frozenset({"priority", "passes", "pending", "next_id", "timestamp"})
 _DERIVED_FROM: dict[Hashable, frozenset[str]] = {}
 
 
 def derived_from(name: str, inputs: frozenset[str] | None = None) -> None:
     """Declare what the cached value ``name`` (a key of :meth:`GameState.cached`, or the first item
-    of a tuple key) is computed from: ``objects``, ``players`` or other field names; None means
-    every field but :data:`PRIORITY_FIELDS`. A state a draft makes keeps the values of its
-    previous state whose inputs the draft's edits left alone (the engine makes several states per
-    action, most after edits to priority or to a single object). Undeclared values never carry over."""
+    of a tuple key) is computed from: ``objects``, ``status``, ``players`` or other field names;
+    None means every input but :data:`PRIORITY_FIELDS`. A state a draft makes keeps the values of
+    its previous state whose inputs the draft's edits left alone (the engine makes several states
+    per action, most after a pass or after tapping one permanent). A value that holds objects
+    (not their ids) must declare :data:`OBJECTS`, as an object with a new status is a new value.
+    Undeclared values never carry over."""
     _DERIVED_FROM[name] = _all_inputs() - PRIORITY_FIELDS if inputs is None else inputs
 
 
 def _all_inputs() -> frozenset[str]:
-    return frozenset({"objects", "players", *_scalar_names()})
+    return frozenset({"objects", "status", "players", *_scalar_names()})
 
 
 def _carry_over(old: GameState, new: GameState, edited: set[str]) -> None:
@@ -159,9 +184,10 @@ _KEPT: dict[frozenset[str], tuple[int, frozenset[Hashable]]] = {}
 it was worked out from, so a later ``derived_from`` is seen)."""
 
 
-derived_from("index", frozenset({"objects"}))
-derived_from("zone", frozenset({"objects"}))
-derived_from("battlefield", frozenset({"objects"}))
+derived_from("index", OBJECTS)
+derived_from("zone", OBJECTS)
+derived_from("zone ids", frozenset({"objects"}))
+derived_from("battlefield", OBJECTS)
 derived_from("player names", frozenset({"players"}))
 
 
@@ -201,7 +227,8 @@ class Draft:
 
     def __init__(self, state: GameState) -> None:
         self.base = state
-        self.objects: dict[int, GameObject] = {o.oid: o for o in state.objects}
+        index = state._cache.get("index")  # a copy of the state's own index costs least
+        self.objects: dict[int, GameObject] = dict(index) if index is not None else {o.oid: o for o in state.objects}
         self.players: dict[str, Player] = {p.name: p for p in state.players}
         self.scalars: dict[str, Any] = {name: getattr(state, name) for name in _scalar_names()}
         self.events: list[Event] = []
@@ -228,9 +255,11 @@ class Draft:
     def view(self) -> GameState:
         """The draft as a state, for reading computed characteristics mid-action."""
         if self._frozen is None:
-            new = GameState(players=tuple(self.players.values()),
-                            objects=tuple(self.objects[k] for k in sorted(self.objects)),
-                            **self.scalars)
+            ids = list(self.objects)  # in id order unless the state it began from wasn't
+            ordered = ids == sorted(ids)
+            objects = tuple(self.objects.values()) if ordered else tuple(self.objects[k] for k in sorted(ids))
+            new = _with(self._last, {"players": tuple(self.players.values()), "objects": objects,
+                                     **self.scalars, "_cache": {"index": dict(self.objects)}})
             _carry_over(self._last, new, self._edited)
             self._frozen = self._last = new
             self._edited = set()
@@ -292,19 +321,24 @@ class Draft:
             before = getattr(old, attr)
             if before != value:
                 changed = True
+                if part == "objects" and attr in STATUS:
+                    self._edited.add("status")
+                elif part == "objects":
+                    self._edited.add("objects")
                 if attr not in BOOKKEEPING:
                     self.emit(Event(event_kind(kind or attr), key, name, attr, before, value, rule, text))
                     text = ""
         if not changed:
             return old
         self._frozen = None
-        self._edited.add(part)
+        if part != "objects":
+            self._edited.add(part)
         return _with(old, changes)
 
     def add_object(self, obj: GameObject, rule: str, text: str) -> None:
         self.objects[obj.oid] = obj
         self._frozen = None
-        self._edited.add("objects")
+        self._edited.update(OBJECTS)
         self.emit(Event(EventKind.CREATED, obj.oid, obj.card, "zone", None, obj.zone.value, rule, text))
 
     def remove_object(self, oid: int, rule: str, text: str, kind: EventKind | str = "left the game") -> None:
@@ -312,7 +346,7 @@ class Draft:
         objects they own with them (800.4a); a token off the battlefield ceases to exist (704.5d)."""
         obj = self.objects.pop(oid)
         self._frozen = None
-        self._edited.add("objects")
+        self._edited.update(OBJECTS)
         self.emit(Event(event_kind(kind), oid, obj.card, "zone", obj.zone.value, "outside the game", rule, text))
 
     def next_seq(self, zone: Zone) -> int:

@@ -83,7 +83,12 @@ def check(state: GameState, action: Action) -> None:
 
 
 def check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAbility | ActivatedAbility]:
-    """The source, the ability, its targets and its cost (602.2, 605.3a); nothing is paid."""
+    """The source, the ability, its targets and its cost (602.2, 605.3a); nothing is paid.
+    Checked once per state and action (``legal_actions`` checks first, ``apply`` finds it done)."""
+    return state.checked("activation", a, lambda: _check_activation(state, a))
+
+
+def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAbility | ActivatedAbility]:
     try:
         obj = state.obj(a.source)
     except KeyError:

@@ -40,7 +40,23 @@ def check_play_land(state: GameState, a: PlayLand) -> GameObject:
                             "cast it instead")
     if obj.zone is not Zone.HAND or obj.owner != a.player:
         raise IllegalAction("305.1", f"{cdef.name} is not in {a.player}'s hand, so {a.player} can't play it")
-    if not is_active_player(state, a.player):
+    if not may_play_land_now(state, a.player):
+        _refuse_timing(state, a.player)
+    played, allowed = state.player(a.player).lands_played, lands_allowed(state, a.player)
+    if played >= allowed:
+        raise IllegalAction("305.2b", f"{a.player} has already played {_lands(played)} this turn and may play "
+                            f"{_lands(allowed)} per turn")
+    return obj
+
+
+def may_play_land_now(state: GameState, player: str) -> bool:
+    """It is the player's turn (305.3), in a main phase, with an empty stack (305.1)."""
+    return is_active_player(state, player) and state.step.is_main and not state.stack
+
+
+def _refuse_timing(state: GameState, player: str) -> None:
+    """Say which timing rule a land play breaks: whose turn it is (305.3), or when (305.1)."""
+    if not is_active_player(state, player):
         whose = (f"{' and '.join(turn_mates(state, state.active))}'s team's" if shared_team_turns(state)
                  else f"{state.active}'s")
         raise IllegalAction("305.3", f"it is {whose} turn, and a player can play a land only during their own "
@@ -49,11 +65,6 @@ def check_play_land(state: GameState, a: PlayLand) -> GameObject:
         where = "the stack isn't empty" if state.stack else f"this is the {state.step.value} step"
         raise IllegalAction("305.1", f"a land can be played only in a main phase while the stack is empty, "
                             f"and {where}")
-    played, allowed = state.player(a.player).lands_played, lands_allowed(state, a.player)
-    if played >= allowed:
-        raise IllegalAction("305.2b", f"{a.player} has already played {_lands(played)} this turn and may play "
-                            f"{_lands(allowed)} per turn")
-    return obj
 
 
 def _lands(n: int) -> str:

@@ -16,7 +16,7 @@ from mtgrules.core.abilities import StaticAbility
 from mtgrules.core.carddef import POOL_CHANGES, card
 from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.objects import GameObject, Zone
-from mtgrules.core.state import derived_from
+from mtgrules.core.state import OBJECTS, derived_from
 from mtgrules.rules import hooks
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 LAYERS = ("4", "6", "7a", "7b", "7c", "7d")
 # Printed values read the objects alone; effects and characteristics may read any part of the game.
-derived_from("card facts", frozenset({"objects"}))
+derived_from("card facts", OBJECTS)
 derived_from("ability kinds", frozenset({"objects"}))
 derived_from("effects in force")
 derived_from("chars")
@@ -67,28 +67,21 @@ def _card_facts(name: str) -> CardFacts:
 
 
 def _object_facts(state: GameState) -> list[tuple[GameObject, Chars, tuple[StaticAbility, ...]]]:
-    """Each object with its card's printed characteristics and static abilities (once per state);
-    on the way, the kinds of ability the cards in the game have (``ability_kinds``)."""
+    """Each object with its card's printed characteristics and static abilities (once per state)."""
     def compute() -> list[tuple[GameObject, Chars, tuple[StaticAbility, ...]]]:
         if _SEEN_CHANGES[0] != POOL_CHANGES[0]:
             _PRINTED.clear()
             _SEEN_CHANGES[0] = POOL_CHANGES[0]
-        held, out, kinds = _PRINTED, [], set[type]()
-        for o in state.objects:
-            facts = held.get(o.card) or _card_facts(o.card)
-            out.append((o, facts[0], facts[1]))
-            kinds |= facts[2]
-        state._cache["ability kinds"] = frozenset(kinds)
-        return out
+        held = _PRINTED
+        return [(o, *(held.get(o.card) or _card_facts(o.card))[:2]) for o in state.objects]
     return state.cached("card facts", compute)
 
 
 def ability_kinds(state: GameState) -> frozenset[type]:
     """The kinds of ability (``TriggeredAbility``, ``ManaReplacement``, ...) that the cards in the
-    game have, in any zone; read with the printed characteristics, once per state."""
-    _object_facts(state)
-    kinds: frozenset[type] = state._cache["ability kinds"]
-    return kinds
+    game have, in any zone, once per state: a rule whose kind no card has can skip its search."""
+    return state.cached("ability kinds", lambda: frozenset().union(
+        *(_card_facts(name)[2] for name in {o.card for o in state.objects})))
 
 
 def printed(obj: GameObject) -> Chars:
@@ -122,8 +115,11 @@ def characteristics(state: GameState, oid: int) -> Chars:
 def _compute(state: GameState) -> dict[int, Chars]:
     """Layer by layer (613.1); an object no effect or counter touches keeps the printed value
     itself (the same ``Chars``), which lets ``characteristic_events`` skip it by identity."""
-    chars = {o.oid: c for o, c, _statics in _object_facts(state)}
+    facts = _object_facts(state)
     effects = effects_in_force(state)
+    if not effects:  # printed values, and counters (613.4c)
+        return {o.oid: _apply_counters(o, c) if o.counters else c for o, c, _statics in facts}
+    chars = {o.oid: c for o, c, _statics in facts}
     by_layer: dict[str, list[Effect]] = {}
     for e in effects:
         by_layer.setdefault(e.layer, []).append(e)

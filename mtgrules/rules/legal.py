@@ -19,7 +19,6 @@ both give the same list and that ``apply`` accepts every listed action.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from itertools import product
 
 from mtgrules.core.abilities import (
@@ -32,8 +31,18 @@ from mtgrules.core.abilities import (
     Target,
     TriggeredAbility,
 )
-from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority, PlayLand, scripted_choices, with_choices
-from mtgrules.core.carddef import card
+from mtgrules.core.actions import (
+    Action,
+    Activate,
+    CastSpell,
+    PassPriority,
+    PlayLand,
+    built,
+    scripted_choices,
+    with_choice,
+    with_choices,
+)
+from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.mana import ManaType, payment_text, payment_ways
@@ -42,11 +51,11 @@ from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import ORDER, Step
 from mtgrules.rules import hooks
 from mtgrules.rules.engine import apply, check, settle
-from mtgrules.rules.lands import check_play_land
+from mtgrules.rules.lands import check_play_land, may_play_land_now
 from mtgrules.rules.layers import ability_kinds
 from mtgrules.rules.mana.abilities import type_choice
 from mtgrules.rules.mana.could_produce import replacements_for
-from mtgrules.rules.stack import may_cast_now
+from mtgrules.rules.stack import at_instant_speed, sorcery_timing
 from mtgrules.rules.teams import may_act, passes_needed
 from mtgrules.rules.turn_loop import MAX_HAND_SIZE
 
@@ -143,14 +152,28 @@ def activations(state: GameState, player: str) -> list[Action]:
     and each way to pay its hybrid symbols."""
     out: list[Action] = []
     for obj in state.battlefield(player):
-        for i, ab in enumerate(card(obj.card).abilities):
-            if isinstance(ab, ManaAbility | ActivatedAbility):
-                if (ab.cost.tap and obj.tapped) or (ab.cost.untap and not obj.tapped):
-                    continue  # the cost can't be paid (107.5, 107.6): no need to ask the check
-                target = ab.target if isinstance(ab, ActivatedAbility) else None
-                for tgt, hyb in product(_targets(state, player, target), _halves(ab.cost.mana.hybrid)):
-                    out.append(Activate(player, obj.oid, i, 0, tgt, hyb))
+        for i, ab, target, halves in _abilities(obj.card):
+            if (ab.cost.tap and obj.tapped) or (ab.cost.untap and not obj.tapped):
+                continue  # the cost can't be paid (107.5, 107.6): no need to ask the check
+            for tgt, hyb in product(_targets(state, player, target), halves):
+                out.append(built(Activate, player=player, source=obj.oid, ability=i, targets=tgt, hybrid=hyb))
     return out
+
+
+ActivationFacts = tuple[int, ManaAbility | ActivatedAbility, Target | None, list[tuple[ManaType, ...] | None]]
+_ACTIVATIONS: dict[str, tuple[CardDef, list[ActivationFacts]]] = {}
+
+
+def _abilities(name: str) -> list[ActivationFacts]:
+    """A card's activated and mana abilities, each with its index, target and ways to pay its
+    hybrid symbols: read once per card definition (a card replaced with ``register`` is read again)."""
+    cdef = card(name)
+    held = _ACTIVATIONS.get(name)
+    if held is None or held[0] is not cdef:
+        held = _ACTIVATIONS[name] = (cdef, [
+            (i, ab, ab.target if isinstance(ab, ActivatedAbility) else None, _halves(ab.cost.mana.hybrid))
+            for i, ab in enumerate(cdef.abilities) if isinstance(ab, ManaAbility | ActivatedAbility)])
+    return held[1]
 
 
 def casts(state: GameState, player: str) -> list[Action]:
@@ -158,17 +181,23 @@ def casts(state: GameState, player: str) -> list[Action]:
     and each way to pay its hybrid symbols."""
     out: list[Action] = []
     pool = len(state.player(player).pool)
+    sorcery_time: bool | None = None  # the same for every card, asked once and only if needed
     for obj in state.in_zone(Zone.HAND, player):
         cdef = card(obj.card)
-        if "Land" in cdef.types or not may_cast_now(state, player, cdef):  # lands are played (305.9)
-            continue  # not at this time (307.1): no need to ask the check
+        if "Land" in cdef.types or cdef.mana_cost.mana_value(0) > pool:  # lands are played (305.9)
+            continue  # each symbol is paid with one mana from the pool (601.2h): no need to ask
+        if not at_instant_speed(cdef):
+            if sorcery_time is None:
+                sorcery_time = sorcery_timing(state, player)
+            if not sorcery_time:
+                continue  # not at this time (307.1): no need to ask the check
         cost = cdef.mana_cost
         # each symbol is paid with one mana from the pool (601.2h): fewer can't pay, no need to ask
         xs = [x for x in (range(pool + 1) if cost.x_count else (0,)) if cost.mana_value(x) <= pool]
         if not xs:
             continue
         for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cost.hybrid)):
-            out.append(CastSpell(player, obj.oid, x, tgt, hyb))
+            out.append(built(CastSpell, player=player, card=obj.oid, x=x, targets=tgt, hybrid=hyb))
     return out
 
 
@@ -185,8 +214,12 @@ def _halves(hybrid: tuple[tuple[ManaType, ManaType], ...]) -> list[tuple[ManaTyp
 
 
 def lands(state: GameState, player: str) -> list[Action]:
-    """Playing each land card in ``player``'s hand (305.1); the check says whether it may now."""
-    return [PlayLand(player, o.oid) for o in state.in_zone(Zone.HAND, player) if "Land" in card(o.card).types]
+    """Playing each land card in ``player``'s hand (305.1) when the timing allows a land play at all
+    (the check's own timing test); the check says whether this one may be played."""
+    if not may_play_land_now(state, player):
+        return []
+    return [built(PlayLand, player=player, card=o.oid) for o in state.in_zone(Zone.HAND, player)
+            if "Land" in card(o.card).types]
 
 
 hooks.CANDIDATES.extend([activations, casts, lands])
@@ -345,7 +378,7 @@ def _quiet_activation(state: GameState, action: Activate) -> list[Action] | None
     kind, _rule, values = type_choice(state, obj, ab)
     if len(values) <= 1:
         return [action]
-    return [replace(action, choices=((kind, v),)) for v in values]
+    return [with_choice(action, kind, v) for v in values]
 
 
 def _in_combat(state: GameState, oid: int) -> bool:
@@ -364,7 +397,7 @@ def _quiet_cast(state: GameState, action: CastSpell) -> list[Action] | None:
     ways = payment_ways(state.player(action.player).pool, cdef.mana_cost.with_x(action.x), kinds, action.hybrid)
     if len(ways) <= 1:
         return [action]
-    return [replace(action, choices=(("pay", payment_text(w)),)) for w in ways]
+    return [with_choice(action, "pay", payment_text(w)) for w in ways]
 
 
 def _quiet_land(state: GameState, action: PlayLand) -> list[Action] | None:

@@ -8,12 +8,15 @@ from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Chars
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, Zone
-from mtgrules.core.state import Draft, GameState
+from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.rules.layers import all_characteristics, characteristics, on_battlefield
 from mtgrules.rules.leaving import leave_game
 from mtgrules.rules.teams import game_over, shared_team_turns
 from mtgrules.rules.triggers import collect_new_triggers
 from mtgrules.rules.zones import move
+
+NONE_APPLY = "no state-based actions"
+derived_from(NONE_APPLY)  # they read life, objects and characteristics, never whose move it is
 
 
 def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
@@ -23,6 +26,8 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
     chooser = chooser or Chooser()
     while True:
         state = d.view()
+        if state._cache.get(NONE_APPLY):  # found so for a state that differs only in whose move it is
+            return
         chars = all_characteristics(state)
         losers = {p.name: "704.5a" for p in state.players if not p.lost and p.life <= 0}
         losers.update({p.name: "704.5b" for p in state.players
@@ -56,6 +61,7 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         touched = [o for o in touched if o not in spared]
         legends = _legend_rule(state, chars, chooser) if legendary else []
         if not (losers or tokens or zero or lethal or touched or walkers or legends or auras):
+            state._cache[NONE_APPLY] = True
             return
         for name, rule in losers.items():
             why = "has 0 or less life" if rule == "704.5a" else "attempted to draw from an empty library"

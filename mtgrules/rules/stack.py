@@ -26,7 +26,12 @@ from mtgrules.rules.zones import move
 # ---------------------------------------------------------------- casting
 def check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tuple[ObjRef, ...], frozenset[str]]:
     """Refuse the cast if the card, its timing, its targets, X or the cost forbid it; change
-    nothing. ``apply`` (through ``engine.check``) and ``legal_actions`` both ask this."""
+    nothing. ``apply`` (through ``engine.check``) and ``legal_actions`` both ask this, once per
+    state and action."""
+    return state.checked("cast", a, lambda: _check_cast(state, a))
+
+
+def _check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tuple[ObjRef, ...], frozenset[str]]:
     obj = _card_in_hand(state, a)
     cdef = card(obj.card)
     if "Land" in cdef.types:
@@ -73,8 +78,16 @@ def may_cast_now(state: GameState, player: str, cdef: CardDef) -> bool:
     """Instants (and flash) any time you have priority; others only in your main phase with an
     empty stack (307.1, 117.1a). Under shared team turns each player of the active team is an
     active player, so either may cast a sorcery in the team's main phase (805.4a, 805.5a)."""
-    if "Instant" in cdef.types or Keyword.FLASH in cdef.keywords:
-        return True
+    return at_instant_speed(cdef) or sorcery_timing(state, player)
+
+
+def at_instant_speed(cdef: CardDef) -> bool:
+    """An instant, or a card with flash: castable whenever its player has priority (117.1a, 702.8a)."""
+    return "Instant" in cdef.types or Keyword.FLASH in cdef.keywords
+
+
+def sorcery_timing(state: GameState, player: str) -> bool:
+    """It is ``player``'s main phase and the stack is empty (307.1): when other spells may be cast."""
     return is_active_player(state, player) and state.step.is_main and not state.stack
 
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 TWO_HEADED_GIANT = "two-headed giant"
 derived_from("passes needed", frozenset({"players", "game_format"}))
 derived_from("game over", frozenset({"players"}))
+derived_from("active players", frozenset({"players", "active", "game_format"}))
 
 
 def shared_team_turns(state: GameState) -> bool:
@@ -69,9 +70,14 @@ def turn_mates(state: GameState, name: str) -> list[str]:
 def is_active_player(state: GameState, name: str) -> bool:
     """Whether it is ``name``'s turn: they are the active player, or, under shared team turns, a
     player of the active team, each of whom is an active player (805.4a, 805.9)."""
-    if name not in in_game(state) or state.active not in state.player_names:
-        return False
-    return name == state.active or (shared_team_turns(state) and name in turn_mates(state, state.active))
+    return name in state.cached("active players", lambda: _active_players(state))
+
+
+def _active_players(state: GameState) -> frozenset[str]:
+    if state.active not in state.player_names:
+        return frozenset()
+    mates = turn_mates(state, state.active) if shared_team_turns(state) else [state.active]
+    return frozenset(mates) & frozenset(in_game(state))
 
 
 def primary(state: GameState, name: str) -> str:

@@ -25,6 +25,7 @@ from mtgrules.core.events import Event, EventKind
 from mtgrules.core.objects import GameObject, ObjRef, StackItem
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.triggers import PendingTrigger
+from mtgrules.rules.layers import ability_kinds
 from mtgrules.rules.look_back import look_back_sources, trigger_source
 from mtgrules.rules.targeting import why_cant_target
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
@@ -32,13 +33,18 @@ from mtgrules.rules.teams import apnap_groups, shared_team_turns
 
 # ---------------------------------------------------------------- noticing triggers
 def collect_triggers(d: Draft, events: list[Event]) -> None:
-    """Check each event against every triggered ability in play; remember those that trigger."""
+    """Check each event against every triggered ability in play; remember those that trigger.
+    Both kinds of source (a permanent, and one that has just left but is still in the game) are
+    objects of the state, so a game whose cards have no triggered ability has nothing to check."""
     state = d.view()
+    if TriggeredAbility not in ability_kinds(state):
+        return
     pending = list(d.pending)
     listening = _listeners(state)
     for k, ev in enumerate(events):
         # a permanent that has just left is checked as it last existed (603.6c, 603.10a)
-        for src, i, ab in [*listening.get(ev.kind, ()), *look_back_sources(state, events, k)]:
+        listeners = [(state.obj(oid), i, ab) for oid, i, ab in listening.get(ev.kind, ())]
+        for src, i, ab in [*listeners, *look_back_sources(state, events, k)]:
             if ab.event != ev.kind:
                 continue
             for data in _instances(ab, state, src, ev):
@@ -50,18 +56,21 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
     d.set_scalar("603.3", pending=tuple(pending))
 
 
-derived_from("trigger listeners", frozenset({"objects"}))
+derived_from("trigger listeners", frozenset({"objects"}))  # ids, not objects: tapping keeps it
 
 
-def _listeners(state: GameState) -> dict[str, list[tuple[GameObject, int, TriggeredAbility]]]:
+def _listeners(state: GameState) -> dict[str, list[tuple[int, int, TriggeredAbility]]]:
     """The triggered abilities of permanents (not mana abilities, not look-back ones), by the
-    event kind they wait for, in battlefield order; found once per state."""
-    def compute() -> dict[str, list[tuple[GameObject, int, TriggeredAbility]]]:
-        found: dict[str, list[tuple[GameObject, int, TriggeredAbility]]] = {}
+    event kind they wait for, in battlefield order, each with its permanent's id; found once per
+    state, and kept by the next state if no permanent came or went."""
+    def compute() -> dict[str, list[tuple[int, int, TriggeredAbility]]]:
+        found: dict[str, list[tuple[int, int, TriggeredAbility]]] = {}
+        if TriggeredAbility not in ability_kinds(state):
+            return found
         for src in state.battlefield():
             for i, ab in enumerate(card(src.card).abilities):
                 if isinstance(ab, TriggeredAbility) and not ab.is_mana and not ab.looks_back:
-                    found.setdefault(ab.event, []).append((src, i, ab))
+                    found.setdefault(ab.event, []).append((src.oid, i, ab))
         return found
     return state.cached("trigger listeners", compute)
 

@@ -28,7 +28,7 @@ from mtgrules.core.mana import COLORS, TYPE_NAMES, ManaType, make_mana, pool_tex
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import pay_cost
-from mtgrules.rules.layers import characteristics
+from mtgrules.rules.layers import ability_kinds, characteristics
 from mtgrules.rules.mana.could_produce import could_produce_all, reflected_types, replacements_for
 
 
@@ -109,6 +109,8 @@ def _add(d: Draft, player: str, obj: GameObject, name: str, types: list[ManaType
 def fire_tapped_for_mana(d: Draft, chooser: Chooser, player: str, tapped: GameObject,
                          produced: list[ManaType]) -> None:
     """Resolve every "whenever ... tapped for mana" trigger now (106.12a, 605.4a)."""
+    if TriggeredAbility not in ability_kinds(d.view()):
+        return
     event = Event(EventKind.TAPPED_FOR_MANA, tapped.oid, tapped.card, "produced", None,
                   tuple(t.value for t in produced), "106.12a")
     for src in d.view().battlefield():

@@ -18,11 +18,11 @@ from mtgrules.core.carddef import card
 from mtgrules.core.mana import ALL_TYPES, COLORS, ManaType
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState, derived_from
-from mtgrules.rules.layers import characteristics
+from mtgrules.rules.layers import ability_kinds, characteristics
 
 Answer = dict[int, frozenset[ManaType]]
 derived_from("could produce")
-derived_from("mana replacements", frozenset({"objects"}))
+derived_from("mana replacements", frozenset({"objects"}))  # ids, not objects: tapping keeps it
 
 
 def could_produce_all(state: GameState) -> Answer:
@@ -114,14 +114,20 @@ def replacements_for(state: GameState, tapped: GameObject, ab: ManaAbility) -> l
     """Replacement effects on "tapped for mana" that apply here (only {T} abilities: 106.12)."""
     if not ab.cost.tap:
         return []
-    return [(src, rep) for src, rep in _mana_replacements(state) if rep.applies(state, src, tapped)]
+    found = []
+    for oid, rep in _mana_replacements(state):
+        src = state.obj(oid)
+        if rep.applies(state, src, tapped):
+            found.append((src, rep))
+    return found
 
 
-def _mana_replacements(state: GameState) -> list[tuple[GameObject, ManaReplacement]]:
-    """Every "tapped for mana" replacement of a permanent, in battlefield order (cached per state)."""
+def _mana_replacements(state: GameState) -> list[tuple[int, ManaReplacement]]:
+    """Every "tapped for mana" replacement of a permanent, by the permanent's id, in battlefield
+    order (cached per state, and kept by the next state if no permanent came or went)."""
     return state.cached("mana replacements", lambda: [
-        (src, rep) for src in state.battlefield() for rep in card(src.card).abilities
-        if isinstance(rep, ManaReplacement)])
+        (src.oid, rep) for src in state.battlefield() for rep in card(src.card).abilities
+        if isinstance(rep, ManaReplacement)] if ManaReplacement in ability_kinds(state) else [])
 
 
 def apply_replacements(types: list[ManaType], reps: list[ManaReplacement]) -> list[ManaType]:
