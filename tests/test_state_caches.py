@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 from dataclasses import fields
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_legal_actions import boards, build
 
-from mtgrules import GameState, PassPriority, Scenario, activate, apply, legal_actions
+from mtgrules import GameState, IllegalAction, PassPriority, Scenario, activate, apply, legal_actions
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft
 from mtgrules.rules.graveyards import graveyards_of
@@ -97,3 +98,39 @@ def test_an_edit_that_changes_nothing_keeps_the_draft_state():
     d = Draft(state)
     d.update(1, "0", tapped=False)
     assert d.view() is state
+
+
+def test_a_check_is_made_once_per_state_and_action(monkeypatch):
+    """``legal_actions`` checks each candidate; ``apply`` of the chosen one finds its check done.
+    A refusal is not kept: it is raised again each time."""
+    from mtgrules.rules import engine
+
+    calls = []
+    real = engine._check_activation
+
+    def counting(state, action):
+        calls.append(action)
+        return real(state, action)
+
+    monkeypatch.setattr(engine, "_check_activation", counting)
+    s = Scenario("tap once")
+    s.add("Forest", "Alice")
+    state = s.state()
+    tap = activate("Alice", 1)
+    assert tap in legal_actions(state)
+    apply(state, tap)
+    assert calls == [tap]
+    tapped, _ = apply(state, tap)
+    for _ in range(2):  # the Forest is tapped: refused each time, by a check made each time
+        with pytest.raises(IllegalAction):
+            apply(tapped, tap)
+    assert calls.count(tap) == 3
+
+
+def test_actions_built_by_the_engine_equal_the_checked_ones():
+    from mtgrules.core.actions import Activate, CastSpell, PlayLand, built, with_choice
+
+    assert built(Activate, player="Alice", source=3) == Activate("Alice", 3)
+    assert hash(built(CastSpell, player="Bob", card=4, x=2)) == hash(CastSpell("Bob", 4, 2))
+    assert built(PlayLand, player="Alice", card=5) == PlayLand("Alice", 5)
+    assert with_choice(Activate("Alice", 3), "color", "G") == Activate("Alice", 3, choices=(("color", "G"),))
