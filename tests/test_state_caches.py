@@ -67,16 +67,22 @@ def test_kept_values_match_values_computed_afresh(board, seed):
 
 
 def test_a_kept_value_is_refused_once_its_inputs_change():
-    """Tapping a land for mana edits objects and players: characteristics, zone lists and what
-    lands could produce are computed again (new values)."""
-    s = Scenario("tap")
-    s.add("Forest", "Alice")
-    s.add("Reflecting Pool", "Alice")
-    before = s.state()
-    derived(before)
-    after, _ = apply(before, activate("Alice", 1))
-    for key in ("chars", "could produce", ("battlefield", None)):
-        assert after.cached(key, lambda: None) is not before._cache[key]
+    """Tapping a land for mana edits an object's status and a player's pool: zone lists (which
+    hold the objects) and what lands could produce are computed again (new values). With no
+    continuous effect in the game the characteristics are kept; with a static ability in the
+    game (Lord of the Accursed's anthem could read anything) they are computed again."""
+    for extra, kept in ((None, True), ("Lord of the Accursed", False)):
+        s = Scenario("tap")
+        s.add("Forest", "Alice")
+        s.add("Reflecting Pool", "Alice")
+        if extra:
+            s.add(extra, "Alice")
+        before = s.state()
+        derived(before)
+        after, _ = apply(before, activate("Alice", 1))
+        for key in ("could produce", ("battlefield", None)):
+            assert after.cached(key, lambda: None) is not before._cache[key]
+        assert (after.cached("chars", lambda: None) is before._cache["chars"]) is kept
 
 
 def test_passing_keeps_the_characteristics_and_the_lists():
@@ -134,3 +140,30 @@ def test_actions_built_by_the_engine_equal_the_checked_ones():
     assert hash(built(CastSpell, player="Bob", card=4, x=2)) == hash(CastSpell("Bob", 4, 2))
     assert built(PlayLand, player="Alice", card=5) == PlayLand("Alice", 5)
     assert with_choice(Activate("Alice", 3), "color", "G") == Activate("Alice", 3, choices=(("color", "G"),))
+
+
+def test_an_effect_that_reads_tapped_status_is_worked_out_again_after_tapping():
+    """A made-up mana creature that gets +2/+2 while it is tapped: its static ability reads the
+    very status a tap changes, so the characteristics can't be kept from before the tap."""
+    from mtgrules.cards import CardDef, Effect, StaticAbility, register
+    from mtgrules.cards.builders import tap_for
+    from mtgrules.rules.layers import characteristics
+
+    text = "As long as this creature is tapped, it gets +2/+2."
+
+    def while_tapped(state, source):
+        return [Effect("7c", text, "613.4c", source=source.oid, delta=(2, 2),
+                       applies=lambda s, o, c, oid=source.oid: o.oid == oid and o.tapped)]
+
+    register(CardDef("Practice Sleeper Elf", "{G}", frozenset({"Creature"}), power=1, toughness=1,
+                     oracle="{T}: Add {G}.\n" + text,
+                     abilities=(tap_for("G"), StaticAbility(text, while_tapped)),
+                     source="made up for this test"), replace=True)
+    s = Scenario("sleeper")
+    elf = s.add("Practice Sleeper Elf", "Alice")
+    before = s.state()
+    derived(before)
+    assert characteristics(before, elf).pt() == "1/1"
+    after, _ = apply(before, activate("Alice", elf))
+    assert characteristics(after, elf).pt() == "3/3"
+    assert derived(after) == derived(fresh_copy(after))

@@ -140,38 +140,48 @@ BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", 
 
 # ---------------------------------------------------------------- derived values a new state may keep
 # The inputs a derived value can read: "objects" (which objects there are, their cards, zones,
-# controllers and order), "status" (their status and marks: tapped, damage, counters, ...),
-# "players", and each other field of the state. Fields that only say whose move it is (or number
-# new objects and effects) change at every pass; no characteristic, zone list or trigger listener
-# reads them.
+# controllers and order), each status attribute of an object ("tapped", "damage", "counters", ...),
+# "players" (who plays, their life and standing), "pool" (their mana), and each other field of the
+# state. Fields that only say whose move it is (or number new objects and effects) change at every
+# pass; no characteristic, zone list or trigger listener reads them.
 STATUS = frozenset({"tapped", "damage", "deathtouched", "counters", "chosen", "spell_x"})
-OBJECTS = frozenset({"objects", "status"})  # for a value that holds the objects themselves
+OBJECTS = frozenset({"objects", *STATUS})  # for a value that holds the objects themselves
+PLAYERS = frozenset({"players", "pool"})  # for a value that holds the players themselves
 PRIORITY_FIELDS = frozenset({"priority", "passes", "pending", "next_id", "timestamp"})
-_DERIVED_FROM: dict[Hashable, frozenset[str]] = {}
+KeepRule = Callable[["GameState", frozenset[str]], bool]
+_DERIVED_FROM: dict[Hashable, tuple[frozenset[str], KeepRule | None]] = {}
 
 
-def derived_from(name: str, inputs: frozenset[str] | None = None) -> None:
+def derived_from(name: str, inputs: frozenset[str] | None = None, keep_if: KeepRule | None = None) -> None:
     """Declare what the cached value ``name`` (a key of :meth:`GameState.cached`, or the first item
-    of a tuple key) is computed from: ``objects``, ``status``, ``players`` or other field names;
-    None means every input but :data:`PRIORITY_FIELDS`. A state a draft makes keeps the values of
-    its previous state whose inputs the draft's edits left alone (the engine makes several states
-    per action, most after a pass or after tapping one permanent). A value that holds objects
-    (not their ids) must declare :data:`OBJECTS`, as an object with a new status is a new value.
-    Undeclared values never carry over."""
-    _DERIVED_FROM[name] = _all_inputs() - PRIORITY_FIELDS if inputs is None else inputs
+    of a tuple key) is computed from: ``objects``, a status attribute, ``players``, ``pool`` or
+    other field names; None means every input but :data:`PRIORITY_FIELDS`. A state a draft makes
+    keeps the values of its previous state whose inputs the draft's edits left alone (the engine
+    makes several states per action, most after a pass or after tapping one permanent), and those
+    for which ``keep_if(previous state, edited inputs)`` says the edits can't change them. A value
+    that holds objects (not their ids) must declare :data:`OBJECTS`, as an object with a new
+    status is a new value. Undeclared values never carry over."""
+    _DERIVED_FROM[name] = (_all_inputs() - PRIORITY_FIELDS if inputs is None else inputs, keep_if)
 
 
 def _all_inputs() -> frozenset[str]:
-    return frozenset({"objects", "status", "players", *_scalar_names()})
+    return frozenset({*OBJECTS, *PLAYERS, *_scalar_names()})
 
 
 def _carry_over(old: GameState, new: GameState, edited: set[str]) -> None:
-    """Copy into ``new``'s cache the declared values of ``old`` whose inputs weren't ``edited``."""
-    kept = _KEPT.get(frozenset(edited))
+    """Copy into ``new``'s cache the declared values of ``old`` whose inputs weren't ``edited``
+    (or whose keep rule says the edits leave them as they are)."""
+    done = frozenset(edited)
+    kept = _KEPT.get(done)
     if kept is None or kept[0] != len(_DERIVED_FROM):
-        kept = _KEPT[frozenset(edited)] = (len(_DERIVED_FROM), frozenset(
-            name for name, inputs in _DERIVED_FROM.items() if inputs.isdisjoint(edited)))
+        kept = _KEPT[done] = (len(_DERIVED_FROM), frozenset(
+            name for name, (inputs, _) in _DERIVED_FROM.items() if inputs.isdisjoint(edited)), [
+            (name, rule) for name, (inputs, rule) in _DERIVED_FROM.items()
+            if rule is not None and not inputs.isdisjoint(edited)])
     names = kept[1]
+    ruled = [name for name, rule in kept[2] if rule(old, done)]
+    if ruled:
+        names = names | frozenset(ruled)
     if names:
         cache = new._cache
         for key, value in old._cache.items():
@@ -179,16 +189,16 @@ def _carry_over(old: GameState, new: GameState, edited: set[str]) -> None:
                 cache[key] = value
 
 
-_KEPT: dict[frozenset[str], tuple[int, frozenset[Hashable]]] = {}
-"""Per set of edited inputs: the declared names that survive it (with the count of declarations
-it was worked out from, so a later ``derived_from`` is seen)."""
+_KEPT: dict[frozenset[str], tuple[int, frozenset[Hashable], list[tuple[Hashable, KeepRule]]]] = {}
+"""Per set of edited inputs: the declared names that survive it, and those whose keep rule must
+be asked (with the count of declarations it was worked out from, so a later one is seen)."""
 
 
 derived_from("index", OBJECTS)
 derived_from("zone", OBJECTS)
 derived_from("zone ids", frozenset({"objects"}))
 derived_from("battlefield", OBJECTS)
-derived_from("player names", frozenset({"players"}))
+derived_from("player names", PLAYERS)
 
 
 def _scalar_names() -> tuple[str, ...]:
@@ -321,18 +331,16 @@ class Draft:
             before = getattr(old, attr)
             if before != value:
                 changed = True
-                if part == "objects" and attr in STATUS:
-                    self._edited.add("status")
-                elif part == "objects":
-                    self._edited.add("objects")
+                if part == "objects":
+                    self._edited.add(attr if attr in STATUS else "objects")
+                else:
+                    self._edited.add("pool" if attr == "pool" else "players")
                 if attr not in BOOKKEEPING:
                     self.emit(Event(event_kind(kind or attr), key, name, attr, before, value, rule, text))
                     text = ""
         if not changed:
             return old
         self._frozen = None
-        if part != "objects":
-            self._edited.add(part)
         return _with(old, changes)
 
     def add_object(self, obj: GameObject, rule: str, text: str) -> None:

@@ -16,7 +16,7 @@ from mtgrules.core.abilities import StaticAbility
 from mtgrules.core.carddef import POOL_CHANGES, card
 from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.objects import GameObject, Zone
-from mtgrules.core.state import OBJECTS, derived_from
+from mtgrules.core.state import OBJECTS, PLAYERS, PRIORITY_FIELDS, STATUS, derived_from
 from mtgrules.rules import hooks
 
 if TYPE_CHECKING:
@@ -26,8 +26,6 @@ LAYERS = ("4", "6", "7a", "7b", "7c", "7d")
 # Printed values read the objects alone; effects and characteristics may read any part of the game.
 derived_from("card facts", OBJECTS)
 derived_from("ability kinds", frozenset({"objects"}))
-derived_from("effects in force")
-derived_from("chars")
 
 
 # ---------------------------------------------------------------- what counts as on the battlefield
@@ -36,6 +34,19 @@ OnBattlefieldRule = Callable[["GameState", GameObject], bool]
 """Rules saying that an object in another zone is treated as though it were on the battlefield,
 so that effects reaching "creatures on the battlefield" ("other Zombies you control", "target
 creature") reach it too. Over My Dead Bodies adds its attacking and blocking graveyard cards."""
+
+
+def unchanged_without_effects(old: GameState, edited: frozenset[str]) -> bool:
+    """With no continuous effect in the game (none from resolved spells, no static ability on any
+    card), an object's characteristics are its printed ones plus its counters (613.1, 613.4c), so
+    edits to status other than counters, to players and to priority leave them all as they were."""
+    return (edited <= _STATUS_AND_PLAYERS and not old.effects
+            and StaticAbility not in ability_kinds(old))
+
+
+_STATUS_AND_PLAYERS = (STATUS - {"counters"}) | PLAYERS | PRIORITY_FIELDS
+derived_from("effects in force", keep_if=unchanged_without_effects)
+derived_from("chars", keep_if=unchanged_without_effects)
 
 
 def on_battlefield(state: GameState, obj: GameObject) -> bool:
