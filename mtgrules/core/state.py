@@ -117,12 +117,18 @@ class GameState:
         and not kept): ``legal_actions`` checks every candidate, and ``apply`` then finds the
         check of the one chosen already done. An action holding a list of scripted answers
         can't be a key, and is simply checked again."""
+        key = (kind, action)
         try:
-            key = (kind, action)
-            hash(key)
+            checks: dict[Hashable, Any] = self._cache["checks"]  # one entry, however many checks
+        except KeyError:
+            checks = self._cache["checks"] = {}
+        try:
+            found: T = checks[key]
+        except KeyError:
+            found = checks[key] = check()
         except TypeError:
-            return check()
-        return self.cached(key, check)
+            found = check()
+        return found
 
     # ---- Jupyter display: the views need pandas/matplotlib, so they load only when asked
     def _repr_html_(self) -> str:
@@ -175,21 +181,26 @@ def _carry_over(old: GameState, new: GameState, edited: set[str]) -> None:
     kept = _KEPT.get(done)
     if kept is None or kept[0] != len(_DERIVED_FROM):
         kept = _KEPT[done] = (len(_DERIVED_FROM), frozenset(
-            name for name, (inputs, _) in _DERIVED_FROM.items() if inputs.isdisjoint(edited)), [
-            (name, rule) for name, (inputs, rule) in _DERIVED_FROM.items()
-            if rule is not None and not inputs.isdisjoint(edited)])
-    names = kept[1]
-    ruled = [name for name, rule in kept[2] if rule(old, done)]
-    if ruled:
-        names = names | frozenset(ruled)
-    if names:
-        cache = new._cache
-        for key, value in old._cache.items():
-            if (key[0] if type(key) is tuple else key) in names:
+            name for name, (inputs, _) in _DERIVED_FROM.items() if inputs.isdisjoint(edited)), {
+            name: rule for name, (inputs, rule) in _DERIVED_FROM.items()
+            if rule is not None and not inputs.isdisjoint(edited)})
+    _, names, rules = kept
+    if not names and not rules:
+        return
+    cache = new._cache
+    asked: dict[Hashable, bool] = {}
+    for key, value in list(old._cache.items()):  # a keep rule may fill old's cache as it asks
+        name = key[0] if type(key) is tuple else key
+        if name in names:
+            cache[key] = value
+        elif name in rules:
+            if name not in asked:
+                asked[name] = rules[name](old, done)
+            if asked[name]:
                 cache[key] = value
 
 
-_KEPT: dict[frozenset[str], tuple[int, frozenset[Hashable], list[tuple[Hashable, KeepRule]]]] = {}
+_KEPT: dict[frozenset[str], tuple[int, frozenset[Hashable], dict[Hashable, KeepRule]]] = {}
 """Per set of edited inputs: the declared names that survive it, and those whose keep rule must
 be asked (with the count of declarations it was worked out from, so a later one is seen)."""
 

@@ -23,7 +23,11 @@ def _still_none(old: GameState, edited: frozenset[str]) -> bool:
     names and types), when characteristics can't change either and no Aura's legality (which an
     enchant ability may judge by anything) is in question."""
     return (edited <= _TAP_AND_MANA and unchanged_without_effects(old, edited)
-            and all(o.attached_to is None for o in old.battlefield()))
+            and not old.cached(ATTACHED, lambda: any(o.attached_to is not None for o in old.objects)))
+
+
+ATTACHED = "something attached"
+derived_from(ATTACHED, frozenset({"objects"}))  # attachment isn't status: an edit to it is an "objects" edit
 
 
 _TAP_AND_MANA = frozenset({"tapped", "pool"}) | PRIORITY_FIELDS
