@@ -119,11 +119,14 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
 
 
 def _check_priority(state: GameState, action: Action) -> None:
+    needs_priority = getattr(action, "needs_priority", True)
+    if state._cache.get(("may act", action.player, needs_priority)):  # found so for an earlier action
+        return
     if action.player not in state.player_names:
         raise IllegalAction("102.1", f"there is no player named {action.player!r} in this game")
     if game_over(state):
         raise IllegalAction("104.1", "the game is over, so no one can act")
-    if getattr(action, "needs_priority", True) and not may_act(state, action.player):
+    if needs_priority and not may_act(state, action.player):
         for explain in hooks.WAITING if state.priority is None else ():
             waiting = explain(state)
             if waiting is not None:
@@ -131,6 +134,7 @@ def _check_priority(state: GameState, action: Action) -> None:
         holder = state.priority or "no one"
         raise IllegalAction("117.1", f"{action.player} doesn't have priority ({holder} does), "
                             "so they can't act now")
+    state._cache[("may act", action.player, needs_priority)] = True
 
 
 def _keep_priority(d: Draft, player: str) -> None:

@@ -208,16 +208,19 @@ def _options_text(state: GameState, options: list[Target]) -> str:
 
 
 def possible_attackers(state: GameState) -> list[GameObject]:
-    """The attacking player's creatures that could attack something now."""
-    combat = state.combat or cs.new_combat(state)
-    return [o for o in cs.possible_combatants(state, list(combat.attacking_players))
-            if why_cant_attack(state, o.oid) is None]
+    """The attacking player's creatures that could attack something now (once per state: every
+    candidate declaration is judged against it)."""
+    def compute() -> tuple[GameObject, ...]:
+        combat = state.combat or cs.new_combat(state)
+        return tuple(o for o in cs.possible_combatants(state, list(combat.attacking_players))
+                     if why_cant_attack(state, o.oid) is None)
+    return list(state.cached("possible attackers", compute))
 
 
 def _attack_requirements(state: GameState) -> list[GameObject]:
     """Creatures that attack each combat if able and could attack: each is a requirement (508.1d)."""
-    return [o for o in possible_attackers(state)
-            if Keyword.ATTACKS_EACH_COMBAT in characteristics(state, o.oid).keywords]
+    return list(state.cached("attack requirements", lambda: tuple(
+        o for o in possible_attackers(state) if Keyword.ATTACKS_EACH_COMBAT in characteristics(state, o.oid).keywords)))
 
 
 # ---------------------------------------------------------------- declaring attackers (508.1)

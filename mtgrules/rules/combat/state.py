@@ -297,12 +297,15 @@ def add_must_be_blocked(d: Draft, obj: GameObject, source: str) -> None:
 
 def attack_targets_for(state: GameState, players: tuple[str, ...] | list[str]) -> list[str | int]:
     """What creatures of ``players`` may attack: each defending player and each planeswalker
-    a defending player controls (508.1b). Players by name, planeswalkers by object id."""
-    combat = state.combat or new_combat(state)
-    defending = [p for p in combat.defending_players if not state.player(p).lost]
-    walkers = [o.oid for o in state.battlefield() if o.controller in defending
-               and "Planeswalker" in characteristics(state, o.oid).types]
-    return [*defending, *walkers]
+    a defending player controls (508.1b). Players by name, planeswalkers by object id (once per
+    state and attackers: each creature's declaration asks it)."""
+    def compute() -> tuple[str | int, ...]:
+        combat = state.combat or new_combat(state)
+        defending = [p for p in combat.defending_players if not state.player(p).lost]
+        walkers = [o.oid for o in state.battlefield() if o.controller in defending
+                   and "Planeswalker" in characteristics(state, o.oid).types]
+        return (*defending, *walkers)
+    return list(state.cached(("attack targets", tuple(players)), compute))
 
 
 def put_onto_battlefield_attacking(d: Draft, chooser: Chooser, oid: int, controller: str, rule_text: str,
