@@ -67,6 +67,13 @@ UN_SET = "by Over My Dead Bodies' rulings: an Un-set card, outside the rules, 10
 # ---------------------------------------------------------------- is it in force?
 derived_from("over my dead bodies", frozenset({"objects"}))
 derived_from("combat refs", frozenset({"combat"}))
+GRAVEYARD_STATUS = "status in a graveyard"
+derived_from(GRAVEYARD_STATUS, frozenset({"objects", "tapped", "damage", "deathtouched"}))
+
+
+def _graveyard_status(state: GameState) -> bool:
+    """Whether a card in a graveyard is tapped or has damage marked: only a combatant can (OMDB-4)."""
+    return any(o.tapped or o.damage or o.deathtouched for o in state.in_zone(Zone.GRAVEYARD))
 
 def enabled(state: GameState) -> bool:
     """Whether an Over My Dead Bodies is on the battlefield."""
@@ -254,9 +261,10 @@ def _destroy_graveyard_combatant(d: Draft, obj: GameObject, by: str) -> bool:
 def _settle(d: Draft) -> None:
     """Before anyone gets priority: a graveyard combatant that state-based actions would remove
     from the battlefield leaves combat (it stays in the graveyard); a graveyard card no longer in
-    combat loses the status it had as a combatant (110.5)."""
+    combat loses the status it had as a combatant (110.5). Without a combat there are no
+    combatants, and without status in a graveyard there is nothing to clear."""
     state = d.view()
-    graveyards = state.in_zone(Zone.GRAVEYARD)  # only graveyard cards are ever combatants here
+    graveyards = state.in_zone(Zone.GRAVEYARD) if d.combat is not None else []  # combatants need a combat
     for obj in [o for o in graveyards if graveyard_combatant(state, o)]:
         found = sba_would_remove(characteristics(state, obj.oid), obj.damage, obj.deathtouched)
         if found is not None:
@@ -267,7 +275,7 @@ def _settle(d: Draft) -> None:
                    f"({UN_SET})", rule, obj.oid, name)
             cs.remove_from_combat(d, obj.oid, f"has {condition}")
     state = d.view()
-    for obj in state.in_zone(Zone.GRAVEYARD):
+    for obj in state.in_zone(Zone.GRAVEYARD) if state.cached(GRAVEYARD_STATUS, lambda: _graveyard_status(state)) else ():
         if ((obj.tapped or obj.damage or obj.deathtouched)
                 and not graveyard_combatant(state, obj)):
             d.update(obj.oid, "110.5", f"{obj.card} is no longer in combat, just a card in a graveyard, and only "
