@@ -171,6 +171,11 @@ def _legal_blocks() -> list[Result]:
     return bench_legal_blocks()
 
 
+def _against_before() -> list[Result]:
+    from against_commit import bench_against
+    return bench_against()
+
+
 def _refusing_huge_x() -> list[Result]:
     from input_bench import refusing_huge_x
     return refusing_huge_x()
@@ -179,6 +184,7 @@ def _refusing_huge_x() -> list[Result]:
 SECTIONS: list[Section] = [
     ("engine: the same scripted 10-turn game", _same_game),
     ("engine: random legal play", engine_random_play),
+    ("engine: against the code before the speed work", _against_before),
     ("views: highlighted table for one step", highlighted_table),
     ("combat: legal_blocks", _legal_blocks),
     ("combat: dividing damage among many blockers", _damage_division),
