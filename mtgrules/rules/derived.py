@@ -18,6 +18,8 @@ def characteristic_events(before: GameState, after: GameState) -> list[Event]:
     """One event per object whose P/T, types or keywords changed while it stayed the same object."""
     c0, c1 = all_characteristics(before), all_characteristics(after)
     out: list[Event] = []
+    if c0 is c1:  # the new state kept them (a tap with no continuous effect in the game)
+        return out
     for obj in after.objects:
         a, b = c0.get(obj.oid), c1[obj.oid]
         if a is b or a is None or a == b:  # unchanged: the usual case, both the printed values
