@@ -49,3 +49,17 @@ def committed_text(path: Path) -> str:
 def committed_notebook(path: Path) -> dict:
     """A notebook as git holds it (see :func:`committed_text`)."""
     return json.loads(committed_text(path))
+
+
+def actions_passed_to(monkeypatch, owner, name: str) -> list:
+    """Wrap ``owner.name`` (a function called as ``(state, action)``) so each call's action is
+    recorded in the returned list, for tests of how often the engine checks or tries an action."""
+    calls: list = []
+    real = getattr(owner, name)
+
+    def recording(state, action):
+        calls.append(action)
+        return real(state, action)
+
+    monkeypatch.setattr(owner, name, recording)
+    return calls

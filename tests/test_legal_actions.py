@@ -3,6 +3,7 @@ may ask a choice; these tests hold it to the try-everything reference and to ``a
 
 from __future__ import annotations
 
+from helpers import actions_passed_to
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -156,14 +157,7 @@ def test_a_pass_into_combat_damage_is_tried_only_when_damage_may_be_divided(monk
     """Combat damage asks how an attacker divides its damage among two or more blockers
     (510.1c): only then is the last pass of the declare blockers step tried with apply, and it
     is listed once per division."""
-    calls = []
-    real = legal.tried
-
-    def recording(s, a):
-        calls.append(a)
-        return real(s, a)
-
-    monkeypatch.setattr(legal, "tried", recording)
+    calls = actions_passed_to(monkeypatch, legal, "tried")
     assert legal_actions(blocked_bears(two_blockers=False)) == [PassPriority("Bob")]
     assert calls == []
     divided = legal_actions(blocked_bears(two_blockers=True))

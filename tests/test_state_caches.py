@@ -9,6 +9,7 @@ import random
 from dataclasses import fields
 
 import pytest
+from helpers import actions_passed_to
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_legal_actions import boards, build
@@ -111,14 +112,7 @@ def test_a_check_is_made_once_per_state_and_action(monkeypatch):
     A refusal is not kept: it is raised again each time."""
     from mtgrules.rules import engine
 
-    calls = []
-    real = engine._check_activation
-
-    def counting(state, action):
-        calls.append(action)
-        return real(state, action)
-
-    monkeypatch.setattr(engine, "_check_activation", counting)
+    calls = actions_passed_to(monkeypatch, engine, "_check_activation")
     s = Scenario("tap once")
     s.add("Forest", "Alice")
     state = s.state()
