@@ -123,13 +123,14 @@ def choose_payment(chooser: Chooser, player: str, pool: tuple[Mana, ...], cost: 
     "you may pay", answered 0 or 1)."""
     spent, rest = pay(pool, cost, paying_for, hybrid)  # refuses with 118.3 or 106.6
     ways = payment_ways(pool, cost, paying_for, hybrid)
-    labels = [payment_text(w) for w in ways]
     if len(ways) <= 1:
         said = chooser.take_scripted(kind)  # nothing to choose, but a different payment was asked for
+        labels = [payment_text(w) for w in ways] if said is not None else []
         if said is not None and read_payment(said, labels) not in labels:
             raise IllegalAction("601.2h", f"{player} can't pay {cost.text or 'the cost'} with {said!r}: the "
                                 f"only way to pay it from {pool_text(pool)} is {labels[0] if labels else 'nothing'}")
         return spent, rest
+    labels = [payment_text(w) for w in ways]
     key = kind.replace(" ", "_")
     sentence = (f"{player} must choose how to pay {cost.text or 'the cost'}: the mana to spend, one of "
                 f"{options_text(labels)}; give it as {key}={labels[0]!r} (or just its symbols, such as "
