@@ -185,19 +185,20 @@ def _carry_over(old: GameState, new: GameState, edited: set[str]) -> None:
             name: rule for name, (inputs, rule) in _DERIVED_FROM.items()
             if rule is not None and not inputs.isdisjoint(edited)})
     _, names, rules = kept
-    if not names and not rules:
-        return
-    cache = new._cache
-    asked: dict[Hashable, bool] = {}
-    for key, value in list(old._cache.items()):  # a keep rule may fill old's cache as it asks
-        name = key[0] if type(key) is tuple else key
-        if name in names:
-            cache[key] = value
-        elif name in rules:
-            if name not in asked:
-                asked[name] = rules[name](old, done)
-            if asked[name]:
-                cache[key] = value
+    if rules:  # asked first, as a keep rule may fill old's cache as it asks (values with a rule have plain keys)
+        asked: dict[KeepRule, bool] = {}  # values sharing a rule ask it once
+        ruled = []
+        for name, rule in rules.items():
+            if name in old._cache:
+                if rule not in asked:
+                    asked[rule] = rule(old, done)
+                if asked[rule]:
+                    ruled.append(name)
+        if ruled:
+            names = names | frozenset(ruled)
+    if names:
+        new._cache.update({key: value for key, value in old._cache.items()
+                           if (key[0] if type(key) is tuple else key) in names})
 
 
 _KEPT: dict[frozenset[str], tuple[int, frozenset[Hashable], dict[Hashable, KeepRule]]] = {}
