@@ -67,6 +67,13 @@ def test_kept_values_match_values_computed_afresh(board, seed):
     play_and_compare(build(board), seed, 25)
 
 
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards, seed=st.integers(0, 10**6))
+def test_kept_values_match_values_computed_afresh_many(board, seed):
+    play_and_compare(build(board), seed, 40)
+
+
 def test_a_kept_value_is_refused_once_its_inputs_change():
     """Tapping a land for mana edits an object's status and a player's pool: zone lists (which
     hold the objects) and what lands could produce are computed again (new values). With no
