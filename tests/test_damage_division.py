@@ -105,3 +105,25 @@ def test_advance_to_stops_at_the_division_without_listing_it():
     stop = advance_to(t, Step.COMBAT_DAMAGE)
     assert not stop and stop.choice.kind == "damage division"
     assert isinstance(stop.choice.options, Divisions) and len(stop.choice.options) == 324_632
+
+
+@pytest.mark.rule("510.1c")
+def test_a_division_scripted_for_the_second_attacker_is_not_spent_on_the_first():
+    """Regression (found by Hypothesis): Alice attacks with two Bears; Bob blocks the first with
+    one Bear and the second with two. Only the second attacker's damage needs dividing, but the
+    first (one blocker, one way) read the scripted division, refused it as naming other blockers,
+    and so every way of passing was refused: ``legal_actions`` listed nothing at all."""
+    s = Scenario("two attackers", step="combat")
+    first, second = s.add("Grizzly Bears", "Alice"), s.add("Grizzly Bears", "Alice")
+    lone, a, b = (s.add("Grizzly Bears", "Bob") for _ in range(3))
+    t = s.timeline()
+    advance_to(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {first: "Bob", second: "Bob"}))
+    advance_to(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {lone: first, a: second, b: second}))
+    t.do(pass_priority("Alice"))
+    assert legal_actions(t.state) == [pass_priority("Bob", damage_division=((a, 2), (b, 0))),
+                                      pass_priority("Bob", damage_division=((a, 0), (b, 2)))]
+    after, _ = apply(t.state, pass_priority("Bob", damage_division=((a, 2), (b, 0))))
+    assert [after.obj(o).zone.value for o in (first, second, lone, a, b)] == \
+        ["graveyard", "graveyard", "graveyard", "graveyard", "battlefield"]

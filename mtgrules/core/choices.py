@@ -133,8 +133,11 @@ def _normalized(value: Any, normalize: Callable[[Any], Any] | None) -> Any:
         return value
     try:
         return normalize(value)
-    except (TypeError, ValueError, AttributeError, KeyError):
-        return value  # not in a form the option takes, so not among the options either
+    except (TypeError, ValueError, AttributeError, KeyError, IllegalAction):
+        # not in a form this question's option takes (a normalizer may refuse it outright, as a
+        # damage division naming other blockers is refused): not among the options, so it is left
+        # for a later question of the same kind, or reported as passed over
+        return value
 
 
 def _among(value: Any, options: Sequence[Any]) -> bool:
