@@ -4,6 +4,7 @@ Each step shows a label, the narration with its rules, the state table with the 
 changed highlighted, the step's events and, optionally, a picture of the board. Everything is
 rendered into ``HTML``/``Image`` widget values (never printed), and each step is rendered once
 and cached, so going back shows exactly what was shown before and stepping stays instant.
+In a kernel nothing is rendered until a front end shows the widget (:mod:`.shown`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Timeline
 
 from . import render
+from .shown import PLACEHOLDER, FillWhenShown, shown_count
 
 
 @dataclass(frozen=True)
@@ -30,13 +32,14 @@ class StepView:
     picture: bytes = b""
 
 
-class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
+class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
     """A step-through of ``timeline``: ``Walkthrough(t)`` in a cell shows it.
 
     ``board=True`` adds a picture of the board for each step. From Python: ``.next()``,
     ``.prev()``, ``.go(i)`` and ``.step``; the child widgets are attributes (``next_button``,
     ``prev_button``, ``slider``, ``play``, ``label``, ``narration``, ``table``, ``events``,
-    ``picture``), each with a CSS class ``mtg-...`` for browser tests and styling.
+    ``picture``), each with a CSS class ``mtg-...`` for browser tests and styling. In a kernel
+    the step is rendered when a front end first shows the widget; ``.fill()`` renders it now.
     """
 
     def __init__(self, timeline: Timeline | Scenario, board: bool = False, *, start: int = 0,
@@ -66,7 +69,7 @@ class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no ty
         # The link lives in the browser: Play moves the slider without a round trip to the kernel,
         # and the slider's change comes back to the kernel, which renders the step.
         self.link = widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.label = _html("mtg-step")
+        self.label = _html("mtg-step", PLACEHOLDER)
         self.narration = _html("mtg-narration")
         self.table = _html("mtg-table")
         # Keep the table inside the page's width so its own box scrolls sideways (not the widget).
@@ -93,9 +96,16 @@ class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no ty
                             layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
         # The table right under the step label, the narration after it: the row a step changed stays on
         # screen after Next, even on a 768 px high screen (the narration can run to several lines).
-        super().__init__([self.header, controls, self.label, body, self.narration, self.events])
+        super().__init__([self.header, controls, self.label, body, self.narration, self.events],
+                         _view_count=shown_count())
         self.add_class("mtg-walkthrough")
         self.go(start)
+        self._fill_when_shown(lambda: self._show(self.step))
+
+    def __repr__(self) -> str:
+        """What a notebook saved without its widgets shows for this output (text/plain)."""
+        return (f"Walkthrough of “{self.timeline.title}”, {self.last} steps "
+                "(run the notebook with a kernel to step through it)")
 
     # ---- stepping
     @property
@@ -169,6 +179,10 @@ class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no ty
         self._show(change["new"])
 
     def _show(self, i: int) -> None:
+        self.prev_button.disabled = i <= 0
+        self.next_button.disabled = i >= self.last
+        if not self.filled:
+            return  # nothing shows it yet: the step is rendered when something does
         v = self.view(i)
         self.label.value = v.label
         self.narration.value = v.narration
@@ -176,8 +190,6 @@ class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no ty
         self.events.value = v.events
         if self.board:
             self.picture.value = v.picture
-        self.prev_button.disabled = i <= 0
-        self.next_button.disabled = i >= self.last
 
 
 def _html(css: str, value: str = "") -> widgets.HTML:

@@ -1,0 +1,70 @@
+"""Fill a widget's content when a front end first shows it, not when the cell builds it.
+
+A walk-through's step table, board picture and a what-if's comparison cost milliseconds each to
+render, and a widget that no front end ever shows (a notebook run by nbclient or nbmake, a tab
+closed before the output arrived) needs none of them. ipywidgets' front end counts the views it
+creates of a model when the model's ``_view_count`` is a number (``@jupyter-widgets/base``, in
+JupyterLab, Voila and the classic notebook alike, with no extension of our own and nothing
+fetched from the network): it adds one as a view is displayed and sends the count back. So in a
+kernel the widget starts at ``_view_count=0``, shows a one-line placeholder, and renders its
+content on the first count above zero.
+
+Outside a kernel (tests, scripts, the handout builder) no front end can ever report a view, and
+whoever made the widget is about to read its values, so the content is rendered at once.
+Python code that wants the content in a kernel before any view calls ``fill()``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+PLACEHOLDER = ('<div class="mtg-box mtg-placeholder" style="color:#666"><i>Shown when the notebook runs with a '
+               "kernel: run this cell to see it.</i></div>")
+"""What a view shows before its content arrives: for a live kernel, for a blink; in a notebook
+saved with its widget state but never shown, what the reader sees instead of the content."""
+
+
+def in_kernel() -> bool:
+    """True inside a running Jupyter kernel, where a front end may show a widget (or never)."""
+    app = sys.modules.get("ipykernel.kernelapp")
+    return bool(app is not None and app.IPKernelApp.initialized())
+
+
+class FillWhenShown:
+    """Mixin for a widget (its first base) whose content is rendered on first view.
+
+    The widget calls ``self._fill_when_shown(render)`` at the end of its ``__init__``, after
+    passing ``_view_count=shown_count()`` to the widget's own ``__init__`` (so the count is
+    tracked from the widget's first message on). ``render`` puts the content in the child widgets.
+    """
+
+    filled: bool = False
+    """Whether the content has been rendered (tests and benchmarks read it)."""
+
+    _render_content: Callable[[], None] | None = None
+
+    def _fill_when_shown(self, render: Callable[[], None]) -> None:
+        self._render_content = render
+        if getattr(self, "_view_count", None) is None:  # not tracked: no kernel, render now
+            self.fill()
+            return
+        self.observe(self._on_view_count, names="_view_count")  # type: ignore[attr-defined]  # a HasTraits method
+
+    def _on_view_count(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self.fill()
+
+    def fill(self) -> FillWhenShown:
+        """Render the content now (once); later views show what it holds."""
+        if not self.filled and self._render_content is not None:
+            self.filled = True
+            self._render_content()
+        return self
+
+
+def shown_count() -> int | None:
+    """The ``_view_count`` a new widget starts with: 0 (count the views) in a kernel, None
+    (don't) elsewhere."""
+    return 0 if in_kernel() else None

@@ -1,0 +1,134 @@
+"""Widgets render their content when a front end first shows them, not when a cell builds them.
+
+In a kernel a Walkthrough or a WhatIf that nothing shows (nbclient, nbmake, a closed tab) must
+draw no table and no board picture; the first view (ipywidgets' ``_view_count`` going above 0,
+which the front end sends) renders it. Outside a kernel the content is rendered at once.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from mtgrules import Scenario, activate
+from mtgrules.widgets import Walkthrough, WhatIf, shown
+from mtgrules.widgets.shown import PLACEHOLDER
+
+
+def _mana_timeline():
+    s = Scenario("Forest and Reflecting Pool")
+    forest = s.add("Forest", "Alice")
+    pool = s.add("Reflecting Pool", "Alice")
+    t = s.timeline()
+    t.do(activate("Alice", forest))
+    t.do(activate("Alice", pool, type="G"))
+    return t, forest
+
+
+def test_outside_a_kernel_the_content_is_rendered_at_once():
+    t, _ = _mana_timeline()
+    w = Walkthrough(t, board=True)
+    assert w.filled and w._view_count is None
+    assert "<table" in w.table.value and w.picture.value[:4] == b"\x89PNG"
+    assert WhatIf(t, 0, []).filled
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """Widgets made as in a kernel (views counted from 0), with every table and picture counted."""
+    calls = {"table": 0, "picture": 0, "comparison": 0}
+    from mtgrules.widgets import render, walkthrough, whatif
+
+    def counting(name, fn):
+        def wrapper(*args, **kwargs):
+            calls[name] += 1
+            return fn(*args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(walkthrough, "shown_count", lambda: 0)
+    monkeypatch.setattr(whatif, "shown_count", lambda: 0)
+    monkeypatch.setattr(render, "step_table_html", counting("table", render.step_table_html))
+    monkeypatch.setattr(render, "board_picture", counting("picture", render.board_picture))
+    monkeypatch.setattr(WhatIf, "render", counting("comparison", WhatIf.render))
+    return calls
+
+
+def test_a_walkthrough_never_shown_draws_no_table_and_no_picture(counted):
+    t, _ = _mana_timeline()
+    w = Walkthrough(t, board=True)
+    w.next()                                   # stepping from Python before any view renders nothing either
+    assert counted == {"table": 0, "picture": 0, "comparison": 0}
+    assert not w.filled and w.table.value == "" and w.picture.value == b""
+    assert w.label.value == PLACEHOLDER
+    assert w.step == 1 and not w.prev_button.disabled   # the buttons follow the step all the same
+
+
+def test_the_first_view_renders_the_current_step_once(counted):
+    t, forest = _mana_timeline()
+    w = Walkthrough(t, board=True)
+    w.next()
+    w.set_state({"_view_count": 1})            # what the front end sends as it displays the widget
+    assert w.filled and counted["table"] == 1 and counted["picture"] == 1
+    assert "Step 1 of 2" in w.label.value and f"#{forest} Forest" in w.table.value
+    w.set_state({"_view_count": 2})            # a second view (another output, a reload) renders nothing new
+    assert counted["table"] == 1
+    w.next()                                   # Next renders the next step
+    assert counted["table"] == 2 and "Step 2 of 2" in w.label.value
+
+
+def test_a_whatif_never_shown_plays_its_branch_but_renders_no_comparison(counted):
+    t, forest = _mana_timeline()
+    w = WhatIf(t, 0, [activate("Alice", forest), activate("Alice", forest)])
+    assert w.refusals[1] is not None and w.divergence == 2   # played: refusals and divergence are known
+    assert counted["comparison"] == 0 and w.comparison.value == PLACEHOLDER
+    w.set_state({"_view_count": 1})
+    assert counted["comparison"] == 1 and "diverge" in w.comparison.value
+    assert w.fill() is w and counted["comparison"] == 1
+
+
+def test_fill_renders_without_a_view(counted):
+    t, _ = _mana_timeline()
+    w = Walkthrough(t)
+    assert w.fill().filled and "<table" in w.table.value and counted["table"] == 1
+
+
+KERNEL_CELLS = [
+    """
+    from mtgrules import Scenario, activate
+    from mtgrules.widgets import Walkthrough, WhatIf, render
+    drawn = []
+    for name in ("step_table_html", "board_picture"):
+        def counting(*args, _fn=getattr(render, name), _name=name, **kwargs):
+            drawn.append(_name)
+            return _fn(*args, **kwargs)
+        setattr(render, name, counting)
+    s = Scenario("Forest")
+    forest = s.add("Forest", "Alice")
+    t = s.timeline()
+    t.do(activate("Alice", forest))
+    """,
+    "w = Walkthrough(t, board=True)\nw",
+    "WhatIf(t, 0, [activate('Alice', forest)])",
+    "print(drawn, w.filled, w._view_count)",
+]
+
+
+def test_in_a_real_kernel_a_widget_nothing_shows_renders_nothing():
+    """nbclient runs the cells in a kernel with no front end: the widgets are displayed (their
+    outputs are in the notebook) but no view is made, so no table or picture is drawn."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(textwrap.dedent(c).strip()) for c in KERNEL_CELLS]
+    NotebookClient(nb, timeout=120, kernel_name="python3",
+                   resources={"metadata": {"path": str(Path(__file__).parent)}}).execute()
+    shown_widget = nb.cells[1].outputs[0]["data"]
+    assert "application/vnd.jupyter.widget-view+json" in shown_widget
+    printed = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
+    assert printed.strip() == "[] False 0", printed
+
+
+def test_in_kernel_is_false_here():
+    assert not shown.in_kernel() and shown.shown_count() is None
