@@ -62,9 +62,19 @@ def test_a_walkthrough_never_shown_draws_no_table_and_no_picture(counted):
     w = Walkthrough(t, board=True)
     w.next()                                   # stepping from Python before any view renders nothing either
     assert counted == {"table": 0, "picture": 0, "comparison": 0}
-    assert not w.filled and w.table.value == "" and w.picture.value == b""
-    assert w.label.value == PLACEHOLDER
-    assert w.step == 1 and not w.prev_button.disabled   # the buttons follow the step all the same
+    assert not w.filled and w.step == 1
+    # Nothing but one line of text until a view: no buttons, slider, table or picture widgets yet.
+    [only] = w.children
+    assert only.value == PLACEHOLDER and "next_button" not in vars(w)
+
+
+def test_asking_for_a_part_before_any_view_renders_the_step(counted):
+    t, _ = _mana_timeline()
+    w = Walkthrough(t, board=True).go(2)
+    assert "Step 2 of 2" in w.label.value and counted == {"table": 1, "picture": 1, "comparison": 0}
+    assert w.filled and w.next_button.disabled and not w.prev_button.disabled and w.slider.value == 2
+    with pytest.raises(AttributeError):
+        w.no_such_part  # noqa: B018  # only the parts fill; anything else is still an AttributeError
 
 
 def test_the_first_view_renders_the_current_step_once(counted):
@@ -113,7 +123,7 @@ KERNEL_CELLS = [
     """,
     "w = Walkthrough(t, board=True)\nw",
     "WhatIf(t, 0, [activate('Alice', forest)])",
-    "print(drawn, w.filled, w._view_count)",
+    "print(drawn, w.filled, w._view_count, len(w.children))",
 ]
 
 
@@ -127,7 +137,7 @@ def test_in_a_real_kernel_a_widget_nothing_shows_renders_nothing():
     shown_widget = nb.cells[1].outputs[0]["data"]
     assert "application/vnd.jupyter.widget-view+json" in shown_widget
     printed = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
-    assert printed.strip() == "[] False 0", printed
+    assert printed.strip() == "[] False 0 1", printed
 
 
 def test_in_kernel_is_false_here():

@@ -11,7 +11,8 @@ content on the first count above zero.
 
 Outside a kernel (tests, scripts, the handout builder) no front end can ever report a view, and
 whoever made the widget is about to read its values, so the content is rendered at once.
-Python code that wants the content in a kernel before any view calls ``fill()``.
+Python code that wants the content in a kernel before any view calls ``fill()``; asking for one
+of the widget's parts (``w.table``, ``w.next_button``) fills it too.
 """
 
 from __future__ import annotations
@@ -43,14 +44,24 @@ class FillWhenShown:
     filled: bool = False
     """Whether the content has been rendered (tests and benchmarks read it)."""
 
+    PARTS: frozenset[str] = frozenset()
+    """Attributes the fill makes (child widgets): asking for one before the first view fills."""
+
     _render_content: Callable[[], None] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for an attribute not found: a part asked for before anything showed the widget.
+        if name in type(self).PARTS and not self.filled and self._render_content is not None:
+            self.fill()
+            return object.__getattribute__(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _fill_when_shown(self, render: Callable[[], None]) -> None:
         self._render_content = render
         if getattr(self, "_view_count", None) is None:  # not tracked: no kernel, render now
             self.fill()
             return
-        self.observe(self._on_view_count, names="_view_count")  # type: ignore[attr-defined]  # a HasTraits method
+        self.observe(self._on_view_count, names="_view_count")  # HasTraits.observe, on the widget
 
     def _on_view_count(self, change: dict[str, Any]) -> None:
         if change["new"]:

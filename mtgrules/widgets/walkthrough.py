@@ -42,6 +42,9 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
     the step is rendered when a front end first shows the widget; ``.fill()`` renders it now.
     """
 
+    PARTS = frozenset({"header", "prev_button", "next_button", "play", "slider", "link", "label", "narration",
+                       "table", "events", "picture"})
+
     def __init__(self, timeline: Timeline | Scenario, board: bool = False, *, start: int = 0,
                  interval: int = 1500, title: str | None = None, fold_passes: bool = False) -> None:
         if isinstance(timeline, Scenario):
@@ -54,22 +57,33 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.fold_passes = fold_passes
         self._cache: dict[int, StepView] = {}
         self.frames = self._shown_frames()
-        last = len(self.frames) - 1
+        self._interval = interval
+        self._heading = title if title is not None else timeline.title
+        self._position = self._index(start)
+        # Until something shows it, the walk-through is a box holding one line of text: its ~35
+        # child widgets (each a message to the front end) are made by the first view (see .shown).
+        self._placeholder = _html("mtg-placeholder", PLACEHOLDER)
+        super().__init__([self._placeholder], _view_count=shown_count())
+        self.add_class("mtg-walkthrough")
+        self._fill_when_shown(self._build)
 
-        heading = title if title is not None else timeline.title
+    def _build(self) -> None:
+        """Make the controls and the step's widgets, and show the current step."""
+        last = self.last
+        heading = self._heading
         self.header = _html("mtg-title", f"<h4 style='margin:0.2em 0'>{render.esc(heading)}</h4>" if heading else "")
         self.prev_button = widgets.Button(description="Prev", icon="step-backward", tooltip="Previous step",
                                           layout=widgets.Layout(width="auto"))
         self.next_button = widgets.Button(description="Next", icon="step-forward", tooltip="Next step",
                                           button_style="primary", layout=widgets.Layout(width="auto"))
-        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval, repeat=False,
-                                 description="Play", show_repeat=False)
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="Step",
-                                        readout=not fold_passes, layout=widgets.Layout(width="260px"))
+        self.play = widgets.Play(value=self._position, min=0, max=last, step=1, interval=self._interval,
+                                 repeat=False, description="Play", show_repeat=False)
+        self.slider = widgets.IntSlider(value=self._position, min=0, max=last, step=1, description="Step",
+                                        readout=not self.fold_passes, layout=widgets.Layout(width="260px"))
         # The link lives in the browser: Play moves the slider without a round trip to the kernel,
         # and the slider's change comes back to the kernel, which renders the step.
         self.link = widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.label = _html("mtg-step", PLACEHOLDER)
+        self.label = _html("mtg-step")
         self.narration = _html("mtg-narration")
         self.table = _html("mtg-table")
         # Keep the table inside the page's width so its own box scrolls sideways (not the widget).
@@ -79,7 +93,7 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width=f"{render.PICTURE_PX}px",
                                                                          max_width="100%"))
         self.picture.add_class("mtg-picture")
-        if not board:
+        if not self.board:
             self.picture.layout.display = "none"
 
         for w, css in ((self.prev_button, "mtg-prev"), (self.next_button, "mtg-next"),
@@ -96,11 +110,9 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                             layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
         # The table right under the step label, the narration after it: the row a step changed stays on
         # screen after Next, even on a 768 px high screen (the narration can run to several lines).
-        super().__init__([self.header, controls, self.label, body, self.narration, self.events],
-                         _view_count=shown_count())
-        self.add_class("mtg-walkthrough")
-        self.go(start)
-        self._fill_when_shown(lambda: self._show(self.step))
+        self._show(self._position)
+        self.children = [self.header, controls, self.label, body, self.narration, self.events]
+        self._placeholder.close()
 
     def __repr__(self) -> str:
         """What a notebook saved without its widgets shows for this output (text/plain)."""
@@ -112,8 +124,7 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
     def step(self) -> int:
         """The position of the step shown (0 is the start); with ``fold_passes`` steps where a
         player only passed priority are skipped, so this can differ from the frame index."""
-        step: int = self.slider.value
-        return step
+        return self._position
 
     @property
     def frame(self) -> int:
@@ -127,14 +138,20 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
     def _shown_frames(self) -> list[int]:
         return [f.index for f in self.timeline if f.index == 0 or not (self.fold_passes and f.is_quiet)]
 
-    def go(self, i: int) -> Walkthrough:
-        """Show frame ``i`` (negative counts from the end, like a list index)."""
+    def _index(self, i: int) -> int:
         n = len(self.frames)
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError(f"step {i} is outside this walkthrough (0..{n - 1})")
-        if self.slider.value == i:
+        return i
+
+    def go(self, i: int) -> Walkthrough:
+        """Show frame ``i`` (negative counts from the end, like a list index)."""
+        i = self._index(i)
+        if not self.filled:
+            self._position = i  # shown (and rendered) when something first shows the widget
+        elif self.slider.value == i:
             self._show(i)  # the slider won't report an unchanged value
         else:
             self.slider.value = i  # _on_slider renders it
@@ -172,17 +189,17 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         """Take in steps played on the timeline since the walkthrough was made; stay on this step."""
         self._cache.clear()
         self.frames = self._shown_frames()
-        self.play.max = self.slider.max = self.last
+        if self.filled:
+            self.play.max = self.slider.max = self.last
         return self.go(min(self.step, self.last))
 
     def _on_slider(self, change: dict[str, Any]) -> None:
         self._show(change["new"])
 
     def _show(self, i: int) -> None:
+        self._position = i
         self.prev_button.disabled = i <= 0
         self.next_button.disabled = i >= self.last
-        if not self.filled:
-            return  # nothing shows it yet: the step is rendered when something does
         v = self.view(i)
         self.label.value = v.label
         self.narration.value = v.narration
