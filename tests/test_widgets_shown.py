@@ -41,7 +41,7 @@ def test_outside_a_kernel_the_content_is_rendered_at_once():
 def counted(monkeypatch):
     """Widgets made as in a kernel (views counted from 0), with every table and picture counted."""
     calls = {"table": 0, "picture": 0, "comparison": 0}
-    from mtgrules.widgets import render, walkthrough, whatif
+    from mtgrules.widgets import predict, render, walkthrough, whatif
 
     def counting(name, fn):
         def wrapper(*args, **kwargs):
@@ -51,6 +51,7 @@ def counted(monkeypatch):
 
     monkeypatch.setattr(walkthrough, "shown_count", lambda: 0)
     monkeypatch.setattr(whatif, "shown_count", lambda: 0)
+    monkeypatch.setattr(predict, "shown_count", lambda: 0)
     monkeypatch.setattr(render, "step_table_html", counting("table", render.step_table_html))
     monkeypatch.setattr(render, "board_picture", counting("picture", render.board_picture))
     monkeypatch.setattr(WhatIf, "render", counting("comparison", WhatIf.render))
@@ -98,6 +99,19 @@ def test_a_whatif_never_shown_plays_its_branch_but_renders_no_comparison(counted
     w.set_state({"_view_count": 1})
     assert counted["comparison"] == 1 and "diverge" in w.comparison.value
     assert w.fill() is w and counted["comparison"] == 1
+
+
+def test_a_predict_never_shown_is_one_line_until_its_first_view(counted):
+    from mtgrules.widgets import Predict
+    t, forest = _mana_timeline()
+    p = Predict(t, 1, "What does the Forest make?", alternatives=[t.branch(0).do(activate("Alice", 2, type="G"))])
+    assert len(p.options) == 2 and p.chosen is None       # the options are worked out at once
+    [only] = p.children
+    assert only.value == PLACEHOLDER and not p.filled
+    p.set_state({"_view_count": 1})
+    assert [c.__class__.__name__ for c in p.children] == ["HTML", "RadioButtons", "Button", "HTML", "HTML"]
+    p.choose(p.correct).reveal()
+    assert p.is_right and "Right!" in p.result.value
 
 
 def test_fill_renders_without_a_view(counted):
