@@ -114,6 +114,30 @@ def test_a_predict_never_shown_is_one_line_until_its_first_view(counted):
     assert p.is_right and "Right!" in p.result.value
 
 
+def test_the_board_editor_and_blocks_explorer_are_made_by_their_first_view(monkeypatch, counted):
+    from mtgrules import Step, declare_attackers
+    from mtgrules.play.verbs import go_to
+    from mtgrules.widgets import BlocksExplorer, BoardEditor, blocks, board_editor
+    monkeypatch.setattr(blocks, "shown_count", lambda: 0)
+    monkeypatch.setattr(board_editor, "shown_count", lambda: 0)
+    s = Scenario("Bears attack", step="combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    s.add("Walking Corpse", "Bob")
+    t = go_to(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    go_to(t, Step.DECLARE_BLOCKERS)
+    editor, explorer = BoardEditor(s), BlocksExplorer(t.state)
+    for w in (editor, explorer):
+        [only] = w.children
+        assert only.value == PLACEHOLDER and not w.filled
+    assert len(explorer.options.creatures) == 1        # the engine's options are there at once
+    explorer.set_state({"_view_count": 1})
+    assert len(explorer.dropdowns) == 1 and "Grizzly Bears" in explorer.intro.value
+    editor.set_state({"_view_count": 1})
+    assert len(editor.children) > 5 and "Grizzly Bears" in editor.table.value
+    assert editor.picture.value[:4] == b"\x89PNG"
+
+
 def test_fill_renders_without_a_view(counted):
     t, _ = _mana_timeline()
     w = Walkthrough(t)
