@@ -21,8 +21,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-PLACEHOLDER = ('<div class="mtg-box mtg-placeholder" style="color:#666"><i>Shown when the notebook runs with a '
-               "kernel: run this cell to see it.</i></div>")
+PLACEHOLDER = ('<div class="mtg-box mtg-placeholder" style="color:#666"><i>The kernel draws this as it is shown '
+               "(run the notebook to see it).</i></div>")
 """What a view shows before its content arrives: for a live kernel, for a blink; in a notebook
 saved with its widget state but never shown, what the reader sees instead of the content."""
 
