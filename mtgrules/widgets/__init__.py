@@ -20,5 +20,7 @@ from mtgrules.widgets.predict import Outcome, Predict, choice_variants, describe
 from mtgrules.widgets.walkthrough import StepView, Walkthrough
 from mtgrules.widgets.whatif import WhatIf, first_divergence
 
+shown.freeze_what_is_loaded()  # in a kernel: full garbage collections skip what the imports made
+
 __all__ = ["Walkthrough", "StepView", "Predict", "Outcome", "outcomes", "outcome_options", "describe_outcome",
            "choice_variants", "WhatIf", "first_divergence", "BlocksExplorer", "BoardEditor", "shown"]
