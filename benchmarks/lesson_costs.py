@@ -6,6 +6,11 @@ timed, then its other cells under ``cProfile``. Prints, per lesson, the import t
 the other cells, and inside them the time spent in a few places (inclusive, so they overlap):
 the engine (``apply``), pandas Styler rendering, widget construction, board pictures and first
 imports of modules the lesson's imports didn't load.
+
+The widgets behave as in a kernel that nothing shows (as in ``notebooks_bench``): they render
+their content on their first view (``mtgrules.widgets.shown``). The last column is what those
+first views cost afterwards (every widget a cell shows, filled as a front end's view would),
+which a learner's kernel spends after the cells have run.
 """
 
 from __future__ import annotations
@@ -41,15 +46,23 @@ shell = InteractiveShell.instance()
 shell.displayhook.write_output_prompt = lambda: None
 shell.displayhook.write_format_data = lambda *a, **k: None
 t = time.perf_counter(); shell.run_cell(imports); t_imp = time.perf_counter() - t
+import mtgrules.widgets.shown as shown
+shown.in_kernel = lambda: True  # as in a kernel: content rendered on the first view
 prof = cProfile.Profile()
 t = time.perf_counter()
 prof.enable()
+widgets = []
 for src in cells:
-    shell.run_cell(src)
+    value = shell.run_cell(src).result
+    if isinstance(value, shown.FillWhenShown):
+        widgets.append(value)
 prof.disable()
 t_cells = time.perf_counter() - t
 stats = pstats.Stats(prof).stats
-out = {"imports": t_imp, "cells": t_cells}
+t = time.perf_counter()
+for w in widgets:
+    w.fill()
+out = {"imports": t_imp, "cells": t_cells, "first views": time.perf_counter() - t}
 for label, (file, name) in places.items():
     out[label] = max((v[3] for (f, _l, n), v in stats.items() if f.endswith(file) and n == name), default=0.0)
 print(json.dumps(out))
@@ -64,12 +77,12 @@ def lesson_costs(path: Path) -> dict[str, float]:
 
 def main(names: list[str]) -> int:
     paths = [p for p in sorted(NOTEBOOKS.glob("*.ipynb")) if not names or any(n in p.name for n in names)]
-    head = ["lesson", "imports ms", "other cells ms", *PLACES]
+    head = ["lesson", "imports ms", "other cells ms", *PLACES, "first views ms"]
     print("| " + " | ".join(head) + " |\n|" + "---|" * len(head))
     for path in paths:
         c = lesson_costs(path)
         row = [path.stem, f"{1000 * c['imports']:.0f}", f"{1000 * c['cells']:.0f}",
-               *(f"{1000 * c[p]:.0f}" for p in PLACES)]
+               *(f"{1000 * c[p]:.0f}" for p in PLACES), f"{1000 * c['first views']:.0f}"]
         print("| " + " | ".join(row) + " |")
     return 0
 

@@ -448,6 +448,8 @@ ALL_RUN_JS = """() => {
   return prompts.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t));
 }"""
 
+ALL_FILLED_JS = "() => document.querySelectorAll('.mtg-walkthrough').length > 0 && !document.querySelector('.mtg-placeholder')"
+
 MEASURE_JS = """() => {
   const out = {walk: [], whatif: [], sidebar: 0};
   const side = document.querySelector('#filebrowser');
@@ -494,6 +496,9 @@ def _open_and_run(page, lab, notebook: str) -> None:
     page.locator(".mtg-walkthrough .mtg-next").first.wait_for(state="visible", timeout=RUN_TIMEOUT)
     page.locator(".mtg-whatif").first.wait_for(state="attached", timeout=RUN_TIMEOUT)
     page.wait_for_function(ALL_RUN_JS, timeout=RUN_TIMEOUT)         # every cell has run
+    # ... and every widget has its content: each is filled by the kernel as its view reports (after
+    # Run All's cells, in order), so the last ones arrive a moment after the last cell ran.
+    page.wait_for_function(ALL_FILLED_JS, timeout=RUN_TIMEOUT)
 
 
 @pytest.mark.parametrize("notebook", LESSONS, ids=[n.split("/")[1][:2] for n in LESSONS])

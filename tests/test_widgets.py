@@ -51,7 +51,8 @@ def crag_timeline(color: str = "G"):
 
 # ---------------------------------------------------------------- reading the HTML
 def highlighted_cells(table_html: str) -> set[tuple[str, str]]:
-    """(row label, column) of every cell that a style rule gives a background colour."""
+    """(row label, column) of every cell given a background colour: by a Styler's style rule
+    (``#T_x_row0_col1 {background...}``) or, in the fitted step tables, by the cell's own style."""
     rows = {(t, r): v for t, r, v in re.findall(r'id="T_(\w+?)_level0_row(\d+)"[^>]*>([^<]*)<', table_html)}
     cols = {(t, c): v for t, c, v in re.findall(r'id="T_(\w+?)_level0_col(\d+)"[^>]*>([^<]*)<', table_html)}
     cells = set()
@@ -59,6 +60,13 @@ def highlighted_cells(table_html: str) -> set[tuple[str, str]]:
         if "background" in body:
             for t, r, c in re.findall(r"#T_(\w+?)_row(\d+)_col(\d+)", selectors):
                 cells.add((rows[t, r].strip(), cols[t, c].strip()))
+    for table in table_html.split('<table class="mtg-fit-table">')[1:]:
+        heads = re.findall(r'class="col_heading level0 col\d+" >([^<]*)<', table)
+        for row in re.findall(r"<tr><th class=\"row_heading[^>]*>([^<]*)</th>(.*?)</tr>", table):
+            label, tds = row
+            for col, style in re.findall(r'<td class="data row\d+ col(\d+)[^"]*"( style="[^"]*")?', tds):
+                if "background" in style:
+                    cells.add((label.strip(), heads[int(col)].strip()))
     return cells
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import html
 
-import numpy as np
 import pandas as pd
 
 from mtgrules.core.state import GameState
@@ -24,14 +23,15 @@ from mtgrules.views.tables import CHANGED_CSS, NEW_ROW_CSS, _mask, state_table
 
 PLAYER_COLUMNS = ("life", "pool", "hand", "library", "notes")
 OBJECT_COLUMNS = ("name", "type", "zone", "owner", "tapped", "P/T", "counters", "damage", "combat", "notes")
-FIT_STYLES = [
-    {"selector": "th, td", "props": "padding: 1px 6px; text-align: left; vertical-align: top; "
-                                    "max-width: 18em; overflow-wrap: break-word;"},
-    {"selector": "caption", "props": "text-align: left; font-weight: 600; padding: 2px 0;"},
-]
+# The fitted tables' own style, scoped to them (two classes deep, so a notebook's own table style
+# doesn't override it): padding, left alignment, room for the notes.
 CSS = """<style>
 .mtg-fit { max-width: 100%; overflow-x: auto; font-size: 92%; }
 .mtg-fit table { margin: 0.15em 0 0.4em 0; border-collapse: collapse; }
+.mtg-fit table.mtg-fit-table th, .mtg-fit table.mtg-fit-table td { padding: 1px 6px; text-align: left;
+  vertical-align: top; max-width: 18em; overflow-wrap: break-word; }
+.mtg-fit table.mtg-fit-table td.mtg-notes { max-width: 30em; min-width: 12em; }
+.mtg-fit table.mtg-fit-table caption { text-align: left; font-weight: 600; padding: 2px 0; }
 .mtg-fit details > summary { cursor: pointer; color: #1d4f91; margin: 0.2em 0; }
 .mtg-fit .mtg-gone { color: #555; margin: 0.2em 0; }
 </style>"""
@@ -63,22 +63,36 @@ def _drop_empty(view: pd.DataFrame, keep: tuple[str, ...] = ()) -> list[str]:
     return [c for c in view.columns if c in keep or any(v != "" and v is not None for v in view[c])]
 
 
+def _cell(value: object) -> str:
+    """A cell's text as the views show it (a float to six places, as pandas' Styler did), escaped:
+    every cell and label is game text (card and player names)."""
+    text = f"{value:.6f}" if isinstance(value, float) else str(value)
+    return html.escape(text, quote=True)
+
+
 def _styled(view: pd.DataFrame, mask: pd.DataFrame, new_rows: set[str], caption: str = "") -> str:
-    css = np.where(mask.to_numpy(), CHANGED_CSS, "")
-    for i, label in enumerate(view.index):
-        if label in new_rows:
-            css[i, :] = NEW_ROW_CSS
-    styles = pd.DataFrame(css, index=view.index, columns=view.columns)
-    styler = view.style.apply(lambda _: styles, axis=None).set_table_styles(FIT_STYLES)
-    if "notes" in view.columns:  # the notes (a stack item's text) get room, so a row stays a few lines high
-        styler = styler.set_table_styles({"notes": [{"selector": "td", "props": "max-width: 30em; min-width: 12em;"}]},
-                                         overwrite=False)
-    # A Styler doesn't escape by default: every cell and label is game text (card and player names).
-    styler = (styler.format(escape="html").format_index(escape="html", axis=0)
-              .format_index(escape="html", axis=1))
-    if caption:
-        styler = styler.set_caption(html.escape(caption))
-    return str(styler.to_html())
+    """One fitted table as HTML, written directly rather than through a pandas Styler: a Styler
+    renders a Jinja template and a style sheet per table (about 8 ms), and a step shows two or
+    three of these tables, on every Next. The markup keeps the Styler's cell classes (``data
+    row0 col1``, ``col_heading``, ``row_heading``); a changed cell carries its highlight as an
+    inline style, so the colours in force (:mod:`mtgrules.classroom.palette`) apply as before."""
+    cells = mask.to_numpy()
+    columns = [str(c) for c in view.columns]
+    notes = "notes" in columns
+    head = "".join(f'<th class="col_heading level0 col{j}" >{_cell(c)}</th>' for j, c in enumerate(columns))
+    rows = []
+    for i, (label, values) in enumerate(zip(view.index, view.itertuples(index=False, name=None), strict=True)):
+        whole = NEW_ROW_CSS if label in new_rows else ""
+        tds = []
+        for j, value in enumerate(values):
+            css = whole or (CHANGED_CSS if cells[i, j] else "")
+            style = f' style="{css}"' if css else ""
+            kind = " mtg-notes" if notes and columns[j] == "notes" else ""
+            tds.append(f'<td class="data row{i} col{j}{kind}"{style} >{_cell(value)}</td>')
+        rows.append(f'<tr><th class="row_heading level0 row{i}" >{_cell(label)}</th>{"".join(tds)}</tr>')
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return (f'<table class="mtg-fit-table">{cap}<thead><tr><th class="blank level0" >&nbsp;</th>{head}</tr>'
+            f'</thead><tbody>{"".join(rows)}</tbody></table>')
 
 
 def fit_html(after: GameState, before: GameState | None = None, caption: str = "",

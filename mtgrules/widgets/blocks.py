@@ -29,6 +29,7 @@ from mtgrules.rules.engine import apply
 from mtgrules.rules.layers import characteristics
 
 from . import render
+from .shown import PLACEHOLDER, FillWhenShown, shown_count
 
 NO_BLOCK = "no block"
 _NONE = 0  # the dropdowns' value for "no block" (ipywidgets shows nothing for a None value); ids start at 1
@@ -51,15 +52,18 @@ def _with_keywords(state: GameState, oid: int) -> str:
     return _label(state, oid) + (f" ({', '.join(words)})" if words else "")
 
 
-class BlocksExplorer(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
+class BlocksExplorer(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
     """``BlocksExplorer(state)``: one dropdown per creature the defending player controls, a
     Check button, and the engine's verdict.
 
     ``player`` names the defending player (default: the one the game waits for, as in
     :func:`~mtgrules.rules.combat.blocking.legal_blocks`). Each dropdown offers "no block" and every creature
     attacking that player (or their planeswalkers), including blocks the rules forbid: the
-    point is to ask the engine, not to be kept from asking.
+    point is to ask the engine, not to be kept from asking. The engine's options are worked out
+    at once; in a kernel the dropdowns are made when a front end first shows the explorer.
     """
+
+    PARTS = frozenset({"intro", "dropdowns", "choices_box", "check_button", "result"})
 
     def __init__(self, state: GameState, player: str | None = None) -> None:
         self.state = state
@@ -68,7 +72,13 @@ class BlocksExplorer(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no
         self.player = self.players[0]
         self.verdict: Verdict | None = None
         self.refusal: IllegalAction | MissingChoice | None = None
+        self._placeholder = widgets.HTML(PLACEHOLDER)
+        super().__init__([self._placeholder], _view_count=shown_count())
+        self.add_class("mtg-blocks")
+        self._fill_when_shown(self._build)
 
+    def _build(self) -> None:
+        state = self.state
         self.intro = widgets.HTML(self._intro_html())
         self.intro.add_class("mtg-blocks-intro")
         choices = [(NO_BLOCK, _NONE)] + [(f"blocks {_label(state, a)}", a) for a in self.options.attackers]
@@ -89,8 +99,8 @@ class BlocksExplorer(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no
         self.check_button.on_click(lambda _b: self.check())
         self.result = widgets.HTML("")
         self.result.add_class("mtg-blocks-result")
-        super().__init__([self.intro, self.choices_box, self.check_button, self.result])
-        self.add_class("mtg-blocks")
+        self.children = [self.intro, self.choices_box, self.check_button, self.result]
+        self._placeholder.close()
 
     # ---- choosing
     @property

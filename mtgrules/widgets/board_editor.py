@@ -30,27 +30,45 @@ from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.scenario import Scenario
 
 from . import render
+from .shown import PLACEHOLDER, FillWhenShown, shown_count
 
 ZONES = [z.value for z in Zone if z is not Zone.STACK]
 STEPS = [s.value for s in Step]
 PICTURE_PX = 640
 
 
-class BoardEditor(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
+class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
     """``BoardEditor()`` in a cell shows an empty two-player board; ``BoardEditor(scenario)``
     starts from a scenario (or ``BoardEditor.from_json(text)``).
 
     From Python: ``.add(name, player, zone)``, ``.select(i)``, ``.scenario()`` (raises
     ``ScenarioError`` for an impossible board), ``.code()``, ``.to_json()``, ``.load_json(text)``,
     ``.open_walkthrough()``, ``.open_blocks()``. The child widgets are attributes with CSS classes
-    ``mtg-editor-...`` for browser tests.
+    ``mtg-editor-...`` for browser tests. In a kernel the child widgets (some forty, and the board's
+    table and picture) are made when a front end first shows the editor (:mod:`.shown`); using
+    one from Python makes them at once.
     """
+
+    PARTS = frozenset({"title", "players", "life", "turn", "active", "step", "search", "player", "zone",
+                       "add_button", "cards", "card_player", "card_zone", "tapped", "sick", "attacking",
+                       "counter_kind", "counter_n", "counter_button", "attached", "chosen_color", "remove_button",
+                       "errors", "table", "picture", "copy_button", "code_box", "save_link", "load", "walk_button",
+                       "blocks_button", "opened"})
 
     def __init__(self, scenario: Scenario | Mapping[str, Any] | None = None) -> None:
         data = scenario.to_dict() if isinstance(scenario, Scenario) else dict(scenario or {})
         self.entries: list[dict[str, Any]] = [dict(e) for e in data.get("cards", [])]
         self.error: str = ""
         self._quiet = False
+        self._start = data
+        self._placeholder = widgets.HTML(PLACEHOLDER)
+        super().__init__([self._placeholder], _view_count=shown_count())
+        self.add_class("mtg-board-editor")
+        self._fill_when_shown(self._build)
+
+    def _build(self) -> None:
+        """Make the editor's widgets from the starting data, and draw the board."""
+        data = self._start
         players = list(data.get("players", ["Alice", "Bob"]))
 
         # ---- the game
@@ -131,9 +149,9 @@ class BoardEditor(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no ty
                              self.attached, self.chosen_color, self.remove_button])
         actions = widgets.HBox([self.copy_button, self.save_link, self.load, self.walk_button, self.blocks_button],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([game, adding, widgets.HBox([self.cards, card], layout=widgets.Layout(flex_flow="row wrap")),
-                          self.errors, self.table, self.picture, actions, self.code_box, self.opened])
-        self.add_class("mtg-board-editor")
+        self.children = [game, adding, widgets.HBox([self.cards, card], layout=widgets.Layout(flex_flow="row wrap")),
+                         self.errors, self.table, self.picture, actions, self.code_box, self.opened]
+        self._placeholder.close()
         self.refresh()
 
     # ---- the data

@@ -23,6 +23,7 @@ from mtgrules.play.verbs import REFUSED
 from mtgrules.rules.engine import apply
 
 from . import render
+from .shown import PLACEHOLDER, FillWhenShown, shown_count
 
 # The attributes an option talks about by default: what a player sees change on the table.
 OUTCOME_ATTRIBUTES = ("pool", "tapped", "P/T", "counters", "damage", "zone", "controller", "life", "lost",
@@ -185,7 +186,7 @@ def teacher_outcomes(timeline: Timeline, step: int, options: Mapping[str, Callab
                     correct=text == true[0]) for text in [true[0], *(t for t in options if t != true[0])]]
 
 
-class Predict(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
+class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
     """A question placed before ``timeline[step]``: choose an outcome, then press Reveal.
 
     ``alternatives`` are timelines (usually ``timeline.branch(step - 1)`` with another action or
@@ -193,8 +194,12 @@ class Predict(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type i
     option text (default :func:`describe_outcome`, limited to ``attributes`` if given). Or the
     teacher writes the options: ``options={"text": claim}`` (see :func:`teacher_outcomes`); the
     engine checks that exactly the right one is true of the step. From Python: ``.options``, ``.correct``,
-    ``.choose(text)``, ``.reveal()``, ``.is_right`` and the ``.result`` HTML widget.
+    ``.choose(text)``, ``.reveal()``, ``.is_right`` and the ``.result`` HTML widget. The options
+    are worked out as the widget is made; in a kernel its child widgets are made when a front
+    end first shows it (:mod:`.shown`).
     """
+
+    PARTS = frozenset({"question", "choices", "reveal_button", "result", "table"})
 
     def __init__(self, timeline: Timeline, step: int, question: str | None = None, *,
                  alternatives: Iterable[Timeline] = (), describe: Callable[[Frame], str] | None = None,
@@ -217,8 +222,14 @@ class Predict(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type i
         # Sorted so the right answer is not always first, and the order is the same every run.
         self.options = sorted(o.text for o in self.outcomes)
         frame = timeline[step]
-        text = question or f"What happens when {frame.title().removesuffix(' — refused').rstrip('.')}?"
-        self.question = widgets.HTML(f'<div class="mtg-box"><b>Predict:</b> {render.esc(text)}</div>')
+        self.question_text = question or f"What happens when {frame.title().removesuffix(' — refused').rstrip('.')}?"
+        self._placeholder = widgets.HTML(PLACEHOLDER)
+        super().__init__([self._placeholder], _view_count=shown_count())
+        self.add_class("mtg-predict")
+        self._fill_when_shown(self._build)
+
+    def _build(self) -> None:
+        self.question = widgets.HTML(f'<div class="mtg-box"><b>Predict:</b> {render.esc(self.question_text)}</div>')
         self.question.add_class("mtg-question")
         self.choices = widgets.RadioButtons(options=self.options, value=None,
                                             layout=widgets.Layout(width="max-content"))
@@ -231,11 +242,17 @@ class Predict(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type i
         self.table = widgets.HTML("")
         self.table.add_class("mtg-predict-table")  # not "mtg-table": that one is the walkthrough's
         self.choices.observe(self._on_choice, names="value")
-        super().__init__([self.question, self.choices, self.reveal_button, self.result, self.table])
-        self.add_class("mtg-predict")
+        self.children = [self.question, self.choices, self.reveal_button, self.result, self.table]
+        self._placeholder.close()
+
+    def __repr__(self) -> str:
+        """What a notebook saved without its widgets shows for this output (text/plain)."""
+        return f"Predict: {self.question_text} (run the notebook with a kernel to answer)"
 
     @property
     def chosen(self) -> str | None:
+        if not self.filled:
+            return None  # nothing can have been chosen in options not yet shown
         chosen: str | None = self.choices.value
         return chosen
 

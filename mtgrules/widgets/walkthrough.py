@@ -4,6 +4,7 @@ Each step shows a label, the narration with its rules, the state table with the 
 changed highlighted, the step's events and, optionally, a picture of the board. Everything is
 rendered into ``HTML``/``Image`` widget values (never printed), and each step is rendered once
 and cached, so going back shows exactly what was shown before and stepping stays instant.
+In a kernel nothing is rendered until a front end shows the widget (:mod:`.shown`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Timeline
 
 from . import render
+from .shown import PLACEHOLDER, FillWhenShown, shown_count
 
 
 @dataclass(frozen=True)
@@ -30,14 +32,18 @@ class StepView:
     picture: bytes = b""
 
 
-class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
+class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
     """A step-through of ``timeline``: ``Walkthrough(t)`` in a cell shows it.
 
     ``board=True`` adds a picture of the board for each step. From Python: ``.next()``,
     ``.prev()``, ``.go(i)`` and ``.step``; the child widgets are attributes (``next_button``,
     ``prev_button``, ``slider``, ``play``, ``label``, ``narration``, ``table``, ``events``,
-    ``picture``), each with a CSS class ``mtg-...`` for browser tests and styling.
+    ``picture``), each with a CSS class ``mtg-...`` for browser tests and styling. In a kernel
+    the step is rendered when a front end first shows the widget; ``.fill()`` renders it now.
     """
+
+    PARTS = frozenset({"header", "prev_button", "next_button", "play", "slider", "link", "label", "narration",
+                       "table", "events", "picture"})
 
     def __init__(self, timeline: Timeline | Scenario, board: bool = False, *, start: int = 0,
                  interval: int = 1500, title: str | None = None, fold_passes: bool = False) -> None:
@@ -51,18 +57,29 @@ class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no ty
         self.fold_passes = fold_passes
         self._cache: dict[int, StepView] = {}
         self.frames = self._shown_frames()
-        last = len(self.frames) - 1
+        self._interval = interval
+        self._heading = title if title is not None else timeline.title
+        self._position = self._index(start)
+        # Until something shows it, the walk-through is a box holding one line of text: its ~35
+        # child widgets (each a message to the front end) are made by the first view (see .shown).
+        self._placeholder = _html("mtg-placeholder", PLACEHOLDER)
+        super().__init__([self._placeholder], _view_count=shown_count())
+        self.add_class("mtg-walkthrough")
+        self._fill_when_shown(self._build)
 
-        heading = title if title is not None else timeline.title
+    def _build(self) -> None:
+        """Make the controls and the step's widgets, and show the current step."""
+        last = self.last
+        heading = self._heading
         self.header = _html("mtg-title", f"<h4 style='margin:0.2em 0'>{render.esc(heading)}</h4>" if heading else "")
         self.prev_button = widgets.Button(description="Prev", icon="step-backward", tooltip="Previous step",
                                           layout=widgets.Layout(width="auto"))
         self.next_button = widgets.Button(description="Next", icon="step-forward", tooltip="Next step",
                                           button_style="primary", layout=widgets.Layout(width="auto"))
-        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval, repeat=False,
-                                 description="Play", show_repeat=False)
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="Step",
-                                        readout=not fold_passes, layout=widgets.Layout(width="260px"))
+        self.play = widgets.Play(value=self._position, min=0, max=last, step=1, interval=self._interval,
+                                 repeat=False, description="Play", show_repeat=False)
+        self.slider = widgets.IntSlider(value=self._position, min=0, max=last, step=1, description="Step",
+                                        readout=not self.fold_passes, layout=widgets.Layout(width="260px"))
         # The link lives in the browser: Play moves the slider without a round trip to the kernel,
         # and the slider's change comes back to the kernel, which renders the step.
         self.link = widgets.jslink((self.play, "value"), (self.slider, "value"))
@@ -76,7 +93,7 @@ class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no ty
         self.picture = widgets.Image(format="png", layout=widgets.Layout(width=f"{render.PICTURE_PX}px",
                                                                          max_width="100%"))
         self.picture.add_class("mtg-picture")
-        if not board:
+        if not self.board:
             self.picture.layout.display = "none"
 
         for w, css in ((self.prev_button, "mtg-prev"), (self.next_button, "mtg-next"),
@@ -93,17 +110,21 @@ class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no ty
                             layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
         # The table right under the step label, the narration after it: the row a step changed stays on
         # screen after Next, even on a 768 px high screen (the narration can run to several lines).
-        super().__init__([self.header, controls, self.label, body, self.narration, self.events])
-        self.add_class("mtg-walkthrough")
-        self.go(start)
+        self._show(self._position)
+        self.children = [self.header, controls, self.label, body, self.narration, self.events]
+        self._placeholder.close()
+
+    def __repr__(self) -> str:
+        """What a notebook saved without its widgets shows for this output (text/plain)."""
+        return (f"Walkthrough of “{self.timeline.title}”, {self.last} steps "
+                "(run the notebook with a kernel to step through it)")
 
     # ---- stepping
     @property
     def step(self) -> int:
         """The position of the step shown (0 is the start); with ``fold_passes`` steps where a
         player only passed priority are skipped, so this can differ from the frame index."""
-        step: int = self.slider.value
-        return step
+        return self._position
 
     @property
     def frame(self) -> int:
@@ -117,14 +138,20 @@ class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no ty
     def _shown_frames(self) -> list[int]:
         return [f.index for f in self.timeline if f.index == 0 or not (self.fold_passes and f.is_quiet)]
 
-    def go(self, i: int) -> Walkthrough:
-        """Show frame ``i`` (negative counts from the end, like a list index)."""
+    def _index(self, i: int) -> int:
         n = len(self.frames)
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError(f"step {i} is outside this walkthrough (0..{n - 1})")
-        if self.slider.value == i:
+        return i
+
+    def go(self, i: int) -> Walkthrough:
+        """Show frame ``i`` (negative counts from the end, like a list index)."""
+        i = self._index(i)
+        if not self.filled:
+            self._position = i  # shown (and rendered) when something first shows the widget
+        elif self.slider.value == i:
             self._show(i)  # the slider won't report an unchanged value
         else:
             self.slider.value = i  # _on_slider renders it
@@ -162,13 +189,17 @@ class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no ty
         """Take in steps played on the timeline since the walkthrough was made; stay on this step."""
         self._cache.clear()
         self.frames = self._shown_frames()
-        self.play.max = self.slider.max = self.last
+        if self.filled:
+            self.play.max = self.slider.max = self.last
         return self.go(min(self.step, self.last))
 
     def _on_slider(self, change: dict[str, Any]) -> None:
         self._show(change["new"])
 
     def _show(self, i: int) -> None:
+        self._position = i
+        self.prev_button.disabled = i <= 0
+        self.next_button.disabled = i >= self.last
         v = self.view(i)
         self.label.value = v.label
         self.narration.value = v.narration
@@ -176,8 +207,6 @@ class Walkthrough(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no ty
         self.events.value = v.events
         if self.board:
             self.picture.value = v.picture
-        self.prev_button.disabled = i <= 0
-        self.next_button.disabled = i >= self.last
 
 
 def _html(css: str, value: str = "") -> widgets.HTML:

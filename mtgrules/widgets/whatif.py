@@ -18,6 +18,7 @@ from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.play.timeline import Frame, Timeline
 
 from . import render
+from .shown import PLACEHOLDER, FillWhenShown, shown_count
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,13 +36,15 @@ def first_divergence(a: Timeline, b: Timeline) -> int | None:
     return None if len(a) == len(b) else common
 
 
-class WhatIf(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
+class WhatIf(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
     """``WhatIf(t, at, [action, ...])``: what if, after step ``at``, these actions were played?
 
     ``.branch`` is the new timeline, ``.refusals`` the refusal (or None) of each alternative
     action, ``.divergence`` the first step where the states differ (None if they never do),
     ``.differences`` the table of cells that differ in the final states, and ``.comparison``
-    the HTML widget showing it all.
+    the HTML widget showing it all. The branch is played as the widget is made (so a refusal
+    or a bad step shows in the cell); in a kernel the comparison is rendered when a front end
+    first shows the widget, and ``.fill()`` renders it now.
     """
 
     def __init__(self, timeline: Timeline, at: int, alternative_actions: Iterable[Action],
@@ -56,12 +59,25 @@ class WhatIf(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type in
         self.branch = timeline.branch(at, title=title or f"{timeline.title} — {self.labels[1].lower()}")
         self.refusals: list[IllegalAction | MissingChoice | None] = [self.branch.attempt(a) for a in alternative_actions]
         self.divergence = first_divergence(timeline, self.branch)
-        from mtgrules.views import diff
-        self.differences = diff(timeline.state, self.branch.state)
-        self.comparison = widgets.HTML(self.render())
+        self._differences: pd.DataFrame | None = None
+        self.comparison = widgets.HTML(PLACEHOLDER)
         self.comparison.add_class("mtg-comparison")
-        super().__init__([self.comparison])
+        super().__init__([self.comparison], _view_count=shown_count())
         self.add_class("mtg-whatif")
+        self._fill_when_shown(lambda: setattr(self.comparison, "value", self.render()))
+
+    def __repr__(self) -> str:
+        """What a notebook saved without its widgets shows for this output (text/plain)."""
+        return (f"What if: “{self.labels[0]}” against “{self.labels[1]}” "
+                "(run the notebook with a kernel to compare them)")
+
+    @property
+    def differences(self) -> pd.DataFrame:
+        """The cells that differ between the two final states (a table, computed when first asked)."""
+        if self._differences is None:
+            from mtgrules.views import diff
+            self._differences = diff(self.timeline.state, self.branch.state)
+        return self._differences
 
     def _shown(self, t: Timeline) -> list[Frame]:
         """The steps listed: passes after which only priority moved are folded away (the start
