@@ -265,6 +265,13 @@ def _explained(page, server: Server, tmp: Path):
                     + ("\n".join(shown) or "(none)") + f"\n--- {server.name} log (last lines):\n{server.tail()}")
 
 
+def _check_picture(page) -> None:
+    """The lesson's board picture (a ``Picture``, drawn when first shown) arrives as a PNG."""
+    img = page.locator(".mtg-picture img").first
+    img.wait_for(state="visible", timeout=RUN_TIMEOUT)
+    assert img.evaluate("i => i.complete && i.naturalWidth > 300"), "the board picture didn't load"
+
+
 def _check_walkthrough(page, server: Server) -> dict[str, float]:
     """Click Next twice on the first walkthrough; the table must change and the narration cite a rule."""
     walk = page.locator(".mtg-walkthrough").first
@@ -332,6 +339,7 @@ def test_lesson_in_jupyterlab(root, notebook, jupyter_home, page):
                          "li.lm-Menu-item[data-command='notebook:run-all-cells']").first.click()
             page.locator(".mtg-walkthrough .mtg-next").first.wait_for(state="visible", timeout=RUN_TIMEOUT)
             ran = time.monotonic()
+            _check_picture(page)
             times = _check_walkthrough(page, lab)
         print(f"\nJupyterLab {notebook}: server up {started - t0:.1f}s, page + kernel {opened - started:.1f}s, "
               f"Run All until the walkthrough shows {ran - opened:.1f}s, "
@@ -357,6 +365,7 @@ def test_lesson_in_voila(root, notebook, jupyter_home, page):
             page.goto(voila.url("/"), wait_until="domcontentloaded", timeout=RUN_TIMEOUT)
             page.locator(".mtg-walkthrough .mtg-next").first.wait_for(state="visible", timeout=RUN_TIMEOUT)
             ran = time.monotonic()
+            _check_picture(page)
             times = _check_walkthrough(page, voila)
         print(f"\nVoila {notebook}: server up {started - t0:.1f}s, page with widgets {ran - started:.1f}s, "
               + ", ".join(f"{k} {v:.2f}" for k, v in times.items()))

@@ -184,3 +184,32 @@ def test_in_kernel_is_false_here():
     assert not shown.in_kernel() and shown.shown_count() is None
     shown.freeze_what_is_loaded()
     assert gc.get_freeze_count() == 0  # outside a kernel the collector is left as it is
+
+
+def test_a_lesson_picture_is_drawn_when_first_shown(monkeypatch):
+    """``board()`` and ``figure()`` in a lesson: as in a kernel, nothing is drawn until the front
+    end counts a view; then the picture is drawn once. Outside a kernel it is drawn at once."""
+    from mtgrules.lessons.show import board
+    from mtgrules.views import board as board_view
+    from mtgrules.widgets import picture
+
+    drawn = []
+    real = board_view.board_png
+
+    def counting(*args, **kwargs):
+        drawn.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(board_view, "board_png", counting)
+    monkeypatch.setattr("mtgrules.views.board_png", counting)
+    t, _ = _mana_timeline()
+    monkeypatch.setattr(picture, "shown_count", lambda: 0)
+    p = board(t.state, title="After")
+    assert drawn == [] and not p.filled and PLACEHOLDER in p.children[0].value
+    assert "the board, After" in repr(p)
+    p._view_count = 1  # what the front end sends as it shows the picture
+    assert drawn == [1] and p.image.value[:4] == b"\x89PNG"
+    p._view_count = 2  # a second view of the same output draws nothing more
+    assert drawn == [1]
+    monkeypatch.setattr(picture, "shown_count", lambda: None)
+    assert board(t.state).filled and drawn == [1, 1]

@@ -205,6 +205,10 @@ class Page:
 
     def value(self, value: Any) -> str:
         from mtgrules.widgets import BlocksExplorer, Predict, Walkthrough, WhatIf
+        from mtgrules.widgets.picture import Picture
+        if isinstance(value, Picture):
+            return (f'<figure class="mtg-figure"><img alt="{html.escape(value.about, quote=True)}" '
+                    f'src="data:image/png;base64,{base64.b64encode(value.png()).decode("ascii")}"></figure>')
         if isinstance(value, Walkthrough):
             return self.stepper(value.timeline, value.fold_passes)
         if isinstance(value, Predict):

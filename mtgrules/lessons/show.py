@@ -12,10 +12,10 @@ from mtgrules.catalog.rulings import ruling
 
 if TYPE_CHECKING:
     import pandas as pd
-    from IPython.display import Image
     from matplotlib.figure import Figure
 
     from mtgrules.core.state import GameState
+    from mtgrules.widgets.picture import Picture
 
 
 class RulingBox:
@@ -55,22 +55,25 @@ def catalog_table() -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("id")
 
 
-def board(state: GameState, title: str | None = None) -> Image:
-    """The board picture as an image a notebook displays (the Figure API needs no pyplot)."""
-    from IPython.display import Image
-
+def board(state: GameState, title: str | None = None) -> Picture:
+    """The board picture, drawn when the notebook first shows it (the Figure API needs no pyplot)."""
     from mtgrules.views import board_png
-    return Image(data=board_png(state, title=title))  # type: ignore[no-untyped-call]  # IPython's Image is untyped
+    from mtgrules.widgets.picture import Picture
+    return Picture(lambda: board_png(state, title=title), f"the board{f', {title}' if title else ''}")
 
 
-def figure(fig: Figure) -> Image:
-    """A matplotlib Figure as an image a notebook displays without pyplot."""
+def figure(fig: Figure) -> Picture:
+    """A matplotlib Figure as a picture, drawn when the notebook first shows it, without pyplot."""
     import io
 
-    from IPython.display import Image
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=100)
-    return Image(data=buf.getvalue())  # type: ignore[no-untyped-call]  # IPython's Image is untyped
+    from mtgrules.widgets.picture import Picture
+
+    def draw() -> bytes:
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=100)
+        return buf.getvalue()
+    titles = [ax.get_title() for ax in fig.axes if ax.get_title()]
+    return Picture(draw, f"a chart: {titles[0]}" if titles else "a chart")
 
 
 class _Html:

@@ -9,13 +9,14 @@
 
 All rendering goes into HTML and Image widget values, so the widgets can be driven and checked
 from Python (``w.next_button.click()``, ``w.table.value``) and look the same in JupyterLab and Voila.
-In a kernel a Walkthrough or WhatIf renders its content when a front end first shows it
+In a kernel a Walkthrough, WhatIf or Picture renders its content when a front end first shows it
 (:mod:`mtgrules.widgets.shown`); ``.fill()`` renders it at once.
 """
 
 from mtgrules.widgets import shown
 from mtgrules.widgets.blocks import BlocksExplorer
 from mtgrules.widgets.board_editor import BoardEditor
+from mtgrules.widgets.picture import Picture
 from mtgrules.widgets.predict import Outcome, Predict, choice_variants, describe_outcome, outcome_options, outcomes
 from mtgrules.widgets.walkthrough import StepView, Walkthrough
 from mtgrules.widgets.whatif import WhatIf, first_divergence
@@ -23,4 +24,4 @@ from mtgrules.widgets.whatif import WhatIf, first_divergence
 shown.freeze_what_is_loaded()  # in a kernel: full garbage collections skip what the imports made
 
 __all__ = ["Walkthrough", "StepView", "Predict", "Outcome", "outcomes", "outcome_options", "describe_outcome",
-           "choice_variants", "WhatIf", "first_divergence", "BlocksExplorer", "BoardEditor", "shown"]
+           "choice_variants", "WhatIf", "first_divergence", "BlocksExplorer", "BoardEditor", "Picture", "shown"]
