@@ -105,6 +105,11 @@ class GameState:
         team = self.player(name).team
         return [p.name for p in self.players if p.team != team and not p.lost]
 
+    def view(self) -> GameState:
+        """The state itself: a state reads like a draft with no edits, so a rule that only reads
+        (a step-skip rule) can be asked about a state without copying it into a draft."""
+        return self
+
     def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
         """Memoise a derived value on this (immutable) state."""
         if key not in self._cache:

@@ -69,7 +69,7 @@ EXTRA_LAND_PLAYS: list[ExtraLandPlays] = []
 """How many lands beyond the one per turn an effect lets this player play this turn (305.2)."""
 
 # ---------------------------------------------------------------- turns (rules/turn_loop.py)
-StepSkip = Callable[[Draft, Step], "tuple[str, str] | None"]
+StepSkip = Callable[["Draft | GameState", Step], "tuple[str, str] | None"]  # they only read
 STEP_SKIPS: list[StepSkip] = []
 """``(rule, sentence)`` when a step is skipped (the first draw step, combat without attackers); an
 empty sentence leaves it out silently, for a step this turn doesn't have (the first-strike step, 510.4)."""

@@ -333,13 +333,13 @@ def _quiet_steps(state: GameState) -> bool:
     """The steps that begin before a player gets priority run only turn-based actions that
     ``hooks.QUIET_TURN_BASED`` says ask nothing here, and cleanup (514.1, 514.2) only when no one has more than seven
     cards in hand and no effect is about to end. A step a ``hooks.STEP_SKIPS`` rule skips now
-    doesn't begin (508.8); in the next turn skips aren't judged, so one step more is checked."""
-    d = Draft(state)
+    doesn't begin (508.8); in the next turn skips aren't judged, so one step more is checked.
+    The skip rules only read, so they are asked about the state itself."""
     step, steps, new_turn = state.step, [], False
     while True:
         step = ORDER[(ORDER.index(step) + 1) % len(ORDER)]
         new_turn = new_turn or step is Step.UNTAP
-        if not new_turn and any(rule(d, step) is not None for rule in hooks.STEP_SKIPS):
+        if not new_turn and any(rule(state, step) is not None for rule in hooks.STEP_SKIPS):
             continue
         steps.append(step)
         if step not in (Step.UNTAP, Step.CLEANUP):

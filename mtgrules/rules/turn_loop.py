@@ -23,7 +23,7 @@ from mtgrules.core.effects import Effect
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.mana import pool_text
 from mtgrules.core.objects import Zone
-from mtgrules.core.state import Draft
+from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import Step, next_step
 from mtgrules.rules import hooks
 from mtgrules.rules.sba import check_state_based_actions
@@ -134,7 +134,7 @@ def untap(d: Draft) -> None:
             d.update(o.oid, "502.3", f"{o.card} untaps", tapped=False)
 
 
-def skips_first_draw(d: Draft) -> str | None:
+def skips_first_draw(d: Draft | GameState) -> str | None:
     """The rule under which the active player skips this draw step, if they do: the first
     turn's draw step is skipped in two-player and Two-Headed Giant games, not in other
     multiplayer games (103.8a, 103.8b, 103.8c)."""
@@ -145,7 +145,7 @@ def skips_first_draw(d: Draft) -> str | None:
     return "103.8a" if len(d.view().players) == 2 else None
 
 
-def _first_draw_step_skip(d: Draft, step: Step) -> tuple[str, str] | None:
+def _first_draw_step_skip(d: Draft | GameState, step: Step) -> tuple[str, str] | None:
     """The starting player (team) skips the whole draw step of the first turn, as though it
     didn't exist (103.8a, 103.8b, 500.11): no draw, no "at the beginning of" triggers, no priority."""
     rule = skips_first_draw(d) if step is Step.DRAW else None

@@ -452,7 +452,7 @@ def _combat_damage(d: Draft, chooser: Chooser) -> None:
     combat_damage_step(d, chooser)
 
 
-def _skip_without_attackers(d: Draft, step: Step) -> tuple[str, str] | None:
+def _skip_without_attackers(d: Draft | GameState, step: Step) -> tuple[str, str] | None:
     """No creature was declared or put onto the battlefield attacking: skip blockers and damage (508.8)."""
     if step not in (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
         return None
@@ -462,7 +462,7 @@ def _skip_without_attackers(d: Draft, step: Step) -> tuple[str, str] | None:
     return None
 
 
-def _first_strike_step_only_if_needed(d: Draft, step: Step) -> tuple[str, str] | None:
+def _first_strike_step_only_if_needed(d: Draft | GameState, step: Step) -> tuple[str, str] | None:
     """The combat has a first-strike combat damage step only if an attacking or blocking creature
     has first strike or double strike as damage would begin (510.4); otherwise there is just one
     combat damage step, and nothing is said about a step that never existed."""
