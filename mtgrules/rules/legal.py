@@ -390,8 +390,6 @@ def _in_combat(state: GameState, oid: int) -> bool:
 def _quiet_cast(state: GameState, action: CastSpell) -> list[Action] | None:
     """Once checked, casting asks only how to pay, when two ways of paying leave different pools
     (601.2h): listed once per way, from the same ``payment_ways`` the payment asks about."""
-    if state.combat is not None:
-        return None
     cdef = card(state.obj(action.card).card)
     kinds = frozenset({"spell"} | {f"{t.lower()} spell" for t in cdef.types})
     ways = payment_ways(state.player(action.player).pool, cdef.mana_cost.with_x(action.x), kinds, action.hybrid)
