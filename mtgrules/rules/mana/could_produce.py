@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from mtgrules.core.abilities import AnyColor, Fixed, ManaAbility, ManaReplacement, Reflect
-from mtgrules.core.carddef import card
+from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.mana import ALL_TYPES, COLORS, ManaType
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState, derived_from
@@ -43,7 +43,7 @@ def _fixed_point(state: GameState) -> Answer:
     lands: dict[tuple[str, str], frozenset[int]] = {}
     for obj in perms:
         found: set[ManaType] = set()
-        for _, ab in card(obj.card).mana_abilities():
+        for ab in _mana_abilities(obj.card):
             reps = [rep for _, rep in replacements_for(state, obj, ab)]
             if isinstance(ab.produces, Reflect):
                 key = (obj.controller, ab.produces.whose)
@@ -64,6 +64,18 @@ def _fixed_point(state: GameState) -> Answer:
                 answer[oid] = new
                 changed = True
     return answer
+
+
+_MANA_ABILITIES: dict[str, tuple[CardDef, tuple[ManaAbility, ...]]] = {}
+
+
+def _mana_abilities(name: str) -> tuple[ManaAbility, ...]:
+    """A card's mana abilities, read once per card definition (a card replaced is read again)."""
+    cdef = card(name)
+    held = _MANA_ABILITIES.get(name)
+    if held is None or held[0] is not cdef:
+        held = _MANA_ABILITIES[name] = (cdef, tuple(ab for _, ab in cdef.mana_abilities()))
+    return held[1]
 
 
 def base_types(state: GameState, obj: GameObject, ab: ManaAbility, answer: Answer) -> frozenset[ManaType]:
@@ -103,6 +115,8 @@ def _replaced_types(base: frozenset[ManaType], reps: list[ManaReplacement]) -> f
     """Each base type after the replacements, applied in every order."""
     if not reps or not base:
         return base
+    if len(reps) == 1:  # one order only
+        return frozenset(t for each in base for t in reps[0].modify([each]))
     out: set[ManaType] = set()
     for order in permutations(reps):
         for t in base:
