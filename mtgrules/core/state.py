@@ -261,7 +261,7 @@ class Draft:
         self.events: list[Event] = []
         self._frozen: GameState | None = state
         self._last = state  # the newest state made from this draft (or the one it started from)
-        self._edited: set[str] = set()  # what changed since then: "objects", "players", field names
+        self._edited: set[str] = set()  # what changed since then, as derived_from names its inputs
 
     # Set by ``rules.triggers``: how many of ``events`` have been checked for triggers (none until set).
     trigger_cursor: int
