@@ -88,7 +88,7 @@ def test_a_kept_value_is_refused_once_its_inputs_change():
         before = s.state()
         derived(before)
         after, _ = apply(before, activate("Alice", 1))
-        for key in ("could produce", ("battlefield", None)):
+        for key in ("could produce", "battlefield"):
             assert after.cached(key, lambda: None) is not before._cache[key]
         assert (after.cached("chars", lambda: None) is before._cache["chars"]) is kept
 
@@ -102,7 +102,7 @@ def test_passing_keeps_the_characteristics_and_the_lists():
     after, _ = apply(before, PassPriority("Alice"))
     assert after.priority == "Bob"
     assert after._cache["chars"] is before._cache["chars"]
-    assert after._cache[("battlefield", None)] is before._cache[("battlefield", None)]
+    assert after._cache["battlefield"] is before._cache["battlefield"]
 
 
 def test_an_edit_that_changes_nothing_keeps_the_draft_state():

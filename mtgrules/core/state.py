@@ -71,26 +71,35 @@ class GameState:
     def in_zone(self, zone: Zone, player: str | None = None) -> list[GameObject]:
         """Objects in a zone, in order (bottom/oldest first), optionally one player's zone. The
         order is kept by id, so a state whose objects only changed status reads it again."""
-        key = ("zone", zone, player)
-        found = self._cache.get(key)
+        lists: dict[tuple[Zone, str | None], tuple[GameObject, ...]] = self._part("zone")
+        found = lists.get((zone, player))
         if found is None:
-            ids = self._cache.get(("zone ids", zone, player))
+            orders: dict[tuple[Zone, str | None], tuple[int, ...]] = self._part("zone ids")
+            ids = orders.get((zone, player))
             if ids is None:
                 objs = [o for o in self.objects if o.zone is zone and (player is None or o.zone_player == player)]
                 found = tuple(sorted(objs, key=lambda o: o.seq))
-                self._cache[("zone ids", zone, player)] = tuple(o.oid for o in found)
+                orders[(zone, player)] = tuple(o.oid for o in found)
             else:
                 found = tuple(map(self.obj, ids))
-            self._cache[key] = found
+            lists[(zone, player)] = found
         return list(found)
 
     def battlefield(self, controller: str | None = None) -> list[GameObject]:
-        key = ("battlefield", controller)
-        found = self._cache.get(key)
+        lists: dict[str | None, tuple[GameObject, ...]] = self._part("battlefield")
+        found = lists.get(controller)
         if found is None:
-            found = self._cache[key] = tuple(self.in_zone(Zone.BATTLEFIELD) if controller is None else
-                                             [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == controller])
+            found = lists[controller] = tuple(self.in_zone(Zone.BATTLEFIELD) if controller is None else
+                                              [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == controller])
         return list(found)
+
+    def _part(self, name: str) -> dict[Any, Any]:
+        """A cache entry that holds one value per key (zone lists by zone and player): one entry, so
+        a new state that keeps it keeps them all (and shares what either adds: the same inputs)."""
+        part: dict[Any, Any] | None = self._cache.get(name)
+        if part is None:
+            part = self._cache[name] = {}
+        return part
 
     @property
     def player_names(self) -> list[str]:
@@ -164,8 +173,8 @@ _DERIVED_FROM: dict[Hashable, tuple[frozenset[str], KeepRule | None]] = {}
 
 
 def derived_from(name: str, inputs: frozenset[str] | None = None, keep_if: KeepRule | None = None) -> None:
-    """Declare what the cached value ``name`` (a key of :meth:`GameState.cached`, or the first item
-    of a tuple key) is computed from: ``objects``, a status attribute, ``players``, ``pool`` or
+    """Declare what the cached value ``name`` (a plain key of :meth:`GameState.cached`; a family of
+    values lives in one entry, as the zone lists do) is computed from: ``objects``, a status attribute, ``players``, ``pool`` or
     other field names; None means every input but :data:`PRIORITY_FIELDS`. A state a draft makes
     keeps the values of its previous state whose inputs the draft's edits left alone (the engine
     makes several states per action, most after a pass or after tapping one permanent), and those
@@ -190,20 +199,17 @@ def _carry_over(old: GameState, new: GameState, edited: set[str]) -> None:
             name: rule for name, (inputs, rule) in _DERIVED_FROM.items()
             if rule is not None and not inputs.isdisjoint(edited)})
     _, names, rules = kept
-    if rules:  # asked first, as a keep rule may fill old's cache as it asks (values with a rule have plain keys)
-        asked: dict[KeepRule, bool] = {}  # values sharing a rule ask it once
-        ruled = []
-        for name, rule in rules.items():
-            if name in old._cache:
-                if rule not in asked:
-                    asked[rule] = rule(old, done)
-                if asked[rule]:
-                    ruled.append(name)
-        if ruled:
-            names = names | frozenset(ruled)
-    if names:
-        new._cache.update({key: value for key, value in old._cache.items()
-                           if (key[0] if type(key) is tuple else key) in names})
+    was, cache = old._cache, new._cache
+    asked: dict[KeepRule, bool] = {}  # values sharing a rule ask it once
+    for name, rule in rules.items():  # asked first, as a keep rule may fill old's cache as it asks
+        if name in was:
+            if rule not in asked:
+                asked[rule] = rule(old, done)
+            if asked[rule]:
+                cache[name] = was[name]
+    for name in names:
+        if name in was:
+            cache[name] = was[name]
 
 
 _KEPT: dict[frozenset[str], tuple[int, frozenset[Hashable], dict[Hashable, KeepRule]]] = {}
