@@ -75,11 +75,13 @@ def test_kept_values_match_values_computed_afresh_many(board, seed):
 
 
 def test_a_kept_value_is_refused_once_its_inputs_change():
-    """Tapping a land for mana edits an object's status and a player's pool: zone lists (which
-    hold the objects) and what lands could produce are computed again (new values). With no
-    continuous effect in the game the characteristics are kept; with a static ability in the
-    game (Lord of the Accursed's anthem could read anything) they are computed again."""
-    for extra, kept in ((None, True), ("Lord of the Accursed", False)):
+    """Tapping a land for mana edits an object's status and a player's pool: the zone lists (which
+    hold the objects) are made again. With no continuous effect in the game the characteristics
+    are kept, and what lands could produce too (costs are ignored, 106.7) while every mana
+    replacement in play says it doesn't read status (Mana Reflection); with a static ability in the
+    game (Lord of the Accursed's anthem could read anything) both are worked out again."""
+    for extra, chars_kept, produce_kept in ((None, True, True), ("Mana Reflection", True, True),
+                                            ("Lord of the Accursed", False, False)):
         s = Scenario("tap")
         s.add("Forest", "Alice")
         s.add("Reflecting Pool", "Alice")
@@ -88,9 +90,40 @@ def test_a_kept_value_is_refused_once_its_inputs_change():
         before = s.state()
         derived(before)
         after, _ = apply(before, activate("Alice", 1))
-        for key in ("could produce", "battlefield"):
-            assert after.cached(key, lambda: None) is not before._cache[key]
-        assert (after.cached("chars", lambda: None) is before._cache["chars"]) is kept
+        assert after._cache.get("battlefield") is not before._cache["battlefield"]
+        assert (after._cache.get("chars") is before._cache["chars"]) is chars_kept, extra
+        assert (after._cache.get("could produce") is before._cache["could produce"]) is produce_kept, extra
+        assert derived(after) == derived(fresh_copy(after))
+
+
+def test_a_mana_replacement_that_reads_status_is_worked_out_again_after_tapping():
+    """A made-up replacement that applies only while its controller has an untapped Forest: tapping
+    the Forest changes what the other lands could produce, so nothing is kept (it doesn't declare
+    ``reads_status=False``)."""
+    from mtgrules.cards import CardDef, ManaReplacement, register
+    from mtgrules.core.mana import ManaType
+    from mtgrules.rules.mana.could_produce import could_produce
+
+    text = "As long as you control an untapped Forest, lands you tap for mana produce {B} instead."
+
+    def while_untapped_forest(state, source, tapped):
+        return any(o.card == "Forest" and not o.tapped and o.controller == source.controller
+                   for o in state.battlefield())
+
+    register(CardDef("Practice Forest Ward", "{1}{B}", frozenset({"Enchantment"}), oracle=text,
+                     abilities=(ManaReplacement(text, while_untapped_forest, lambda types: [ManaType.B] * len(types)),),
+                     source="made up for this test"), replace=True)
+    s = Scenario("ward")
+    forest = s.add("Forest", "Alice")
+    swamp = s.add("Swamp", "Alice")
+    s.add("Practice Forest Ward", "Alice")
+    before = s.state()
+    derived(before)
+    assert could_produce(before, swamp) == frozenset({ManaType.B})
+    after, _ = apply(before, activate("Alice", forest))
+    assert could_produce(after, swamp) == frozenset({ManaType.B})  # Swamp's own {B}: unchanged either way
+    assert could_produce(after, forest) == frozenset({ManaType.G})  # the Forest is tapped: no ward now
+    assert derived(after) == derived(fresh_copy(after))
 
 
 def test_passing_keeps_the_characteristics_and_the_lists():

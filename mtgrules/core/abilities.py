@@ -191,11 +191,16 @@ class ManaReplacement:
 
     ``applies(state, source, tapped)`` says whether it applies to the tapped permanent;
     ``modify`` turns the list of mana types being produced into the replaced list.
+    ``reads_status=False`` says ``applies`` never looks at a permanent's status (tapped, counters,
+    damage) or a player's pool, only at who controls what and what it is: then tapping a land
+    leaves what every permanent could produce as it was (106.7), and the engine keeps that answer
+    rather than work it out again. Left at True, it is always worked out again.
     """
 
     text: str
     applies: Callable[[GameState, GameObject, GameObject], bool]
     modify: Callable[[list[ManaType]], list[ManaType]]
+    reads_status: bool = True
 
 
 @dataclass(frozen=True)

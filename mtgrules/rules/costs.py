@@ -82,10 +82,10 @@ def choose_graveyard_cards(state: GameState, chooser: Chooser, player: str, n: i
 
 def pay_cost(d: Draft, player: str, obj: GameObject, cost: Cost, paying_for: frozenset[str],
              x: int = 0, hybrid: tuple[ManaType, ...] | None = None, chooser: Chooser | None = None) -> None:
-    """Check, then pay every part of ``cost`` (601.2h: no partial payments). ``chooser`` answers
-    the choices a cost needs (which cards to exile from a graveyard)."""
+    """Pay every part of ``cost``. The caller has checked it on this same state before any edit
+    (``engine.check_activation`` runs ``check_cost``), so nothing is paid in part (601.2h).
+    ``chooser`` answers the choices a cost needs (which cards to exile from a graveyard)."""
     state = d.view()
-    check_cost(state, player, obj, cost)
     exiled = choose_graveyard_cards(state, chooser or Chooser(), player, cost.exile_from_graveyard) \
         if cost.exile_from_graveyard else []
     mana = cost.mana.with_x(x)

@@ -149,14 +149,14 @@ register(
     CardDef("Mana Reflection", "{4}{G}{G}", ENCHANTMENT,
             oracle="If you tap a permanent for mana, it produces twice as much of that mana instead.",
             abilities=(ManaReplacement("If you tap a permanent for mana, it produces twice as much of that "
-                                       "mana instead.", _reflection_applies, _doubled),),
+                                       "mana instead.", _reflection_applies, _doubled, reads_status=False),),
             flavor_text=True, source="Shadowmoor"),
     CardDef("Infernal Darkness", "{2}{B}{B}", ENCHANTMENT,
             oracle="Cumulative upkeep—Pay {B} and 1 life.\n"
                    "If a land is tapped for mana, it produces {B} instead of any other type.",
             abilities=(cumulative_upkeep("Cumulative upkeep—Pay {B} and 1 life.", mana="{B}", life=1),
                        ManaReplacement("If a land is tapped for mana, it produces {B} instead of any other type.",
-                                       _darkness_applies, _all_black),),
+                                       _darkness_applies, _all_black, reads_status=False),),
             source="Alliances"),
     CardDef("Heartbeat of Spring", "{2}{G}", ENCHANTMENT,
             oracle="Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",

@@ -17,11 +17,22 @@ from mtgrules.core.abilities import AnyColor, Fixed, ManaAbility, ManaReplacemen
 from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.mana import ALL_TYPES, COLORS, ManaType
 from mtgrules.core.objects import GameObject
-from mtgrules.core.state import GameState, derived_from
-from mtgrules.rules.layers import ability_kinds, characteristics
+from mtgrules.core.state import PRIORITY_FIELDS, GameState, derived_from
+from mtgrules.rules.layers import ability_kinds, characteristics, unchanged_without_effects
 
 Answer = dict[int, frozenset[ManaType]]
-derived_from("could produce")
+
+
+def _same_after_tapping(old: GameState, edited: frozenset[str]) -> bool:
+    """A tap or mana leaves every answer as it was (costs are ignored, 106.7) when the
+    characteristics stay (no continuous effect in the game) and every "tapped for mana"
+    replacement on the battlefield declares that it doesn't read status."""
+    return (edited <= _TAP_AND_MANA and unchanged_without_effects(old, edited)
+            and not any(rep.reads_status for _, rep in _mana_replacements(old)))
+
+
+_TAP_AND_MANA = frozenset({"tapped", "pool"}) | PRIORITY_FIELDS
+derived_from("could produce", keep_if=_same_after_tapping)
 derived_from("mana replacements", frozenset({"objects"}))  # ids, not objects: tapping keeps it
 
 
