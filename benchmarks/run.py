@@ -94,19 +94,27 @@ def _random_play(legal: Callable[[GameState], list], actions: int, seed: int, li
     return time.perf_counter() - began, apply_time, played
 
 
-def engine_random_play(actions: int = 400, seed: int = 1, limit: int = 50) -> list[Result]:
+def engine_random_play(actions: int = 400, seed: int = 1, limit: int = 50, repeats: int = 7) -> list[Result]:
     """Random legal play: choose among ``legal_actions`` with a seeded RNG and apply the choice.
 
     The game restarts from the board when only passing is left or after ``limit`` actions, so
     the figure measures mana abilities and casting rather than empty turns. The same play with
     ``legal_actions_reference`` (the try-every-candidate implementation) is timed in the same
-    run: both list the same actions, so the seeded choices are the same.
+    run: both list the same actions, so the seeded choices are the same. Each is played
+    ``repeats`` times, alternating, and the medians are reported (one burst of load on a shared
+    machine would otherwise decide the figure).
     """
     from mtgrules.rules.legal import legal_actions_reference
 
     _random_play(legal_actions, 50, seed, limit)  # warm the card caches
-    total, in_apply, played = _random_play(legal_actions, actions, seed, limit)
-    ref_total, _, _ = _random_play(legal_actions_reference, actions, seed, limit)
+    runs, ref_runs = [], []
+    for _ in range(repeats):
+        runs.append(_random_play(legal_actions, actions, seed, limit))
+        ref_runs.append(_random_play(legal_actions_reference, actions, seed, limit)[0])
+    total = statistics.median(r[0] for r in runs)
+    in_apply = statistics.median(r[1] for r in runs)
+    played = runs[0][2]
+    ref_total = statistics.median(ref_runs)
     return [Result("actions per second (legal_actions + apply)", played / total, "actions/s", ">= 5,000"),
             Result("actions per second (apply alone)", played / in_apply, "actions/s", ">= 15,000"),
             Result("actions per second (legal_actions_reference + apply)", played / ref_total, "actions/s"),
