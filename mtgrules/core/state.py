@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from mtgrules.core.events import Event, EventKind, event_kind
+from mtgrules.core.events import Event, EventKind, event_kind, recorded
 from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
 from mtgrules.core.triggers import PendingTrigger
 from mtgrules.core.turns import Step
@@ -292,8 +292,9 @@ class Draft:
             ids = list(self.objects)  # in id order unless the state it began from wasn't
             ordered = ids == sorted(ids)
             objects = tuple(self.objects.values()) if ordered else tuple(self.objects[k] for k in sorted(ids))
-            new = _with(self._last, {"players": tuple(self.players.values()), "objects": objects,
-                                     **self.scalars, "_cache": {"index": dict(self.objects)}})
+            new = object.__new__(GameState)  # every field set here, as the dataclass would
+            new.__dict__.update(self.scalars, players=tuple(self.players.values()), objects=objects,
+                                _cache={"index": dict(self.objects)})
             _carry_over(self._last, new, self._edited)
             self._frozen = self._last = new
             self._edited = set()
@@ -307,7 +308,7 @@ class Draft:
 
     def note(self, kind: EventKind | str, text: str, rule: str, obj: int | str | None = None, name: str = "") -> None:
         """An event that changes nothing but explains a step (a check, a trigger, a refusal)."""
-        self.emit(Event(event_kind(kind), obj, name, "", None, None, rule, text))
+        self.emit(recorded(event_kind(kind), obj, name, "", None, None, rule, text))
 
     def set_scalar(self, rule: str, text: str = "", **changes: Any) -> None:
         for key, value in changes.items():
@@ -317,7 +318,7 @@ class Draft:
                 self._frozen = None
                 self._edited.add(key)
                 if key not in ("passes", "next_id", "timestamp", "pending", "effects", "stack", "combat"):
-                    self.emit(Event(event_kind(key), None, "game", key, before, value, rule, text))
+                    self.emit(recorded(event_kind(key), None, "game", key, before, value, rule, text))
                     text = ""  # one sentence for the whole change, on its first event
 
     def new_id(self) -> int:
@@ -360,7 +361,7 @@ class Draft:
                 else:
                     self._edited.add("pool" if attr == "pool" else "players")
                 if attr not in BOOKKEEPING:
-                    self.emit(Event(event_kind(kind or attr), key, name, attr, before, value, rule, text))
+                    self.emit(recorded(event_kind(kind or attr), key, name, attr, before, value, rule, text))
                     text = ""
         if not changed:
             return old
@@ -371,7 +372,7 @@ class Draft:
         self.objects[obj.oid] = obj
         self._frozen = None
         self._edited.update(OBJECTS)
-        self.emit(Event(EventKind.CREATED, obj.oid, obj.card, "zone", None, obj.zone.value, rule, text))
+        self.emit(recorded(EventKind.CREATED, obj.oid, obj.card, "zone", None, obj.zone.value, rule, text))
 
     def remove_object(self, oid: int, rule: str, text: str, kind: EventKind | str = "left the game") -> None:
         """The object leaves the game altogether: a player leaving a multiplayer game takes the
@@ -379,7 +380,7 @@ class Draft:
         obj = self.objects.pop(oid)
         self._frozen = None
         self._edited.update(OBJECTS)
-        self.emit(Event(event_kind(kind), oid, obj.card, "zone", obj.zone.value, "outside the game", rule, text))
+        self.emit(recorded(event_kind(kind), oid, obj.card, "zone", obj.zone.value, "outside the game", rule, text))
 
     def next_seq(self, zone: Zone) -> int:
         return 1 + max((o.seq for o in self.objects.values() if o.zone is zone), default=0)
