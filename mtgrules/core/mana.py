@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 
 from mtgrules.core.errors import IllegalAction
 
@@ -206,7 +206,15 @@ def payment_ways(pool: tuple[Mana, ...], cost: ManaCost, paying_for: frozenset[s
                  hybrid_choices: tuple[ManaType, ...] | None = None) -> list[tuple[Mana, ...]]:
     """Every way to pay ``cost`` from ``pool`` that leaves a different pool: units of one type
     and restriction are interchangeable, so each way is a count of units of each kind. Typed and
-    chosen hybrid symbols need their type; generic takes anything the restrictions allow."""
+    chosen hybrid symbols need their type; generic takes anything the restrictions allow.
+    Worked out once for the same arguments (``legal_actions`` asks as it lists a cast, and the
+    cast asks again as it is paid)."""
+    return list(_payment_ways(pool, cost, paying_for, hybrid_choices))
+
+
+@lru_cache(maxsize=512)
+def _payment_ways(pool: tuple[Mana, ...], cost: ManaCost, paying_for: frozenset[str],
+                  hybrid_choices: tuple[ManaType, ...] | None) -> tuple[tuple[Mana, ...], ...]:
     halves = _hybrid_halves(cost, hybrid_choices)
     typed = Counter([*cost.typed, *halves])
     kinds: dict[tuple[str, str], list[Mana]] = {}
@@ -231,7 +239,7 @@ def payment_ways(pool: tuple[Mana, ...], cost: ManaCost, paying_for: frozenset[s
             have[kind] -= n
 
     walk(0, need, [])
-    return out
+    return tuple(out)
 
 
 def payment_text(units: tuple[Mana, ...]) -> str:
