@@ -20,7 +20,7 @@ from mtgrules.core.state import Draft
 from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import ability_kinds, all_characteristics, effects_in_force
 from mtgrules.rules.mana.could_produce import could_produce_all
-from mtgrules.rules.teams import game_over, passes_needed
+from mtgrules.rules.teams import game_over, next_in_turn_order, passes_needed
 from mtgrules.rules.triggers import _listeners
 
 
@@ -41,6 +41,7 @@ def derived(state: GameState) -> dict[str, object]:
         "graveyards": [state.in_zone(Zone.GRAVEYARD, p) for p in state.player_names],
         "graveyards of": [graveyards_of(state, p) for p in state.player_names],
         "passes needed": passes_needed(state),
+        "next in turn order": [next_in_turn_order(state, p) for p in state.player_names if not game_over(state)],
         "game over": game_over(state),
         "index": {o.oid: state.obj(o.oid) for o in state.objects},
     }

@@ -275,10 +275,10 @@ class Draft:
 
     # ---- reading
     def __getattr__(self, name: str) -> Any:
-        scalars = self.__dict__.get("scalars")
-        if scalars is not None and name in scalars:
-            return scalars[name]
-        raise AttributeError(name)
+        try:
+            return self.__dict__["scalars"][name]
+        except KeyError:
+            raise AttributeError(name) from None
 
     def obj(self, oid: int) -> GameObject:
         return self.objects[oid]

@@ -24,6 +24,7 @@ TWO_HEADED_GIANT = "two-headed giant"
 derived_from("passes needed", frozenset({"players", "game_format"}))
 derived_from("game over", frozenset({"players"}))
 derived_from("active players", frozenset({"players", "active", "game_format"}))
+derived_from("next in turn order", frozenset({"players", "game_format"}))
 
 
 def shared_team_turns(state: GameState) -> bool:
@@ -112,7 +113,15 @@ def next_active(state: GameState) -> str:
 
 def next_in_turn_order(state: GameState, name: str) -> str:
     """The next player (the first member of the next team, under shared team turns) after
-    ``name`` in turn order who is still in the game; ``name`` may have left the game (800.4a)."""
+    ``name`` in turn order who is still in the game; ``name`` may have left the game (800.4a).
+    Found once per state and player (every pass asks it)."""
+    found: dict[str, str] = state.cached("next in turn order", dict)
+    if name not in found:
+        found[name] = _next_in_turn_order(state, name)
+    return found[name]
+
+
+def _next_in_turn_order(state: GameState, name: str) -> str:
     groups = seat_groups(state)
     alive = set(in_game(state))
     start = _group_index(groups, name) if name in state.player_names else -1
