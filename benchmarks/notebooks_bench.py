@@ -72,7 +72,7 @@ def execute(nb: nbformat.NotebookNode) -> tuple[float, float]:
         return seconds, int(text.strip() or 0) / 1024  # ru_maxrss is in kB on Linux
 
 
-def notebook_ratios(repeats: int = 3) -> list:
+def notebook_ratios(repeats: int = 5) -> list:
     from run import Result  # the benchmark script's record type
     results = []
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
