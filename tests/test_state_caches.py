@@ -99,8 +99,8 @@ def test_a_kept_value_is_refused_once_its_inputs_change():
 
 def test_a_mana_replacement_that_reads_status_is_worked_out_again_after_tapping():
     """A made-up replacement that applies only while its controller has an untapped Forest: tapping
-    the Forest changes what the other lands could produce, so nothing is kept (it doesn't declare
-    ``reads_status=False``)."""
+    the Forest changes whether it applies and what the lands could produce, so nothing is judged on
+    the state before the tap (it doesn't declare ``reads_status=False``)."""
     from mtgrules.cards import CardDef, ManaReplacement, register
     from mtgrules.core.mana import ManaType
     from mtgrules.rules.mana.could_produce import could_produce
@@ -122,6 +122,8 @@ def test_a_mana_replacement_that_reads_status_is_worked_out_again_after_tapping(
     derived(before)
     assert could_produce(before, swamp) == frozenset({ManaType.B})
     after, _ = apply(before, activate("Alice", forest))
+    # the mana is made once the cost is paid: the Forest is tapped, no untapped Forest is left (106.12b)
+    assert [m.type for m in after.player("Alice").pool] == [ManaType.G]
     assert could_produce(after, swamp) == frozenset({ManaType.B})  # Swamp's own {B}: unchanged either way
     assert could_produce(after, forest) == frozenset({ManaType.G})  # the Forest is tapped: no ward now
     assert derived(after) == derived(fresh_copy(after))

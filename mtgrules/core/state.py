@@ -302,6 +302,14 @@ class Draft:
 
     freeze = view
 
+    def latest(self) -> tuple[GameState, frozenset[str]]:
+        """The newest state made from this draft, and what has been edited since (nothing, if it
+        is the current view): a reader that can tell those edits don't matter to it reads that
+        state instead of having a new one made."""
+        if self._frozen is not None:
+            return self._frozen, frozenset()
+        return self._last, frozenset(self._edited)
+
     # ---- writing
     def emit(self, event: Event) -> None:
         self.events.append(event)

@@ -29,7 +29,12 @@ from mtgrules.core.objects import GameObject
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import pay_cost
 from mtgrules.rules.layers import ability_kinds, characteristics
-from mtgrules.rules.mana.could_produce import could_produce_all, reflected_types, replacements_for
+from mtgrules.rules.mana.could_produce import (
+    could_produce_all,
+    reflected_types,
+    replacements_for,
+    unchanged_by_tapping,
+)
 
 
 def activate_mana_ability(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaAbility) -> None:
@@ -75,8 +80,11 @@ def type_choice(state: GameState, obj: GameObject, ab: ManaAbility) -> tuple[str
 
 def _replace(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaAbility,
              types: list[ManaType]) -> tuple[list[ManaType], list[str]]:
-    """Apply "tapped for mana" replacements in the order the affected player chooses (616.1)."""
-    reps = replacements_for(d.view(), obj, ab)
+    """Apply "tapped for mana" replacements in the order the affected player chooses (616.1).
+    Which apply is judged on the state before the cost was paid when the tap can't change that
+    (``unchanged_by_tapping``: every replacement in play ignores status, no continuous effect)."""
+    last, since = d.latest()
+    reps = replacements_for(last if unchanged_by_tapping(last, since) else d.view(), obj, ab)
     if not reps:
         return types, []
     # two copies of one effect (two Mana Reflections) make orders that read the same: one option

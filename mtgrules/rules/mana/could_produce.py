@@ -23,16 +23,17 @@ from mtgrules.rules.layers import ability_kinds, characteristics, unchanged_with
 Answer = dict[int, frozenset[ManaType]]
 
 
-def _same_after_tapping(old: GameState, edited: frozenset[str]) -> bool:
-    """A tap or mana leaves every answer as it was (costs are ignored, 106.7) when the
-    characteristics stay (no continuous effect in the game) and every "tapped for mana"
-    replacement on the battlefield declares that it doesn't read status."""
+def unchanged_by_tapping(old: GameState, edited: frozenset[str]) -> bool:
+    """A tap or mana leaves every answer as it was (costs are ignored, 106.7), and which
+    replacements apply to a tapped permanent, when the characteristics stay (no continuous
+    effect in the game) and every "tapped for mana" replacement on the battlefield declares that
+    it doesn't read status."""
     return (edited <= _TAP_AND_MANA and unchanged_without_effects(old, edited)
             and not any(rep.reads_status for _, rep in _mana_replacements(old)))
 
 
 _TAP_AND_MANA = frozenset({"tapped", "pool"}) | PRIORITY_FIELDS
-derived_from("could produce", keep_if=_same_after_tapping)
+derived_from("could produce", keep_if=unchanged_by_tapping)
 derived_from("mana replacements", frozenset({"objects"}))  # ids, not objects: tapping keeps it
 
 
