@@ -58,3 +58,14 @@ def test_palette_switches_and_restores_the_views_colours():
         assert "#f9d38a" in frame_table(t, 1).to_html()
     assert tables.CHANGED_CSS == own
     assert "#f9d38a" not in frame_table(t, 1).to_html()
+
+
+def test_palette_reaches_the_fitted_step_tables_whenever_they_were_imported():
+    """The walk-through's step tables read the colours as they draw, not as their module loads
+    (they once kept the colours of import time, so the palette reached them only by import order)."""
+    from mtgrules.views.fit import fit_html
+
+    t = tap_untap_and_x.tap_symbol()
+    with palette.palette():
+        assert "#f9d38a" in fit_html(t[1].state, t[0].state)
+    assert "#f9d38a" not in fit_html(t[1].state, t[0].state)

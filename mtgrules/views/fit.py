@@ -19,7 +19,8 @@ import html
 import pandas as pd
 
 from mtgrules.core.state import GameState
-from mtgrules.views.tables import CHANGED_CSS, NEW_ROW_CSS, _mask, state_table
+from mtgrules.views import tables
+from mtgrules.views.tables import _mask, state_table
 
 PLAYER_COLUMNS = ("life", "pool", "hand", "library", "notes")
 OBJECT_COLUMNS = ("name", "type", "zone", "owner", "tapped", "P/T", "counters", "damage", "combat", "notes")
@@ -82,10 +83,10 @@ def _styled(view: pd.DataFrame, mask: pd.DataFrame, new_rows: set[str], caption:
     head = "".join(f'<th class="col_heading level0 col{j}" >{_cell(c)}</th>' for j, c in enumerate(columns))
     rows = []
     for i, (label, values) in enumerate(zip(view.index, view.itertuples(index=False, name=None), strict=True)):
-        whole = NEW_ROW_CSS if label in new_rows else ""
+        whole = tables.NEW_ROW_CSS if label in new_rows else ""  # read now: a palette may have switched them
         tds = []
         for j, value in enumerate(values):
-            css = whole or (CHANGED_CSS if cells[i, j] else "")
+            css = whole or (tables.CHANGED_CSS if cells[i, j] else "")
             style = f' style="{css}"' if css else ""
             kind = " mtg-notes" if notes and columns[j] == "notes" else ""
             tds.append(f'<td class="data row{i} col{j}{kind}"{style} >{_cell(value)}</td>')
