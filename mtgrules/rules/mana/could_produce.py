@@ -118,11 +118,6 @@ def reflected_lands(state: GameState, controller: str, spec: Reflect) -> list[Ga
             and characteristics(state, o.oid).is_land]
 
 
-def ability_types(state: GameState, obj: GameObject, ab: ManaAbility, answer: Answer) -> frozenset[ManaType]:
-    """Base types after every applicable replacement, in every order (106.7)."""
-    return _replaced_types(base_types(state, obj, ab, answer), [r for _, r in replacements_for(state, obj, ab)])
-
-
 def _replaced_types(base: frozenset[ManaType], reps: list[ManaReplacement]) -> frozenset[ManaType]:
     """Each base type after the replacements, applied in every order."""
     if not reps or not base:
