@@ -45,6 +45,9 @@ def unchanged_without_effects(old: GameState, edited: frozenset[str]) -> bool:
 
 
 _STATUS_AND_PLAYERS = (STATUS - {"counters"}) | PLAYERS | PRIORITY_FIELDS
+TAP_AND_MANA = frozenset({"tapped", "pool"}) | PRIORITY_FIELDS
+"""Edits of a mana ability's usual action (a tap paying its cost, mana added) and of priority moving:
+what other keep rules (state-based actions, what lands could produce) may also let pass."""
 derived_from("effects in force", keep_if=unchanged_without_effects)
 derived_from("chars", keep_if=unchanged_without_effects)
 

@@ -8,8 +8,14 @@ from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Chars
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, Zone
-from mtgrules.core.state import PRIORITY_FIELDS, Draft, GameState, derived_from
-from mtgrules.rules.layers import all_characteristics, characteristics, on_battlefield, unchanged_without_effects
+from mtgrules.core.state import Draft, GameState, derived_from
+from mtgrules.rules.layers import (
+    TAP_AND_MANA,
+    all_characteristics,
+    characteristics,
+    on_battlefield,
+    unchanged_without_effects,
+)
 from mtgrules.rules.leaving import leave_game
 from mtgrules.rules.teams import game_over, shared_team_turns
 from mtgrules.rules.triggers import collect_new_triggers
@@ -22,15 +28,13 @@ def _still_none(old: GameState, edited: frozenset[str]) -> bool:
     """Tapping, untapping and mana change nothing these checks read (life, damage, counters, zones,
     names and types), when characteristics can't change either and no Aura's legality (which an
     enchant ability may judge by anything) is in question."""
-    return (edited <= _TAP_AND_MANA and unchanged_without_effects(old, edited)
+    return (edited <= TAP_AND_MANA and unchanged_without_effects(old, edited)
             and not old.cached(ATTACHED, lambda: any(o.attached_to is not None for o in old.objects)))
 
 
 ATTACHED = "something attached"
 derived_from(ATTACHED, frozenset({"objects"}))  # attachment isn't status: an edit to it is an "objects" edit
 
-
-_TAP_AND_MANA = frozenset({"tapped", "pool"}) | PRIORITY_FIELDS
 derived_from(NONE_APPLY, keep_if=_still_none)  # they read life, objects and characteristics, never whose move it is
 
 

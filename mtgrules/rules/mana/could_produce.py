@@ -17,8 +17,8 @@ from mtgrules.core.abilities import AnyColor, Fixed, ManaAbility, ManaReplacemen
 from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.mana import ALL_TYPES, COLORS, ManaType
 from mtgrules.core.objects import GameObject
-from mtgrules.core.state import PRIORITY_FIELDS, GameState, derived_from
-from mtgrules.rules.layers import ability_kinds, characteristics, unchanged_without_effects
+from mtgrules.core.state import GameState, derived_from
+from mtgrules.rules.layers import TAP_AND_MANA, ability_kinds, characteristics, unchanged_without_effects
 
 Answer = dict[int, frozenset[ManaType]]
 
@@ -28,11 +28,10 @@ def unchanged_by_tapping(old: GameState, edited: frozenset[str]) -> bool:
     replacements apply to a tapped permanent, when the characteristics stay (no continuous
     effect in the game) and every "tapped for mana" replacement on the battlefield declares that
     it doesn't read status."""
-    return (edited <= _TAP_AND_MANA and unchanged_without_effects(old, edited)
+    return (edited <= TAP_AND_MANA and unchanged_without_effects(old, edited)
             and not any(rep.reads_status for _, rep in _mana_replacements(old)))
 
 
-_TAP_AND_MANA = frozenset({"tapped", "pool"}) | PRIORITY_FIELDS
 derived_from("could produce", keep_if=unchanged_by_tapping)
 derived_from("mana replacements", frozenset({"objects"}))  # ids, not objects: tapping keeps it
 
