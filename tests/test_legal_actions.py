@@ -226,3 +226,21 @@ def test_a_land_play_that_leads_to_a_choice_is_listed_with_it():
     assert len(plays) == 2 and all(dict(a.choices).get("trigger order") for a in plays)
     for action in plays:
         apply(state, action)
+
+
+def test_a_card_replaced_with_register_is_read_again():
+    """What ``legal_actions`` reads of a card once (its abilities) is read again when the card is
+    replaced: a made-up land with one mana ability, then with two."""
+    from mtgrules.cards import CardDef, register
+    from mtgrules.cards.builders import tap_for
+
+    land = frozenset({"Land"})
+    register(CardDef("Practice Twin Spring", "", land, oracle="{T}: Add {G}.", abilities=(tap_for("G"),),
+                     source="made up for this test"), replace=True)
+    s = Scenario("spring")
+    spring = s.add("Practice Twin Spring", "Alice")
+    assert [a for a in legal_actions(s.state()) if isinstance(a, Activate)] == [Activate("Alice", spring, 0)]
+    register(CardDef("Practice Twin Spring", "", land, oracle="{T}: Add {G}.\n{T}: Add {U}.",
+                     abilities=(tap_for("G"), tap_for("U")), source="made up for this test"), replace=True)
+    assert [a for a in legal_actions(s.state()) if isinstance(a, Activate)] == \
+        [Activate("Alice", spring, 0), Activate("Alice", spring, 1)]

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from mtgrules.core.abilities import Ability, ActivatedAbility, Enchant, ManaAbility, Resolver, Target
 from mtgrules.core.keywords import Keyword, keyword_set
@@ -207,3 +209,20 @@ def card(name: str) -> CardDef:
         near = difflib.get_close_matches(str(name), list(CARD_POOL), n=3)
         hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
         raise KeyError(f"no card named {name!r} in the kit's card pool{hint}") from None
+
+
+T = TypeVar("T")
+_READ: dict[tuple[str, str], tuple[CardDef, Any]] = {}
+
+
+def read_once(name: str, what: str, read: Callable[[CardDef], T]) -> T:
+    """``read(card(name))``, worked out once per card definition and kept under ``what``: facts
+    the engine asks of a card on every state (its activated abilities, its mana abilities). A card
+    replaced with ``register`` is a new definition, so it is read again."""
+    cdef = card(name)
+    held = _READ.get((name, what))
+    if held is None or held[0] is not cdef:
+        held = _READ[(name, what)] = (cdef, read(cdef))
+    found: T = held[1]
+    return found
+

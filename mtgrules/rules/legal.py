@@ -42,7 +42,7 @@ from mtgrules.core.actions import (
     with_choice,
     with_choices,
 )
-from mtgrules.core.carddef import CardDef, card
+from mtgrules.core.carddef import card, read_once
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.mana import ManaType, payment_text, payment_ways
@@ -161,19 +161,14 @@ def activations(state: GameState, player: str) -> list[Action]:
 
 
 ActivationFacts = tuple[int, ManaAbility | ActivatedAbility, Target | None, list[tuple[ManaType, ...] | None]]
-_ACTIVATIONS: dict[str, tuple[CardDef, list[ActivationFacts]]] = {}
 
 
 def _abilities(name: str) -> list[ActivationFacts]:
     """A card's activated and mana abilities, each with its index, target and ways to pay its
-    hybrid symbols: read once per card definition (a card replaced with ``register`` is read again)."""
-    cdef = card(name)
-    held = _ACTIVATIONS.get(name)
-    if held is None or held[0] is not cdef:
-        held = _ACTIVATIONS[name] = (cdef, [
-            (i, ab, ab.target if isinstance(ab, ActivatedAbility) else None, _halves(ab.cost.mana.hybrid))
-            for i, ab in enumerate(cdef.abilities) if isinstance(ab, ManaAbility | ActivatedAbility)])
-    return held[1]
+    hybrid symbols (read once per card definition)."""
+    return read_once(name, "activations", lambda cdef: [
+        (i, ab, ab.target if isinstance(ab, ActivatedAbility) else None, _halves(ab.cost.mana.hybrid))
+        for i, ab in enumerate(cdef.abilities) if isinstance(ab, ManaAbility | ActivatedAbility)])
 
 
 def casts(state: GameState, player: str) -> list[Action]:

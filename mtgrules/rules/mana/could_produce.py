@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from mtgrules.core.abilities import AnyColor, Fixed, ManaAbility, ManaReplacement, Reflect
-from mtgrules.core.carddef import CardDef, card
+from mtgrules.core.carddef import card, read_once
 from mtgrules.core.mana import ALL_TYPES, COLORS, ManaType
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState, derived_from
@@ -77,16 +77,9 @@ def _fixed_point(state: GameState) -> Answer:
     return answer
 
 
-_MANA_ABILITIES: dict[str, tuple[CardDef, tuple[ManaAbility, ...]]] = {}
-
-
 def _mana_abilities(name: str) -> tuple[ManaAbility, ...]:
-    """A card's mana abilities, read once per card definition (a card replaced is read again)."""
-    cdef = card(name)
-    held = _MANA_ABILITIES.get(name)
-    if held is None or held[0] is not cdef:
-        held = _MANA_ABILITIES[name] = (cdef, tuple(ab for _, ab in cdef.mana_abilities()))
-    return held[1]
+    """A card's mana abilities (read once per card definition)."""
+    return read_once(name, "mana abilities", lambda cdef: tuple(ab for _, ab in cdef.mana_abilities()))
 
 
 def base_types(state: GameState, obj: GameObject, ab: ManaAbility, answer: Answer) -> frozenset[ManaType]:
