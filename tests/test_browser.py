@@ -327,16 +327,7 @@ def test_lesson_in_jupyterlab(root, notebook, jupyter_home, page):
     try:
         with _explained(page, lab, tmp):
             started = time.monotonic()
-            page.goto(lab.url(f"lab/tree/{notebook}"), wait_until="domcontentloaded")
-            page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
-            # Wait for the kernel, so the cells don't go to a kernel that is still starting. The status
-            # bar says "Python 3 (ipykernel) | Idle" once it is ready ("No Kernel | ..." before; the
-            # toolbar's execution indicator says idle for a moment before any kernel exists).
-            page.wait_for_function(KERNEL_IDLE_JS, timeout=RUN_TIMEOUT)
-            opened = time.monotonic()
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click()
-            page.locator("li.lm-Menu-item[data-command='runmenu:run-all'], "
-                         "li.lm-Menu-item[data-command='notebook:run-all-cells']").first.click()
+            opened = _run_all(page, lab, notebook)
             page.locator(".mtg-walkthrough .mtg-next").first.wait_for(state="visible", timeout=RUN_TIMEOUT)
             ran = time.monotonic()
             _check_picture(page)
@@ -415,12 +406,7 @@ def test_injected_names_stay_text_in_jupyterlab_and_in_a_static_export(jupyter_h
     lab = start_lab(folder, notebook, env, tmp)
     try:
         with _explained(page, lab, tmp):
-            page.goto(lab.url(f"lab/tree/{notebook}"), wait_until="domcontentloaded")
-            page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
-            page.wait_for_function(KERNEL_IDLE_JS, timeout=RUN_TIMEOUT)
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click()
-            page.locator("li.lm-Menu-item[data-command='runmenu:run-all'], "
-                         "li.lm-Menu-item[data-command='notebook:run-all-cells']").first.click()
+            _run_all(page, lab, notebook)
             walk = page.locator(".mtg-walkthrough").first
             walk.locator(".mtg-next").first.wait_for(state="visible", timeout=RUN_TIMEOUT)
             for n in (1, 2):
@@ -492,16 +478,28 @@ CHANGED_ON_SCREEN_JS = """(walk) => {
 }"""
 
 
-def _open_and_run(page, lab, notebook: str) -> None:
+def _run_all(page, lab, notebook: str, *, file_browser: bool = False) -> float:
+    """Open ``notebook`` in JupyterLab, wait for its kernel, optionally open the file browser, and
+    choose Run > Run All Cells; return when the kernel was ready (``time.monotonic``).
+
+    The wait is for the status bar's "Python 3 (ipykernel) | Idle" ("No Kernel | ..." before; the
+    toolbar's execution indicator says idle for a moment before any kernel exists), so the cells
+    don't go to a kernel that is still starting."""
     page.goto(lab.url(f"lab/tree/{notebook}"), wait_until="domcontentloaded")
     page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
     page.wait_for_function(KERNEL_IDLE_JS, timeout=RUN_TIMEOUT)
-    if not page.locator("#filebrowser").first.is_visible():      # the file browser open, as people work
+    ready = time.monotonic()
+    if file_browser and not page.locator("#filebrowser").first.is_visible():
         page.locator(".jp-SideBar [data-id='filebrowser']").first.click()
         page.locator("#filebrowser").first.wait_for(state="visible")
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click()
     page.locator("li.lm-Menu-item[data-command='runmenu:run-all'], "
                  "li.lm-Menu-item[data-command='notebook:run-all-cells']").first.click()
+    return ready
+
+
+def _open_and_run(page, lab, notebook: str) -> None:
+    _run_all(page, lab, notebook, file_browser=True)  # the file browser open, as people work
     page.locator(".mtg-walkthrough .mtg-next").first.wait_for(state="visible", timeout=RUN_TIMEOUT)
     page.locator(".mtg-whatif").first.wait_for(state="attached", timeout=RUN_TIMEOUT)
     page.wait_for_function(ALL_RUN_JS, timeout=RUN_TIMEOUT)         # every cell has run
@@ -562,12 +560,7 @@ def test_board_editor_clicked_through_in_jupyterlab(browser, tmp_path):
     page = context.new_page()
     try:
         with _explained(page, lab, tmp_path):
-            page.goto(lab.url(f"lab/tree/{notebook}"), wait_until="domcontentloaded")
-            page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
-            page.wait_for_function(KERNEL_IDLE_JS, timeout=RUN_TIMEOUT)
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click()
-            page.locator("li.lm-Menu-item[data-command='runmenu:run-all'], "
-                         "li.lm-Menu-item[data-command='notebook:run-all-cells']").first.click()
+            _run_all(page, lab, notebook)
             editor = page.locator(".mtg-board-editor").first
             editor.wait_for(state="visible", timeout=RUN_TIMEOUT)
             table = editor.locator(".mtg-editor-table").first
@@ -619,12 +612,7 @@ def test_run_all_and_save_in_jupyterlab_keeps_the_strip_check_green(browser, tmp
     page = context.new_page()
     try:
         with _explained(page, lab, tmp_path):
-            page.goto(lab.url(f"lab/tree/{lesson}"), wait_until="domcontentloaded")
-            page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
-            page.wait_for_function(KERNEL_IDLE_JS, timeout=RUN_TIMEOUT)
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click()
-            page.locator("li.lm-Menu-item[data-command='runmenu:run-all'], "
-                         "li.lm-Menu-item[data-command='notebook:run-all-cells']").first.click()
+            _run_all(page, lab, lesson)
             page.wait_for_function(ALL_RUN_JS, timeout=RUN_TIMEOUT)
             page.locator(".jp-NotebookPanel").first.click()
             page.keyboard.press("Control+s")
