@@ -18,7 +18,7 @@ from mtgrules import GameState, IllegalAction, PassPriority, Scenario, activate,
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft
 from mtgrules.rules.graveyards import graveyards_of
-from mtgrules.rules.layers import ability_kinds, all_characteristics, effects_in_force
+from mtgrules.rules.layers import ability_kinds, all_characteristics, characteristics_alone, effects_in_force
 from mtgrules.rules.mana.could_produce import could_produce_all
 from mtgrules.rules.teams import game_over, next_in_turn_order, passes_needed
 from mtgrules.rules.triggers import _listeners
@@ -204,3 +204,51 @@ def test_an_effect_that_reads_tapped_status_is_worked_out_again_after_tapping():
     after, _ = apply(before, activate("Alice", elf))
     assert characteristics(after, elf).pt() == "3/3"
     assert derived(after) == derived(fresh_copy(after))
+
+
+def alone_matches_all(state: GameState) -> None:
+    """``characteristics_alone`` on a state with nothing worked out agrees with the characteristics
+    of every object worked out together."""
+    together = all_characteristics(state)
+    for o in state.objects:
+        assert characteristics_alone(fresh_copy(state), o.oid) == together[o.oid], o.card
+
+
+def test_one_objects_characteristics_alone_are_the_same_as_with_all_the_others():
+    """Over My Dead Bodies asks what a graveyard card would be once attacking on a copy of the
+    state made for that question, so only that card's characteristics are worked out there. A
+    board with every kind of layer: a type change and keywords from Over My Dead Bodies, a lord's
+    +1/+1 that reads the type the enchantment gives (layers 4 and 7c), haste for the creatures you
+    control, counters (7c) and a pump from a resolved spell (611.2c)."""
+    s = Scenario("layers", turn=2, step="main1")
+    s.add("Over My Dead Bodies", "Alice")
+    s.add("Lord of the Accursed", "Alice")
+    s.add("Fervor", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", counters={"+1/+1": 2})
+    s.add("Walking Corpse", "Alice", zone="graveyard")
+    s.add("Grizzly Bears", "Bob", zone="graveyard")
+    s.add("Craw Wurm", "Bob", counters={"-1/-1": 1})
+    s.add("Forest", "Alice")
+    s.add("Giant Growth", "Alice", zone="hand")
+    alone_matches_all(s.state())
+    t = s.timeline()
+    t.do(activate("Alice", 8))
+    from mtgrules import cast
+    t.do(cast("Alice", 9, targets=(bears,)))
+    t.do(PassPriority("Alice"))
+    t.do(PassPriority("Bob"))
+    assert t.state.effects  # the pump is in force: an effect from a resolved spell
+    alone_matches_all(t.state)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards, seed=st.integers(0, 10**6))
+def test_characteristics_alone_agree_on_random_states(board, seed):
+    rng = random.Random(seed)
+    state = build(board)
+    for _ in range(10):
+        alone_matches_all(state)
+        options = legal_actions(state)
+        if not options:
+            break
+        state, _ = apply(state, rng.choice(options))

@@ -69,6 +69,23 @@ def test_a_walkthrough_never_shown_draws_no_table_and_no_picture(counted):
     assert only.value == PLACEHOLDER and "next_button" not in vars(w)
 
 
+def test_widgets_not_yet_shown_share_one_placeholder_and_make_two_widgets_each(counted):
+    """Each widget made in a kernel is a message to the front end: until its first view a
+    walk-through or a question is its box and the box's layout, the placeholder is one for all."""
+    from ipywidgets.widgets.widget import _instances
+
+    from mtgrules.widgets import Predict
+    t, _ = _mana_timeline()
+    other = t.branch(0).do(activate("Alice", 2, type="G"))
+    before = set(_instances)
+    first, second = Walkthrough(t, board=True), Predict(t, 1, alternatives=[other])
+    made = [w for key, w in _instances.items() if key not in before]
+    assert first.children[0] is second.children[0]
+    assert sorted(type(w).__name__ for w in made) == ["Layout", "Layout", "Predict", "Walkthrough"]
+    first.fill()                                 # the shared placeholder is left as it was for the other
+    assert second.children[0].value == PLACEHOLDER and second.children[0].comm is not None
+
+
 def test_asking_for_a_part_before_any_view_renders_the_step(counted):
     t, _ = _mana_timeline()
     w = Walkthrough(t, board=True).go(2)

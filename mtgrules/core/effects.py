@@ -7,11 +7,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.objects import GameObject, ObjRef
+from mtgrules.core.state import with_changes
 
 if TYPE_CHECKING:
     from mtgrules.core.state import GameState
@@ -41,6 +42,9 @@ class Chars:
         return "" if self.power is None else f"{self.power}/{self.toughness}"
 
 
+_NO_KEYWORDS: frozenset[Keyword] = frozenset()
+
+
 @dataclass(frozen=True)
 class Effect:
     """A continuous effect in one layer. Either ``affected`` locks the objects it applies to
@@ -64,6 +68,8 @@ class Effect:
 
     def __post_init__(self) -> None:
         """Keywords granted or removed must be ones the kit plays (a closed set, like a card's)."""
+        if self.add_keywords == _NO_KEYWORDS and self.remove_keywords == _NO_KEYWORDS:
+            return  # most effects touch no keywords, and static abilities make theirs on every state
         where = f"effect {self.description!r}"
         object.__setattr__(self, "add_keywords", keyword_set(self.add_keywords, where))
         object.__setattr__(self, "remove_keywords", keyword_set(self.remove_keywords, where))
@@ -75,12 +81,12 @@ class Effect:
 
     def apply(self, c: Chars) -> Chars:
         if self.layer == "4":
-            return replace(c, types=c.types | self.add_types, subtypes=c.subtypes | self.add_subtypes)
+            return with_changes(c, {"types": c.types | self.add_types, "subtypes": c.subtypes | self.add_subtypes})
         if self.layer == "6":
-            return replace(c, keywords=(c.keywords | self.add_keywords) - self.remove_keywords)
+            return with_changes(c, {"keywords": (c.keywords | self.add_keywords) - self.remove_keywords})
         if c.power is None:
             return c
         if self.set_pt is not None:
-            return replace(c, power=self.set_pt[0], toughness=self.set_pt[1])
+            return with_changes(c, {"power": self.set_pt[0], "toughness": self.set_pt[1]})
         assert c.toughness is not None  # a card has power and toughness together or neither
-        return replace(c, power=c.power + self.delta[0], toughness=c.toughness + self.delta[1])
+        return with_changes(c, {"power": c.power + self.delta[0], "toughness": c.toughness + self.delta[1]})

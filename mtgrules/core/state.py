@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from mtgrules.core.effects import Effect
 
 T = TypeVar("T")
+_UNCHECKED: Any = object()  # GameState.checked: no check of this action on this state yet
 
 
 @dataclass(frozen=True)
@@ -131,17 +132,16 @@ class GameState:
         and not kept): ``legal_actions`` checks every candidate, and ``apply`` then finds the
         check of the one chosen already done. An action holding a list of scripted answers
         can't be a key, and is simply checked again."""
+        checks: dict[Hashable, Any] | None = self._cache.get("checks")  # one entry, however many checks
+        if checks is None:
+            checks = self._cache["checks"] = {}
         key = (kind, action)
         try:
-            checks: dict[Hashable, Any] = self._cache["checks"]  # one entry, however many checks
-        except KeyError:
-            checks = self._cache["checks"] = {}
-        try:
-            found: T = checks[key]
-        except KeyError:
-            found = checks[key] = check()
+            found: T = checks.get(key, _UNCHECKED)
         except TypeError:
-            found = check()
+            return check()
+        if found is _UNCHECKED:  # most checks are asked once (a raised KeyError costs more than this)
+            found = checks[key] = check()
         return found
 
     # ---- Jupyter display: the views need pandas/matplotlib, so they load only when asked
@@ -239,10 +239,10 @@ R = TypeVar("R")
 _FIELDS: dict[type, frozenset[str]] = {}
 
 
-def _with(old: R, changes: dict[str, Any]) -> R:
-    """``dataclasses.replace`` for the engine's records, which have no ``__post_init__``: the same
-    result (unknown fields refused alike) at a third of the cost, as the engine edits records
-    several times per action."""
+def with_changes(old: R, changes: dict[str, Any]) -> R:
+    """``dataclasses.replace`` for the engine's records and characteristics, which have no
+    ``__post_init__``: the same result (unknown fields refused alike) at a third of the cost, as the
+    engine edits records several times per action and each layer edits characteristics."""
     cls = type(old)
     names = _FIELDS.get(cls)
     if names is None:
@@ -374,7 +374,7 @@ class Draft:
         if not changed:
             return old
         self._frozen = None
-        return _with(old, changes)
+        return with_changes(old, changes)
 
     def add_object(self, obj: GameObject, rule: str, text: str) -> None:
         self.objects[obj.oid] = obj

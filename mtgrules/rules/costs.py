@@ -32,25 +32,30 @@ def sickness_blocks(state: GameState, obj: GameObject) -> bool:
 
 def check_cost(state: GameState, player: str, obj: GameObject, cost: Cost) -> None:
     """Refuse if ``cost`` can't be paid now; pay nothing."""
-    name = characteristics(state, obj.oid).name
     if cost.tap and obj.tapped:
-        raise IllegalAction("107.5", f"{name} is already tapped, and a tapped permanent can't be "
+        raise IllegalAction("107.5", f"{_name(state, obj)} is already tapped, and a tapped permanent can't be "
                             "tapped again to pay a {T} cost")
     if cost.untap and not obj.tapped:
-        raise IllegalAction("107.6", f"{name} is already untapped, and an untapped permanent can't be "
+        raise IllegalAction("107.6", f"{_name(state, obj)} is already untapped, and an untapped permanent can't be "
                             "untapped again to pay a {Q} cost")
     if (cost.tap or cost.untap) and sickness_blocks(state, obj):
         symbol = "{T}" if cost.tap else "{Q}"
         since = "this turn began" if obj.control_since == state.turn else f"turn {obj.control_since}"
-        raise IllegalAction("302.6", f"{name} has been under {player}'s control only since {since}; "
+        raise IllegalAction("302.6", f"{_name(state, obj)} has been under {player}'s control only since {since}; "
                             f"a creature's {symbol} ability needs continuous control since "
                             f"{player}'s most recent turn began")
     if cost.remove_counter and obj.counter(cost.remove_counter) < 1:
-        raise IllegalAction("118.3", f"{name} has no {cost.remove_counter} counter to remove")
+        raise IllegalAction("118.3", f"{_name(state, obj)} has no {cost.remove_counter} counter to remove")
     n = cost.exile_from_graveyard
     if n and len(cards_in_your_graveyards(state, player)) < n:
-        raise IllegalAction("118.3", f"{name}'s cost exiles {_cards(n)} from {player}'s graveyard, and "
+        raise IllegalAction("118.3", f"{_name(state, obj)}'s cost exiles {_cards(n)} from {player}'s graveyard, and "
                             f"{_graveyards_text(state, player)}")
+
+
+def _name(state: GameState, obj: GameObject) -> str:
+    """The name a refusal gives the permanent (its characteristics', as an effect may rename it);
+    looked up only when there is a refusal to word."""
+    return characteristics(state, obj.oid).name
 
 
 def _cards(n: int) -> str:

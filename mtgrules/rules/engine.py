@@ -109,7 +109,9 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
     if isinstance(ab, ActivatedAbility):
         check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability")
     check_cost(state, a.player, obj, ab.cost)
-    mana = ab.cost.mana.with_x(a.x if isinstance(ab, ActivatedAbility) else 0)
+    mana = ab.cost.mana  # X was refused above unless the cost has one (107.3)
+    if mana.x_count:
+        mana = mana.with_x(a.x if isinstance(ab, ActivatedAbility) else 0)
     if not mana.is_empty:
         hybrid = a.hybrid if isinstance(ab, ActivatedAbility) else None
         pay(state.player(a.player).pool, mana, frozenset({"ability"}), hybrid)

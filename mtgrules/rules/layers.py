@@ -9,14 +9,13 @@ its target, 611.2c), a lord's static bonus (7c, re-evaluated continuously, 611.3
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mtgrules.core.abilities import StaticAbility
 from mtgrules.core.carddef import POOL_CHANGES, card
 from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.objects import GameObject, Zone
-from mtgrules.core.state import OBJECTS, PLAYERS, PRIORITY_FIELDS, STATUS, derived_from
+from mtgrules.core.state import OBJECTS, PLAYERS, PRIORITY_FIELDS, STATUS, derived_from, with_changes
 from mtgrules.rules import hooks
 
 if TYPE_CHECKING:
@@ -126,6 +125,28 @@ def characteristics(state: GameState, oid: int) -> Chars:
     return all_characteristics(state)[oid]
 
 
+def characteristics_alone(state: GameState, oid: int) -> Chars:
+    """One object's characteristics, worked out without the other objects' when the state has
+    none yet: for a state made to ask one question ("what would this card be once attacking?").
+    The same layers in the same order as for every object (613.1): an effect asks only about the
+    object it may touch, so each object's layers can be applied alone."""
+    known: dict[int, Chars] | None = state._cache.get("chars")
+    if known is not None:
+        return known[oid]
+    obj = state.obj(oid)
+    c = printed(obj)
+    effects = effects_in_force(state)
+    if not effects:
+        return _apply_counters(obj, c) if obj.counters else c
+    for layer in LAYERS:
+        for eff in sorted((e for e in effects if e.layer == layer), key=lambda e: e.timestamp):
+            if eff.touches(state, obj, c):
+                c = eff.apply(c)
+        if layer == "7c" and obj.counters:
+            c = _apply_counters(obj, c)
+    return c
+
+
 def _compute(state: GameState) -> dict[int, Chars]:
     """Layer by layer (613.1); an object no effect or counter touches keeps the printed value
     itself (the same ``Chars``), which lets ``characteristic_events`` skip it by identity."""
@@ -155,7 +176,7 @@ def _apply_counters(obj: GameObject, c: Chars) -> Chars:
     if n == 0 or c.power is None:
         return c
     assert c.toughness is not None  # a card has power and toughness together or neither
-    return replace(c, power=c.power + n, toughness=c.toughness + n)
+    return with_changes(c, {"power": c.power + n, "toughness": c.toughness + n})
 
 
 def explain(state: GameState, oid: int) -> list[tuple[str, str, str]]:

@@ -178,9 +178,9 @@ def casts(state: GameState, player: str) -> list[Action]:
     pool = len(state.player(player).pool)
     sorcery_time: bool | None = None  # the same for every card, asked once and only if needed
     for obj in state.in_zone(Zone.HAND, player):
+        if _least_mana(obj.card) > pool:  # lands are played, never cast (305.9); each symbol is paid
+            continue                      # with one mana from the pool (601.2h): no need to ask
         cdef = card(obj.card)
-        if "Land" in cdef.types or cdef.mana_cost.mana_value(0) > pool:  # lands are played (305.9)
-            continue  # each symbol is paid with one mana from the pool (601.2h): no need to ask
         if not at_instant_speed(cdef):
             if sorcery_time is None:
                 sorcery_time = sorcery_timing(state, player)
@@ -194,6 +194,13 @@ def casts(state: GameState, player: str) -> list[Action]:
         for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cost.hybrid)):
             out.append(built(CastSpell, player=player, card=obj.oid, x=x, targets=tgt, hybrid=hyb))
     return out
+
+
+def _least_mana(name: str) -> float:
+    """The fewest mana that could cast the card (its mana value with X = 0), or infinity for a
+    land, which is never cast (read once per card definition)."""
+    return read_once(name, "least mana", lambda cdef: float("inf") if "Land" in cdef.types
+                     else cdef.mana_cost.mana_value(0))
 
 
 def _targets(state: GameState, player: str, spec: Target | None) -> list[tuple[int, ...]]:

@@ -29,7 +29,7 @@ from mtgrules.rules.engine import apply
 from mtgrules.rules.layers import characteristics
 
 from . import render
-from .shown import PLACEHOLDER, FillWhenShown, shown_count
+from .shown import FillWhenShown, placeholder, shown_count
 
 NO_BLOCK = "no block"
 _NONE = 0  # the dropdowns' value for "no block" (ipywidgets shows nothing for a None value); ids start at 1
@@ -72,8 +72,7 @@ class BlocksExplorer(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipyw
         self.player = self.players[0]
         self.verdict: Verdict | None = None
         self.refusal: IllegalAction | MissingChoice | None = None
-        self._placeholder = widgets.HTML(PLACEHOLDER)
-        super().__init__([self._placeholder], _view_count=shown_count())
+        super().__init__([placeholder()], _view_count=shown_count())
         self.add_class("mtg-blocks")
         self._fill_when_shown(self._build)
 
@@ -100,7 +99,6 @@ class BlocksExplorer(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipyw
         self.result = widgets.HTML("")
         self.result.add_class("mtg-blocks-result")
         self.children = [self.intro, self.choices_box, self.check_button, self.result]
-        self._placeholder.close()
 
     # ---- choosing
     @property

@@ -30,7 +30,7 @@ from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.scenario import Scenario
 
 from . import render
-from .shown import PLACEHOLDER, FillWhenShown, shown_count
+from .shown import FillWhenShown, placeholder, shown_count
 
 ZONES = [z.value for z in Zone if z is not Zone.STACK]
 STEPS = [s.value for s in Step]
@@ -61,8 +61,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.error: str = ""
         self._quiet = False
         self._start = data
-        self._placeholder = widgets.HTML(PLACEHOLDER)
-        super().__init__([self._placeholder], _view_count=shown_count())
+        super().__init__([placeholder()], _view_count=shown_count())
         self.add_class("mtg-board-editor")
         self._fill_when_shown(self._build)
 
@@ -151,7 +150,6 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.children = [game, adding, widgets.HBox([self.cards, card], layout=widgets.Layout(flex_flow="row wrap")),
                          self.errors, self.table, self.picture, actions, self.code_box, self.opened]
-        self._placeholder.close()
         self.refresh()
 
     # ---- the data

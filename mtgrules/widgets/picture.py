@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from .shown import PLACEHOLDER, FillWhenShown, shown_count
+from .shown import FillWhenShown, placeholder, shown_count
 
 
 class Picture(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
@@ -26,7 +26,7 @@ class Picture(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
         self._draw = draw
         self._png: bytes | None = None
         self.about = about
-        super().__init__([widgets.HTML(PLACEHOLDER)], _view_count=shown_count())
+        super().__init__([placeholder()], _view_count=shown_count())
         self.add_class("mtg-picture")
         self._fill_when_shown(self._show)
 

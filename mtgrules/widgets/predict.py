@@ -23,7 +23,7 @@ from mtgrules.play.verbs import REFUSED
 from mtgrules.rules.engine import apply
 
 from . import render
-from .shown import PLACEHOLDER, FillWhenShown, shown_count
+from .shown import FillWhenShown, placeholder, shown_count
 
 # The attributes an option talks about by default: what a player sees change on the table.
 OUTCOME_ATTRIBUTES = ("pool", "tapped", "P/T", "counters", "damage", "zone", "controller", "life", "lost",
@@ -223,8 +223,7 @@ class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
         self.options = sorted(o.text for o in self.outcomes)
         frame = timeline[step]
         self.question_text = question or f"What happens when {frame.title().removesuffix(' — refused').rstrip('.')}?"
-        self._placeholder = widgets.HTML(PLACEHOLDER)
-        super().__init__([self._placeholder], _view_count=shown_count())
+        super().__init__([placeholder()], _view_count=shown_count())
         self.add_class("mtg-predict")
         self._fill_when_shown(self._build)
 
@@ -243,7 +242,6 @@ class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
         self.table.add_class("mtg-predict-table")  # not "mtg-table": that one is the walkthrough's
         self.choices.observe(self._on_choice, names="value")
         self.children = [self.question, self.choices, self.reveal_button, self.result, self.table]
-        self._placeholder.close()
 
     def __repr__(self) -> str:
         """What a notebook saved without its widgets shows for this output (text/plain)."""

@@ -28,6 +28,23 @@ PLACEHOLDER = ('<div class="mtg-box mtg-placeholder" style="color:#666"><i>The k
 saved with its widget state but never shown, what the reader sees instead of the content."""
 
 
+_placeholder: Any = None
+
+
+def placeholder() -> Any:
+    """The one ``HTML`` widget showing :data:`PLACEHOLDER`, shared by every widget not yet filled.
+
+    A widget model may sit in any number of boxes, and this one is never changed: each widget
+    swaps it out of its children when it fills. In a kernel every widget made is a message to the
+    front end (about half a millisecond each here, with its layout and style); one shared
+    placeholder spares three of them per walk-through, question or picture a lesson shows."""
+    global _placeholder
+    if _placeholder is None or _placeholder.comm is None:  # none yet, or closed (Widget.close_all)
+        import ipywidgets as widgets
+        _placeholder = widgets.HTML(PLACEHOLDER)
+    return _placeholder
+
+
 def in_kernel() -> bool:
     """True inside a running Jupyter kernel, where a front end may show a widget (or never)."""
     app = sys.modules.get("ipykernel.kernelapp")

@@ -18,7 +18,7 @@ from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Timeline
 
 from . import render
-from .shown import PLACEHOLDER, FillWhenShown, shown_count
+from .shown import FillWhenShown, placeholder, shown_count
 
 
 @dataclass(frozen=True)
@@ -62,8 +62,7 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self._position = self._index(start)
         # Until something shows it, the walk-through is a box holding one line of text: its ~35
         # child widgets (each a message to the front end) are made by the first view (see .shown).
-        self._placeholder = _html("mtg-placeholder", PLACEHOLDER)
-        super().__init__([self._placeholder], _view_count=shown_count())
+        super().__init__([placeholder()], _view_count=shown_count())
         self.add_class("mtg-walkthrough")
         self._fill_when_shown(self._build)
 
@@ -112,7 +111,6 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         # screen after Next, even on a 768 px high screen (the narration can run to several lines).
         self._show(self._position)
         self.children = [self.header, controls, self.label, body, self.narration, self.events]
-        self._placeholder.close()
 
     def __repr__(self) -> str:
         """What a notebook saved without its widgets shows for this output (text/plain)."""

@@ -56,7 +56,7 @@ from mtgrules.rules.combat import state as cs
 from mtgrules.rules.combat.blocking import Reason
 from mtgrules.rules.combat.damage import Recipient
 from mtgrules.rules.graveyards import graveyards_of
-from mtgrules.rules.layers import characteristics
+from mtgrules.rules.layers import characteristics, characteristics_alone
 from mtgrules.rules.zones import move
 
 CARD = "Over My Dead Bodies"
@@ -142,7 +142,12 @@ def haste_in_your_graveyard(state: GameState, source: GameObject) -> list[Effect
 # ---------------------------------------------------------------- OMDB-3: would state-based actions remove it?
 def as_combatant(state: GameState, obj: GameObject, *, blocking: bool = False) -> Chars:
     """The characteristics a graveyard card would have once declared as an attacker (or blocker),
-    treated as on the battlefield: played on a copy of the state where it is already in combat."""
+    treated as on the battlefield: played on a copy of the state where it is already in combat
+    (once per state, card and side: the attack and block rules ask it of each candidate)."""
+    return state.cached(("as combatant", obj.oid, blocking), lambda: _as_combatant(state, obj, blocking))
+
+
+def _as_combatant(state: GameState, obj: GameObject, blocking: bool) -> Chars:
     combat_value = state.combat or cs.new_combat(state)
     if blocking:
         attacker = combat_value.attacks[0].attacker if combat_value.attacks else obj.ref
@@ -150,7 +155,7 @@ def as_combatant(state: GameState, obj: GameObject, *, blocking: bool = False) -
     else:
         target = combat_value.defending_players[0] if combat_value.defending_players else ""
         combat_value = replace(combat_value, attacks=combat_value.attacks + (Attack(obj.ref, target),))
-    return characteristics(replace(state, combat=combat_value), obj.oid)
+    return characteristics_alone(replace(state, combat=combat_value), obj.oid)
 
 
 def sba_would_remove(chars: Chars, damage: int, deathtouched: bool = False) -> tuple[str, str] | None:
