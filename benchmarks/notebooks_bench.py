@@ -9,6 +9,11 @@ For scale, a third notebook is timed with them: the twin followed by as many emp
 (``pass``) as the lesson has code cells after the first. Its ratio is the floor a lesson of that
 many cells can reach however fast its cells are (each cell is a round trip to the kernel). It
 is reported beside the ratio, never instead of it.
+
+The ratio is the median lesson time over the median twin time. Each lesson run is also divided by
+the twin run made just before it, and the lowest and highest of those pair ratios are reported: on
+this shared two-core machine the twin alone moves by a third from run to run, and the spread says
+how far a single ratio can be trusted.
 """
 
 from __future__ import annotations
@@ -72,7 +77,7 @@ def execute(nb: nbformat.NotebookNode) -> tuple[float, float]:
         return seconds, int(text.strip() or 0) / 1024  # ru_maxrss is in kB on Linux
 
 
-def notebook_ratios(repeats: int = 5) -> list:
+def notebook_ratios(repeats: int = 7) -> list:
     from run import Result  # the benchmark script's record type
     results = []
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
@@ -87,8 +92,11 @@ def notebook_ratios(repeats: int = 5) -> list:
             rss.append(peak)
             floor_t.append(execute_seconds(floor))
         ratio = statistics.median(lesson_t) / statistics.median(base_t)
+        pairs = [lt / bt for lt, bt in zip(lesson_t, base_t, strict=True)]  # each lesson run over the twin run beside it
         cells = len(floor.cells) - 1
         results += [Result(f"{path.name}: run / imports only", ratio, "×", "<= 1.3"),
+                    Result(f"{path.name}: run / imports only, lowest and highest of the {repeats} pairs",
+                           min(pairs), f"× to {max(pairs):.2f} ×"),
                     Result(f"{path.name}: floor, imports + {cells} empty cells / imports only",
                            statistics.median(floor_t) / statistics.median(base_t), "×"),
                     Result(f"{path.name}: run", statistics.median(lesson_t) * 1000, "ms"),

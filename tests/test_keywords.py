@@ -492,3 +492,23 @@ def test_double_strike_lost_after_the_first_step_deals_no_second_damage():
     t = _between_the_steps("Fencing Ace", "Darksteel Myr", loses)
     myr = next(o for o in t.state.objects if o.card == "Darksteel Myr")
     assert myr.damage == 1
+
+
+@pytest.mark.rule("208.3a")
+def test_a_land_animated_into_a_creature_gets_the_power_and_toughness_set_for_it():
+    """Layer 4 makes the Forest a creature, so the layer 7b effect that sets it to 3/3 applies
+    (613.4b); a +1/+1 on a land that stays a land does nothing, however it was made (208.3a)."""
+    from mtgrules.rules.layers import characteristics
+    s = Scenario("an animated land")
+    forest = s.add("Forest", "Alice")
+    swamp = s.add("Swamp", "Alice")
+    state = s.state()
+    ref, other = state.obj(forest).ref, state.obj(swamp).ref
+    effects = (Effect("4", "the Forest becomes a creature", "613.1d", affected=(ref,),
+                      add_types=frozenset({"Creature"})),
+               Effect("7b", "the Forest is 3/3", "613.4b", affected=(ref,), set_pt=(3, 3)),
+               Effect("7c", "the Forest gets +1/+1", "613.4c", affected=(ref,), delta=(1, 1)),
+               Effect("7c", "the Swamp gets +1/+1", "613.4c", affected=(other,), delta=(1, 1)))
+    animated = replace(state, effects=effects)
+    assert characteristics(animated, forest).pt() == "4/4" and characteristics(animated, forest).is_creature
+    assert characteristics(animated, swamp).pt() == ""

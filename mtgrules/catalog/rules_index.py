@@ -130,6 +130,8 @@ RULES: dict[str, str] = {
     "208": "power/toughness",
     "208.2": "a star (*) in power or toughness",
     "208.2a": "a characteristic-defining ability sets * and works in every zone",
+    "208.3": "a noncreature permanent has no power or toughness",
+    "208.3a": "an effect on a noncreature's power or toughness does nothing until it becomes a creature",
     # 3. Card types
     "302": "creatures",
     "302.6": "summoning sickness: continuous control since the turn began",

@@ -80,13 +80,17 @@ class Effect:
         return self.applies is not None and self.applies(state, obj, chars)
 
     def apply(self, c: Chars) -> Chars:
+        """The characteristics after this effect. A power/toughness effect does nothing to an
+        object that isn't a creature at that layer (208.3, 208.3a), and an effect that made it one
+        in layer 4 came first: a land animated into a 3/3 gets its 3/3 in layer 7b."""
         if self.layer == "4":
             return with_changes(c, {"types": c.types | self.add_types, "subtypes": c.subtypes | self.add_subtypes})
         if self.layer == "6":
             return with_changes(c, {"keywords": (c.keywords | self.add_keywords) - self.remove_keywords})
-        if c.power is None:
+        if not c.is_creature:
             return c
         if self.set_pt is not None:
             return with_changes(c, {"power": self.set_pt[0], "toughness": self.set_pt[1]})
-        assert c.toughness is not None  # a card has power and toughness together or neither
+        if c.power is None or c.toughness is None:  # a creature no effect gave a power and toughness yet
+            return c
         return with_changes(c, {"power": c.power + self.delta[0], "toughness": c.toughness + self.delta[1]})
