@@ -146,6 +146,8 @@ FD = Scenario.from_dict
     ({"teams": {"Alice": "x", "Bob": "y", "Zed": "z"}}, "teams names 'Zed', who is not a player"),
     ({"cards": "Forest"}, "cards must be a list"),
     ({"cards": [{"card": "Forest", "tapd": True}]}, r"cards\[0\].*unknown field"),
+    ({"cards": [{"card": "Grizzly Bears", "zone": "graveyard", "tapped": True}]},
+     r"a card in the graveyard has no status \(110.5d\)"),
     (["Alice"], "a scenario must be a mapping"),
 ])
 def test_scenario_data_is_refused_with_entry_and_field(data, says):

@@ -82,6 +82,7 @@ RULES: dict[str, str] = {
     "109.5": "'you' on an object means its controller, or its owner if it has none",
     "110": "permanents",
     "110.5": "a permanent's status: tapped or untapped, and the rest",
+    "110.5d": "only permanents have status: cards in other zones are neither tapped nor untapped",
     "111": "tokens",
     "111.1": "effects can put tokens onto the battlefield",
     "111.4": "a token with no given name is named after its subtypes plus 'Token'",

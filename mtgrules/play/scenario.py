@@ -95,6 +95,9 @@ class Scenario:
         owner = owner or controller
         z = check.zone(zone, where)
         tapped = check.flag(tapped, where, "tapped")
+        if tapped and z is not Zone.BATTLEFIELD:
+            check.fail(where, f"only a permanent is tapped or untapped; a card in the {z.value} has no status "
+                              "(110.5d), so leave tapped out")
         sick = check.flag(sick, where, "sick")
         given_counters = None if counters is None else check.counters(counters, where)
         choices = {} if chosen is None else check.chosen(chosen, name, where)

@@ -268,6 +268,8 @@ def _settle(d: Draft) -> None:
     from the battlefield leaves combat (it stays in the graveyard); a graveyard card no longer in
     combat loses the status it had as a combatant (110.5). Without a combat there are no
     combatants, and without status in a graveyard there is nothing to clear."""
+    if not _could_matter(d):
+        return
     state = d.view()
     graveyards = state.in_zone(Zone.GRAVEYARD) if d.combat is not None else []  # combatants need a combat
     for obj in [o for o in graveyards if graveyard_combatant(state, o)]:
@@ -287,6 +289,23 @@ def _settle(d: Draft) -> None:
                      "permanents have a status such as tapped (110.5): it untaps and loses any damage",
                      tapped=False, damage=0, deathtouched=False)
     _end_effects_on_dead_cards(d)
+
+
+def _could_matter(d: Draft) -> bool:
+    """Whether anything is this card's to settle: an Over My Dead Bodies in any zone, a card in a
+    graveyard with status, or an effect locked onto a card in a graveyard. Read off the draft's
+    objects (no state is made for it), as every action of every game settles through here and most
+    games have none of these."""
+    objects = d.objects
+    for o in objects.values():
+        if o.card == CARD or (o.zone is Zone.GRAVEYARD and (o.tapped or o.damage or o.deathtouched)):
+            return True
+    for eff in d.effects:
+        for ref in eff.affected or ():
+            o = objects.get(ref.oid)
+            if o is not None and o.zcc == ref.zcc and o.zone is Zone.GRAVEYARD:
+                return True
+    return False
 
 
 def _end_effects_on_dead_cards(d: Draft) -> None:
