@@ -302,8 +302,8 @@ def _could_matter(d: Draft) -> bool:
             return True
     for eff in d.effects:
         for ref in eff.affected or ():
-            o = objects.get(ref.oid)
-            if o is not None and o.zcc == ref.zcc and o.zone is Zone.GRAVEYARD:
+            held = objects.get(ref.oid)
+            if held is not None and held.zcc == ref.zcc and held.zone is Zone.GRAVEYARD:
                 return True
     return False
 
