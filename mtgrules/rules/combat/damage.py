@@ -320,12 +320,14 @@ def _blocked(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int,
 
 def lethal_damage(state: GameState, blocker: int, source: int) -> int:
     """The damage that is lethal for ``blocker`` when assigned by ``source`` (702.19b): its
-    toughness less the damage already marked on it, at least 1; any nonzero amount from a
-    deathtouch source (702.2c)."""
-    if Keyword.DEATHTOUCH in characteristics(state, source).keywords:
-        return 1
+    toughness less the damage already marked on it, so 0 when what is marked is already lethal
+    (an indestructible blocker hit by the first strike of a double striker: the second hit may
+    all trample over); from a deathtouch source, any nonzero amount (702.2c), so at most 1."""
     toughness = characteristics(state, blocker).toughness or 0
-    return max(toughness - state.obj(blocker).damage, 1)
+    still_needed = max(toughness - state.obj(blocker).damage, 0)
+    if Keyword.DEATHTOUCH in characteristics(state, source).keywords:
+        return min(still_needed, 1)
+    return still_needed
 
 
 TrampleDivision = tuple[tuple[Recipient, int], ...]
