@@ -559,3 +559,69 @@ def test_a_blocker_tapped_after_blocks_stays_in_combat_and_deals_its_damage():
                                           for o in state.objects))
     t = pass_until(Timeline(tapped, "the Corpse is tapped"), Step.END_COMBAT)
     assert zone(t, bears) == zone(t, corpse) == "graveyard"
+
+
+# ---------------------------------------------------------------- first strike with several blockers
+@pytest.mark.rule("510.1d")
+def test_a_blocker_whose_attacker_a_first_striking_blocker_killed_deals_no_damage():
+    s = Scenario("two blockers, one first strike", step="combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    knight = s.add("Knight of Meadowgrain", "Bob")
+    corpse = s.add("Walking Corpse", "Bob")
+    t = fight(s, [bears], {knight: bears, corpse: bears}, damage_division=((knight, 2), (corpse, 0)))
+    assert zone(t, bears) == "graveyard"
+    assert t.state.obj(knight).damage == 0 and t.state.obj(corpse).damage == 0  # the Bears never struck
+    assert [e.rule for e in events(t, "no damage") if e.obj == corpse] == ["510.1d"]
+    assert life(t, "Bob") == 22
+
+
+@pytest.mark.rule("702.4b")
+def test_a_double_striker_divides_its_second_hit_among_the_blockers_still_there():
+    s = Scenario("double strike, two blockers", step="combat")
+    dl = s.add("CR Double Lifelinker", "Alice")   # 2/2 double strike, lifelink
+    goblin = s.add("Raging Goblin", "Bob")        # 1/1
+    hunter = s.add("CR Hunter", "Bob")            # 1/1
+    t = fight(s, [dl], {goblin: dl, hunter: dl}, upto=Step.FIRST_STRIKE_DAMAGE,
+              damage_division=((goblin, 2), (hunter, 0)))
+    assert zone(t, goblin) == "graveyard" and zone(t, hunter) == "battlefield" and life(t, "Alice") == 22
+    t = to_damage(t)
+    # the Goblin is gone: a division naming it is no division of the damage among the blockers now
+    refuse(t.state, pass_priority(t.state.priority, damage_division=((goblin, 1), (hunter, 1))), "510.1c")
+    t = pass_until(t, Step.END_COMBAT)   # one blocker left: all of it goes to the Hunter, no choice
+    assert zone(t, hunter) == "graveyard" and t.state.obj(dl).damage == 1   # the Hunter struck back
+    assert life(t, "Alice") == 24 and life(t, "Bob") == 20
+
+
+@pytest.mark.rule("702.9b")
+def test_a_flier_with_menace_needs_two_blockers_that_each_fly_or_have_reach():
+    register(CardDef("CR Flying Menace", "{3}", C, power=3, toughness=3, keywords=frozenset({K.FLYING, K.MENACE}),
+                     source="CR test card (not a real card)"))
+    s = Scenario("flying and menace", step="combat")
+    fm = s.add("CR Flying Menace", "Alice")
+    spider = s.add("Giant Spider", "Bob")
+    bears = s.add("Grizzly Bears", "Bob")
+    angel = s.add("Serra Angel", "Bob")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [fm]))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    refuse(t.state, declare_blockers("Bob", {spider: fm, bears: fm}), "702.9b")
+    refuse(t.state, declare_blockers("Bob", {spider: fm}), "702.111b")
+    t = pass_until(t.do(declare_blockers("Bob", {spider: fm, angel: fm})), Step.END_COMBAT,
+                   damage_division=((spider, 3), (angel, 0)))
+    assert zone(t, fm) == "graveyard" and t.state.obj(spider).damage == 3
+
+
+# ---------------------------------------------------------------- the rules the notes cite
+@pytest.mark.rule("510.4")
+@pytest.mark.xfail(strict=True, reason=(
+    "CR 510.4/702.7b say only creatures that 'had neither first strike nor double strike as the first combat "
+    "damage step began' or 'currently have double strike' assign damage in the second step; 702.7c covers only "
+    "first strike given or removed after the first step. The engine cites 702.7c for a creature that simply "
+    "kept its first strike (the Knight here, and in lesson 8's tour), whose CR text doesn't speak of that case"))
+def test_a_first_striker_that_keeps_first_strike_is_told_510_4_not_702_7c_in_the_second_step():
+    s = Scenario("first strike kept", step="combat")
+    knight = s.add("Knight of Meadowgrain", "Alice")
+    t = fight(s, [knight])
+    assert life(t, "Bob") == 18
+    second = [e.rule for e in events(t, "first strike") if e.obj == knight]
+    assert second and set(second) <= {"510.4", "702.7b"}
