@@ -625,3 +625,28 @@ def test_a_first_striker_that_keeps_first_strike_is_told_510_4_not_702_7c_in_the
     assert life(t, "Bob") == 18
     second = [e.rule for e in events(t, "first strike") if e.obj == knight]
     assert second and set(second) <= {"510.4", "702.7b"}
+
+
+@pytest.mark.rule("702.19d")
+def test_a_trampler_attacking_a_planeswalker_with_its_blocker_gone_assigns_all_to_the_planeswalker():
+    """702.19d: "its damage is assigned to the defending player and/or planeswalker as though all
+    blocking creatures have been assigned lethal damage" -- here, to the planeswalker it attacks
+    (702.19f: none of it to the planeswalker's controller)."""
+    s = Scenario("trample at a planeswalker, blocker gone", step="combat")
+    maw = s.add("Colossal Dreadmaw", "Alice")
+    jace = s.add("Jace Beleren", "Bob")
+    bears = s.add("Grizzly Bears", "Bob")
+    murder = s.add("Murder", "Alice", zone="hand")
+    swamps = [s.add("Swamp", "Alice") for _ in range(3)]
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {maw: jace}))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {bears: maw}))
+    for sw in swamps:
+        t.do(activate("Alice", sw))
+    t.do(cast("Alice", murder, targets=(bears,)))
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    t = pass_until(t, Step.END_COMBAT)
+    assert life(t, "Bob") == 20 and zone(t, jace) == "graveyard"
+    hits = [(e.obj, e.before, e.after) for e in events(t, "combat damage") if e.attribute == "damage"]
+    assert hits == [(maw, "Jace Beleren", 6)]
