@@ -295,6 +295,23 @@ def test_first_strike_removed_after_the_first_step_does_not_let_it_deal_damage_a
     assert "702.7c" in [e.rule for e in events(t, "first strike") if e.obj == knight]
 
 
+@pytest.mark.rule("702.4c")
+def test_double_strike_removed_after_the_first_step_is_told_702_4c_even_with_first_strike_left():
+    """702.4c: "Removing double strike from a creature during the first combat damage step will stop
+    it from assigning combat damage in the second"; the note names that rule, whether or not the
+    creature still has first strike."""
+    for left in (frozenset(), frozenset({K.FIRST_STRIKE})):
+        s = Scenario("double strike removed", step="combat")
+        ace = s.add("Fencing Ace", "Alice")
+        wall = s.add("CR Wall", "Bob")
+        t = fight(s, [ace], {wall: ace}, upto=Step.FIRST_STRIKE_DAMAGE)
+        loses = Effect("6", "loses double strike", "613.1f", add_keywords=left,
+                       remove_keywords=frozenset({K.DOUBLE_STRIKE}))
+        t = pass_until(with_effect(t, ace, loses), Step.END_COMBAT)
+        assert t.state.obj(wall).damage == 1
+        assert [e.rule for e in events(t, "first strike") if e.obj == ace] == ["702.4c"]
+
+
 @pytest.mark.rule("510.4")
 def test_a_creature_without_strike_that_gains_double_strike_after_the_first_step_deals_damage_once():
     """510.4: in the second step assign "those that had neither ... as well as those that currently
@@ -613,12 +630,9 @@ def test_a_flier_with_menace_needs_two_blockers_that_each_fly_or_have_reach():
 
 # ---------------------------------------------------------------- the rules the notes cite
 @pytest.mark.rule("510.4")
-@pytest.mark.xfail(strict=True, reason=(
-    "CR 510.4/702.7b say only creatures that 'had neither first strike nor double strike as the first combat "
-    "damage step began' or 'currently have double strike' assign damage in the second step; 702.7c covers only "
-    "first strike given or removed after the first step. The engine cites 702.7c for a creature that simply "
-    "kept its first strike (the Knight here, and in lesson 8's tour), whose CR text doesn't speak of that case"))
 def test_a_first_striker_that_keeps_first_strike_is_told_510_4_not_702_7c_in_the_second_step():
+    """510.4 (and 702.7b) say who assigns damage in the second step; 702.7c is only about first
+    strike given or removed after the first step, so a creature that kept it is told 510.4."""
     s = Scenario("first strike kept", step="combat")
     knight = s.add("Knight of Meadowgrain", "Alice")
     t = fight(s, [knight])

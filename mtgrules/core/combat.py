@@ -66,6 +66,7 @@ class Combat:
     awaiting: tuple[tuple[str, str], ...] = ()
     damage_dealt: bool = False
     first_strikers: tuple[ObjRef, ...] | None = None  # had first or double strike as the first-strike step began (510.4)
+    double_strikers: tuple[ObjRef, ...] = ()  # of those, the ones with double strike then (which rule a note cites)
 
     @property
     def defending_players(self) -> tuple[str, ...]:

@@ -247,8 +247,14 @@ def deals_damage_now(d: Draft, obj: GameObject, name: str, first_step: bool) -> 
         return True
     if Keyword.DOUBLE_STRIKE in kws:
         return True
-    d.note("first strike", f"{name} had first strike or double strike as the first combat damage step began "
-           "and doesn't have double strike now, so it deals no damage in the second step", "702.7c", obj.oid, name)
+    # 510.4 says who deals damage in the second step; 702.4c and 702.7c are the cases of a keyword
+    # taken away after the first step
+    if obj.ref in d.combat.double_strikers:
+        had, rule = "double strike", "702.4c"
+    else:
+        had, rule = "first strike", "510.4" if Keyword.FIRST_STRIKE in kws else "702.7c"
+    d.note("first strike", f"{name} had {had} as the first combat damage step began and doesn't have double "
+           "strike now, so it deals no damage in the second step", rule, obj.oid, name)
     return False
 
 
@@ -456,7 +462,8 @@ def first_strike_damage_step(d: Draft, chooser: Chooser) -> None:
     live_refs = [a.attacker for a in combat.attacks] + [b.blocker for b in combat.blocks]
     strikers = tuple(r for r in live_refs
                      if (o := state.resolve_ref(r)) is not None and has_first_or_double_strike(state, o.oid))
-    set_combat(d, replace(combat, first_strikers=strikers))
+    doubles = tuple(r for r in strikers if Keyword.DOUBLE_STRIKE in characteristics(state, r.oid).keywords)
+    set_combat(d, replace(combat, first_strikers=strikers, double_strikers=doubles))
     plan = assign_combat_damage(d, chooser, first_step=True)
     seen = d.view()
     for source, recipient, amount in plan:
