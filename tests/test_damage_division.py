@@ -127,3 +127,18 @@ def test_a_division_scripted_for_the_second_attacker_is_not_spent_on_the_first()
     after, _ = apply(t.state, pass_priority("Bob", damage_division=((a, 2), (b, 0))))
     assert [after.obj(o).zone.value for o in (first, second, lone, a, b)] == \
         ["graveyard", "graveyard", "graveyard", "graveyard", "battlefield"]
+
+
+@pytest.mark.rule("510.1c")
+def test_a_division_written_with_true_or_a_float_is_refused_not_read_as_a_number():
+    """``True`` is not 1 damage and 2.0 is not the blocker with id 2: a division must say what it
+    means, so either is refused with the form of the answer, and the state is left as it was."""
+    t, _walker, blockers = _big_attacker(30, 2)
+    before = t.state
+    bad = [((blockers[0], True), (blockers[1], 29)),
+           ((float(blockers[0]), 15), (blockers[1], 15))]
+    for division in bad:
+        with pytest.raises(IllegalAction, match="whole number|names each blocker once"):
+            apply(before, pass_priority("Bob", damage_division=division))
+    good = ((blockers[0], 15), (blockers[1], 15))
+    assert apply(before, pass_priority("Bob", damage_division=good))[0].turn == before.turn

@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from itertools import islice
 from math import comb
+from numbers import Integral
 from typing import TypeVar, overload
 
 from mtgrules.core.choices import Chooser
@@ -181,12 +182,12 @@ class Divisions(LazyOptions[Division]):
     def why_not(self, value: object) -> str | None:
         """Why ``value`` isn't a division of this damage among these blockers, or None if it is."""
         try:
-            pairs = [(int(b), n) for b, n in value]  # type: ignore[attr-defined]
+            pairs = [(b, n) for b, n in value]  # type: ignore[attr-defined]
         except (TypeError, ValueError):
-            return f"a damage division is a tuple of (blocker id, amount) pairs, not {value!r}"
-        if sorted(b for b, _ in pairs) != sorted(self.blockers):
+            return f"a damage division is a tuple of (blocker id, amount) pairs, not {value!r:.80}"
+        if not all(_whole(b) for b, _ in pairs) or sorted(b for b, _ in pairs) != sorted(self.blockers):
             return f"a damage division names each blocker once: {list(self.blockers)}"
-        if not all(isinstance(n, int) and n >= 0 for _, n in pairs):
+        if not all(_whole(n) and n >= 0 for _, n in pairs):
             return "each amount of damage must be a whole number, 0 or more"
         if sum(n for _, n in pairs) != self.power:
             return f"the amounts must add up to all {self.power} damage, not {sum(n for _, n in pairs)}"
@@ -324,6 +325,11 @@ def _blocked(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int,
     return [(obj.oid, b, n) for b, n in split if n > 0]
 
 
+def _whole(n: object) -> bool:
+    """A whole number as a player writes one: ``True`` is not 1, and 3.0 is not the id 3."""
+    return isinstance(n, Integral) and not isinstance(n, bool)
+
+
 def lethal_damage(state: GameState, blocker: int, source: int) -> int:
     """The damage that is lethal for ``blocker`` when assigned by ``source`` (702.19b): its
     toughness less the damage already marked on it, so 0 when what is marked is already lethal
@@ -381,7 +387,7 @@ class TrampleDivisions(LazyOptions[TrampleDivision]):
         if sorted(map(str, names)) != sorted(map(str, (*self.blockers, self.target))) or len(set(names)) != len(names):
             return (f"a trampler's damage division names each blocker once and what it attacks once: "
                     f"{[*self.blockers, self.target]}")
-        if not all(isinstance(n, int) and n >= 0 for _, n in pairs):
+        if not all(_whole(n) and n >= 0 for _, n in pairs):
             return "each amount of damage must be a whole number, 0 or more"
         if sum(n for _, n in pairs) != self.power:
             return f"the amounts must add up to all {self.power} damage, not {sum(n for _, n in pairs)}"
