@@ -17,6 +17,7 @@ from helpers import pool, refused
 from mtgrules import Scenario, activate, apply, cast, legal_actions, pass_priority, play_land
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step
+from mtgrules.play.timeline import Timeline
 from mtgrules.play.verbs import go_to, resolve_top
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.stack import mana_value
@@ -699,3 +700,203 @@ def test_mana_doesnt_survive_into_the_next_turn():
     t = s.timeline().do(activate("Alice", forest))
     go_to(t, Step.UPKEEP, "Bob")
     assert pool(t.state, "Alice") == []
+
+
+# ---------------------------------------------------------------- more off-path attempts
+@pytest.mark.rule("115.1")
+def test_giant_growth_cant_target_a_land():
+    s = Scenario("Giant Growth on a Forest")
+    forest = s.add("Forest", "Alice")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    s.mana("Alice", "G")
+    refused(s.state(), cast("Alice", growth, targets=(forest,)), "115.1")
+
+
+@pytest.mark.rule("602.2")
+def test_only_the_controller_activates_a_permanents_ability():
+    s = Scenario("Bob's Forest")
+    forest = s.add("Forest", "Bob")
+    refused(s.state(), activate("Alice", forest), "602.2")
+
+
+@pytest.mark.rule("601.2")
+def test_a_card_in_the_graveyard_cant_be_cast():
+    s = Scenario("Giant Growth from the graveyard")
+    bears = s.add("Grizzly Bears", "Alice")
+    growth = s.add("Giant Growth", "Alice", zone="graveyard")
+    s.mana("Alice", "G")
+    refused(s.state(), cast("Alice", growth, targets=(bears,)), "601.2")
+
+
+@pytest.mark.rule("305.1")
+def test_a_land_in_the_graveyard_cant_be_played():
+    s = Scenario("Forest from the graveyard")
+    forest = s.add("Forest", "Alice", zone="graveyard")
+    refused(s.state(), play_land("Alice", forest), "305.1")
+
+
+@pytest.mark.rule("117.1")
+def test_no_mana_ability_without_priority_or_a_payment():
+    """605.3a: a mana ability is activated while holding priority or while paying; Alice has neither
+    while Bob holds priority."""
+    s = Scenario("Alice taps while Bob has priority")
+    forest = s.add("Forest", "Alice")
+    state, _ = apply(s.state(), pass_priority("Alice"))
+    refused(state, activate("Alice", forest), "117.1")
+
+
+@pytest.mark.rule("117.4")
+def test_a_mana_ability_between_passes_is_an_action():
+    """Alice passes; Bob taps a Forest for mana and passes. Bob took an action after Alice passed,
+    so the players haven't all passed in succession (117.4): Alice gets priority again."""
+    s = Scenario("mana between passes")
+    forest = s.add("Forest", "Bob")
+    state, _ = apply(s.state(), pass_priority("Alice"))
+    state, _ = apply(state, activate("Bob", forest))
+    state, _ = apply(state, pass_priority("Bob"))
+    assert state.step is Step.MAIN1 and state.priority == "Alice"
+
+
+@pytest.mark.rule("608.2b")
+def test_a_triggered_ability_whose_target_is_gone_doesnt_resolve():
+    """Somberwald Stag's trigger targets Bob's Bears; Bob murders his own Bears in response. The
+    trigger doesn't resolve (608.2b), so the Stag fights nothing and takes no damage."""
+    s = Scenario("Stag trigger fizzles")
+    stag = s.add("Somberwald Stag", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Bob")
+    murder = s.add("Murder", "Bob", zone="hand")
+    s.mana("Alice", "GGGGG").mana("Bob", "BBB")
+    t = resolve_top(s.timeline().do(cast("Alice", stag)))
+    assert t.state.stack and t.state.stack[-1].targets[0].oid == bears
+    t.do(pass_priority("Alice")).do(cast("Bob", murder, targets=(bears,)))
+    resolve_top(t)
+    resolve_top(t, fight=True)
+    assert t.state.stack == () and t.state.obj(stag).damage == 0
+    assert ("fizzles", "608.2b") in _rules(t, "fizzles")
+
+
+@pytest.mark.rule("514.3a")
+def test_a_creature_dying_in_cleanup_gives_the_active_player_priority():
+    """Grizzly Bears with two -1/-1 counters survive the turn as 3/3 under Giant Growth. In cleanup
+    the effect ends (514.2), the Bears are 0/0 and die (704.5f): so the active player gets priority
+    in that cleanup step, and another cleanup step follows (514.3a)."""
+    s = Scenario("cleanup death", step="end")
+    bears = s.add("Grizzly Bears", "Alice")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    s.add("Island", "Bob", zone="library")
+    s.mana("Alice", "G")
+    t = resolve_top(s.timeline().do(cast("Alice", growth, targets=(bears,))))
+    # no card in the pool puts -1/-1 counters, so the board is edited: two on the 5/5 Bears
+    objs = tuple(dataclasses.replace(o, counters=(("-1/-1", 2),)) if o.oid == bears else o for o in t.state.objects)
+    t = Timeline(dataclasses.replace(t.state, objects=objs), "cleanup death")
+    assert characteristics(t.state, bears).pt() == "3/3"
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    assert _zone(t.state, bears) is Zone.GRAVEYARD
+    assert t.state.step is Step.CLEANUP and t.state.priority == "Alice"
+    assert ("cleanup priority", "514.3a") in _rules(t, "cleanup priority")
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    assert t.state.active == "Bob" and t.state.step is Step.UPKEEP
+
+
+@pytest.mark.rule("107.4e")
+def test_a_hybrid_cost_with_only_one_possible_half():
+    """With only {R} in the pool, {R/G} can only be paid with red; the engine either pays it or asks
+    which half (601.2b), never silently defaults to a half that can't be paid."""
+    s = Scenario("Tattermunge with red only")
+    maniac = s.add("Tattermunge Maniac", "Alice", zone="hand")
+    s.mana("Alice", "R")
+    try:
+        state, _ = apply(s.state(), cast("Alice", maniac))
+    except Exception as err:  # a refusal or a missing choice must name a rule and say how to answer
+        assert getattr(err, "rule", None) in ("107.4e", "601.2b")
+    else:
+        assert _zone(state, maniac) is Zone.STACK and pool(state, "Alice") == []
+
+
+@pytest.mark.rule("106.12a")
+def test_heartbeat_copies_the_type_the_land_actually_produced():
+    """Infernal Darkness replaces the Forest's {G} with {B} (106.12b); Heartbeat of Spring then adds one
+    mana of a type that land produced: {B} (106.12a)."""
+    s = Scenario("Darkness and Heartbeat")
+    s.add("Infernal Darkness", "Bob")
+    s.add("Heartbeat of Spring", "Bob")
+    forest = s.add("Forest", "Alice")
+    state, _ = apply(s.state(), activate("Alice", forest))
+    assert pool(state, "Alice") == ["B", "B"]
+
+
+@pytest.mark.rule("106.12b")
+def test_mana_reflection_doesnt_double_heartbeats_extra_mana():
+    """Mana Reflection doubles what the tapped Forest produces; Heartbeat's extra mana comes from a
+    triggered ability, not from tapping a permanent, so it isn't doubled: {G}{G}{G}."""
+    s = Scenario("Reflection and Heartbeat")
+    s.add("Mana Reflection", "Alice")
+    s.add("Heartbeat of Spring", "Bob")
+    forest = s.add("Forest", "Alice")
+    state, _ = apply(s.state(), activate("Alice", forest))
+    assert pool(state, "Alice") == ["G", "G", "G"]
+
+
+@pytest.mark.rule("106.7")
+def test_exotic_orchard_with_no_opposing_lands_produces_nothing():
+    s = Scenario("Orchard alone")
+    orchard = s.add("Exotic Orchard", "Alice")
+    state, events = apply(s.state(), activate("Alice", orchard))
+    assert pool(state, "Alice") == [] and state.obj(orchard).tapped
+    s = Scenario("Orchard and a Forest")
+    s.add("Forest", "Bob")
+    orchard = s.add("Exotic Orchard", "Alice")
+    refused(s.state(), activate("Alice", orchard, color="U"), "106.7")
+    state, _ = apply(s.state(), activate("Alice", orchard))
+    assert pool(state, "Alice") == ["G"]
+
+
+@pytest.mark.rule("118.3")
+def test_vivid_crag_cant_remove_a_counter_it_doesnt_have():
+    s = Scenario("Crag without counters")
+    crag = s.add("Vivid Crag", "Alice")  # put on the battlefield by the scenario, so no counters
+    refused(s.state(), activate("Alice", crag, 2, color="U"), "118.3")
+    state, _ = apply(s.state(), activate("Alice", crag, 1))
+    assert pool(state, "Alice") == ["R"]
+
+
+@pytest.mark.rule("704.5d")
+def test_a_created_token_that_leaves_the_battlefield_ceases_to_exist():
+    """Raise the Alarm's Soldiers are tokens (111.1); one that dies ceases to exist (704.5d)."""
+    s = Scenario("Soldier murdered")
+    alarm = s.add("Raise the Alarm", "Alice", zone="hand")
+    murder = s.add("Murder", "Alice", zone="hand")
+    s.mana("Alice", "WWBBB")
+    t = resolve_top(s.timeline().do(cast("Alice", alarm, pay="WW")))
+    soldier = next(o.oid for o in t.state.battlefield() if o.card == "Soldier Token")
+    resolve_top(t.do(cast("Alice", murder, targets=(soldier,))))
+    assert soldier not in {o.oid for o in t.state.objects}
+    assert any(r == "704.5d" for _, r in _rules(t))
+
+
+@pytest.mark.xfail(strict=True, reason="CR 111.1/704.5d: a token is not a card, and 'If a token is in a zone other "
+                   "than the battlefield, it ceases to exist'; Scenario.add('Thopter Token') makes a nontoken "
+                   "card object (is_token=False), which goes to the graveyard and stays there")
+@pytest.mark.rule("704.5d")
+def test_a_scenario_token_that_leaves_the_battlefield_ceases_to_exist():
+    s = Scenario("Thopter murdered")
+    thopter = s.add("Thopter Token", "Bob")
+    murder = s.add("Murder", "Alice", zone="hand")
+    s.mana("Alice", "BBB")
+    state, _ = apply(s.state(), cast("Alice", murder, targets=(thopter,)))
+    state, _ = apply(state, pass_priority("Alice"))
+    state, events = apply(state, pass_priority("Bob"))
+    assert thopter not in {o.oid for o in state.objects}
+    assert any(e.rule == "704.5d" for e in events)
+
+
+@pytest.mark.rule("117.1a")
+def test_a_creature_and_a_land_in_the_second_main_phase():
+    s = Scenario("main 2", step="main2")
+    forest = s.add("Forest", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    s.mana("Alice", "G")
+    state, _ = apply(s.state(), play_land("Alice", forest))
+    state, _ = apply(state, activate("Alice", forest))
+    state, _ = apply(state, cast("Alice", bears))
+    assert _zone(state, bears) is Zone.STACK
