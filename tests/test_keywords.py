@@ -351,7 +351,7 @@ def test_flash_is_cast_any_time_an_instant_could_be():
     t.do(pass_priority("Alice"))
     for f in forests:
         t.do(activate("Bob", f))
-    refuse(t.state, cast("Bob", other), "307.1")
+    refuse(t.state, cast("Bob", other), "117.1a")
     t.do(cast("Bob", viper))
     assert t.state.stack
 

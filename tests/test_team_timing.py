@@ -40,18 +40,19 @@ def test_legal_actions_offer_the_teammates_sorcery_speed_spells():
     assert ("Andy", mark) in offered and ("Andy", bears) in offered
 
 
-@pytest.mark.rule("307.1")
+@pytest.mark.rule("117.1a")
 def test_the_other_team_still_waits_for_its_own_turn():
     s, _mark, _bears, _target, bobs_bears = _board()
     state, _ = apply(s.state(), pass_priority("Andy"))  # the team passes; team B has priority
     assert state.priority == "Bob"
-    refused(state, cast("Bob", bobs_bears), "307.1")
+    refused(state, cast("Bob", bobs_bears), "117.1a")  # a creature: the general rule, not 307.1
 
 
 @pytest.mark.rule("307.1")
 def test_sorcery_timing_still_needs_a_main_phase():
-    s, _mark, bears, _target, _ = _board("upkeep")
-    refused(s.state(), cast("Andy", bears), "307.1")
+    s, mark, bears, target, _ = _board("upkeep")
+    refused(s.state(), cast("Andy", mark, targets=(target,)), "307.1")
+    refused(s.state(), cast("Andy", bears), "117.1a")
 
 
 def test_the_state_table_calls_both_players_of_the_active_team_active():

@@ -7,7 +7,7 @@ from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Chars
 from mtgrules.core.keywords import Keyword
-from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.objects import GameObject, Zone, set_counter
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.rules.layers import (
     TAP_AND_MANA,
@@ -39,7 +39,7 @@ derived_from(NONE_APPLY, keep_if=_still_none)  # they read life, objects and cha
 
 
 def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
-    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g, 704.5h, 704.5i, 704.5j and 704.5m until
+    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g, 704.5h, 704.5i, 704.5j, 704.5m and 704.5q until
     nothing more happens. The legend rule asks its player which permanent to keep (no default).
     Indestructible permanents ignore lethal damage and deathtouch damage (702.12b)."""
     chooser = chooser or Chooser()
@@ -57,9 +57,13 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         touched: list[GameObject] = []
         walkers: list[GameObject] = []
         auras: list[tuple[GameObject, str]] = []
+        paired: list[tuple[GameObject, int]] = []
         legendary = False
         for o in state.battlefield():  # one look at each permanent finds every check it fails
             c = chars[o.oid]
+            pairs = min(o.counter("+1/+1"), o.counter("-1/-1"))
+            if pairs > 0:
+                paired.append((o, pairs))
             if c.is_creature:
                 toughness = _toughness(c)
                 if toughness <= 0:
@@ -79,7 +83,7 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         lethal = [o for o in lethal if o not in spared]
         touched = [o for o in touched if o not in spared]
         legends = _legend_rule(state, chars, chooser) if legendary else []
-        if not (losers or tokens or zero or lethal or touched or walkers or legends or auras):
+        if not (losers or tokens or zero or lethal or touched or walkers or legends or auras or paired):
             state._cache[NONE_APPLY] = True
             return
         for name, rule in losers.items():
@@ -113,6 +117,12 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         for o, why in auras:
             if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
                 move(d, o.oid, Zone.GRAVEYARD, "704.5m", f"{chars[o.oid].name} {why}, so it goes to its owner's graveyard")
+        for o, n in paired:  # on a permanent that stays; one leaving keeps its counters as last known (608.2h)
+            if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
+                counters = set_counter(set_counter(o.counters, "+1/+1", o.counter("+1/+1") - n),
+                                       "-1/-1", o.counter("-1/-1") - n)
+                d.update(o.oid, "704.5q", f"{chars[o.oid].name} has both +1/+1 and -1/-1 counters, so {n} of each "
+                         "are removed", kind="counters", counters=counters)
         # abilities trigger on these events now, before the next check removes a token that has
         # just left the battlefield (111.7, 704.3); they wait to go on the stack until it's done
         collect_new_triggers(d)

@@ -87,13 +87,16 @@ def at_instant_speed(cdef: CardDef) -> bool:
 
 
 def sorcery_timing(state: GameState, player: str) -> bool:
-    """It is ``player``'s main phase and the stack is empty (307.1): when other spells may be cast."""
+    """It is ``player``'s main phase and the stack is empty (117.1a, 307.1): when other spells may be cast."""
     return is_active_player(state, player) and state.step.is_main and not state.stack
 
 
 def _check_timing(state: GameState, player: str, cdef: CardDef) -> None:
+    """A sorcery is refused under the sorcery rule (307.1); any other noninstant spell under the
+    general timing rule (117.1a), since 307.1 speaks only of sorcery cards."""
     if not may_cast_now(state, player, cdef):
-        raise IllegalAction("307.1", f"{cdef.name} can be cast only in its controller's main phase "
+        rule = "307.1" if "Sorcery" in cdef.types else "117.1a"
+        raise IllegalAction(rule, f"{cdef.name} can be cast only in its controller's main phase "
                             "while the stack is empty")
 
 
