@@ -14,7 +14,7 @@ import dataclasses
 import pytest
 from helpers import pool, refused
 
-from mtgrules import Scenario, activate, apply, cast, legal_actions, pass_priority, play_land
+from mtgrules import Scenario, ScenarioError, activate, apply, cast, legal_actions, pass_priority, play_land
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step
 from mtgrules.play.timeline import Timeline
@@ -874,11 +874,12 @@ def test_a_created_token_that_leaves_the_battlefield_ceases_to_exist():
     assert any(r == "704.5d" for _, r in _rules(t))
 
 
-@pytest.mark.xfail(strict=True, reason="CR 111.1/704.5d: a token is not a card, and 'If a token is in a zone other "
-                   "than the battlefield, it ceases to exist'; Scenario.add('Thopter Token') makes a nontoken "
-                   "card object (is_token=False), which goes to the graveyard and stays there")
 @pytest.mark.rule("704.5d")
 def test_a_scenario_token_that_leaves_the_battlefield_ceases_to_exist():
+    """111.1, 704.5d: a token definition put on the battlefield by a scenario is a token, not a
+    card; Murdered, it ceases to exist. It can't be set up in another zone at all (111.7)."""
+    with pytest.raises(ScenarioError, match=r"a token exists only on the battlefield .*\(111.7\)"):
+        Scenario("a token in hand").add("Soldier Token", "Alice", zone="hand")
     s = Scenario("Thopter murdered")
     thopter = s.add("Thopter Token", "Bob")
     murder = s.add("Murder", "Alice", zone="hand")

@@ -32,6 +32,9 @@ class CardDef:
     ``keywords`` are members of :class:`~mtgrules.core.keywords.Keyword` (plain strings are
     converted); an unknown one is refused here, when the card is defined, with the list of the
     keywords the kit plays.
+
+    ``token=True`` marks the definition of a token an effect creates ("Soldier Token", 111.3, 111.4),
+    not a card: a scenario puts it on the battlefield as a token, and nowhere else (111.7).
     """
 
     name: str
@@ -49,6 +52,7 @@ class CardDef:
     spell_target: Target | None = None
     source: str = ""
     not_played: tuple[tuple[str, str], ...] = ()
+    token: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "keywords", keyword_set(self.keywords, f"card {self.name!r}"))

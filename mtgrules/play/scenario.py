@@ -95,6 +95,10 @@ class Scenario:
         owner = owner or controller
         z = check.zone(zone, where)
         tapped = check.flag(tapped, where, "tapped")
+        is_token = card(name).token
+        if is_token and z is not Zone.BATTLEFIELD:
+            check.fail(where, f"{name} is a token, not a card: a token exists only on the battlefield and "
+                              f"ceases to exist anywhere else (111.7), so it can't be put in the {z.value}")
         if tapped and z is not Zone.BATTLEFIELD:
             check.fail(where, f"only a permanent is tapped or untapped; a card in the {z.value} has no status "
                               "(110.5d), so leave tapped out")
@@ -119,7 +123,7 @@ class Scenario:
             zone_player=(zone_player or owner) if z in PLAYER_ZONES else None,
             seq=oid, tapped=tapped, counters=_counters(given_counters),
             control_since=self.turn if sick else 0, chosen=tuple(sorted(choices.items())),
-            timestamp=oid, attached_to=attached_to))
+            timestamp=oid, attached_to=attached_to, is_token=is_token))
         return oid
 
     def _check_aura(self, where: str, name: str, zone: Zone, attached_to: int | None, controller: str) -> None:

@@ -186,7 +186,7 @@ register(
                        TriggeredAbility(HANGARBACK_DIES, "zone change", dies, _thopters, looks_back=True)),
             source="Magic Origins"),
     CardDef("Thopter Token", "", frozenset({"Artifact", "Creature"}), frozenset({"Thopter"}), power=1, toughness=1,
-            oracle="Flying", keywords=frozenset({Keyword.FLYING}), source="token (Hangarback Walker)"),
+            oracle="Flying", keywords=frozenset({Keyword.FLYING}), source="token (Hangarback Walker)", token=True),
     CardDef("Order of Whiteclay", "{1}{W}{W}", CREATURE, frozenset({"Kithkin", "Cleric"}), power=1, toughness=4,
             oracle="{1}{W}{W}, {Q}: Return target creature card with mana value 3 or less from your graveyard "
                    "to the battlefield.",

@@ -85,5 +85,5 @@ register(
             oracle="Create two 1/1 white Soldier creature tokens.",
             spell=_two_soldiers, flavor_text=True, source="Mirrodin"),
     CardDef("Soldier Token", "", CREATURE, frozenset({"Soldier"}), power=1, toughness=1,
-            source="token (Raise the Alarm)"),
+            source="token (Raise the Alarm)", token=True),
 )
