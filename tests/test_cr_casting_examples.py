@@ -14,7 +14,17 @@ import dataclasses
 import pytest
 from helpers import pool, refused
 
-from mtgrules import Scenario, ScenarioError, activate, apply, cast, legal_actions, pass_priority, play_land
+from mtgrules import (
+    IllegalAction,
+    Scenario,
+    ScenarioError,
+    activate,
+    apply,
+    cast,
+    legal_actions,
+    pass_priority,
+    play_land,
+)
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step
 from mtgrules.play.timeline import Timeline
@@ -244,6 +254,20 @@ def test_hybrid_r_g_cant_be_paid_with_blue():
     with pytest.raises(Exception) as info:
         apply(s.state(), cast("Alice", maniac, hybrid="U"))
     assert getattr(info.value, "rule", None) == "107.4e"
+
+
+@pytest.mark.rule("107.4e")
+def test_a_hybrid_cost_with_no_half_named_says_the_keyword_that_names_it():
+    """The half paid for each hybrid symbol is the player's to say (107.4e, 601.2b); a cast that
+    doesn't say is refused with the keyword that says it and an example."""
+    s = Scenario("Tattermunge")
+    maniac = s.add("Tattermunge Maniac", "Alice", zone="hand")
+    s.mana("Alice", "R")
+    before = s.state()
+    with pytest.raises(IllegalAction, match=r"hybrid=, one letter each, for example hybrid='R'") as info:
+        apply(before, cast("Alice", maniac))
+    assert info.value.rule == "107.4e"
+    assert apply(before, cast("Alice", maniac, hybrid="R"))[0].stack
 
 
 @pytest.mark.rule("118.3")

@@ -167,7 +167,9 @@ def _hybrid_halves(cost: ManaCost, chosen: tuple[ManaType, ...] | None) -> tuple
     if not cost.hybrid:
         return ()
     if chosen is None or len(chosen) != len(cost.hybrid):
-        raise IllegalAction("107.4e", f"{cost.text} has hybrid symbols: say which half of each you pay")
+        example = "".join(a.value for a, _b in cost.hybrid)
+        raise IllegalAction("107.4e", f"{cost.text} has {len(cost.hybrid)} hybrid symbol(s): say which half of "
+                            f"each you pay with hybrid=, one letter each, for example hybrid={example!r}")
     for (a, b), c in zip(cost.hybrid, chosen, strict=True):
         if c not in (a, b):
             raise IllegalAction("107.4e", f"{{{a.value}/{b.value}}} can be paid only with "
