@@ -223,7 +223,7 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
     for rep in replacements:
         extra.update(_enters_with(chooser, controller, rep, spell_x or 0, extra))
     where = "" if attached_to is None else f" attached to {d.obj(attached_to).card}"
-    moved = move(d, obj.oid, Zone.BATTLEFIELD, "608.3c" if attached_to is not None else "608.3",
+    moved = move(d, obj.oid, Zone.BATTLEFIELD, "608.3c" if attached_to is not None else "608.3a",
                  f"{card(obj.card).name} enters the battlefield{where}", controller=controller, **extra)
     for rep in replacements:
         _explain_enters_with(d, moved, rep, spell_x or 0)
