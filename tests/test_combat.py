@@ -450,3 +450,19 @@ def test_random_legal_attacks_and_blocks(board, picks):
         t.do(actions[pick % len(actions)])
         _invariants(t.state)
     assert t.replay().state == t.state
+
+
+def test_declaring_a_creature_that_never_could_attack_says_why_after_the_declaration_too():
+    """With no creature able to attack, the declaration is made for the player (508.1a: none). A
+    learner who then names the tapped Bears is told it is tapped, not just that attackers were
+    declared; an attacker named again is told only that (508.1)."""
+    s = Scenario("a tapped Bears", turn=2, step="main1")
+    tapped = s.add("Grizzly Bears", "Alice", tapped=True)
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    err = refuse(t.state, declare_attackers("Alice", {tapped: "Bob"}), "508.1a")
+    assert "is tapped" in err.reason and "already been declared" in err.reason
+    s = Scenario("one attacks", turn=2, step="main1")
+    bears = s.add("Grizzly Bears", "Alice")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    refuse(t.state, declare_attackers("Alice", {bears: "Bob"}), "508.1")

@@ -240,6 +240,11 @@ def check_attackers(state: GameState, a: DeclareAttackers) -> dict[int, Target]:
                             f"this is the {state.step.value} step")
     combat = state.combat or cs.new_combat(state)
     if combat.attackers_declared:
+        attacking = {att.attacker.oid for att in combat.attacks}
+        for oid, target in a.attacks:  # an attack that could never have been made says why first
+            why = None if oid in attacking else why_cant_attack(state, oid, target or None)
+            if why is not None:
+                raise IllegalAction(why.rule, f"{why.text}; and attackers have already been declared this combat")
         raise IllegalAction("508.1", "attackers have already been declared this combat")
     if a.player not in combat.attacking_players:
         raise IllegalAction("508.1a", f"{a.player} isn't the attacking player; "
