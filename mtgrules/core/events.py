@@ -55,6 +55,7 @@ class EventKind(StrEnum):
     FIGHT = "fight"
     FIRST_STRIKE = "first strike"
     FIZZLES = "fizzles"
+    GAME_OVER = "game over"
     GRAVEYARD_CHOSEN = "graveyard chosen"
     IF_CHECK = "if check"
     INDESTRUCTIBLE = "indestructible"

@@ -110,6 +110,9 @@ def game_format(value: Any, names: list[str], where: str) -> str:
         fail(where, f"format must be one of {list(FORMATS)}, not {shown(value)}")
     if value == "two-player" and len(names) != 2:
         fail(where, f"a two-player game has two players, not {len(names)}")
+    if value == "multiplayer" and len(names) < 3:
+        fail(where, f"a multiplayer game begins with more than two players (CR 800.1), not {len(names)}; "
+                    "use format=\"two-player\"")
     if value == "two-headed giant" and len(names) != 4:
         fail(where, f"Two-Headed Giant is played by two teams of two players (CR 810.1): four players, "
                     f"not {len(names)}")
@@ -135,11 +138,18 @@ def teams(value: Any, names: list[str], fmt: str, where: str) -> dict[str, str]:
     if missing:
         fail(where, f"teams don't say which team {missing} are on")
     out = {p: given[p] for p in names}
+    if len(set(out.values())) < 2:
+        fail(where, "every player is on the same team, so no one has an opponent (CR 102.3) and the game "
+                    "would be over before it began; put the players on two or more teams")
     if fmt == "two-headed giant":
         sizes = sorted(list(out.values()).count(t) for t in set(out.values()))
         if sizes != [2, 2]:
             fail(where, f"Two-Headed Giant is played by two teams of two players (CR 810.1), not teams of "
                         f"{' and '.join(map(str, sizes))}")
+        seats = [out[p] for p in names]  # round the table: the last seat is next to the first
+        if sum(seats[i] != seats[i - 1] for i in range(len(seats))) != 2:
+            fail(where, f"shared team turns need each team's players in adjacent seats (CR 805.1), but the "
+                        f"seating {names} alternates teams; list teammates next to each other")
     return out
 
 

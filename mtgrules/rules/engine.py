@@ -182,6 +182,7 @@ def settle(d: Draft, chooser: Chooser) -> None:
             break
     put_triggers_on_stack(d, chooser)
     if game_over(d.view()):  # the game ends immediately (104.1): no one receives priority
+        _announce_result(d)
         d.set_scalar("104.1", "the game is over, so no one receives priority", priority=None)
         return
     moved = priority_holder(d.view())
@@ -189,3 +190,21 @@ def settle(d: Draft, chooser: Chooser) -> None:
         rule, player = moved
         d.set_scalar(rule, f"{d.priority} has left the game, so {player} receives priority instead",
                      priority=player)
+
+
+def _announce_result(d: Draft) -> None:
+    """Say how the game ended: the players still in it win (104.2a; as a team, 104.2c), or, when
+    everyone remaining lost at once, it is a draw (104.4a; 104.4d between teams)."""
+    state = d.view()
+    teams = any(p.team != p.name for p in state.players)
+    left = [p.name for p in state.players if not p.lost]
+    if not left:
+        d.note("game over", "every player still in the game lost at the same time, so the game is a draw",
+               "104.4d" if teams else "104.4a")
+    elif teams:  # each player of the winning team wins, even one who had already lost (104.2c)
+        team = state.player(left[0]).team
+        winners = [p.name for p in state.players if p.team == team]
+        d.note("game over", f"{' and '.join(left)}'s team is the only one left in the game, so "
+               f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} the game", "104.2c")
+    else:
+        d.note("game over", f"{left[0]} wins the game: every opponent has left it", "104.2a")
