@@ -22,7 +22,7 @@ from mtgrules import (
     pass_priority,
     play_land,
 )
-from mtgrules.cards import CardDef, Effect, Keyword, register
+from mtgrules.cards import CardDef, Effect, EntersWith, Keyword, register
 from mtgrules.cards.builders import creature_target
 from mtgrules.core.objects import Zone
 from mtgrules.play.verbs import resolve_top
@@ -387,3 +387,34 @@ def test_mana_reflection_doubles_the_land_not_heartbeat_of_spring():
     forest = s.add("Forest", "Alice")
     t = s.timeline().do(activate("Alice", forest))
     assert [m.type.value for m in t.state.player("Alice").pool] == ["G", "G", "G"]
+
+
+GROWN = "This creature enters with two +1/+1 counters on it."
+register(CardDef("Practice Sprout (triggers test)", "{1}{G}", frozenset({"Creature"}), power=0, toughness=0,
+                 oracle=GROWN, abilities=(EntersWith(GROWN, counters=(("+1/+1", 2),)),), source=TEST))
+
+
+@pytest.mark.rule("614.1c")
+def test_a_creature_put_onto_the_battlefield_by_an_effect_enters_with_its_counters():
+    """614.1c, 614.12: "enters with" replaces how the permanent enters however it gets there, so
+    Order of Whiteclay returns a 0/0 that enters with two +1/+1 counters as a 2/2."""
+    s = Scenario("returned with counters")
+    order = s.add("Order of Whiteclay", "Alice", tapped=True)
+    sprout = s.add("Practice Sprout (triggers test)", "Alice", zone="graveyard")
+    s.mana("Alice", "CWW")
+    t = s.timeline()
+    resolve_top(t.do(activate("Alice", order, targets=(sprout,))))
+    assert t.state.obj(sprout).zone is Zone.BATTLEFIELD and _pt(t, sprout) == "2/2"
+
+
+@pytest.mark.rule("107.3m")
+def test_hangarback_returned_by_an_effect_has_x_zero_and_says_why():
+    s = Scenario("returned hangarback")
+    order = s.add("Order of Whiteclay", "Alice", tapped=True)
+    walker = s.add("Hangarback Walker", "Alice", zone="graveyard")
+    s.mana("Alice", "CWW")
+    t = s.timeline()
+    resolve_top(t.do(activate("Alice", order, targets=(walker,))))
+    said = [e.text for e in _events(t) if e.rule == "107.3m"]
+    assert said and "wasn't cast" in said[0]
+    assert t.state.obj(walker).zone is Zone.GRAVEYARD, "0/0 with no counters: it dies (704.5f)"

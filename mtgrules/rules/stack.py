@@ -228,15 +228,16 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
     moved = move(d, obj.oid, Zone.BATTLEFIELD, rule or ("608.3c" if attached_to is not None else "608.3a"),
                  text or f"{card(obj.card).name} enters the battlefield{where}", controller=controller, **extra)
     for rep in replacements:
-        _explain_enters_with(d, moved, rep, spell_x or 0)
+        _explain_enters_with(d, moved, rep, spell_x or 0, cast=spell_x is not None)
     return moved
 
 
-def _explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int) -> None:
+def _explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int, cast: bool = True) -> None:
     """Say how the permanent entered, and where an X came from (107.3m)."""
     uses_x = any(n == "X" for _, n in rep.counters)
     rule = "107.3m" if uses_x else "614.1c"
-    why = f" X is {x}, the value chosen for the spell (107.3m); the permanent's own X is 0." if uses_x else ""
+    why = (f" X is {x}, the value chosen for the spell (107.3m); the permanent's own X is 0." if cast else
+           " It wasn't cast, so no value was chosen for X, and X is 0 (107.3m).") if uses_x else ""
     d.note("enters with", f"{obj.card} enters as its text says: {rep.text}{why}", rule, obj.oid, obj.card)
 
 
