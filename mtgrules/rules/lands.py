@@ -19,8 +19,8 @@ from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import Step
 from mtgrules.rules import hooks
+from mtgrules.rules.stack import enters_battlefield
 from mtgrules.rules.teams import is_active_player, shared_team_turns, turn_mates
-from mtgrules.rules.zones import move
 
 
 def lands_allowed(state: GameState, player: str) -> int:
@@ -75,8 +75,9 @@ def play_land(d: Draft, chooser: Chooser, a: PlayLand) -> None:
     """The land goes straight onto the battlefield under its player's control (305.1, 116.2a);
     they receive priority again (116.3), and earlier passes no longer count (117.4)."""
     obj = check_play_land(d.view(), a)
-    move(d, obj.oid, Zone.BATTLEFIELD, "305.1", f"{a.player} plays {obj.card}, a special action: it doesn't use "
-         "the stack, so no one can respond to it", controller=a.player)
+    enters_battlefield(d, chooser, obj, a.player, None, rule="305.1",  # "enters tapped" applies (614.1c)
+                       text=f"{a.player} plays {obj.card}, a special action: it doesn't use the stack, so no one "
+                       "can respond to it")
     d.update_player(a.player, "305.2a", f"{a.player} has now played {_lands(d.player(a.player).lands_played + 1)} "
                     "this turn", kind="lands played", lands_played=d.player(a.player).lands_played + 1)
     d.set_scalar("116.3", priority=a.player, passes=0)

@@ -55,9 +55,11 @@ class Resolution:
         move(self.d, obj.oid, Zone.GRAVEYARD, "701.8", f"{self.name(obj.oid)} is destroyed")
 
     def put_onto_battlefield(self, obj: GameObject) -> None:
-        move(self.d, obj.oid, Zone.BATTLEFIELD, "400.7",
-             f"{self.name(obj.oid)} returns to the battlefield under {self.controller}'s control",
-             controller=self.controller)
+        """The card enters as a new object (400.7), and its "enters with" replacements apply
+        however it got there (614.1c, 614.12); it wasn't cast, so an X in them is 0 (107.3m)."""
+        from mtgrules.rules.stack import enters_battlefield  # stack imports this module
+        enters_battlefield(self.d, self.chooser, obj, self.controller, None, rule="400.7",
+                           text=f"{self.name(obj.oid)} returns to the battlefield under {self.controller}'s control")
 
     def add_counters(self, obj: GameObject, kind: str, n: int, rule: str = "122.1") -> None:
         current = self.d.obj(obj.oid)

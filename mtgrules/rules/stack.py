@@ -212,10 +212,12 @@ def _resolve_spell(d: Draft, chooser: Chooser, item: StackItem) -> None:
 
 
 def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: str, spell_x: int | None,
-                       attached_to: int | None = None) -> GameObject:
+                       attached_to: int | None = None, *, rule: str | None = None,
+                       text: str | None = None) -> GameObject:
     """A permanent spell becomes a permanent (608.3); "enters with" replacements apply as it
     enters (614.1c), reading X from the spell (107.3m). An Aura spell enters attached to the
-    object it targeted (608.3c)."""
+    object it targeted (608.3c). A land played enters the same way (``rule`` and ``text`` name
+    the move, 305.1): "this land enters tapped" replaces how it enters whoever put it there."""
     extra: dict[str, Any] = {"spell_x": spell_x if card(obj.card).mana_cost.x_count else None}
     if attached_to is not None:
         extra["attached_to"] = attached_to
@@ -223,18 +225,19 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
     for rep in replacements:
         extra.update(_enters_with(chooser, controller, rep, spell_x or 0, extra))
     where = "" if attached_to is None else f" attached to {d.obj(attached_to).card}"
-    moved = move(d, obj.oid, Zone.BATTLEFIELD, "608.3c" if attached_to is not None else "608.3a",
-                 f"{card(obj.card).name} enters the battlefield{where}", controller=controller, **extra)
+    moved = move(d, obj.oid, Zone.BATTLEFIELD, rule or ("608.3c" if attached_to is not None else "608.3a"),
+                 text or f"{card(obj.card).name} enters the battlefield{where}", controller=controller, **extra)
     for rep in replacements:
-        _explain_enters_with(d, moved, rep, spell_x or 0)
+        _explain_enters_with(d, moved, rep, spell_x or 0, cast=spell_x is not None)
     return moved
 
 
-def _explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int) -> None:
+def _explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int, cast: bool = True) -> None:
     """Say how the permanent entered, and where an X came from (107.3m)."""
     uses_x = any(n == "X" for _, n in rep.counters)
     rule = "107.3m" if uses_x else "614.1c"
-    why = f" X is {x}, the value chosen for the spell (107.3m); the permanent's own X is 0." if uses_x else ""
+    why = (f" X is {x}, the value chosen for the spell (107.3m); the permanent's own X is 0." if cast else
+           " It wasn't cast, so no value was chosen for X, and X is 0 (107.3m).") if uses_x else ""
     d.note("enters with", f"{obj.card} enters as its text says: {rep.text}{why}", rule, obj.oid, obj.card)
 
 

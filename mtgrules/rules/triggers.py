@@ -42,10 +42,11 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
     pending = list(d.pending)
     listening = _listeners(state)
     for k, ev in enumerate(events):
+        heard = _HEARD_AS.get(ev.kind, ev.kind)
         # a permanent that has just left is checked as it last existed (603.6c, 603.10a)
-        listeners = [(state.obj(oid), i, ab) for oid, i, ab in listening.get(ev.kind, ())]
+        listeners = [(state.obj(oid), i, ab) for oid, i, ab in listening.get(heard, ())]
         for src, i, ab in [*listeners, *look_back_sources(state, events, k)]:
-            if ab.event != ev.kind:
+            if ab.event != heard:
                 continue
             for data in _instances(ab, state, src, ev):
                 if not condition_at_trigger(d, state, src, ab, data):
@@ -55,6 +56,10 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
                        else "603.2", src.oid, src.card)
     d.set_scalar("603.3", pending=tuple(pending))
 
+
+_HEARD_AS = {EventKind.CREATED: EventKind.ZONE_CHANGE}
+"""A token created enters the battlefield (111.2), so abilities waiting for a permanent to enter
+hear its creation as they hear any other zone change onto the battlefield (603.6a)."""
 
 derived_from("trigger listeners", frozenset({"objects"}))  # ids, not objects: tapping keeps it
 
