@@ -46,6 +46,7 @@ from mtgrules.rules.combat.declare import (
     declare_blockers,
     why_cant_attack,
 )
+from mtgrules.rules.concede import Concede, concede
 from mtgrules.rules.engine import apply
 from mtgrules.rules.layers import characteristics, explain
 from mtgrules.rules.legal import legal_actions
@@ -53,11 +54,11 @@ from mtgrules.rules.mana.could_produce import could_produce, could_produce_all, 
 from mtgrules.rules.stack import mana_value
 
 __all__ = [
-    "Activate", "Advance", "CastSpell", "ChoiceRequest", "Chooser", "DeclareAttackers", "DeclareBlockers", "Event",
+    "Activate", "Advance", "CastSpell", "ChoiceRequest", "Chooser", "Concede", "DeclareAttackers", "DeclareBlockers", "Event",
     "Frame", "GameObject", "GameState", "IllegalAction", "Keyword", "ManaType", "MissingChoice", "MtgRulesError",
     "ObjRef", "PassPriority", "Player", "PlayLand", "Scenario", "ScenarioError", "Step", "Timeline", "Zone",
     "activate", "advance_to", "answer_with",
-    "apply", "cast", "characteristics", "could_produce", "could_produce_all", "declare_attackers",
+    "apply", "cast", "characteristics", "concede", "could_produce", "could_produce_all", "declare_attackers",
     "declare_blockers", "explain", "explain_could_produce", "legal_actions", "legal_blocks", "mana_value",
     "pass_priority", "play_land", "why_cant_attack", "why_cant_block", "Zone",
 ]

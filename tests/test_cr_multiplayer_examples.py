@@ -17,6 +17,7 @@ from mtgrules import (
     Step,
     apply,
     cast,
+    concede,
     declare_attackers,
     declare_blockers,
     pass_priority,
@@ -200,15 +201,47 @@ def test_104_4a_when_every_remaining_player_loses_at_once_the_game_is_a_draw():
     assert [e for e in events if e.rule == "104.4a"], "104.4a: all remaining players lost at once: a draw"
 
 
-@pytest.mark.xfail(strict=True, reason="CR 104.3a says 'A player can concede the game at any time. A player who "
-                   "concedes leaves the game immediately' (810.8b: in Two-Headed Giant the team leaves); the "
-                   "engine has no concede action, so a learner can't concede")
+@pytest.mark.rule("104.3a")
 def test_104_3a_a_player_may_concede_at_any_time():
-    import mtgrules
-    concede = mtgrules.concede  # type: ignore[attr-defined]
-    state = Scenario("concede", players=THREE, step="main1").state()
-    state, _ = apply(state, concede("Carol"))  # Carol doesn't hold priority: conceding needs none
+    """Carol concedes without priority; she loses and leaves with what she owns (800.4a), and the
+    round of passes goes on with the two left (117.4)."""
+    s = Scenario("concede", players=THREE, step="main1")
+    bears = s.add("Grizzly Bears", "Carol")
+    state = s.state()
+    state, events = apply(state, concede("Carol"))  # Carol doesn't hold priority: conceding needs none
     assert state.player("Carol").lost and state.priority == "Alice"
+    assert bears not in {o.oid for o in state.objects}
+    assert [e.rule for e in events if e.kind == "lost"] == ["104.3a"]
+    refuse(state, concede("Carol"), "800.4a")
+
+
+@pytest.mark.rule("117.4")
+def test_a_player_who_passed_then_concedes_no_longer_counts_as_having_passed():
+    """Alice passes, then concedes while Bob holds priority: Bob's and Carol's passes are what
+    end the step now, not Bob's alone (117.4: each player still in the game passes)."""
+    state = Scenario("concede after passing", players=THREE, step="main1").state()
+    state, _ = apply(state, pass_priority("Alice"))
+    state, _ = apply(state, concede("Alice"))
+    assert state.priority == "Bob" and state.passes == 0
+    state, _ = apply(state, pass_priority("Bob"))
+    assert state.step is Step.MAIN1 and state.priority == "Carol"
+    state, _ = apply(state, pass_priority("Carol"))
+    assert state.step is not Step.MAIN1
+
+
+@pytest.mark.rule("810.8b")
+def test_in_two_headed_giant_a_player_who_concedes_takes_the_team_out_and_the_other_team_wins():
+    state = Scenario("2HG concede", **TWO_HEADED).state()
+    state, events = apply(state, concede("Andy"))
+    assert state.player("Alice").lost and state.player("Andy").lost and state.priority is None
+    assert [e.rule for e in events if e.kind == "lost"] == ["810.8b", "810.8b"]
+    assert any(e.rule == "104.2c" for e in events), "the other team wins (104.2c)"
+    refuse(state, pass_priority("Bob"), "104.1")
+
+
+def test_in_a_two_player_game_conceding_ends_it_and_names_the_winner():
+    state, events = apply(Scenario("duel", step="main1").state(), concede("Alice"))
+    assert state.priority is None and any(e.rule == "104.2a" and "Bob wins" in e.text for e in events)
 
 
 # ---------------------------------------------------------------- teams without shared turns

@@ -54,6 +54,8 @@ RULES: dict[str, str] = {
     "104.2": "how a player wins",
     "104.2a": "a player wins when all their opponents have left the game",
     "104.2c": "in a game between teams, the last team with a player in the game wins",
+    "104.3": "how a player loses",
+    "104.3a": "a player may concede at any time: they leave the game and lose",
     "104.4": "how a game can be a draw",
     "104.4a": "the game is a draw if all remaining players lose at once",
     "104.4d": "in a game between teams, the game is a draw if all remaining teams lose at once",
@@ -431,6 +433,7 @@ RULES: dict[str, str] = {
     "810.6": "the starting team skips the draw step of its first turn",
     "810.8": "winning and losing in Two-Headed Giant",
     "810.8a": "players win and lose only as a team",
+    "810.8b": "a player who concedes takes their team out of the game with them",
     "810.9": "damage and life changes happen to players, then to the team total",
     "810.9a": "a player's life total is read as their team's",
 }

@@ -5,6 +5,7 @@ Importing this package imports every topic, so each one has added its hooks to
 """
 
 from mtgrules.rules import (  # noqa: F401
+    concede,
     costs,
     cumulative_upkeep,
     derived,
