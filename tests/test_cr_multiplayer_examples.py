@@ -134,8 +134,10 @@ def test_800_4j_800_4k_the_active_players_turn_goes_on_without_them_and_their_ne
 
 
 def test_a_player_who_has_left_the_game_cannot_act():
+    """Refused with the reason: Bob has left the game (800.4a), not just that he lacks priority."""
     state, _, _ = _bob_leaves_in_his_draw_step()
-    refuse(state, pass_priority("Bob"), "117.1")
+    err = refuse(state, pass_priority("Bob"), "800.4a")
+    assert "Bob has left the game" in err.reason
 
 
 # ---------------------------------------------------------------- attacking several players (802)
@@ -375,3 +377,21 @@ def test_102_3_a_game_needs_two_teams_to_have_opponents():
 def test_800_1_a_multiplayer_game_begins_with_more_than_two_players():
     with pytest.raises(ScenarioError, match="800.1"):
         Scenario("two", players=["Alice", "Bob"], game_format="multiplayer")
+
+
+@pytest.mark.rule("810.8c")
+def test_810_8c_a_two_headed_giant_team_at_0_life_loses_as_a_team():
+    """The Bears' 2 damage takes Bob and Bea's shared 2 life to 0: the team loses (810.8c), and the
+    other team wins (104.2c)."""
+    s = Scenario("2HG at 2 life", step="combat", life=2, **TWO_HEADED)
+    bears = s.add("Grizzly Bears", "Andy")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Andy", {bears: "Bob"}))
+    for _ in range(20):  # pass until the damage ends the game (no one has priority then)
+        if t.state.priority is None:
+            break
+        t.do(pass_priority(t.state.priority))
+    assert t.state.player("Bob").lost and t.state.player("Bea").lost
+    lost = [e.rule for f in t for e in kinds(f.events, "lost")]
+    assert lost and set(lost) == {"810.8c"}
+    assert any(e.rule == "104.2c" for f in t for e in f.events)

@@ -434,6 +434,7 @@ RULES: dict[str, str] = {
     "810.8": "winning and losing in Two-Headed Giant",
     "810.8a": "players win and lose only as a team",
     "810.8b": "a player who concedes takes their team out of the game with them",
+    "810.8c": "a team with 0 or less life loses the game (a state-based action)",
     "810.9": "damage and life changes happen to players, then to the team total",
     "810.9a": "a player's life total is read as their team's",
 }

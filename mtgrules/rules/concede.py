@@ -15,7 +15,6 @@ from typing import Any, ClassVar
 
 from mtgrules.core.actions import Action, check_player
 from mtgrules.core.choices import Chooser
-from mtgrules.core.errors import IllegalAction
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
 from mtgrules.rules.leaving import leave_game
@@ -24,7 +23,8 @@ from mtgrules.rules.teams import game_over, groups_in_game, shared_team_turns
 
 @dataclass(frozen=True)
 class Concede(Action):
-    """``player`` concedes the game (104.3a)."""
+    """``player`` concedes the game (104.3a). One who has already left is refused by the check
+    every action gets (800.4a)."""
 
     choices: tuple[tuple[str, Any], ...] = ()
     needs_priority: ClassVar[bool] = False
@@ -42,12 +42,6 @@ class Concede(Action):
 def concede(player: str, /) -> Concede:
     """``concede("Carol")``: Carol leaves the game and loses it, whoever holds priority."""
     return Concede(player)
-
-
-def check_concede(state: GameState, a: Concede) -> None:
-    """Only a player still in the game can concede it."""
-    if state.player(a.player).lost:
-        raise IllegalAction("800.4a", f"{a.player} has already left the game, so there is nothing to concede")
 
 
 def _concede(d: Draft, chooser: Chooser, a: Concede) -> None:
@@ -79,4 +73,3 @@ def _passed_this_round(state: GameState) -> set[str]:
 
 
 hooks.ACTION_HANDLERS[Concede] = _concede
-hooks.ACTION_CHECKS[Concede] = check_concede

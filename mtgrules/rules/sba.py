@@ -17,7 +17,7 @@ from mtgrules.rules.layers import (
     unchanged_without_effects,
 )
 from mtgrules.rules.leaving import leave_game
-from mtgrules.rules.teams import game_over, shared_team_turns
+from mtgrules.rules.teams import TWO_HEADED_GIANT, game_over, shared_team_turns
 from mtgrules.rules.triggers import collect_new_triggers
 from mtgrules.rules.zones import move
 
@@ -48,7 +48,8 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         if state._cache.get(NONE_APPLY):  # found so for a state that differs only in whose move it is
             return
         chars = all_characteristics(state)
-        losers = {p.name: "704.5a" for p in state.players if not p.lost and p.life <= 0}
+        life_rule = "810.8c" if state.game_format == TWO_HEADED_GIANT else "704.5a"  # a team's life total (810.4)
+        losers = {p.name: life_rule for p in state.players if not p.lost and p.life <= 0}
         losers.update({p.name: "704.5b" for p in state.players
                        if not p.lost and p.drew_from_empty and p.name not in losers})
         tokens = [o for o in state.objects if o.is_token and o.zone is not Zone.BATTLEFIELD]
@@ -87,7 +88,7 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
             state._cache[NONE_APPLY] = True
             return
         for name, rule in losers.items():
-            why = "has 0 or less life" if rule == "704.5a" else "attempted to draw from an empty library"
+            why = "attempted to draw from an empty library" if rule == "704.5b" else "has 0 or less life"
             d.update_player(name, rule, f"{name} {why} and loses the game", lost=True)
         for name in _teammates_losing_with(state, losers):
             d.update_player(name, "810.8a", f"{name}'s teammate lost, so {name}'s team loses the game "
