@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mtgrules.core.abilities import ActivatedAbility, ManaAbility
 from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority, call_text
-from mtgrules.core.carddef import card
+from mtgrules.core.carddef import card, not_played_text
 from mtgrules.core.choices import Callback, Chooser
 from mtgrules.core.errors import ActionTypeError, IllegalAction, MissingChoice
 from mtgrules.core.events import Event
@@ -95,7 +95,11 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
         raise IllegalAction("602.2", f"there is no object with id {a.source}") from None
     abilities = card(obj.card).abilities
     if not 0 <= a.ability < len(abilities) or not isinstance(abilities[a.ability], ManaAbility | ActivatedAbility):
-        raise IllegalAction("602.1", f"{obj.card} has no activated ability number {a.ability}")
+        # A printed ability the kit doesn't play (Jace Beleren's loyalty abilities) is named, so a
+        # learner isn't told the card has no activated ability when its text shows one.
+        unplayed = not_played_text(card(obj.card))
+        raise IllegalAction("602.1", f"{obj.card} has no activated ability number {a.ability}"
+                            + (f" that the kit plays; its text {unplayed}" if unplayed else ""))
     if obj.zone is not Zone.BATTLEFIELD or obj.controller != a.player:
         raise IllegalAction("602.2", f"only the controller of {obj.card} on the battlefield can "
                             "activate its abilities")
