@@ -57,6 +57,9 @@ register(
             keywords=frozenset({K.HEXPROOF}), source="CR test card (not a real card)"),
     CardDef("CR Blocker", "{2}", C, power=2, toughness=2, keywords=frozenset({K.BLOCKS_EACH_COMBAT}),
             oracle="This creature blocks each combat if able.", source="CR test card (not a real card)"),
+    CardDef("CR Eager Wall", "{2}", C, power=0, toughness=4,
+            keywords=frozenset({K.DEFENDER, K.ATTACKS_EACH_COMBAT}),
+            oracle="Defender\nThis creature attacks each combat if able.", source="CR test card (not a real card)"),
     CardDef("CR Lure", "{2}", C, power=2, toughness=2, keywords=frozenset({K.MUST_BE_BLOCKED}),
             oracle="This creature must be blocked if able.", source="CR test card (not a real card)"),
     CardDef("CR Bond", "{W}", frozenset({"Enchantment"}), frozenset({"Aura"}), oracle="Enchant creature",
@@ -679,3 +682,15 @@ def test_509_1_a_defending_player_not_attacked_is_told_so():
     assert "already" not in err.reason and "attacking Carol" in err.reason
     err = refuse(t.state, declare_blockers("Carol", {carols: a}), "509.1a")
     assert "already" not in err.reason
+
+
+def test_508_1d_a_restriction_beats_a_requirement():
+    """Requirements count only as far as they can be obeyed "without disobeying any restrictions":
+    a creature with defender that "attacks each combat if able" stays home, and declaring nothing
+    is legal (508.1c-d)."""
+    s = combat_board()
+    wall = s.add("CR Eager Wall", "Alice")
+    s.add("Grizzly Bears", "Alice")
+    t = at_attacks(s)
+    refuse(t.state, declare_attackers("Alice", [wall]), "702.3b")
+    t.do(declare_attackers("Alice"))
