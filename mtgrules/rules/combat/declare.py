@@ -325,11 +325,20 @@ def check_blockers(state: GameState, a: DeclareBlockers) -> tuple[tuple[str, ...
         raise IllegalAction("509.1a", f"{a.player} isn't a defending player, so they don't declare blockers; "
                             f"{' and '.join(combat.defending_players) or 'no one'} does")
     if not any(p in group for p in waiting):
+        who = " and ".join(group)
+        if any(p in combat.blockers_declared for p in group):
+            rule, since = "509.1", "blockers have already been declared this combat"
+        elif not cs.attackers_facing(state, group):  # never asked: nothing attacks them (509.1a)
+            rule, since = "509.1a", (f"no creature is attacking {who} or a planeswalker they control, so {who} "
+                                     "declares no blockers")
+        else:
+            rule, since = "509.1a", f"{who} had no creature that could block, so no blockers were declared for them"
         for b, att in a.blocks:  # a block that could never have been made says why first
             why = why_cant_block(state, b, att)
             if why is not None:
-                raise IllegalAction(why.rule, f"{why.text}; and blockers have already been declared this combat")
-        raise IllegalAction("509.1", f"{a.player} has already declared blockers this combat")
+                raise IllegalAction(why.rule, f"{why.text}; and {since}")
+        raise IllegalAction(rule, f"{a.player} has already declared blockers this combat" if rule == "509.1"
+                            else since[0].upper() + since[1:])
     if waiting and waiting[0] not in group:
         raise IllegalAction("802.4", f"defending players declare blockers in APNAP order: {waiting[0]} "
                             f"declares before {a.player}")
