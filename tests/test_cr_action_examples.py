@@ -235,14 +235,14 @@ def test_a_planeswalker_with_no_loyalty_goes_to_its_owners_graveyard():
     assert "704.5i" in _rules(t)
 
 
-def test_activating_an_unimplemented_loyalty_ability_is_refused_with_a_reason():
-    """Off the path: a learner tries Jace's +2. The kit doesn't play loyalty abilities (606), so it
-    must refuse, saying why, and leave the state alone; never ignore it silently."""
-    s = Scenario("Jace +2", step="main1")
+def test_an_ability_number_that_is_not_an_activated_ability_is_refused_naming_the_ones_there_are():
+    """Off the path: a learner asks for Jace's ability number 3, its "enters with" line. It must
+    be refused, saying which numbers are its activated abilities, and leave the state alone."""
+    s = Scenario("Jace 3", step="main1")
     jace = s.add("Jace Beleren", "Alice", counters={"loyalty": 3})
     state = s.state()
-    err = refused(state, activate("Alice", jace), "602.1")
-    assert "loyalty abilities" in err.reason and "+2: Each player draws a card." in err.reason
+    err = refused(state, activate("Alice", jace, 3), "602.1")
+    assert "number 0 (“+2: Each player draws a card.”)" in err.reason and "2 (“−10" in err.reason
 
 
 # ---------------------------------------------------------------- tokens (111.7, 111.8, 704.5d)

@@ -96,36 +96,44 @@ def test_a_bound_line_that_is_also_marked_is_a_stale_mark():
 
 
 # ---------------------------------------------------------------- the mark where the text is shown
+@pytest.fixture
+def lantern(monkeypatch):
+    """The made-up card with a marked line, in the pool for this test only."""
+    monkeypatch.setitem(CARD_POOL, LANTERN.name, LANTERN)
+    return LANTERN.name
+
+
 def test_not_played_text_names_each_line_and_its_reason():
-    text = not_played_text(KIT_POOL["Jace Beleren"])
-    assert text.count("“") == 3 and NOT_PLAYED in text and "606" in text
+    text = not_played_text(LANTERN)
+    assert text.count("“") == 1 and NOT_PLAYED in text and "the moon never rises" in text
     assert not_played_text(KIT_POOL["Grizzly Bears"]) == ""
+    assert not_played_text(KIT_POOL["Jace Beleren"]) == "", "its loyalty abilities are played (606)"
     unbound = not_played_text(replace(LANTERN, not_played=()))
     assert f"“{LANTERN_LINES[2]}” ({NOT_PLAYED}: {UNBOUND_REASON})" == unbound
 
 
-def test_the_state_table_marks_text_that_is_not_played():
+def test_the_state_table_marks_text_that_is_not_played(lantern):
     s = Scenario("marks")
-    jace = s.add("Jace Beleren", "Bob")
+    marked = s.add(lantern, "Bob")
     bears = s.add("Grizzly Bears", "Alice")
     table = state_table(s.state())
-    assert NOT_PLAYED in table.at[f"#{jace} Jace Beleren", "notes"]
-    assert "+2: Each player draws a card." in table.at[f"#{jace} Jace Beleren", "notes"]
+    assert NOT_PLAYED in table.at[f"#{marked} {lantern}", "notes"]
+    assert LANTERN_LINES[2] in table.at[f"#{marked} {lantern}", "notes"]
     assert NOT_PLAYED not in table.at[f"#{bears} Grizzly Bears", "notes"]
 
 
-def test_the_narration_marks_text_on_the_starting_board_and_as_a_card_arrives():
-    s = Scenario("marks")
-    s.add("Jace Beleren", "Bob")
-    mine = s.add("Jace Beleren", "Alice", zone="hand")  # a card in hand isn't shown
-    s.mana("Alice", "UUU")
+def test_the_narration_marks_text_on_the_starting_board_and_as_a_card_arrives(lantern):
+    s = Scenario("marks", step="main1")
+    s.add(lantern, "Bob")
+    mine = s.add(lantern, "Alice", zone="hand")  # a card in hand isn't shown
+    s.mana("Alice", "CC")
     t = s.timeline()
     start = t[0].narration()
-    assert start.startswith("The starting position.") and "Jace Beleren: “+2" in start and NOT_PLAYED in start
-    assert start.count("Jace Beleren: “+2") == 1
+    mark = f"{lantern}: “{LANTERN_LINES[2]}"
+    assert start.startswith("The starting position.") and mark in start and NOT_PLAYED in start
+    assert start.count(mark) == 1
     t.do(cast("Alice", mine))
-    assert "Jace Beleren: “+2: Each player draws a card.” / “−1" in t[-1].narration()
-    assert NOT_PLAYED in t[-1].narration(), "it is shown as it is cast"
+    assert mark in t[-1].narration() and NOT_PLAYED in t[-1].narration(), "it is shown as it is cast"
     resolve_top(t)
     assert NOT_PLAYED in t[-1].narration(), "it enters the battlefield in this step"
     plain = Scenario("plain")
@@ -133,13 +141,13 @@ def test_the_narration_marks_text_on_the_starting_board_and_as_a_card_arrives():
     assert plain.timeline()[0].narration() == "The starting position."
 
 
-def test_the_board_picture_marks_a_card_with_text_not_played():
+def test_the_board_picture_marks_a_card_with_text_not_played(lantern):
     s = Scenario("marks")
-    jace = s.add("Jace Beleren", "Bob")
+    marked = s.add(lantern, "Bob")
     bears = s.add("Grizzly Bears", "Alice")
     fig = draw_board(s.state())
     labels = {t.get_gid(): t.get_text().replace("\n", " ") for t in fig.axes[0].texts}
-    assert NOT_PLAYED in labels[f"label-{jace}"]
+    assert NOT_PLAYED in labels[f"label-{marked}"]
     assert NOT_PLAYED not in labels[f"label-{bears}"]
 
 

@@ -26,7 +26,10 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Cost:
     """An activation cost: mana, {T}, {Q}, removing counters (118, 107.5, 107.6), exiling the
-    source itself, and exiling cards from your graveyard(s) (406.2)."""
+    source itself, exiling cards from your graveyard(s) (406.2), and a loyalty symbol.
+
+    ``loyalty`` is the number in a loyalty symbol (+2, −1, 0): an ability whose cost has one is
+    a loyalty ability (606.2), paid by putting on or removing that many loyalty counters (606.4)."""
 
     mana: ManaCost = field(default_factory=ManaCost)
     tap: bool = False
@@ -34,15 +37,17 @@ class Cost:
     remove_counter: str | None = None
     exile_self: bool = False
     exile_from_graveyard: int = 0
+    loyalty: int | None = None
 
     @classmethod
     def of(cls, mana: str = "", *, tap: bool = False, untap: bool = False,
            remove_counter: str | None = None, exile_self: bool = False,
-           exile_from_graveyard: int = 0) -> Cost:
-        return cls(parse_cost(mana), tap, untap, remove_counter, exile_self, exile_from_graveyard)
+           exile_from_graveyard: int = 0, loyalty: int | None = None) -> Cost:
+        return cls(parse_cost(mana), tap, untap, remove_counter, exile_self, exile_from_graveyard, loyalty)
 
     def text(self) -> str:
-        parts = [self.mana.text] if self.mana.text else []
+        parts = [] if self.loyalty is None else [loyalty_text(self.loyalty)]
+        parts += [self.mana.text] if self.mana.text else []
         parts += ["{T}"] * self.tap + ["{Q}"] * self.untap
         if self.remove_counter:
             parts.append(f"Remove a {self.remove_counter} counter")
@@ -52,6 +57,11 @@ class Cost:
             n = self.exile_from_graveyard
             parts.append(f"Exile {'a card' if n == 1 else f'{n} cards'} from your graveyard")
         return ", ".join(parts)
+
+
+def loyalty_text(n: int) -> str:
+    """A loyalty symbol as printed: "+2", "−1" (with a minus sign, as Oracle text writes it), "0"."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 # ---------------------------------------------------------------- what a mana ability adds
@@ -150,12 +160,17 @@ when one event triggers it several times or with details, one :data:`TriggerData
 
 @dataclass(frozen=True)
 class ActivatedAbility:
-    """A non-mana activated ability (602): it goes on the stack and resolves later."""
+    """A non-mana activated ability (602): it goes on the stack and resolves later.
+
+    ``target_player`` says it has one "target player" (115.1c): the kit's targets are objects,
+    so the player is chosen as it is activated (choice kind ``"target player"``) and kept in
+    the stack item's data under that name."""
 
     cost: Cost
     text: str
     resolve: Resolver
     target: Target | None = None
+    target_player: bool = False
 
 
 @dataclass(frozen=True)

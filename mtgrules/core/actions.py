@@ -179,7 +179,9 @@ class Activate(Action):
             return f"{self.player} activates object {self.source}, which doesn't exist"
         abilities = card(obj.card).abilities
         text = abilities[self.ability].text.rstrip(".") if 0 <= self.ability < len(abilities) else f"ability {self.ability}"
-        return f"{self.player} activates {obj.card} — {text}{_targets(state, self.targets)}"
+        who = dict(self.choices).get("target player")  # a "target player" is asked as a choice (115.1c)
+        aimed = f", targeting {who}" if isinstance(who, str) else ""
+        return f"{self.player} activates {obj.card} — {text}{_targets(state, self.targets)}{aimed}"
 
     def call_parts(self) -> tuple[str, list[Any], dict[str, Any]]:
         return "activate", [self.player, self.source, *([self.ability] if self.ability else [])], _extras(self)

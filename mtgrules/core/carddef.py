@@ -163,7 +163,7 @@ def unplayed_lines(cdef: CardDef) -> list[tuple[str, str]]:
 
 def not_played_text(cdef: CardDef) -> str:
     """One sentence naming the printed lines the kit doesn't play and why, or "" if it plays all:
-    “+2: …” / “−1: …” (not played by this kit: loyalty abilities ...). Shared by the views."""
+    “…” / “…” (not played by this kit: the reason). Shared by the views."""
     by_reason: dict[str, list[str]] = {}
     for line, reason in unplayed_lines(cdef):
         by_reason.setdefault(reason, []).append(f"“{line}”")

@@ -68,6 +68,7 @@ class EventKind(StrEnum):
     LIFELINK = "lifelink"
     LOST = "lost"
     LOYALTY = "loyalty"
+    LOYALTY_ACTIVATED = "loyalty activated"
     MANA_ADDED = "mana added"
     MANA_EMPTIED = "mana emptied"
     MANA_SPENT = "mana spent"

@@ -57,7 +57,11 @@ class Player:
 
 @dataclass(frozen=True)
 class GameObject:
-    """A card or token in some zone, with the status a permanent can have (110.5)."""
+    """A card or token in some zone, with the status a permanent can have (110.5).
+
+    ``loyalty_turn`` is the number of the turn in which a loyalty ability of this permanent was
+    last activated, by any player (606.3), or 0. Comparing it with the current turn is the "once
+    each turn"; a permanent that leaves and comes back is a new object that starts at 0 (400.7)."""
 
     oid: int
     card: str
@@ -77,6 +81,7 @@ class GameObject:
     timestamp: int = 0
     attached_to: int | None = None
     deathtouched: bool = False  # dealt damage by a deathtouch source since state-based actions were checked (704.5h)
+    loyalty_turn: int = 0
 
     @property
     def ref(self) -> ObjRef:

@@ -155,7 +155,7 @@ class GameState:
 
 
 # Attributes the engine keeps for its own book-keeping; a learner never needs an event for them.
-BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", "zone_player"})
+BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", "zone_player", "loyalty_turn"})
 
 
 # ---------------------------------------------------------------- derived values a new state may keep

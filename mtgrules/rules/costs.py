@@ -1,6 +1,6 @@
 """Paying activation costs: {T} (107.5), {Q} (107.6), removing counters, mana (118), exiling the
-source (406.2), and exiling cards from your graveyard, which can be any graveyard you have
-while you control Graveyard Busybody (see ``graveyards.py``).
+source (406.2), exiling cards from your graveyard, which can be any graveyard you have
+while you control Graveyard Busybody (see ``graveyards.py``), and loyalty (606.4, ``loyalty.py``).
 
 Every check runs before anything is paid, and each refusal names the rule that forbids it.
 """
@@ -16,6 +16,7 @@ from mtgrules.core.objects import GameObject, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.graveyards import cards_in_your_graveyards, graveyard_holder, graveyards_of
 from mtgrules.rules.layers import characteristics
+from mtgrules.rules.loyalty import check_loyalty_cost, pay_loyalty
 from mtgrules.rules.zones import move
 
 
@@ -44,6 +45,8 @@ def check_cost(state: GameState, player: str, obj: GameObject, cost: Cost) -> No
         raise IllegalAction("302.6", f"{_name(state, obj)} has been under {player}'s control only since {since}; "
                             f"a creature's {symbol} ability needs continuous control since "
                             f"{player}'s most recent turn began")
+    if cost.loyalty is not None:
+        check_loyalty_cost(obj, cost.loyalty, _name(state, obj))
     if cost.remove_counter and obj.counter(cost.remove_counter) < 1:
         raise IllegalAction("118.3", f"{_name(state, obj)} has no {cost.remove_counter} counter to remove")
     n = cost.exile_from_graveyard
@@ -97,6 +100,8 @@ def pay_cost(d: Draft, player: str, obj: GameObject, cost: Cost, paying_for: fro
     spent, rest = (choose_payment(chooser or Chooser(), player, state.player(player).pool, mana, paying_for, hybrid)
                    if not mana.is_empty else ((), None))
     name = characteristics(state, obj.oid).name
+    if cost.loyalty is not None:
+        pay_loyalty(d, obj, cost.loyalty, name)
     if cost.tap:
         d.update(obj.oid, "107.5", f"{name} is tapped to pay a {{T}} cost", tapped=True)
     if cost.untap:

@@ -22,9 +22,11 @@ from mtgrules.rules.costs import check_cost
 from mtgrules.rules.derived import characteristic_events
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.leaving import priority_holder
+from mtgrules.rules.loyalty import check_loyalty_timing
 from mtgrules.rules.mana.abilities import activate_mana_ability
 from mtgrules.rules.sba import check_state_based_actions
 from mtgrules.rules.stack import activate_ability, cast_spell, check_cast, check_targets, resolve_top
+from mtgrules.rules.targeting import check_player_target
 from mtgrules.rules.teams import game_over, may_act, next_priority, passes_needed
 from mtgrules.rules.triggers import collect_new_triggers, put_triggers_on_stack
 from mtgrules.rules.turn_loop import advance_step
@@ -95,11 +97,14 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
         raise IllegalAction("602.2", f"there is no object with id {a.source}") from None
     abilities = card(obj.card).abilities
     if not 0 <= a.ability < len(abilities) or not isinstance(abilities[a.ability], ManaAbility | ActivatedAbility):
-        # A printed ability the kit doesn't play (Jace Beleren's loyalty abilities) is named, so a
-        # learner isn't told the card has no activated ability when its text shows one.
+        # The numbers that are activated abilities are named, and a printed ability the kit doesn't
+        # play too, so a learner isn't told the card has no activated ability when its text shows one.
         unplayed = not_played_text(card(obj.card))
+        numbered = [f"{i} (“{ab.text}”)" for i, ab in card(obj.card).activated()]
         raise IllegalAction("602.1", f"{obj.card} has no activated ability number {a.ability}"
-                            + (f" that the kit plays; its text {unplayed}" if unplayed else ""))
+                            + (" that the kit plays" if unplayed else "")
+                            + (f"; its activated abilities are number {', '.join(numbered)}" if numbered else "")
+                            + (f"; its text {unplayed}" if unplayed else ""))
     if obj.zone is not Zone.BATTLEFIELD or obj.controller != a.player:
         raise IllegalAction("602.2", f"only the controller of {obj.card} on the battlefield can "
                             "activate its abilities")
@@ -110,8 +115,11 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
     if a.hybrid and not ab.cost.mana.hybrid:
         raise IllegalAction("107.4e", f"this ability of {obj.card} has no hybrid symbols in its cost, "
                             "so no halves can be chosen")
+    if ab.cost.loyalty is not None:  # when a loyalty ability may be activated (606.3)
+        check_loyalty_timing(state, a.player, obj, ab, characteristics(state, obj.oid).name)
     if isinstance(ab, ActivatedAbility):
         check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability")
+        check_player_target(state, a, ab)
     check_cost(state, a.player, obj, ab.cost)
     mana = ab.cost.mana  # X was refused above unless the cost has one (107.3)
     if mana.x_count:

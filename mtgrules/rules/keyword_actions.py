@@ -1,5 +1,5 @@
-"""Keyword actions the combat cards use: fight (701.14), double power (701.10), draw (121), and
-paying an optional mana cost while an ability resolves (608.2c).
+"""Keyword actions the combat cards use: fight (701.14), double power (701.10), draw (121), mill
+(701.17), and paying an optional mana cost while an ability resolves (608.2c).
 
 Each takes the draft being edited and records events naming its rule. A fight records one event
 of kind ``"fight"`` whose ``after`` is the pair of creatures: abilities that trigger "whenever one
@@ -16,12 +16,14 @@ from mtgrules.core.effects import Effect
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.mana import Mana, ManaType, parse_cost, pay
-from mtgrules.core.objects import GameObject
+from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft
 from mtgrules.rules.combat.damage import deal_damage
 from mtgrules.rules.costs import choose_payment, spend_mana
 from mtgrules.rules.layers import characteristics, on_battlefield
+from mtgrules.rules.teams import apnap_order
 from mtgrules.rules.turn_loop import draw
+from mtgrules.rules.zones import move
 
 
 # ---------------------------------------------------------------- fight (701.14)
@@ -85,6 +87,31 @@ def draw_cards(d: Draft, player: str, n: int = 1) -> None:
     """``player`` draws ``n`` cards, one at a time (121.1, 121.2)."""
     for _ in range(n):
         draw(d, player, "121.1")
+
+
+def each_player_draws(d: Draft, n: int = 1) -> None:
+    """"Each player draws": the active player draws all of theirs first, then each other player
+    in turn order (121.2c; the active team first under shared team turns, 121.2d)."""
+    order = apnap_order(d.view())
+    if len(order) > 1:
+        d.note("apnap", f"each player draws: {', then '.join(order)} (active player first)", "121.2c")
+    for player in order:
+        draw_cards(d, player, n)
+
+
+# ---------------------------------------------------------------- mill (701.17)
+def mill(d: Draft, player: str, n: int, why: str) -> int:
+    """``player`` puts the top ``n`` cards of their library into their graveyard (701.17a), or as
+    many as the library holds (701.17b): milling from a short library is no draw, and loses no
+    game. Returns how many were milled."""
+    library = d.view().in_zone(Zone.LIBRARY, player)
+    milled = min(n, len(library))
+    if milled < n:
+        d.note("nothing", f"{why}: {player} is told to mill {n} cards and has {len(library)} in their library, "
+               f"so they mill {milled}, as many as possible", "701.17b", player, player)
+    for obj in reversed(library[len(library) - milled:]):  # the top card first
+        move(d, obj.oid, Zone.GRAVEYARD, "701.17a", f"{why}: {player} mills {obj.card}")
+    return milled
 
 
 # ---------------------------------------------------------------- optional payments (608.2c)

@@ -56,6 +56,7 @@ from mtgrules.rules.layers import ability_kinds
 from mtgrules.rules.mana.abilities import type_choice
 from mtgrules.rules.mana.could_produce import replacements_for
 from mtgrules.rules.stack import at_instant_speed, sorcery_timing
+from mtgrules.rules.targeting import TARGET_PLAYER, player_targets
 from mtgrules.rules.teams import may_act, passes_needed
 from mtgrules.rules.turn_loop import MAX_HAND_SIZE
 
@@ -369,6 +370,8 @@ def _quiet_activation(state: GameState, action: Activate) -> list[Action] | None
     assert isinstance(ab, ManaAbility | ActivatedAbility)  # engine.check accepted it: an activated ability
     if ab.cost.exile_from_graveyard or not ab.cost.mana.is_empty:  # which cards, which mana: choices
         return None
+    if isinstance(ab, ActivatedAbility) and ab.target_player:  # asked as it is activated (115.1c)
+        return [with_choice(action, TARGET_PLAYER, p) for p in player_targets(state)]
     if not isinstance(ab, ManaAbility):
         return [action]
     if _any_mana_replacement(state) and len(replacements_for(state, obj, ab)) > 1:

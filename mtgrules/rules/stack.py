@@ -17,7 +17,7 @@ from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_man
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.look_back import trigger_source
 from mtgrules.rules.resolution import Resolution
-from mtgrules.rules.targeting import why_cant_target
+from mtgrules.rules.targeting import TARGET_PLAYER, choose_player_target, player_target_gone, why_cant_target
 from mtgrules.rules.teams import is_active_player
 from mtgrules.rules.triggers import condition_still_true
 from mtgrules.rules.zones import move
@@ -133,10 +133,13 @@ def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, a
     name = characteristics(state, obj.oid).name
     targets = check_targets(state, a.player, ab.target, a.targets, f"{name}'s ability")
     check_cost(state, a.player, obj, ab.cost)
+    who = choose_player_target(chooser, state, a.player) if ab.target_player else None  # 602.2b
     pay_cost(d, a.player, obj, ab.cost, frozenset({"ability"}), a.x, a.hybrid, chooser)
-    d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}",
-                     ability=card(obj.card).abilities.index(ab), x=a.x, targets=targets))
-    d.note("activated", f"{a.player} activates {name}: {ab.text}", "602.2", obj.oid, name)
+    aimed = "" if who is None else f", targeting {who}"
+    d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}{aimed}",
+                     ability=card(obj.card).abilities.index(ab), x=a.x, targets=targets,
+                     data=() if who is None else ((TARGET_PLAYER, who),)))
+    d.note("activated", f"{a.player} activates {name}: {ab.text}{aimed}", "602.2", obj.oid, name)
 
 
 # ---------------------------------------------------------------- resolving
@@ -144,6 +147,9 @@ def resolve_top(d: Draft, chooser: Chooser) -> None:
     """Resolve the top object of the stack (608.1)."""
     item = d.stack[-1]
     d.set_scalar("608.1", stack=d.stack[:-1])
+    if player_target_gone(d.view(), item.get(TARGET_PLAYER)):  # its only target (608.2b)
+        d.note("fizzles", f"{item.label} doesn't resolve: its target player has left the game", "608.2b")
+        return
     if item.targets and not _any_target_legal(d, item):
         _fizzle(d, item)
         return

@@ -1,5 +1,6 @@
 """Moving objects between zones. A moved card becomes a new object (400.7): its zone-change
-count goes up, and it loses tapped status, damage, counters, choices and attachment."""
+count goes up, and it loses tapped status, damage, counters, choices, attachment and the record
+of a loyalty ability activated this turn (606.3)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def move(d: Draft, oid: int, zone: Zone, rule: str, text: str = "", *, zone_play
     clause = "".join(note(d, old, zone, zone_player) for note in hooks.MOVE_NOTES)
     fields = dict(zone=zone, zone_player=zone_player, zcc=old.zcc + 1, seq=d.next_seq(zone),
                   tapped=False, counters=(), damage=0, deathtouched=False, chosen=(), spell_x=None, attached_to=None,
+                  loyalty_turn=0,
                   controller=controller or old.owner, control_since=d.turn,
                   timestamp=d.new_timestamp())
     fields.update(extra)

@@ -7,8 +7,10 @@ onto the battlefield attacking (508.4).
 
 Notes on the data:
 
-* Jace Beleren is here as something to attack: it enters with its printed loyalty (306.5b) and
-  damage removes loyalty counters (120.3c). Its loyalty abilities are not implemented by the kit.
+* Jace Beleren is something to attack: it enters with its printed loyalty (306.5b) and damage
+  removes loyalty counters (120.3c). Its three loyalty abilities are played (606): once each turn,
+  at sorcery timing, paid with loyalty counters (``rules/loyalty.py``); "target player" is asked as
+  the choice ``target_player`` (115.1c).
 * "Practice Ambush" and "Practice Charge" are not real Magic cards. They are the kit's own
   practice cards (the ``source`` says so), made because a lesson needs a plain instant that puts
   a creature onto the battlefield attacking. "Practice Bell" is one too: a plain "whenever a
@@ -22,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mtgrules.cards.builders import creature_target
-from mtgrules.core.abilities import EntersWith, Resolution, TriggerData, TriggeredAbility
+from mtgrules.core.abilities import ActivatedAbility, Cost, EntersWith, Resolution, TriggerData, TriggeredAbility
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.effects import Effect
 from mtgrules.core.errors import IllegalAction
@@ -32,10 +34,11 @@ from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
 from mtgrules.rules.combat.state import add_must_be_blocked, melee_count, put_onto_battlefield_attacking
-from mtgrules.rules.keyword_actions import double_power, draw_cards, fight, pay_mana_now
+from mtgrules.rules.keyword_actions import double_power, draw_cards, each_player_draws, fight, mill, pay_mana_now
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.life import gain_life
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
+from mtgrules.rules.targeting import TARGET_PLAYER
 from mtgrules.rules.tokens import create_token
 
 CREATURE = frozenset({"Creature"})
@@ -233,6 +236,24 @@ JACE_LOYALTY = ("+2: Each player draws a card.", "−1: Target player draws a ca
                 "−10: Target player mills twenty cards.")
 
 
+def _target_player(item: StackItem) -> str:
+    who = item.get(TARGET_PLAYER)
+    assert isinstance(who, str)  # chosen as it was activated (115.1c), checked again as it resolves (608.2b)
+    return who
+
+
+def _jace_each_draws(res: Resolution, _item: StackItem) -> None:
+    each_player_draws(res.d)
+
+
+def _jace_one_draws(res: Resolution, item: StackItem) -> None:
+    draw_cards(res.d, _target_player(item))
+
+
+def _jace_mills(res: Resolution, item: StackItem) -> None:
+    mill(res.d, _target_player(item), 20, "Jace Beleren")
+
+
 def _charge(res: Resolution, _item: StackItem) -> None:
     hand = [o.oid for o in res.state.in_zone(Zone.HAND, res.controller)
             if characteristics(res.state, o.oid).is_creature]
@@ -282,10 +303,12 @@ register(
             spell=_culling_mark, spell_target=creature_target(), source="Ravnica: City of Guilds"),
     CardDef("Jace Beleren", "{1}{U}{U}", frozenset({"Planeswalker"}), frozenset({"Jace"}), frozenset({"Legendary"}),
             oracle="\n".join(JACE_LOYALTY),
-            abilities=(EntersWith("(Loyalty 3: it enters with three loyalty counters, 306.5b.)",
-                                  counters=(("loyalty", 3),)),),
-            not_played=tuple((line, "its loyalty abilities (606); Jace is here only to be attacked")
-                             for line in JACE_LOYALTY),
+            # the loyalty abilities first, so activate(player, jace) is the +2 and 1, 2 the others
+            abilities=(ActivatedAbility(Cost.of(loyalty=2), JACE_LOYALTY[0], _jace_each_draws),
+                       ActivatedAbility(Cost.of(loyalty=-1), JACE_LOYALTY[1], _jace_one_draws, target_player=True),
+                       ActivatedAbility(Cost.of(loyalty=-10), JACE_LOYALTY[2], _jace_mills, target_player=True),
+                       EntersWith("(Loyalty 3: it enters with three loyalty counters, 306.5b.)",
+                                  counters=(("loyalty", 3),))),
             source="Lorwyn"),
     CardDef("Practice Ambush", "{W}", frozenset({"Instant"}),
             oracle="Create a 1/1 white Soldier creature token that's tapped and attacking.",
