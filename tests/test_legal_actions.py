@@ -24,7 +24,7 @@ from mtgrules.rules.legal import legal_actions_reference
 PERMANENTS = ["Forest", "Swamp", "Llanowar Elves", "Grizzly Bears", "Walking Corpse", "Giant Spider",
               "Craw Wurm", "Boggart Brute", "Raging Goblin", "Reflecting Pool", "Mana Reflection",
               "Hangarback Walker", "Lord of the Accursed", "Fervor", "Infernal Darkness",
-              "Colossal Dreadmaw", "Fencing Ace", "Typhoid Rats"]
+              "Colossal Dreadmaw", "Fencing Ace", "Typhoid Rats", "Jace Beleren"]
 HAND = ["Grizzly Bears", "Walking Corpse", "Giant Growth", "Murder", "Forest", "Llanowar Elves"]
 STEPS = ["upkeep", "main1", "combat", "main2", "end"]
 
