@@ -147,7 +147,8 @@ def resolve_top(d: Draft, chooser: Chooser) -> None:
     """Resolve the top object of the stack (608.1)."""
     item = d.stack[-1]
     d.set_scalar("608.1", stack=d.stack[:-1])
-    if player_target_gone(d.view(), item.get(TARGET_PLAYER)):  # its only target (608.2b)
+    aimed_at = item.get(TARGET_PLAYER)
+    if aimed_at is not None and player_target_gone(d.view(), aimed_at):  # its only target (608.2b)
         d.note("fizzles", f"{item.label} doesn't resolve: its target player has left the game", "608.2b")
         return
     if item.targets and not _any_target_legal(d, item):
