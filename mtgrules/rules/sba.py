@@ -62,9 +62,10 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         legendary = False
         for o in state.battlefield():  # one look at each permanent finds every check it fails
             c = chars[o.oid]
-            pairs = min(o.counter("+1/+1"), o.counter("-1/-1"))
-            if pairs > 0:
-                paired.append((o, pairs))
+            if len(o.counters) > 1:  # +1/+1 and -1/-1 counters together (704.5q); most have none
+                pairs = min(o.counter("+1/+1"), o.counter("-1/-1"))
+                if pairs > 0:
+                    paired.append((o, pairs))
             if c.is_creature:
                 toughness = _toughness(c)
                 if toughness <= 0:
