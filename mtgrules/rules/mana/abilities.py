@@ -151,7 +151,7 @@ class ManaTriggerContext:
 
 def refuse_if_not_mana(ab: object) -> ManaAbility:
     if not isinstance(ab, ManaAbility):
-        raise IllegalAction("605", "that ability is not a mana ability")
+        raise IllegalAction("605.1a", "that ability is not a mana ability")
     return ab
 
 
