@@ -176,6 +176,7 @@ RULES: dict[str, str] = {
     "404": "graveyard",
     "404.1": "a graveyard is its player's discard pile; objects go to their owner's",
     "405": "the stack",
+    "405.1": "a spell cast or an ability activated or triggered is put on top of the stack",
     "406": "exile",
     "406.2": "to exile an object is to put it into the exile zone",
     # 5. Turn structure

@@ -394,4 +394,4 @@ class Draft:
         return 1 + max((o.seq for o in self.objects.values() if o.zone is zone), default=0)
 
     def push(self, item: StackItem) -> None:
-        self.set_scalar("405", stack=self.scalars["stack"] + (item,))
+        self.set_scalar("405.1", stack=self.scalars["stack"] + (item,))
