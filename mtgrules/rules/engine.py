@@ -141,7 +141,7 @@ def _check_priority(state: GameState, action: Action) -> None:
     if game_over(state):
         raise IllegalAction("104.1", "the game is over, so no one can act")
     if state.player(action.player).lost:
-        raise IllegalAction("800.4a", f"{action.player} has left the game, and the game goes on without them")
+        raise IllegalAction("800.4", f"{action.player} has left the game, and the game goes on without them")
     if needs_priority and not may_act(state, action.player):
         for explain in hooks.WAITING if state.priority is None else ():
             waiting = explain(state)
