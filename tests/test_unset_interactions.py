@@ -6,6 +6,7 @@ specification, and the normal rules fill in what they leave out."""
 
 from __future__ import annotations
 
+import pytest
 from combat_support import kinds, pass_until, refuse, resolve_top
 
 from mtgrules import (
@@ -53,6 +54,7 @@ def test_unblocked_graveyard_lifelinker_deals_first_strike_damage_and_its_owner_
     pass_until(t, Step.END_COMBAT)
     assert t.state.player("Bob").life == 18 and t.state.player("Alice").life == 22
     assert t.state.obj(knight).zone is Zone.GRAVEYARD
+    assert [e.rule for e in events(t, "life")] == ["120.3a", "702.15b"]   # the table says why each life total moved
 
 
 def test_unblocked_graveyard_double_striker_deals_damage_twice():
@@ -234,12 +236,36 @@ def test_three_players_a_graveyard_attacker_attacking_carol_is_blocked_from_caro
 
 
 # ---------------------------------------------------------------- Busybody beside OMDB
-def test_busybody_pt_grows_as_a_flavor_text_creature_dies():
-    s = Scenario("Busybody count", step="main1")
+def test_busybody_pt_follows_cards_leaving_a_graveyard_by_undeathtouch():
+    """Alice's Busybody counts the flavor-text cards in every graveyard (GB-2). Two such cards are
+    exiled by undeathtouch in combat: it shrinks with them and, at 0/0, dies (704.5f) into Alice's graveyard."""
+    s = board()
     busy = s.add("Graveyard Busybody", "Alice")
-    s.add("Raging Goblin", "Bob", zone="graveyard")                      # flavor text
-    before = characteristics(s.timeline().state, busy).pt()
-    assert before == "1/1"
+    ace = s.add("Fencing Ace", "Alice", zone="graveyard")              # flavor text
+    knight = s.add("Knight of Meadowgrain", "Bob", zone="graveyard")   # flavor text
+    t = attack(s, {ace: "Bob"}, {knight: ace})
+    assert characteristics(t.state, busy).pt() == "2/2"
+    pass_until(t, Step.END_COMBAT)
+    assert t.state.obj(ace).zone is Zone.EXILE and t.state.obj(knight).zone is Zone.EXILE
+    assert t.state.obj(busy).zone is Zone.GRAVEYARD
+    assert [e.rule for e in events(t, "zone change") if e.obj == busy and e.attribute == "zone"] == ["704.5f"]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "OMDB-4 says OMDB 'allows you to attack or block with creature cards in your graveyard' and OMDB-6 that a "
+    "graveyard attacker 'can be blocked only by creature cards in the defending player's graveyard'; GB-5 says "
+    "the newest Busybody's controller 'has all the graveyards' and the other player only 'used to have' one "
+    "(the kit itself says 'Bob has no graveyard now'). Engine: Bob still blocks with a card in the pile he "
+    "used to have, because _possible_combatant checks zone_player == owner, not graveyards_of(player)"))
+def test_with_alices_busybody_bob_has_no_graveyard_to_block_from():
+    s = board()
+    s.add("Graveyard Busybody", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    corpse = s.add("Walking Corpse", "Bob", zone="graveyard")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    pass_until(t, Step.DECLARE_BLOCKERS)
+    assert why_cant_block(t.state, corpse, bears) is not None
 
 
 def test_busybody_doesnt_make_the_opponents_graveyard_cards_attack_for_the_busybodys_controller():
