@@ -87,7 +87,7 @@ def test_only_a_T_mana_ability_is_tapping_for_mana():
     with_q, with_t = lesson.tap_versus_untap()  # the lesson's boards: Mana Reflection out, {C}{C} floating
     assert pool(with_t.state, "Alice") == ["C", "C", "G", "G"], "a {T} ability is doubled by Mana Reflection"
     assert pool(with_q.state, "Alice") == ["G"], "{2},{Q} is not tapping for mana: one {G}, not two"
-    assert [e.rule for e in with_q[1].events if e.kind == "mana added"] == ["605"]
+    assert [e.rule for e in with_q[1].events if e.kind == "mana added"] == ["106.4"]
 
 
 @pytest.mark.ruling("MANA-5")

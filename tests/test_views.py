@@ -161,7 +161,7 @@ def test_changes_table_cites_the_rule_for_the_tap_and_for_the_mana(mana_board):
     tap = changes[(changes["object"] == "#1 Forest") & (changes["attribute"] == "tapped")]
     mana = changes[(changes["object"] == "Alice") & (changes["attribute"] == "pool")]
     assert list(tap["rule"]) == ["107.5"] and list(tap["after"]) == ["True"]
-    assert list(mana["rule"]) == ["605"]
+    assert list(mana["rule"]) == ["106.4"]
     assert (mana.iloc[0]["before"], mana.iloc[0]["after"]) == ("—", "{G}")
     assert set(changes["step"]) == {1}
 
@@ -198,7 +198,7 @@ def test_steps_table_has_a_row_per_frame_including_a_refusal_and_its_rule(mana_b
     assert list(steps.index) == [0, 1, 2]
     assert list(steps.columns) == ["action", "what changed", "rules"]
     assert steps.at[0, "action"] == "Start"
-    assert steps.at[1, "rules"] == "107.5, 605"
+    assert steps.at[1, "rules"] == "107.5, 106.4"
     assert "302.6" in steps.at[2, "rules"] and "refused" in steps.at[2, "action"]
     assert "302.6" in steps.at[2, "what changed"]
 

@@ -107,7 +107,7 @@ def _add(d: Draft, player: str, obj: GameObject, name: str, types: list[ManaType
     added = tuple(make_mana(t, name, d.new_id(), ab.restriction) for t in types)
     how = f", as replaced by {' then '.join(used)}" if used else ""
     text = f"{name} adds {pool_text(added)} to {player}'s pool{how}"
-    rule = "106.12b" if used else "605"
+    rule = "106.12b" if used else "106.4"  # the mana goes into the pool
     if not added:
         d.note("no mana", text + " — nothing", rule, obj.oid, name)
         return
