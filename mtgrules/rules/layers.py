@@ -138,8 +138,8 @@ def characteristics_alone(state: GameState, oid: int) -> Chars:
     effects = effects_in_force(state)
     if not effects:
         return _apply_counters(obj, c) if obj.counters else c
-    for layer in LAYERS:
-        for eff in sorted((e for e in effects if e.layer == layer), key=lambda e: e.timestamp):
+    for layer, in_layer in _in_layer_order(effects):
+        for eff in in_layer:
             if eff.touches(state, obj, c):
                 c = eff.apply(c)
         if layer == "7c" and obj.counters:
@@ -155,11 +155,8 @@ def _compute(state: GameState) -> dict[int, Chars]:
     if not effects:  # printed values, and counters (613.4c)
         return {o.oid: _apply_counters(o, c) if o.counters else c for o, c, _statics in facts}
     chars = {o.oid: c for o, c, _statics in facts}
-    by_layer: dict[str, list[Effect]] = {}
-    for e in effects:
-        by_layer.setdefault(e.layer, []).append(e)
-    for layer in LAYERS:
-        for eff in sorted(by_layer.get(layer, ()), key=lambda e: e.timestamp):
+    for layer, in_layer in _in_layer_order(effects):
+        for eff in in_layer:
             for obj in state.objects:
                 if eff.touches(state, obj, chars[obj.oid]):
                     chars[obj.oid] = eff.apply(chars[obj.oid])
@@ -168,6 +165,15 @@ def _compute(state: GameState) -> dict[int, Chars]:
                 if obj.counters:
                     chars[obj.oid] = _apply_counters(obj, chars[obj.oid])
     return chars
+
+
+def _in_layer_order(effects: list[Effect]) -> list[tuple[str, list[Effect]]]:
+    """Each layer in order (613.1), with its effects in timestamp order (613.7); a layer with no
+    effect is listed too, as counters still apply in 7c."""
+    by_layer: dict[str, list[Effect]] = {}
+    for e in effects:
+        by_layer.setdefault(e.layer, []).append(e)
+    return [(layer, sorted(by_layer.get(layer, ()), key=lambda e: e.timestamp)) for layer in LAYERS]
 
 
 def _apply_counters(obj: GameObject, c: Chars) -> Chars:
