@@ -116,7 +116,7 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
         raise IllegalAction("107.4e", f"this ability of {obj.card} has no hybrid symbols in its cost, "
                             "so no halves can be chosen")
     if ab.cost.loyalty is not None:  # when a loyalty ability may be activated (606.3)
-        check_loyalty_timing(state, a.player, obj, ab, characteristics(state, obj.oid).name)
+        check_loyalty_timing(state, a.player, obj, characteristics(state, obj.oid).name)
     if isinstance(ab, ActivatedAbility):
         check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability")
         check_player_target(state, a, ab)

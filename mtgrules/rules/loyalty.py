@@ -15,18 +15,16 @@ respond), with three more:
 
 from __future__ import annotations
 
-from mtgrules.core.abilities import ActivatedAbility, ManaAbility, loyalty_text
+from mtgrules.core.abilities import loyalty_text
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.objects import GameObject, set_counter
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.teams import is_active_player
 
 
-def check_loyalty_timing(state: GameState, player: str, obj: GameObject, ab: ManaAbility | ActivatedAbility,
-                         name: str) -> None:
-    """Refuse a loyalty ability outside the times 606.3 allows (priority is checked before, 117.1)."""
-    if ab.cost.loyalty is None:
-        return
+def check_loyalty_timing(state: GameState, player: str, obj: GameObject, name: str) -> None:
+    """Refuse a loyalty ability of ``obj`` outside the times 606.3 allows (priority is checked
+    before, 117.1; the caller asks only for an ability with a loyalty symbol)."""
     if not is_active_player(state, player):
         raise IllegalAction("606.3", f"{name}'s loyalty abilities can be activated only during a main phase of "
                             f"{player}'s own turn, and it is {state.active}'s turn")
