@@ -18,13 +18,13 @@ from mtgrules.core.choices import Chooser
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
 from mtgrules.rules.leaving import leave_game
-from mtgrules.rules.teams import game_over, groups_in_game, shared_team_turns
+from mtgrules.rules.teams import game_over, groups_in_game, teammates_losing_with
 
 
 @dataclass(frozen=True)
 class Concede(Action):
     """``player`` concedes the game (104.3a). One who has already left is refused by the check
-    every action gets (800.4a)."""
+    every action gets (800.4)."""
 
     choices: tuple[tuple[str, Any], ...] = ()
     needs_priority: ClassVar[bool] = False
@@ -46,10 +46,7 @@ def concede(player: str, /) -> Concede:
 
 def _concede(d: Draft, chooser: Chooser, a: Concede) -> None:
     state = d.view()
-    leaving = [a.player]
-    if shared_team_turns(state):  # the team concedes together (810.8b)
-        team = state.player(a.player).team
-        leaving = [p.name for p in state.players if p.team == team and not p.lost]
+    leaving = [a.player, *teammates_losing_with(state, [a.player])]  # the team, in Two-Headed Giant (810.8b)
     passed = _passed_this_round(state)
     rule, who = ("810.8b", f"{a.player}'s team concedes") if len(leaving) > 1 else ("104.3a", f"{a.player} concedes")
     for name in leaving:

@@ -17,7 +17,7 @@ from mtgrules.rules.layers import (
     unchanged_without_effects,
 )
 from mtgrules.rules.leaving import leave_game
-from mtgrules.rules.teams import TWO_HEADED_GIANT, game_over, shared_team_turns
+from mtgrules.rules.teams import TWO_HEADED_GIANT, game_over, teammates_losing_with
 from mtgrules.rules.triggers import collect_new_triggers
 from mtgrules.rules.zones import move
 
@@ -91,7 +91,7 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         for name, rule in losers.items():
             why = "attempted to draw from an empty library" if rule == "704.5b" else "has 0 or less life"
             d.update_player(name, rule, f"{name} {why} and loses the game", lost=True)
-        for name in _teammates_losing_with(state, losers):
+        for name in teammates_losing_with(state, losers):
             d.update_player(name, "810.8a", f"{name}'s teammate lost, so {name}'s team loses the game "
                             "together", lost=True)
         if not game_over(d.view()):  # a multiplayer game goes on without them (800.4a)
@@ -183,15 +183,6 @@ def _toughness(c: Chars) -> int:
     """A creature's toughness; only creatures are asked, and a creature has one."""
     assert c.toughness is not None, f"{c.name} is a creature without toughness"
     return c.toughness
-
-
-def _teammates_losing_with(state: GameState, losers: dict[str, str]) -> list[str]:
-    """Under shared team turns players lose only as a team: the teammates of a player who
-    loses lose too (810.8a)."""
-    if not shared_team_turns(state):
-        return []
-    teams = {state.player(n).team for n in losers}
-    return [p.name for p in state.players if p.team in teams and not p.lost and p.name not in losers]
 
 
 def _where(obj: GameObject) -> str:

@@ -13,6 +13,7 @@ Everything here reads a state (or a draft's view) and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from mtgrules.core.state import derived_from
@@ -66,6 +67,16 @@ def turn_mates(state: GameState, name: str) -> list[str]:
     team under shared team turns (805.4), in seating order."""
     groups = seat_groups(state)
     return list(groups[_group_index(groups, name)])
+
+
+def teammates_losing_with(state: GameState, losers: Iterable[str]) -> list[str]:
+    """Under shared team turns players lose only as a team: the teammates still in the game of
+    the players who lose (or concede) lose too (810.8a, 810.8b)."""
+    if not shared_team_turns(state):
+        return []
+    names = set(losers)
+    teams = {state.player(n).team for n in names}
+    return [p.name for p in state.players if p.team in teams and not p.lost and p.name not in names]
 
 
 def is_active_player(state: GameState, name: str) -> bool:
