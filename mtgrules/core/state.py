@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from mtgrules.core.effects import Effect
 
 T = TypeVar("T")
+A = TypeVar("A", bound=Hashable)
 _UNCHECKED: Any = object()  # GameState.checked: no check of this action on this state yet
 
 
@@ -75,15 +76,10 @@ class GameState:
         lists: dict[tuple[Zone, str | None], tuple[GameObject, ...]] = self._part("zone")
         found = lists.get((zone, player))
         if found is None:
-            orders: dict[tuple[Zone, str | None], tuple[int, ...]] = self._part("zone ids")
-            ids = orders.get((zone, player))
-            if ids is None:
-                objs = [o for o in self.objects if o.zone is zone and (player is None or o.zone_player == player)]
-                found = tuple(sorted(objs, key=lambda o: o.seq))
-                orders[(zone, player)] = tuple(o.oid for o in found)
-            else:
-                found = tuple(map(self.obj, ids))
-            lists[(zone, player)] = found
+            orders: dict[tuple[Zone, str | None], tuple[int, ...]] | None = self._cache.get("zone ids")
+            if orders is None:
+                orders = self._cache["zone ids"] = _zone_orders(self.objects)
+            found = lists[(zone, player)] = tuple(map(self.obj, orders.get((zone, player), ())))
         return list(found)
 
     def battlefield(self, controller: str | None = None) -> list[GameObject]:
@@ -127,8 +123,8 @@ class GameState:
         value: T = self._cache[key]
         return value
 
-    def checked(self, kind: str, action: Hashable, check: Callable[[], T]) -> T:
-        """Memoise what a check of ``action`` found on this state (a refusal is raised each time
+    def checked(self, kind: str, action: A, check: Callable[[GameState, A], T]) -> T:
+        """Memoise what ``check(self, action)`` found on this state (a refusal is raised each time
         and not kept): ``legal_actions`` checks every candidate, and ``apply`` then finds the
         check of the one chosen already done. An action holding a list of scripted answers
         can't be a key, and is simply checked again."""
@@ -139,9 +135,9 @@ class GameState:
         try:
             found: T = checks.get(key, _UNCHECKED)
         except TypeError:
-            return check()
+            return check(self, action)
         if found is _UNCHECKED:  # most checks are asked once (a raised KeyError costs more than this)
-            found = checks[key] = check()
+            found = checks[key] = check(self, action)
         return found
 
     # ---- Jupyter display: the views need pandas/matplotlib, so they load only when asked
@@ -156,6 +152,21 @@ class GameState:
 
 # Attributes the engine keeps for its own book-keeping; a learner never needs an event for them.
 BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", "zone_player", "loyalty_turn"})
+
+
+def _zone_orders(objects: tuple[GameObject, ...]) -> dict[tuple[Zone, str | None], tuple[int, ...]]:
+    """The ids in every zone, whole and per player, each in order (by ``seq``): worked out in one
+    pass over the objects, as the engine asks for several zones of each state it makes."""
+    groups: dict[tuple[Zone, str | None], list[GameObject]] = {}
+    for o in sorted(objects, key=_by_seq):
+        groups.setdefault((o.zone, None), []).append(o)
+        if o.zone_player is not None:
+            groups.setdefault((o.zone, o.zone_player), []).append(o)
+    return {key: tuple(o.oid for o in objs) for key, objs in groups.items()}
+
+
+def _by_seq(o: GameObject) -> int:
+    return o.seq
 
 
 # ---------------------------------------------------------------- derived values a new state may keep

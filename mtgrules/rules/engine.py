@@ -87,7 +87,7 @@ def check(state: GameState, action: Action) -> None:
 def check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAbility | ActivatedAbility]:
     """The source, the ability, its targets and its cost (602.2, 605.3a); nothing is paid.
     Checked once per state and action (``legal_actions`` checks first, ``apply`` finds it done)."""
-    return state.checked("activation", a, lambda: _check_activation(state, a))
+    return state.checked("activation", a, _check_activation)
 
 
 def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAbility | ActivatedAbility]:

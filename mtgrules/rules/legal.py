@@ -19,7 +19,9 @@ both give the same list and that ``apply`` accepts every listed action.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import product
+from functools import lru_cache
+from itertools import chain, product
+from typing import NamedTuple
 
 from mtgrules.core.abilities import (
     ActivatedAbility,
@@ -42,12 +44,12 @@ from mtgrules.core.actions import (
     with_choice,
     with_choices,
 )
-from mtgrules.core.carddef import card, read_once
+from mtgrules.core.carddef import POOL_CHANGES, card, read_once
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.mana import ManaType, payment_text, payment_ways
 from mtgrules.core.objects import Zone
-from mtgrules.core.state import Draft, GameState
+from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.turns import ORDER, Step
 from mtgrules.rules import hooks
 from mtgrules.rules.engine import apply, check, settle
@@ -57,7 +59,7 @@ from mtgrules.rules.mana.abilities import type_choice
 from mtgrules.rules.mana.could_produce import replacements_for
 from mtgrules.rules.stack import at_instant_speed, sorcery_timing
 from mtgrules.rules.targeting import TARGET_PLAYER, player_targets
-from mtgrules.rules.teams import may_act, passes_needed
+from mtgrules.rules.teams import may_act, passes_needed, shared_team_turns
 from mtgrules.rules.turn_loop import MAX_HAND_SIZE
 
 MAX_CHOICE_DEPTH = 4
@@ -113,7 +115,7 @@ def _legal(state: GameState, judge: Callable[[GameState, Action], list[Action]])
     player = state.priority
     if player is None:
         return []
-    found: list[Action] = judge(state, PassPriority(player))  # passing may need a choice
+    found: list[Action] = judge(state, built(PassPriority, player=player))  # passing may need a choice
     for actor in _actors(state):
         for source in hooks.CANDIDATES:
             for cand in source(state, actor):
@@ -144,6 +146,8 @@ def _reference_candidates(state: GameState, player: str) -> list[Action]:
 
 def _actors(state: GameState) -> list[str]:
     """The priority holder, or every player of the team holding priority (805.5)."""
+    if not shared_team_turns(state):  # only the holder (117.1): no need to ask of each player
+        return [state.priority] if state.priority is not None else []
     return [p for p in state.player_names if may_act(state, p)]
 
 
@@ -152,12 +156,15 @@ def activations(state: GameState, player: str) -> list[Action]:
     """Each activated or mana ability of each permanent ``player`` controls, with each target
     and each way to pay its hybrid symbols."""
     out: list[Action] = []
-    for obj in state.battlefield(player):
-        for i, ab, target, halves in _abilities(obj.card):
-            if (ab.cost.tap and obj.tapped) or (ab.cost.untap and not obj.tapped):
-                continue  # the cost can't be paid (107.5, 107.6): no need to ask the check
-            for tgt, hyb in product(_targets(state, player, target), halves):
-                out.append(built(Activate, player=player, source=obj.oid, ability=i, targets=tgt, hybrid=hyb))
+    for oid, (i, ab, target, halves), ready in _sources(state, player).abilities:
+        tapped = state.obj(oid).tapped
+        if (ab.cost.tap and tapped) or (ab.cost.untap and not tapped):
+            continue  # the cost can't be paid (107.5, 107.6): no need to ask the check
+        if ready:
+            out.extend(ready)
+            continue
+        for tgt, hyb in product(_targets(state, player, target), halves):
+            out.append(built(Activate, player=player, source=oid, ability=i, targets=tgt, hybrid=hyb))
     return out
 
 
@@ -172,16 +179,78 @@ def _abilities(name: str) -> list[ActivationFacts]:
         for i, ab in enumerate(cdef.abilities) if isinstance(ab, ManaAbility | ActivatedAbility)])
 
 
+class _Sources(NamedTuple):
+    """What a player's candidates are made from that reads only which objects there are and
+    where (ids, cards, zones, controllers): kept from state to state until an "objects" edit,
+    so the passes that make up most of a game don't read hand and battlefield again."""
+
+    abilities: tuple[tuple[int, ActivationFacts, tuple[Action, ...]], ...]
+    """Per activated ability of a permanent the player controls: the permanent's id, the
+    ability's facts and, for an ability without a target, its candidates ready built."""
+    spells: tuple[tuple[int, str, float], ...]
+    """The cards in the player's hand that may be cast: id, name, fewest mana to cast it."""
+    cheapest: float
+    """The fewest mana any of ``spells`` needs (infinity with none)."""
+    lands: tuple[Action, ...]
+    """Playing each land card in the player's hand."""
+
+
+derived_from("legal sources", frozenset({"objects"}))  # ids and card names, not objects: tapping keeps it
+
+
+def _sources(state: GameState, player: str) -> _Sources:
+    per_player: dict[tuple[str, int], _Sources] = state.cached("legal sources", dict)
+    key = (player, POOL_CHANGES[0])  # a card registered anew is read anew
+    found = per_player.get(key)
+    if found is None:
+        found = per_player[key] = _read_sources(state, player)
+    return found
+
+
+def _read_sources(state: GameState, player: str) -> _Sources:
+    version = POOL_CHANGES[0]
+    abilities = tuple(chain.from_iterable(_permanent_entries(player, o.oid, o.card, version)
+                                          for o in state.battlefield(player)))
+    spells, lands = [], []
+    for o in state.in_zone(Zone.HAND, player):
+        least = _least_mana(o.card)
+        if least == float("inf"):
+            lands.append(_land_play(player, o.oid))
+        else:
+            spells.append((o.oid, o.card, least))
+    return _Sources(abilities, tuple(spells), min((least for _oid, _name, least in spells), default=float("inf")),
+                    tuple(lands))
+
+
+@lru_cache(maxsize=4096)
+def _permanent_entries(player: str, oid: int, name: str, version: int) -> tuple[
+        tuple[int, ActivationFacts, tuple[Action, ...]], ...]:
+    """``_Sources.abilities`` for one permanent: the same for every state in which ``player``
+    controls it under this name (``version`` counts card registrations, so a card registered
+    anew is read anew); kept across states and games, as the same ids come back in each game."""
+    return tuple((oid, facts, tuple(built(Activate, player=player, source=oid, ability=facts[0], targets=(),
+                                          hybrid=hyb) for hyb in facts[3]) if facts[2] is None else ())
+                 for facts in _abilities(name))
+
+
+@lru_cache(maxsize=4096)
+def _land_play(player: str, oid: int) -> Action:
+    return built(PlayLand, player=player, card=oid)
+
+
 def casts(state: GameState, player: str) -> list[Action]:
     """Each card in ``player``'s hand, with each X the mana in their pool could pay, each target
     and each way to pay its hybrid symbols."""
     out: list[Action] = []
+    sources = _sources(state, player)
     pool = len(state.player(player).pool)
+    if sources.cheapest > pool:  # each symbol is paid with one mana from the pool (601.2h):
+        return out               # no card can be, so no need to ask
     sorcery_time: bool | None = None  # the same for every card, asked once and only if needed
-    for obj in state.in_zone(Zone.HAND, player):
-        if _least_mana(obj.card) > pool:  # lands are played, never cast (305.9); each symbol is paid
-            continue                      # with one mana from the pool (601.2h): no need to ask
-        cdef = card(obj.card)
+    for oid, name, least in sources.spells:
+        if least > pool:  # lands are played, never cast (305.9), and aren't among them
+            continue
+        cdef = card(name)
         if not at_instant_speed(cdef):
             if sorcery_time is None:
                 sorcery_time = sorcery_timing(state, player)
@@ -193,7 +262,7 @@ def casts(state: GameState, player: str) -> list[Action]:
         if not xs:
             continue
         for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cost.hybrid)):
-            out.append(built(CastSpell, player=player, card=obj.oid, x=x, targets=tgt, hybrid=hyb))
+            out.append(built(CastSpell, player=player, card=oid, x=x, targets=tgt, hybrid=hyb))
     return out
 
 
@@ -221,8 +290,7 @@ def lands(state: GameState, player: str) -> list[Action]:
     (the check's own timing test); the check says whether this one may be played."""
     if not may_play_land_now(state, player):
         return []
-    return [built(PlayLand, player=player, card=o.oid) for o in state.in_zone(Zone.HAND, player)
-            if "Land" in card(o.card).types]
+    return list(_sources(state, player).lands)
 
 
 hooks.CANDIDATES.extend([activations, casts, lands])
@@ -287,11 +355,11 @@ def quiet(state: GameState, action: Action) -> bool:
 def quiet_state(state: GameState) -> bool:
     """The state came out of ``apply`` with nothing waiting, and no card in the game has a
     triggered ability: so an action that ends no step triggers nothing (cached per state)."""
-    def compute() -> bool:
-        if state.pending or TriggeredAbility in ability_kinds(state):
-            return False
-        return bool(state._cache.get("settled")) or _settles_to_itself(state)
-    return state.cached("quiet", compute)
+    found: bool | None = state._cache.get("quiet")  # asked for every candidate: no closure to build
+    if found is None:
+        found = state._cache["quiet"] = not (state.pending or TriggeredAbility in ability_kinds(state)) and (
+            bool(state._cache.get("settled")) or _settles_to_itself(state))
+    return found
 
 
 def _any_mana_replacement(state: GameState) -> bool:

@@ -28,7 +28,7 @@ def check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tup
     """Refuse the cast if the card, its timing, its targets, X or the cost forbid it; change
     nothing. ``apply`` (through ``engine.check``) and ``legal_actions`` both ask this, once per
     state and action."""
-    return state.checked("cast", a, lambda: _check_cast(state, a))
+    return state.checked("cast", a, _check_cast)
 
 
 def _check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tuple[ObjRef, ...], frozenset[str]]:
