@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from typing import cast as type_cast  # this module defines the verb `cast`
 
 from mtgrules.core.carddef import card
@@ -108,6 +108,9 @@ class Action:
     """Base class: every action has a player."""
 
     player: str
+    needs_priority: ClassVar[bool] = True
+    """Whether the player must hold priority to take it (117.1); a turn-based declaration or
+    conceding (104.3a) says False. Set on the class, so the engine reads it without a default."""
 
     def __post_init__(self) -> None:
         check_player(self.player)

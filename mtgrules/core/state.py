@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from mtgrules.core.events import Event, EventKind, event_kind, recorded
@@ -157,16 +158,23 @@ BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", 
 def _zone_orders(objects: tuple[GameObject, ...]) -> dict[tuple[Zone, str | None], tuple[int, ...]]:
     """The ids in every zone, whole and per player, each in order (by ``seq``): worked out in one
     pass over the objects, as the engine asks for several zones of each state it makes."""
-    groups: dict[tuple[Zone, str | None], list[GameObject]] = {}
-    for o in sorted(objects, key=_by_seq):
-        groups.setdefault((o.zone, None), []).append(o)
-        if o.zone_player is not None:
-            groups.setdefault((o.zone, o.zone_player), []).append(o)
-    return {key: tuple(o.oid for o in objs) for key, objs in groups.items()}
+    groups: dict[tuple[Zone, str | None], list[int]] = {}
+    for o in sorted(objects, key=_BY_SEQ):
+        zone, oid = o.zone, o.oid
+        ids = groups.get((zone, None))
+        if ids is None:
+            ids = groups[(zone, None)] = []
+        ids.append(oid)
+        player = o.zone_player
+        if player is not None:
+            ids = groups.get((zone, player))
+            if ids is None:
+                ids = groups[(zone, player)] = []
+            ids.append(oid)
+    return {key: tuple(ids) for key, ids in groups.items()}
 
 
-def _by_seq(o: GameObject) -> int:
-    return o.seq
+_BY_SEQ = attrgetter("seq")
 
 
 # ---------------------------------------------------------------- derived values a new state may keep

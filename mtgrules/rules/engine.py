@@ -133,7 +133,7 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
 
 
 def _check_priority(state: GameState, action: Action) -> None:
-    needs_priority = getattr(action, "needs_priority", True)
+    needs_priority = action.needs_priority
     if state._cache.get(("may act", action.player, needs_priority)):  # found so for an earlier action
         return
     if action.player not in state.player_names:

@@ -53,7 +53,7 @@ from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.turns import ORDER, Step
 from mtgrules.rules import hooks
 from mtgrules.rules.engine import apply, check, settle
-from mtgrules.rules.lands import check_play_land, may_play_land_now
+from mtgrules.rules.lands import check_play_land, lands_allowed, may_play_land_now
 from mtgrules.rules.layers import ability_kinds
 from mtgrules.rules.mana.abilities import type_choice
 from mtgrules.rules.mana.could_produce import replacements_for
@@ -287,10 +287,13 @@ def _halves(hybrid: tuple[tuple[ManaType, ManaType], ...]) -> list[tuple[ManaTyp
 
 def lands(state: GameState, player: str) -> list[Action]:
     """Playing each land card in ``player``'s hand (305.1) when the timing allows a land play at all
-    (the check's own timing test); the check says whether this one may be played."""
-    if not may_play_land_now(state, player):
-        return []
-    return list(_sources(state, player).lands)
+    and the player has one left this turn (the check's own tests); the check says whether this one
+    may be played."""
+    lands = _sources(state, player).lands
+    if not lands or not may_play_land_now(state, player) or (
+            state.player(player).lands_played >= lands_allowed(state, player)):
+        return []  # no time for a land play, or none left this turn (305.1, 305.2): no need to ask
+    return list(lands)
 
 
 hooks.CANDIDATES.extend([activations, casts, lands])
