@@ -3,6 +3,8 @@ may ask a choice; these tests hold it to the try-everything reference and to ``a
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from helpers import actions_passed_to
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -64,7 +66,7 @@ def unlisted_candidates(state, listed):
     for action in listed:
         if isinstance(action, Activate | CastSpell):
             other = next(p for p in state.player_names if p != action.player)
-            out.append(type(action)(other, *[getattr(action, f) for f in action.__dataclass_fields__][1:]))
+            out.append(type(action)(other, *[getattr(action, f.name) for f in fields(action)][1:]))
     return [a for a in out if a not in listed]
 
 

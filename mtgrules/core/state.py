@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 A = TypeVar("A", bound=Hashable)
-_UNCHECKED: Any = object()  # GameState.checked: no check of this action on this state yet
+_UNCHECKED: Any = object()  # no value (GameState.cached) or no check (GameState.checked) on this state yet
 
 
 @dataclass(frozen=True)
@@ -119,9 +119,9 @@ class GameState:
 
     def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
         """Memoise a derived value on this (immutable) state."""
-        if key not in self._cache:
-            self._cache[key] = compute()
-        value: T = self._cache[key]
+        value: T = self._cache.get(key, _UNCHECKED)  # one lookup: the engine asks this on every step
+        if value is _UNCHECKED:
+            value = self._cache[key] = compute()
         return value
 
     def checked(self, kind: str, action: A, check: Callable[[GameState, A], T]) -> T:
@@ -240,7 +240,7 @@ derived_from("index", OBJECTS)
 derived_from("zone", OBJECTS)
 derived_from("zone ids", frozenset({"objects"}))
 derived_from("battlefield", OBJECTS)
-derived_from("player names", PLAYERS)
+derived_from("player names", frozenset({"players"}))  # names, not players: mana in a pool keeps it
 
 
 def _scalar_names() -> tuple[str, ...]:

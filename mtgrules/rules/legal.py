@@ -115,7 +115,7 @@ def _legal(state: GameState, judge: Callable[[GameState, Action], list[Action]])
     player = state.priority
     if player is None:
         return []
-    found: list[Action] = judge(state, built(PassPriority, player=player))  # passing may need a choice
+    found: list[Action] = judge(state, _pass(player))  # passing may need a choice
     for actor in _actors(state):
         for source in hooks.CANDIDATES:
             for cand in source(state, actor):
@@ -236,6 +236,12 @@ def _permanent_entries(player: str, oid: int, name: str, version: int) -> tuple[
 @lru_cache(maxsize=4096)
 def _land_play(player: str, oid: int) -> Action:
     return built(PlayLand, player=player, card=oid)
+
+
+@lru_cache(maxsize=256)
+def _pass(player: str) -> Action:
+    """Passing priority, built once per player name (it is a candidate at every priority point)."""
+    return built(PassPriority, player=player)
 
 
 def casts(state: GameState, player: str) -> list[Action]:
