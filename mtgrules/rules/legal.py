@@ -88,7 +88,7 @@ def legal_actions_reference(state: GameState) -> list[Action]:
         # leads to a choice (two dies triggers as a 0/0 leaves) is listed with it scripted
         found.extend(ok for cand in land_candidates(state, actor) for ok in tried(state, cand))
         for source in hooks.CANDIDATES:  # kinds of action added since come last, as in legal_actions
-            if source not in (activations, casts, lands):
+            if source is not own_candidates:
                 found.extend(ok for cand in source(state, actor) for ok in tried(state, cand))
     return found
 
@@ -152,12 +152,20 @@ def _actors(state: GameState) -> list[str]:
 
 
 # ---------------------------------------------------------------- candidates
-def activations(state: GameState, player: str) -> list[Action]:
+def own_candidates(state: GameState, player: str) -> list[Action]:
+    """What ``player`` might do with their own permanents and hand: activate an ability, cast a
+    spell, play a land (in that order), from one reading of their hand and battlefield."""
+    sources = _sources(state, player)
+    return [*activations(state, player, sources), *casts(state, player, sources), *lands(state, player, sources)]
+
+
+def activations(state: GameState, player: str, sources: _Sources) -> list[Action]:
     """Each activated or mana ability of each permanent ``player`` controls, with each target
     and each way to pay its hybrid symbols."""
     out: list[Action] = []
-    for oid, (i, ab, target, halves), ready in _sources(state, player).abilities:
-        tapped = state.obj(oid).tapped
+    obj = state.obj
+    for oid, (i, ab, target, halves), ready in sources.abilities:
+        tapped = obj(oid).tapped
         if (ab.cost.tap and tapped) or (ab.cost.untap and not tapped):
             continue  # the cost can't be paid (107.5, 107.6): no need to ask the check
         if ready:
@@ -244,11 +252,10 @@ def _pass(player: str) -> Action:
     return built(PassPriority, player=player)
 
 
-def casts(state: GameState, player: str) -> list[Action]:
+def casts(state: GameState, player: str, sources: _Sources) -> list[Action]:
     """Each card in ``player``'s hand, with each X the mana in their pool could pay, each target
     and each way to pay its hybrid symbols."""
     out: list[Action] = []
-    sources = _sources(state, player)
     pool = len(state.player(player).pool)
     if sources.cheapest > pool:  # each symbol is paid with one mana from the pool (601.2h):
         return out               # no card can be, so no need to ask
@@ -291,18 +298,18 @@ def _halves(hybrid: tuple[tuple[ManaType, ManaType], ...]) -> list[tuple[ManaTyp
     return [tuple(p) for p in product(*hybrid)]
 
 
-def lands(state: GameState, player: str) -> list[Action]:
+def lands(state: GameState, player: str, sources: _Sources) -> list[Action]:
     """Playing each land card in ``player``'s hand (305.1) when the timing allows a land play at all
     and the player has one left this turn (the check's own tests); the check says whether this one
     may be played."""
-    lands = _sources(state, player).lands
+    lands = sources.lands
     if not lands or not may_play_land_now(state, player) or (
             state.player(player).lands_played >= lands_allowed(state, player)):
         return []  # no time for a land play, or none left this turn (305.1, 305.2): no need to ask
     return list(lands)
 
 
-hooks.CANDIDATES.extend([activations, casts, lands])
+hooks.CANDIDATES.append(own_candidates)
 
 
 # ---------------------------------------------------------------- judging a candidate

@@ -81,7 +81,10 @@ An object is a possible combatant if any rule says so."""
 
 
 def can_be_combatant(state: GameState, obj: GameObject) -> bool:
-    return any(rule(state, obj) for rule in hooks.COMBATANT_RULES)
+    for rule in hooks.COMBATANT_RULES:  # asked of every object in the game: a loop, no generator to build
+        if rule(state, obj):
+            return True
+    return False
 
 
 def possible_combatants(state: GameState, players: tuple[str, ...] | list[str]) -> list[GameObject]:
