@@ -5,10 +5,13 @@ machine noise hits both alike; kernel start-up is left out of both timings. The 
 the lessons add on top of loading pandas, matplotlib and ipywidgets. Aim: at most 1.3. Each
 lesson kernel's peak RSS is read from the kernel after its cells ran.
 
-For scale, a third notebook is timed with them: the twin followed by as many empty cells
-(``pass``) as the lesson has code cells after the first. Its ratio is the floor a lesson of that
-many cells can reach however fast its cells are (each cell is a round trip to the kernel). It
-is reported beside the ratio, never instead of it.
+For scale, two more notebooks are timed with them: the twin followed by as many empty cells
+(``pass``) as the lesson has code cells after the first, and the twin followed by as many cells
+that each show a one-line result (``1``). The first ratio is the floor a lesson of that many cells
+can reach however fast its cells are (each cell is a round trip to the kernel); the second adds
+what ipykernel spends on one output per cell (formatting it, flushing the output streams, sending
+the message), which every lesson cell that shows something pays before any of the kit's work.
+Both are reported beside the ratio, never instead of it.
 
 The ratio is the median lesson time over the median twin time. Each lesson run is also divided by
 the twin run made just before it, and the lowest and highest of those pair ratios are reported: on
@@ -51,6 +54,14 @@ def empty_cells(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return out
 
 
+def shown_cells(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The imports-only twin of ``nb`` followed by one cell showing ``1`` for each further code cell of ``nb``."""
+    out = imports_only(nb)
+    n = sum(cell.cell_type == "code" for cell in nb.cells)
+    out.cells += [nbformat.v4.new_code_cell("1") for _ in range(n - 1)]
+    return out
+
+
 PEAK_RSS = "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
 
 
@@ -84,13 +95,15 @@ def notebook_ratios(repeats: int = 7) -> list:
         lesson = nbformat.read(path, as_version=4)
         baseline = imports_only(lesson)
         floor = empty_cells(lesson)
-        lesson_t, base_t, floor_t, rss = [], [], [], []
+        outputs = shown_cells(lesson)
+        lesson_t, base_t, floor_t, outputs_t, rss = [], [], [], [], []
         for _ in range(repeats):
             base_t.append(execute_seconds(baseline))
             seconds, peak = execute(nbformat.read(path, as_version=4))
             lesson_t.append(seconds)
             rss.append(peak)
             floor_t.append(execute_seconds(floor))
+            outputs_t.append(execute_seconds(outputs))
         ratio = statistics.median(lesson_t) / statistics.median(base_t)
         pairs = [lt / bt for lt, bt in zip(lesson_t, base_t, strict=True)]  # each lesson run over the twin run beside it
         cells = len(floor.cells) - 1
@@ -99,6 +112,8 @@ def notebook_ratios(repeats: int = 7) -> list:
                            min(pairs), f"× to {max(pairs):.2f} ×"),
                     Result(f"{path.name}: floor, imports + {cells} empty cells / imports only",
                            statistics.median(floor_t) / statistics.median(base_t), "×"),
+                    Result(f"{path.name}: floor with outputs, imports + {cells} cells showing 1 / imports only",
+                           statistics.median(outputs_t) / statistics.median(base_t), "×"),
                     Result(f"{path.name}: run", statistics.median(lesson_t) * 1000, "ms"),
                     Result(f"{path.name}: imports only", statistics.median(base_t) * 1000, "ms"),
                     Result(f"{path.name}: kernel peak RSS", max(rss), "MB")]
