@@ -17,6 +17,7 @@ from test_legal_actions import boards, build
 from mtgrules import GameState, IllegalAction, PassPriority, Scenario, activate, apply, legal_actions
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft
+from mtgrules.rules import legal
 from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import ability_kinds, all_characteristics, characteristics_alone, effects_in_force
 from mtgrules.rules.mana.could_produce import could_produce_all
@@ -44,6 +45,10 @@ def derived(state: GameState) -> dict[str, object]:
         "next in turn order": [next_in_turn_order(state, p) for p in state.player_names if not game_over(state)],
         "game over": game_over(state),
         "index": {o.oid: state.obj(o.oid) for o in state.objects},
+        "zones": {(z, p): state.in_zone(z, p) for z in Zone for p in (None, *state.player_names)},
+        "player names": state.player_names,
+        # what legal_actions reads of each player's hand and battlefield (kept across passes)
+        "legal sources": [legal._sources(state, p) for p in state.player_names],
     }
 
 
