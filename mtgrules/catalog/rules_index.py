@@ -130,6 +130,7 @@ RULES: dict[str, str] = {
     "120.3c": "damage to a planeswalker removes that many loyalty counters",
     "120.3e": "damage to a creature is marked on it",
     "120.3f": "damage from a source with lifelink makes its controller gain that much life",
+    "120.6": "damage stays marked on a creature until the cleanup step",
     "121": "drawing a card",
     "121.1": "drawing takes the top card of the library into the hand",
     "121.2": "cards are drawn one at a time",
@@ -137,6 +138,7 @@ RULES: dict[str, str] = {
     "121.4": "drawing from an empty library loses the game at the next check",
     "122": "counters",
     "122.1": "what a counter is",
+    "122.3": "+1/+1 and -1/-1 counters on one permanent remove each other in pairs",
     # 2. Parts of a card
     "202": "mana cost and color",
     "202.3": "mana value: the total amount of mana in a mana cost",
@@ -316,6 +318,7 @@ RULES: dict[str, str] = {
     "613.4a": "layer 7a: power/toughness from characteristic-defining abilities",
     "613.4b": "layer 7b: effects that set power/toughness",
     "613.4c": "layer 7c: effects and counters that modify power/toughness",
+    "613.4d": "layer 7d: effects that switch power and toughness",
     "613.7": "timestamp order within a layer",
     "614": "replacement effects",
     "614.1": "what replacement effects are",
@@ -406,6 +409,7 @@ RULES: dict[str, str] = {
     "704.5j": "the legend rule: a player keeps one of two same-named legendary permanents",
     "704.5m": "an Aura attached to an illegal object or to nothing goes to the graveyard",
     "704.5q": "+1/+1 and -1/-1 counters on one permanent remove each other in pairs",
+    "704.8": "a permanent leaving by state-based actions is remembered as it was before the check",
     "733": "handling illegal actions (732 in the 2026-01-16 edition)",
     # 8. Multiplayer rules
     "800": "multiplayer games: general",
