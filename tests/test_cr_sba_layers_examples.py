@@ -422,3 +422,64 @@ def test_counters_apply_before_a_switch():
     state = s.state()
     state = _with_effects(state, _on(state, bears, "7d", 3, switch_pt=True), _on(state, bears, "7c", 9, delta=(0, 2)))
     assert characteristics(state, bears).pt() == "6/4"
+
+
+# ---------------------------------------------------------------- more of 613, 704.5q, 120.6, 704.5j
+@pytest.mark.rule("613.7")
+def test_gaining_and_losing_a_keyword_in_layer_6_the_later_effect_wins():
+    """613.9's example: "has flying" and "loses flying" on one creature apply in timestamp order,
+    so the one created last wins."""
+    s = Scenario("flying on and off")
+    angel = s.add("Serra Angel", "Alice")
+    state = s.state()
+    loses = _on(state, angel, "6", 10, remove_keywords=frozenset({Keyword.FLYING}))
+    gains = _on(state, angel, "6", 11, add_keywords=frozenset({Keyword.FLYING}))
+    assert Keyword.FLYING in characteristics(_with_effects(state, gains, loses), angel).keywords
+    later_loss = replace(loses, timestamp=12)
+    assert Keyword.FLYING not in characteristics(_with_effects(state, gains, later_loss), angel).keywords
+
+
+@pytest.mark.rule("704.5q")
+def test_counters_cancel_on_a_permanent_that_isnt_a_creature():
+    """704.5q speaks of any permanent, not only creatures: a Forest with two +1/+1 counters and one
+    -1/-1 counter keeps one +1/+1 counter."""
+    s = Scenario("counters on a land")
+    forest = s.add("Forest", "Alice", counters={"+1/+1": 2, "-1/-1": 1})
+    after, events = _checked(s.state())
+    assert after.obj(forest).counter("+1/+1") == 1 and after.obj(forest).counter("-1/-1") == 0
+    assert "704.5q" in _rules(events)
+
+
+@pytest.mark.rule("120.6")
+def test_damage_stays_on_a_permanent_that_stops_being_a_creature():
+    """120.6: "Damage marked on a creature remains until the cleanup step, even if that permanent
+    stops being a creature." A Forest animated into a 3/3 takes 2 damage; the animation ends (it is a
+    land, damage or not, and stays); animated again into a 2/2, it has lethal damage (704.5g)."""
+    s = Scenario("a land that was a creature")
+    forest = s.add("Forest", "Alice")
+    state = s.state()
+
+    def animate(st: GameState, pt: tuple[int, int], ts: int) -> GameState:
+        return _with_effects(st, _on(st, forest, "4", ts, add_types=frozenset({"Creature"})),
+                             _on(st, forest, "7b", ts, set_pt=pt))
+
+    after, _ = _checked(_edit(animate(state, (3, 3), 10), forest, damage=2))
+    assert _zone(after, forest) is Zone.BATTLEFIELD
+    plain = replace(after, effects=())
+    plain, events = apply(plain, pass_priority("Bob"))
+    assert _zone(plain, forest) is Zone.BATTLEFIELD and plain.obj(forest).damage == 2
+    again, events = apply(animate(plain, (2, 2), 20), pass_priority(plain.priority))
+    assert _zone(again, forest) is Zone.GRAVEYARD and "704.5g" in _rules(events)
+
+
+@pytest.mark.rule("704.5j")
+def test_the_legend_rule_with_three_keeps_one_and_says_so_truly():
+    """With three same-named legends the player keeps one and the other two go; no event may say
+    "two" legendary permanents."""
+    s = Scenario("three Jaces")
+    jaces = [s.add("Jace Beleren", "Alice") for _ in range(3)]
+    after, events = apply(s.state(), pass_priority("Alice", legend_rule=jaces[1]))
+    assert [_zone(after, j) for j in jaces] == [Zone.GRAVEYARD, Zone.BATTLEFIELD, Zone.GRAVEYARD]
+    said = [e.text for e in events if e.rule == "704.5j" and e.text]
+    assert len(said) == 2 and not any("two legendary" in t for t in said)
+    assert all("Jace Beleren" in t for t in said)

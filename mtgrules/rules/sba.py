@@ -114,8 +114,9 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
                  f"{chars[o.oid].name} has no loyalty counters left and goes to its owner's graveyard")
         for o in legends:
             if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
-                move(d, o.oid, Zone.GRAVEYARD, "704.5j", f"{o.controller} controls two legendary permanents named "
-                     f"{chars[o.oid].name} and keeps the other, so this one goes to its owner's graveyard")
+                move(d, o.oid, Zone.GRAVEYARD, "704.5j", f"{o.controller} controls more than one legendary permanent "
+                     f"named {chars[o.oid].name} and chose to keep another one, so this one goes to its owner's "
+                     "graveyard")
         for o, why in auras:
             if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
                 move(d, o.oid, Zone.GRAVEYARD, "704.5m", f"{chars[o.oid].name} {why}, so it goes to its owner's graveyard")
