@@ -483,3 +483,19 @@ def test_the_legend_rule_with_three_keeps_one_and_says_so_truly():
     said = [e.text for e in events if e.rule == "704.5j" and e.text]
     assert len(said) == 2 and not any("two legendary" in t for t in said)
     assert all("Jace Beleren" in t for t in said)
+
+
+@pytest.mark.rule("613.7")
+def test_a_static_abilitys_effect_has_its_permanents_timestamp():
+    """613.7a and 613.7d: Fervor's "Creatures you control have haste" has Fervor's timestamp (when
+    it entered). A "loses haste" effect created before Fervor entered is overridden by it; one
+    created after it wins (613.9)."""
+    s = Scenario("Fervor and a loss of haste")
+    bears = s.add("Grizzly Bears", "Alice")
+    fervor = s.add("Fervor", "Alice")
+    state = s.state()
+    ts = state.obj(fervor).timestamp
+    earlier = _on(state, bears, "6", ts - 1, remove_keywords=frozenset({Keyword.HASTE}))
+    later = _on(state, bears, "6", ts + 1, remove_keywords=frozenset({Keyword.HASTE}))
+    assert Keyword.HASTE in characteristics(_with_effects(state, earlier), bears).keywords
+    assert Keyword.HASTE not in characteristics(_with_effects(state, later), bears).keywords
