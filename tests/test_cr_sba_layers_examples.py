@@ -499,3 +499,33 @@ def test_a_static_abilitys_effect_has_its_permanents_timestamp():
     later = _on(state, bears, "6", ts + 1, remove_keywords=frozenset({Keyword.HASTE}))
     assert Keyword.HASTE in characteristics(_with_effects(state, earlier), bears).keywords
     assert Keyword.HASTE not in characteristics(_with_effects(state, later), bears).keywords
+
+
+# ---------------------------------------------------------------- Auras that stay or go (704.5m, 303.4c, 303.4d)
+@pytest.mark.rule("704.5m")
+def test_an_aura_stays_on_a_permanent_that_gains_hexproof():
+    """An Aura on the battlefield doesn't target what it enchants (303.4c judges only the enchant
+    ability), so Bob's Forest gaining hexproof (702.11b) leaves Alice's Utopia Sprawl on it."""
+    s = Scenario("Sprawl on a hexproof Forest")
+    forest = s.add("Forest", "Bob")
+    sprawl = s.add("Utopia Sprawl", "Alice", attached_to=forest, chosen={"color": "G"})
+    state = s.state()
+    veiled = _with_effects(state, _on(state, forest, "6", 10, add_keywords=frozenset({Keyword.HEXPROOF})))
+    after, events = _checked(veiled)
+    assert _zone(after, sprawl) is Zone.BATTLEFIELD and "704.5m" not in _rules(events)
+
+
+@pytest.mark.rule("303.4d")
+def test_an_aura_that_becomes_a_creature_goes_to_the_graveyard():
+    """303.4d: "An Aura that's also a creature can't enchant anything." Utopia Sprawl made a 2/2
+    creature by an effect goes to its owner's graveyard (704.5m); the Forest stays."""
+    s = Scenario("an animated Aura")
+    forest = s.add("Forest", "Alice")
+    sprawl = s.add("Utopia Sprawl", "Alice", attached_to=forest, chosen={"color": "G"})
+    state = s.state()
+    animated = _with_effects(state, _on(state, sprawl, "4", 10, add_types=frozenset({"Creature"})),
+                             _on(state, sprawl, "7b", 10, set_pt=(2, 2)))
+    after, events = _checked(animated)
+    assert _zone(after, sprawl) is Zone.GRAVEYARD and _zone(after, forest) is Zone.BATTLEFIELD
+    said = [e.text for e in events if e.rule == "704.5m" and e.text]
+    assert said and "303.4d" in said[0]

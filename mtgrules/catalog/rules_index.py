@@ -156,7 +156,7 @@ RULES: dict[str, str] = {
     "303.4a": "an Aura spell requires a target, defined by its enchant ability",
     "303.4b": "the object or player an Aura is attached to is enchanted by it",
     "303.4c": "an Aura enchanting an illegal or vanished object goes to the graveyard",
-    "303.4d": "an Aura can't enchant itself",
+    "303.4d": "an Aura can't enchant itself, and an Aura that's also a creature can't enchant anything",
     "305": "lands",
     "305.1": "playing a land: own main phase, priority, empty stack, no stack",
     "305.2": "one land per turn unless effects allow more",

@@ -133,12 +133,14 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
 
 def illegal_attachment(state: GameState, aura: GameObject) -> str | None:
     """Why an Aura on the battlefield can't stay (704.5m, 303.4c, 303.4d), or None if it can:
-    attached to nothing, to an object no longer on the battlefield, to itself, or to an object its
-    enchant ability doesn't allow."""
+    attached to nothing, to itself, while it is a creature, to an object no longer on the
+    battlefield, or to an object its enchant ability doesn't allow."""
     if aura.attached_to is None:
         return "is not attached to anything"
     if aura.attached_to == aura.oid:
         return "is attached to itself"
+    if characteristics(state, aura.oid).is_creature:
+        return "is also a creature, and an Aura that's a creature can't enchant anything (303.4d)"
     try:
         host = state.obj(aura.attached_to)
     except KeyError:
