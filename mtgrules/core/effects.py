@@ -63,11 +63,16 @@ class Effect:
     remove_keywords: frozenset[Keyword] = frozenset()
     set_pt: tuple[int, int] | None = None
     delta: tuple[int, int] = (0, 0)
+    switch_pt: bool = False  # "switch its power and toughness": layer 7d only (613.4d)
     until_end_of_turn: bool = False
     tags: frozenset[str] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
-        """Keywords granted or removed must be ones the kit plays (a closed set, like a card's)."""
+        """Keywords granted or removed must be ones the kit plays (a closed set, like a card's);
+        a switch of power and toughness belongs to layer 7d and nowhere else (613.4d)."""
+        if self.switch_pt != (self.layer == "7d"):
+            raise ValueError(f"effect {self.description!r}: layer 7d holds exactly the effects that switch "
+                             "power and toughness (613.4d)")
         if self.add_keywords == _NO_KEYWORDS and self.remove_keywords == _NO_KEYWORDS:
             return  # most effects touch no keywords, and static abilities make theirs on every state
         where = f"effect {self.description!r}"
@@ -89,6 +94,8 @@ class Effect:
             return with_changes(c, {"keywords": (c.keywords | self.add_keywords) - self.remove_keywords})
         if not c.is_creature:
             return c
+        if self.switch_pt:  # after every other P/T effect and the counters (613.4d)
+            return with_changes(c, {"power": c.toughness, "toughness": c.power})
         if self.set_pt is not None:
             return with_changes(c, {"power": self.set_pt[0], "toughness": self.set_pt[1]})
         if c.power is None or c.toughness is None:  # a creature no effect gave a power and toughness yet

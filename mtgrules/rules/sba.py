@@ -114,8 +114,9 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
                  f"{chars[o.oid].name} has no loyalty counters left and goes to its owner's graveyard")
         for o in legends:
             if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
-                move(d, o.oid, Zone.GRAVEYARD, "704.5j", f"{o.controller} controls two legendary permanents named "
-                     f"{chars[o.oid].name} and keeps the other, so this one goes to its owner's graveyard")
+                move(d, o.oid, Zone.GRAVEYARD, "704.5j", f"{o.controller} controls more than one legendary permanent "
+                     f"named {chars[o.oid].name} and chose to keep another one, so this one goes to its owner's "
+                     "graveyard")
         for o, why in auras:
             if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
                 move(d, o.oid, Zone.GRAVEYARD, "704.5m", f"{chars[o.oid].name} {why}, so it goes to its owner's graveyard")
@@ -132,12 +133,14 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
 
 def illegal_attachment(state: GameState, aura: GameObject) -> str | None:
     """Why an Aura on the battlefield can't stay (704.5m, 303.4c, 303.4d), or None if it can:
-    attached to nothing, to an object no longer on the battlefield, to itself, or to an object its
-    enchant ability doesn't allow."""
+    attached to nothing, to itself, while it is a creature, to an object no longer on the
+    battlefield, or to an object its enchant ability doesn't allow."""
     if aura.attached_to is None:
         return "is not attached to anything"
     if aura.attached_to == aura.oid:
         return "is attached to itself"
+    if characteristics(state, aura.oid).is_creature:
+        return "is also a creature, and an Aura that's a creature can't enchant anything (303.4d)"
     try:
         host = state.obj(aura.attached_to)
     except KeyError:
