@@ -40,7 +40,7 @@ def _check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tu
                             "(305.1)")
     _check_timing(state, a.player, cdef)
     targets = check_targets(state, a.player, cdef.cast_target, a.targets, cdef.name,
-                            "303.4a" if cdef.enchant is not None else "115.1")
+                            "303.4a" if cdef.enchant is not None else "115.1", itself=obj.oid)
     if a.x and not cdef.mana_cost.x_count:
         raise IllegalAction("107.3", f"{cdef.name} has no X in its cost, so X can't be chosen")
     if a.hybrid and not cdef.mana_cost.hybrid:
@@ -101,13 +101,21 @@ def _check_timing(state: GameState, player: str, cdef: CardDef) -> None:
 
 
 def check_targets(state: GameState, player: str, spec: Target | None, chosen: tuple[int, ...],
-                  what: str, rule: str = "115.1") -> tuple[ObjRef, ...]:
+                  what: str, rule: str = "115.1", *, itself: int | None = None) -> tuple[ObjRef, ...]:
     """Each chosen target must exist, be in a zone the spec allows, and pass its test (115); an
-    Aura spell's refusal cites 303.4a, since its enchant ability is what asks for the target."""
+    Aura spell's refusal cites 303.4a, since its enchant ability is what asks for the target.
+    ``itself`` is the card being cast: its targets are chosen once it is on the stack (601.2a,
+    601.2c), where a spell is an illegal target for itself (115.5)."""
     if spec is None:
         if chosen:
             raise IllegalAction("115.1", f"{what} has no targets")
         return ()
+    if len(set(chosen)) < len(chosen):
+        raise IllegalAction("115.3", f"{what} says \"target\" once, so the same object can be chosen as its "
+                            "target only once")
+    if itself is not None and itself in chosen:
+        raise IllegalAction("115.5", f"{what} can't target itself: a spell on the stack is an illegal target "
+                            "for itself")
     if len(chosen) != 1:
         raise IllegalAction(rule, f"{what} needs exactly one target: {spec.description}")
     refs = []
