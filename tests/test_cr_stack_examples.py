@@ -362,8 +362,8 @@ def test_an_aura_spell_cant_target_what_its_enchant_ability_forbids():
 
 @pytest.mark.rule("704.5m")
 def test_an_aura_whose_object_is_destroyed_goes_to_the_graveyard():
-    """704.5m, 303.4c: the enchanted Forest is destroyed; Utopia Sprawl is attached to nothing and
-    goes to its owner's graveyard."""
+    """704.5m, 303.4c: the enchanted Forest is destroyed; Utopia Sprawl becomes unattached (701.3d)
+    and, attached to nothing, goes to its owner's graveyard."""
     s = Scenario("Sprawl loses its Forest")
     forest = s.add("Forest", "Alice")
     sprawl = s.add("Utopia Sprawl", "Alice", attached_to=forest, chosen={"color": "R"})
@@ -372,7 +372,7 @@ def test_an_aura_whose_object_is_destroyed_goes_to_the_graveyard():
     t = s.timeline().do(pass_priority("Alice"))
     resolve_top(t.do(cast("Bob", rain, targets=(forest,))))
     assert _zone(t, forest) is Zone.GRAVEYARD and _zone(t, sprawl) is Zone.GRAVEYARD
-    assert "704.5m" in _rules(t)
+    assert "701.3d" in _rules(t) and "704.5m" in _rules(t)
 
 
 @pytest.mark.rule("704.5m")

@@ -333,6 +333,8 @@ RULES: dict[str, str] = {
     "700": "additional rules: general terms (events, modes, dies and more)",
     "700.4": "dies: put into a graveyard from the battlefield",
     "701": "keyword actions",
+    "701.3": "attach",
+    "701.3d": "an Aura or Equipment whose object leaves its zone becomes unattached",
     "701.6": "counter",
     "701.6a": "a countered spell or ability is removed from the stack; a countered spell goes to the graveyard",
     "701.8": "destroy",
