@@ -16,7 +16,7 @@ from helpers import refused
 from mtgrules import Scenario, activate, cast, characteristics, pass_priority
 from mtgrules.cards import CardDef, Effect, Keyword, register
 from mtgrules.cards.builders import creature_target
-from mtgrules.core.abilities import Target
+from mtgrules.core.abilities import ActivatedAbility, Cost, Target
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step
 from mtgrules.play.verbs import resolve_top
@@ -66,6 +66,13 @@ def _destroy(res, _item):
         res.destroy(obj)
 
 
+def _snack(res, _item):
+    gain_life(res.d, res.controller, 3, "Stack Snack Token")
+
+
+SNACK = "{T}, Exile this artifact: You gain 3 life."
+
+
 def _a_spell(state, _player, obj):
     return obj.zone is Zone.STACK
 
@@ -86,6 +93,9 @@ register(
             spell_target=Target("target spell", _a_spell, frozenset({Zone.STACK})), source=TEST),
     CardDef("Stack Rain", "{R}", INSTANT, oracle="Destroy target land.", spell=_destroy,
             spell_target=Target("target land", _a_land), source=TEST),
+    CardDef("Stack Snack Token", "", frozenset({"Artifact"}), frozenset({"Food"}), oracle=SNACK,
+            abilities=(ActivatedAbility(Cost.of(tap=True, exile_self=True), SNACK, _snack),), source=TEST,
+            token=True),
     replace=True,
 )
 
@@ -244,6 +254,59 @@ def test_an_ability_of_a_permanent_that_died_doesnt_follow_the_card_to_the_grave
     assert len(thopters) == 1
 
 
+@pytest.mark.rule("113.7a")
+def test_a_tokens_ability_resolves_after_the_token_has_ceased_to_exist():
+    """113.7a: once activated, an ability exists independently of its source. The token exiled to
+    pay "{T}, Exile this artifact" ceases to exist (111.7, 704.5d) before its ability resolves,
+    and the ability still resolves: Alice gains 3 life."""
+    s = Scenario("snack")
+    snack = s.add("Stack Snack Token", "Alice")
+    t = s.timeline().do(activate("Alice", snack))
+    assert snack not in {o.oid for o in t.state.objects} and len(t.state.stack) == 1
+    resolve_top(t)
+    assert t.state.player("Alice").life == 23 and t.state.stack == ()
+
+
+@pytest.mark.rule("400.7")
+def test_a_resolved_pump_doesnt_follow_its_creature_through_a_flicker():
+    """400.7, 611.2c: Giant Growth gave the Bears +3/+3; flickered, they return as a new object
+    with no memory of it: 2/2."""
+    s = Scenario("pump then flicker")
+    bears = s.add("Grizzly Bears", "Alice")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    flicker = s.add("Stack Flicker", "Alice", zone="hand")
+    s.mana("Alice", "GW")
+    t = resolve_top(s.timeline().do(cast("Alice", growth, targets=(bears,))))
+    assert characteristics(t.state, bears).pt() == "5/5"
+    resolve_top(t.do(cast("Alice", flicker, targets=(bears,))))
+    assert _zone(t, bears) is Zone.BATTLEFIELD and characteristics(t.state, bears).pt() == "2/2"
+
+
+@pytest.mark.rule("603.3d")
+def test_a_trigger_with_no_legal_target_is_removed_from_the_stack():
+    """603.3d: Somberwald Stag enters with no creature Alice doesn't control: its trigger has no
+    legal target and isn't put on the stack."""
+    s = Scenario("Stag alone")
+    stag = s.add("Somberwald Stag", "Alice", zone="hand")
+    s.add("Grizzly Bears", "Alice")
+    s.mana("Alice", "GGGGG")
+    t = resolve_top(s.timeline().do(cast("Alice", stag)))
+    assert _zone(t, stag) is Zone.BATTLEFIELD and t.state.stack == ()
+    assert "603.3d" in _rules(t, "no target")
+
+
+@pytest.mark.rule("115.1c")
+def test_an_activated_ability_refuses_a_target_its_words_dont_allow():
+    """115.1c, 602.2b: Order of Whiteclay returns a card from *your* graveyard; a card in Bob's
+    graveyard can't be chosen, and the refusal leaves the board as it was."""
+    s = Scenario("Whiteclay, wrong graveyard")
+    order = s.add("Order of Whiteclay", "Alice", tapped=True)
+    bears = s.add("Grizzly Bears", "Bob", zone="graveyard")
+    s.mana("Alice", "WWW")
+    err = refused(s.state(), activate("Alice", order, targets=(bears,)), "115.1")
+    assert "not a legal target" in err.reason
+
+
 # ---------------------------------------------------------------- 603.4: intervening "if"
 @pytest.mark.rule("603.4")
 def test_an_intervening_if_false_at_the_event_means_no_trigger():
@@ -320,6 +383,24 @@ def test_a_countered_creature_spell_goes_to_the_graveyard_and_never_enters():
     resolve_top(t.do(cast("Bob", negate, targets=(bears,))))
     assert t.state.stack == () and _zone(t, bears) is Zone.GRAVEYARD and _zone(t, negate) is Zone.GRAVEYARD
     assert "608.3a" not in _rules(t)
+
+
+@pytest.mark.rule("701.6a")
+def test_a_counterspell_whose_target_was_countered_doesnt_resolve():
+    """405.2, 608.2b: Bob counters Alice's Bears; Alice counters Bob's counterspell. Alice's
+    resolves first, Bob's then has no target (it left the stack), and the Bears resolve."""
+    s = Scenario("counter war")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    negate_b = s.add("Stack Negate", "Bob", zone="hand")
+    negate_a = s.add("Stack Negate", "Alice", zone="hand")
+    s.mana("Alice", "GGU").mana("Bob", "U")
+    t = s.timeline().do(cast("Alice", bears, pay="GG")).do(pass_priority("Alice"))
+    t.do(cast("Bob", negate_b, targets=(bears,)))
+    t.do(pass_priority("Bob")).do(cast("Alice", negate_a, targets=(negate_b,)))
+    resolve_top(t)
+    assert _zone(t, negate_b) is Zone.GRAVEYARD and [i.label for i in t.state.stack] == ["Grizzly Bears"]
+    resolve_top(t)
+    assert _zone(t, bears) is Zone.BATTLEFIELD
 
 
 # ---------------------------------------------------------------- 111.7, 111.8: tokens

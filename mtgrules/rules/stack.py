@@ -15,7 +15,7 @@ from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_count
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_mana
 from mtgrules.rules.layers import characteristics
-from mtgrules.rules.look_back import trigger_source
+from mtgrules.rules.look_back import LAST_KNOWN, trigger_source
 from mtgrules.rules.resolution import Resolution
 from mtgrules.rules.targeting import TARGET_PLAYER, choose_player_target, player_target_gone, why_cant_target
 from mtgrules.rules.teams import is_active_player
@@ -144,9 +144,11 @@ def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, a
     who = choose_player_target(chooser, state, a.player) if ab.target_player else None  # 602.2b
     pay_cost(d, a.player, obj, ab.cost, frozenset({"ability"}), a.x, a.hybrid, chooser)
     aimed = "" if who is None else f", targeting {who}"
+    # the ability exists independently of its source (113.7a): it carries the source as it was,
+    # so it still resolves if a token source has ceased to exist (an "exile this" cost, 111.7)
+    data = ((LAST_KNOWN, obj),) + (() if who is None else ((TARGET_PLAYER, who),))
     d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}{aimed}",
-                     ability=card(obj.card).abilities.index(ab), x=a.x, targets=targets,
-                     data=() if who is None else ((TARGET_PLAYER, who),)))
+                     ability=card(obj.card).abilities.index(ab), x=a.x, targets=targets, data=data))
     d.note("activated", f"{a.player} activates {name}: {ab.text}{aimed}", "602.2", obj.oid, name)
 
 
