@@ -16,12 +16,13 @@ from helpers import refused
 from mtgrules import Scenario, activate, cast, characteristics, pass_priority
 from mtgrules.cards import CardDef, Effect, Keyword, register
 from mtgrules.cards.builders import creature_target
-from mtgrules.core.abilities import ActivatedAbility, Cost, Target
+from mtgrules.core.abilities import ActivatedAbility, Cost, Target, TriggeredAbility
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step
 from mtgrules.play.verbs import resolve_top
 from mtgrules.rules.combat.damage import deal_damage
 from mtgrules.rules.life import gain_life
+from mtgrules.rules.tokens import create_token
 from mtgrules.rules.zones import move
 
 TEST = "made up for tests/test_cr_stack_examples.py (not a real Magic card)"
@@ -71,6 +72,19 @@ def _snack(res, _item):
 
 
 SNACK = "{T}, Exile this artifact: You gain 3 life."
+SPIRIT = "When this token enters, you gain 1 life."
+
+
+def _this_enters(state, src, ev):
+    return ev.obj == src.oid and ev.attribute == "zone" and ev.after == Zone.BATTLEFIELD
+
+
+def _gain_one(res, _item):
+    gain_life(res.d, res.controller, 1, "Stack Spirit Token")
+
+
+def _make_spirit(res, _item):
+    create_token(res.d, "Stack Spirit Token", res.controller, "Stack Summon")
 
 
 def _a_spell(state, _player, obj):
@@ -96,6 +110,11 @@ register(
     CardDef("Stack Snack Token", "", frozenset({"Artifact"}), frozenset({"Food"}), oracle=SNACK,
             abilities=(ActivatedAbility(Cost.of(tap=True, exile_self=True), SNACK, _snack),), source=TEST,
             token=True),
+    CardDef("Stack Spirit Token", "", frozenset({"Creature"}), frozenset({"Spirit"}), power=1, toughness=1,
+            oracle=SPIRIT, abilities=(TriggeredAbility(SPIRIT, "zone change", _this_enters, _gain_one),),
+            source=TEST, token=True),
+    CardDef("Stack Summon", "{W}", INSTANT, oracle="Create a 1/1 white Spirit creature token.",
+            spell=_make_spirit, source=TEST),
     replace=True,
 )
 
@@ -265,6 +284,24 @@ def test_a_tokens_ability_resolves_after_the_token_has_ceased_to_exist():
     assert snack not in {o.oid for o in t.state.objects} and len(t.state.stack) == 1
     resolve_top(t)
     assert t.state.player("Alice").life == 23 and t.state.stack == ()
+
+
+@pytest.mark.rule("113.7a")
+def test_a_tokens_enter_trigger_resolves_after_the_token_has_ceased_to_exist():
+    """113.7a: the Spirit token's "when this token enters" trigger is on the stack when Bob murders
+    the token, which then ceases to exist (704.5d); the trigger still resolves: Alice gains 1."""
+    s = Scenario("spirit murdered")
+    summon = s.add("Stack Summon", "Alice", zone="hand")
+    murder = s.add("Murder", "Bob", zone="hand")
+    s.mana("Alice", "W").mana("Bob", "BBB")
+    t = resolve_top(s.timeline().do(cast("Alice", summon)))
+    spirit = next(o.oid for o in t.state.battlefield() if o.card == "Stack Spirit Token")
+    assert [i.kind for i in t.state.stack] == ["trigger"]
+    t.do(pass_priority("Alice")).do(cast("Bob", murder, targets=(spirit,)))
+    resolve_top(t)
+    assert spirit not in {o.oid for o in t.state.objects}
+    resolve_top(t)
+    assert t.state.player("Alice").life == 21 and t.state.stack == ()
 
 
 @pytest.mark.rule("400.7")

@@ -244,6 +244,8 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
     where = "" if attached_to is None else f" attached to {d.obj(attached_to).card}"
     moved = move(d, obj.oid, Zone.BATTLEFIELD, rule or ("608.3c" if attached_to is not None else "608.3a"),
                  text or f"{card(obj.card).name} enters the battlefield{where}", controller=controller, **extra)
+    if moved.zone is not Zone.BATTLEFIELD:  # a token that had left the battlefield stays out (111.8)
+        return moved
     for rep in replacements:
         _explain_enters_with(d, moved, rep, spell_x or 0, cast=spell_x is not None)
     return moved
