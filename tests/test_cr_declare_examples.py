@@ -489,7 +489,7 @@ def test_115_1_wrong_number_of_targets_is_refused():
     t = s.timeline()
     refuse(t.state, cast("Alice", growth), "115.1")
     refuse(t.state, cast("Alice", growth, targets=(b1, b2)), "115.1")
-    refuse(t.state, cast("Alice", growth, targets=(b1, b1)), "115.1")
+    refuse(t.state, cast("Alice", growth, targets=(b1, b1)), "115.3")  # one "target" word: the same object only once
 
 
 def test_115_2_a_card_in_a_graveyard_isnt_a_target_creature():

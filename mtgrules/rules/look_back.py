@@ -69,9 +69,9 @@ def look_back_sources(state: GameState, events: Sequence[Event],
 
 
 def trigger_source(state: GameState, oid: int, data: Sequence[tuple[str, object]]) -> GameObject:
-    """A trigger's source object; for a look-back trigger whose source has ceased to exist since
-    (a token that died, 111.7, 704.5d), the object as it last existed, which the trigger carries
-    (113.7a: the ability exists on the stack independently of its source)."""
+    """A trigger's or an activated ability's source object; for one whose source has ceased to
+    exist since (a token that died or was exiled, 111.7, 704.5d), the object as it last existed,
+    which the ability carries (113.7a: it exists on the stack independently of its source)."""
     try:
         return state.obj(oid)
     except KeyError:

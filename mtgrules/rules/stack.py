@@ -15,7 +15,7 @@ from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_count
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_mana
 from mtgrules.rules.layers import characteristics
-from mtgrules.rules.look_back import trigger_source
+from mtgrules.rules.look_back import LAST_KNOWN, trigger_source
 from mtgrules.rules.resolution import Resolution
 from mtgrules.rules.targeting import TARGET_PLAYER, choose_player_target, player_target_gone, why_cant_target
 from mtgrules.rules.teams import is_active_player
@@ -40,7 +40,7 @@ def _check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tu
                             "(305.1)")
     _check_timing(state, a.player, cdef)
     targets = check_targets(state, a.player, cdef.cast_target, a.targets, cdef.name,
-                            "303.4a" if cdef.enchant is not None else "115.1")
+                            "303.4a" if cdef.enchant is not None else "115.1", itself=obj.oid)
     if a.x and not cdef.mana_cost.x_count:
         raise IllegalAction("107.3", f"{cdef.name} has no X in its cost, so X can't be chosen")
     if a.hybrid and not cdef.mana_cost.hybrid:
@@ -101,13 +101,21 @@ def _check_timing(state: GameState, player: str, cdef: CardDef) -> None:
 
 
 def check_targets(state: GameState, player: str, spec: Target | None, chosen: tuple[int, ...],
-                  what: str, rule: str = "115.1") -> tuple[ObjRef, ...]:
+                  what: str, rule: str = "115.1", *, itself: int | None = None) -> tuple[ObjRef, ...]:
     """Each chosen target must exist, be in a zone the spec allows, and pass its test (115); an
-    Aura spell's refusal cites 303.4a, since its enchant ability is what asks for the target."""
+    Aura spell's refusal cites 303.4a, since its enchant ability is what asks for the target.
+    ``itself`` is the card being cast: its targets are chosen once it is on the stack (601.2a,
+    601.2c), where a spell is an illegal target for itself (115.5)."""
     if spec is None:
         if chosen:
             raise IllegalAction("115.1", f"{what} has no targets")
         return ()
+    if len(set(chosen)) < len(chosen):
+        raise IllegalAction("115.3", f"{what} says \"target\" once, so the same object can be chosen as its "
+                            "target only once")
+    if itself is not None and itself in chosen:
+        raise IllegalAction("115.5", f"{what} can't target itself: a spell on the stack is an illegal target "
+                            "for itself")
     if len(chosen) != 1:
         raise IllegalAction(rule, f"{what} needs exactly one target: {spec.description}")
     refs = []
@@ -136,9 +144,11 @@ def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, a
     who = choose_player_target(chooser, state, a.player) if ab.target_player else None  # 602.2b
     pay_cost(d, a.player, obj, ab.cost, frozenset({"ability"}), a.x, a.hybrid, chooser)
     aimed = "" if who is None else f", targeting {who}"
+    # the ability exists independently of its source (113.7a): it carries the source as it was,
+    # so it still resolves if a token source has ceased to exist (an "exile this" cost, 111.7)
+    data = ((LAST_KNOWN, obj),) + (() if who is None else ((TARGET_PLAYER, who),))
     d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}{aimed}",
-                     ability=card(obj.card).abilities.index(ab), x=a.x, targets=targets,
-                     data=() if who is None else ((TARGET_PLAYER, who),)))
+                     ability=card(obj.card).abilities.index(ab), x=a.x, targets=targets, data=data))
     d.note("activated", f"{a.player} activates {name}: {ab.text}{aimed}", "602.2", obj.oid, name)
 
 
@@ -234,6 +244,8 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
     where = "" if attached_to is None else f" attached to {d.obj(attached_to).card}"
     moved = move(d, obj.oid, Zone.BATTLEFIELD, rule or ("608.3c" if attached_to is not None else "608.3a"),
                  text or f"{card(obj.card).name} enters the battlefield{where}", controller=controller, **extra)
+    if moved.zone is not Zone.BATTLEFIELD:  # a token that had left the battlefield stays out (111.8)
+        return moved
     for rep in replacements:
         _explain_enters_with(d, moved, rep, spell_x or 0, cast=spell_x is not None)
     return moved

@@ -26,7 +26,7 @@ from mtgrules.core.objects import GameObject, ObjRef, StackItem
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.triggers import PendingTrigger
 from mtgrules.rules.layers import ability_kinds
-from mtgrules.rules.look_back import look_back_sources, trigger_source
+from mtgrules.rules.look_back import LAST_KNOWN, look_back_sources, trigger_source
 from mtgrules.rules.targeting import why_cant_target
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
 
@@ -51,6 +51,8 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
             for data in _instances(ab, state, src, ev):
                 if not condition_at_trigger(d, state, src, ab, data):
                     continue
+                if LAST_KNOWN not in dict(data):  # it outlives a token source that ceases to exist (113.7a)
+                    data = (*data, (LAST_KNOWN, src))
                 pending.append(PendingTrigger(src.ref, i, src.controller, tuple(data)))
                 d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.10a" if ab.looks_back
                        else "603.2", src.oid, src.card)

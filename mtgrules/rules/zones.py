@@ -1,6 +1,7 @@
 """Moving objects between zones. A moved card becomes a new object (400.7): its zone-change
 count goes up, and it loses tapped status, damage, counters, choices, attachment and the record
-of a loyalty ability activated this turn (606.3)."""
+of a loyalty ability activated this turn (606.3). A token that has already left the battlefield
+doesn't move again (111.8)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,15 @@ def move(d: Draft, oid: int, zone: Zone, rule: str, text: str = "", *, zone_play
     """Move ``oid`` to ``zone`` as a new object; ``extra`` sets status it enters with.
 
     Player zones default to the owner's (a card goes to its owner's graveyard, 404.2 / 400.3).
+    A token off the battlefield stays where it is (111.8) and is returned unmoved; it ceases to
+    exist at the next check of state-based actions (704.5d).
     """
     old = d.obj(oid)
+    if old.is_token and old.zone is not Zone.BATTLEFIELD:
+        d.note("nothing happens", f"{old.card} is a token that has left the battlefield, so it can't move to "
+               f"the {zone.value}: it stays in the {old.zone.value} and ceases to exist (111.8)", "111.8",
+               oid, old.card)
+        return old
     if zone in PLAYER_ZONES and zone_player is None:
         zone_player = old.owner
     if zone not in PLAYER_ZONES:
@@ -32,4 +40,16 @@ def move(d: Draft, oid: int, zone: Zone, rule: str, text: str = "", *, zone_play
                   timestamp=d.new_timestamp())
     fields.update(extra)
     where = f"{zone_player}'s {zone.value}" if zone_player else zone.value
-    return d.update(oid, rule, (text or f"{old.card} moves to {where}") + clause, kind="zone change", **fields)
+    moved = d.update(oid, rule, (text or f"{old.card} moves to {where}") + clause, kind="zone change", **fields)
+    if old.zone is Zone.BATTLEFIELD and zone is not Zone.BATTLEFIELD:
+        _unattach_from(d, old)
+    return moved
+
+
+def _unattach_from(d: Draft, host: GameObject) -> None:
+    """What was attached to a permanent that leaves the battlefield becomes unattached (701.3d):
+    if the card comes back, it is a new object (400.7) that nothing was ever attached to. An Aura
+    left attached to nothing then goes to its owner's graveyard (704.5m)."""
+    for other in [o for o in d.objects.values() if o.attached_to == host.oid and o.oid != host.oid]:
+        d.update(other.oid, "701.3d", f"{host.card} has left the battlefield, so {other.card} is no longer "
+                 "attached to it", attached_to=None)
