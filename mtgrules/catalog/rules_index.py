@@ -120,6 +120,7 @@ RULES: dict[str, str] = {
     "118": "costs",
     "118.3": "a cost can't be paid without everything it needs",
     "118.3a": "paying mana takes it from the mana pool",
+    "118.6": "an object with no mana cost has an unpayable cost: it can't be cast by paying its mana cost",
     "119": "life",
     "119.3": "gaining and losing life adjust the life total",
     "119.4": "paying life: only with at least that much life; it is lost",

@@ -37,10 +37,13 @@ from mtgrules.rules.mana.could_produce import (
 )
 
 
-def activate_mana_ability(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaAbility) -> None:
-    """Pay the cost, work out the mana, apply replacements, add it, then fire mana triggers."""
+def activate_mana_ability(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaAbility,
+                          x: int = 0, hybrid: tuple[ManaType, ...] | None = None) -> None:
+    """Pay the cost, work out the mana, apply replacements, add it, then fire mana triggers.
+    The cost is paid as any activation cost is (605.3, 602.2b): an {X} takes the value chosen
+    and a hybrid symbol the half chosen (a filter land's "{R/G}, {T}")."""
     name = characteristics(d.view(), obj.oid).name  # read before paying: tapping renames nothing
-    pay_cost(d, player, obj, ab.cost, frozenset({"ability"}), chooser=chooser)
+    pay_cost(d, player, obj, ab.cost, frozenset({"ability"}), x, hybrid, chooser)
     types = _base_production(d, chooser, player, obj, ab)
     if types is None:
         d.note("no mana", f"{name}'s ability can't define a type of mana, so it adds no mana",
