@@ -13,15 +13,27 @@ from __future__ import annotations
 import pytest
 from helpers import kinds, pool, refused
 
-from mtgrules import MissingChoice, Scenario, activate, apply, cast, legal_actions, pass_priority
-from mtgrules.cards import CardDef, Cost, Fixed, ManaAbility, register
+from mtgrules import MissingChoice, Scenario, activate, apply, cast, characteristics, legal_actions, pass_priority
+from mtgrules.cards import CardDef, Cost, Fixed, ManaAbility, TriggeredAbility, register
 from mtgrules.core.actions import Activate, CastSpell
 from mtgrules.core.mana import ManaType
 from mtgrules.core.turns import Step
+from mtgrules.rules.life import lose_life
 from mtgrules.rules.mana.could_produce import could_produce_all
 
 C = frozenset({"Creature"})
 STAND_IN = "CR test card (not a real card)"
+BARBS = "Whenever a player taps a land for mana, that player loses 1 life."
+
+
+def _land_tapped(state, _source, event):
+    """The player whose land was tapped for mana, as the trigger's data."""
+    tapped = state.obj(event.obj)
+    return [(("player", tapped.controller),)] if characteristics(state, tapped.oid).is_land else []
+
+
+def _barbs(res, item):
+    lose_life(res.d, item.get("player"), 1, "CR Barbs")
 
 register(
     # 107.4e's example cost, on a vanilla body.
@@ -36,6 +48,9 @@ register(
     CardDef("CR Filter Grove", "", frozenset({"Land"}), oracle="{R/G}, {T}: Add {G}{G}.",
             abilities=(ManaAbility(Cost.of("{R/G}", tap=True), Fixed((ManaType.G, ManaType.G)),
                                    "{R/G}, {T}: Add {G}{G}."),), source=STAND_IN),
+    # 605.5a: a "tapped for mana" trigger that adds no mana (a Manabarbs-like enchantment).
+    CardDef("CR Barbs", "{2}{R}", frozenset({"Enchantment"}), oracle=BARBS,
+            abilities=(TriggeredAbility(BARBS, "tapped for mana", _land_tapped, _barbs),), source=STAND_IN),
     replace=True,
 )
 
@@ -325,3 +340,20 @@ def test_a_filter_lands_hybrid_cost_is_paid_with_the_half_chosen():
     assert [e.rule for e in kinds(events, "mana spent")] == ["118.3a"]
     offered = [a for a in legal_actions(s.state()) if isinstance(a, Activate) and a.source == grove]
     assert [a.hybrid for a in offered] == [(ManaType.R,)]
+
+
+@pytest.mark.rule("605.5a")
+def test_a_tapped_for_mana_trigger_that_adds_no_mana_uses_the_stack():
+    """605.5a: a triggered ability that triggers on tapping for mana but couldn't produce mana is
+    not a mana ability: it goes on the stack (603.3), can be responded to, and resolves only when
+    both players pass. The mana itself is added at once (605.3b)."""
+    s = Scenario("605.5a")
+    forest = s.add("Forest", "Alice")
+    s.add("CR Barbs", "Bob")
+    state, events = apply(s.state(), activate("Alice", forest))
+    assert pool(state, "Alice") == ["G"] and state.player("Alice").life == 20
+    assert len(state.stack) == 1 and state.stack[0].controller == "Bob" and state.priority == "Alice"
+    assert [e.rule for e in kinds(events, "trigger")] == ["603.2"]
+    state, _ = apply(state, pass_priority("Alice"))
+    state, _ = apply(state, pass_priority("Bob"))
+    assert state.stack == () and state.player("Alice").life == 19 and pool(state, "Alice") == ["G"]

@@ -119,14 +119,20 @@ def _add(d: Draft, player: str, obj: GameObject, name: str, types: list[ManaType
 
 def fire_tapped_for_mana(d: Draft, chooser: Chooser, player: str, tapped: GameObject,
                          produced: list[ManaType]) -> None:
-    """Resolve every "whenever ... tapped for mana" trigger now (106.12a, 605.4a)."""
+    """Resolve every "whenever ... tapped for mana" triggered mana ability now (106.12a, 605.4a).
+    A "tapped for mana" trigger that isn't a mana ability (it adds no mana, 605.5a) is an
+    ordinary trigger: the event is recorded for it, and it goes on the stack like any other."""
     if TriggeredAbility not in ability_kinds(d.view()):
         return
     event = Event(EventKind.TAPPED_FOR_MANA, tapped.oid, tapped.card, "produced", None,
-                  tuple(t.value for t in produced), "106.12a")
+                  tuple(t.value for t in produced), "106.12a",
+                  f"{tapped.card} is tapped for {''.join('{' + t.value + '}' for t in produced)}")
+    if any(isinstance(ab, TriggeredAbility) and ab.event == "tapped for mana" and not ab.is_mana
+           for src in d.view().battlefield() for ab in card(src.card).abilities):
+        d.emit(event)  # heard by the ordinary triggers as the next player would get priority (605.5a)
     for src in d.view().battlefield():
         for ab in card(src.card).abilities:
-            if isinstance(ab, TriggeredAbility) and ab.event == "tapped for mana" \
+            if isinstance(ab, TriggeredAbility) and ab.event == "tapped for mana" and ab.is_mana \
                     and ab.matches(d.view(), src, event):
                 d.note("trigger", f"{card(src.card).name} triggers: {ab.text}", "106.12a", src.oid, src.card)
                 resolve = cast(ManaTriggerResolver, ab.resolve)  # a triggered mana ability's kind of resolver
