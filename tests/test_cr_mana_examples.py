@@ -357,3 +357,26 @@ def test_a_tapped_for_mana_trigger_that_adds_no_mana_uses_the_stack():
     state, _ = apply(state, pass_priority("Alice"))
     state, _ = apply(state, pass_priority("Bob"))
     assert state.stack == () and state.player("Alice").life == 19 and pool(state, "Alice") == ["G"]
+
+
+@pytest.mark.rule("605.3a")
+def test_mana_abilities_can_be_activated_while_a_resolving_ability_asks_for_mana():
+    """605.3a / 608.2g: Neyith of the Dire Hunt's trigger asks "you may pay {2}{R/G}" as it
+    resolves. With an empty pool and three untapped Forests, Alice may tap them then and there:
+    paying is not refused (118.3); she is asked which land to tap, and the payment goes through."""
+    s = Scenario("605.3a Neyith", step="main1")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    forests = [s.add("Forest", "Alice") for _ in range(3)]
+    bears = s.add("Grizzly Bears", "Alice")
+    for _ in range(3):
+        s.add("Forest", "Alice", zone="library")
+    t = s.timeline().do(pass_priority("Alice")).do(pass_priority("Bob", target=bears))
+    assert t.state.step is Step.BEGIN_COMBAT and len(t.state.stack) == 1
+    t.do(pass_priority("Alice"))
+    with pytest.raises(MissingChoice) as need:
+        apply(t.state, pass_priority("Bob", pay=1))
+    assert need.value.kind == "mana ability" and need.value.rule == "608.2g"
+    assert sorted(need.value.options) == sorted((f, 0) for f in forests)
+    t.do(pass_priority("Bob", pay=1, mana_ability=[(f, 0) for f in forests], hybrid="G"))
+    assert t.state.stack == () and all(t.state.obj(f).tapped for f in forests)
+    assert pool(t.state, "Alice") == [] and characteristics(t.state, bears).power == 4
