@@ -56,6 +56,10 @@ class CardDef:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "keywords", keyword_set(self.keywords, f"card {self.name!r}"))
+        try:  # a cost the kit can't pay is refused here, not when a learner first casts the card
+            parse_cost(self.cost)
+        except ValueError as e:
+            raise ValueError(f"{self.name}: {e}") from None
         lines = oracle_lines(self.oracle)
         for entry in self.not_played:
             if not (isinstance(entry, tuple) and len(entry) == 2 and all(isinstance(x, str) for x in entry)):

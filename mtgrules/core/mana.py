@@ -127,13 +127,25 @@ def parse_cost(text: str) -> ManaCost:
         elif sym == "X":
             xs += 1
         elif "/" in sym:
-            a, b = sym.split("/")
-            hybrid.append((ManaType(a), ManaType(b)))
+            hybrid.append(_hybrid_symbol(sym, text))
         elif sym in ManaType.__members__:
             typed.append(ManaType(sym))
         else:
             raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
     return ManaCost(generic, tuple(typed), tuple(hybrid), xs, text)
+
+
+def _hybrid_symbol(sym: str, text: str) -> tuple[ManaType, ManaType]:
+    """The two halves of a hybrid symbol such as {R/G} or {C/W} (107.4e). Monocolored hybrid
+    symbols with a number ({2/B}), Phyrexian ({W/P}) and hybrid Phyrexian symbols are mana
+    symbols the kit doesn't pay, so a cost holding one is refused when the card is defined
+    rather than failing when it is cast."""
+    halves = sym.split("/")
+    if len(halves) != 2 or not all(h in ManaType.__members__ for h in halves) or halves[0] == halves[1]:
+        raise ValueError(f"mana symbol {{{sym}}} in {text!r} is not one the kit pays: a hybrid symbol here "
+                         "has two different halves, each W, U, B, R, G or C, such as {R/G} (numbered, "
+                         "Phyrexian and snow symbols are not played)")
+    return ManaType(halves[0]), ManaType(halves[1])
 
 
 # ---------------------------------------------------------------- paying

@@ -16,18 +16,15 @@ sacrificed without asking.
 
 from __future__ import annotations
 
-from mtgrules.core.abilities import ManaAbility, Resolution, TriggeredAbility
-from mtgrules.core.carddef import card
+from mtgrules.core.abilities import Resolution, TriggeredAbility
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.mana import parse_cost, pay
 from mtgrules.core.objects import StackItem, Zone
 from mtgrules.core.state import Draft
 from mtgrules.core.turns import Step
-from mtgrules.rules.costs import check_cost
-from mtgrules.rules.keyword_actions import pay_mana_now
+from mtgrules.rules.keyword_actions import add_mana_to_pay, mana_sources, pay_mana_now
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.life import change_life
-from mtgrules.rules.mana.abilities import activate_mana_ability
 from mtgrules.rules.sacrifice import sacrifice
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 
@@ -49,7 +46,7 @@ def cumulative_upkeep(text: str, mana: str = "", life: int = 0) -> TriggeredAbil
         player = res.controller
         cost = (f"{mana * ages} and " if mana else "") + (f"{life * ages} life" if life else "")
         payable = _can_pay(res.d, player, mana * ages, life * ages) or (
-            _can_pay(res.d, player, "", life * ages) and bool(_mana_sources(res.d, player)))
+            _can_pay(res.d, player, "", life * ages) and bool(mana_sources(res.d, player)))
         options = [PAY, DONT_PAY] if payable else [DONT_PAY]
         answer = res.chooser.choose("cumulative upkeep", player, options, "702.24a")
         if answer == DONT_PAY:
@@ -59,46 +56,13 @@ def cumulative_upkeep(text: str, mana: str = "", life: int = 0) -> TriggeredAbil
             sacrifice(res.d, player, src.oid, "cumulative upkeep not paid")
             return
         if mana:
-            _add_mana_first(res, player, mana * ages, name)
+            add_mana_to_pay(res.d, res.chooser, player, mana * ages, f"{name}'s cumulative upkeep")
             pay_mana_now(res.d, res.chooser, player, mana * ages, f"{name}'s cumulative upkeep")
         if life:
             change_life(res.d, player, -life * ages, "119.4",
                         f"{player} pays {life * ages} life for {name}'s cumulative upkeep")
 
     return TriggeredAbility(text, STEP_BEGINS, at_beginning_of(Step.UPKEEP, "your"), resolve)
-
-
-def _mana_sources(d: Draft, player: str) -> list[tuple[int, int]]:
-    """(object id, ability index) of each mana ability ``player`` could activate now, whose
-    non-mana costs they can pay (608.2g, 117.1d)."""
-    state = d.view()
-    out = []
-    for obj in state.battlefield(player):
-        for i, ab in enumerate(card(obj.card).abilities):
-            if isinstance(ab, ManaAbility):
-                try:
-                    check_cost(state, player, obj, ab.cost)
-                except IllegalAction:
-                    continue
-                out.append((obj.oid, i))
-    return out
-
-
-def _add_mana_first(res: Resolution, player: str, cost: str, name: str) -> None:
-    """Before paying, the player activates mana abilities of their choice until the pool can pay
-    (608.2g); if it never can, the payment is refused (118.3)."""
-    while not _can_pay(res.d, player, cost, 0):
-        sources = _mana_sources(res.d, player)
-        if not sources:
-            raise IllegalAction("118.3", f"{player} can't pay {cost} for {name}'s cumulative upkeep, even after "
-                                "activating the mana abilities they could")
-        oid, index = res.chooser.choose("mana ability", player, sources, "608.2g")
-        ab = card(res.d.obj(oid).card).abilities[index]
-        assert isinstance(ab, ManaAbility)
-        source = characteristics(res.state, oid).name
-        res.d.note("activated", f"{player} activates {source}'s mana ability to pay {name}'s cumulative upkeep",
-                   "608.2g", oid, source)
-        activate_mana_ability(res.d, res.chooser, player, res.d.obj(oid), ab)
 
 
 def _can_pay(d: Draft, player: str, mana: str, life: int) -> bool:

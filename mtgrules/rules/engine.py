@@ -120,13 +120,15 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
     if isinstance(ab, ActivatedAbility):
         check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability")
         check_player_target(state, a, ab)
+    elif a.targets:  # a mana ability never targets; a target given is refused, not ignored
+        raise IllegalAction("605.1a", f"{characteristics(state, obj.oid).name}'s “{ab.text}” is a mana ability, "
+                            "and a mana ability has no targets, so none can be chosen")
     check_cost(state, a.player, obj, ab.cost)
     mana = ab.cost.mana  # X was refused above unless the cost has one (107.3)
     if mana.x_count:
-        mana = mana.with_x(a.x if isinstance(ab, ActivatedAbility) else 0)
-    if not mana.is_empty:
-        hybrid = a.hybrid if isinstance(ab, ActivatedAbility) else None
-        pay(state.player(a.player).pool, mana, frozenset({"ability"}), hybrid)
+        mana = mana.with_x(a.x)
+    if not mana.is_empty:  # a mana ability's cost is paid like any other (605.3, 602.2b)
+        pay(state.player(a.player).pool, mana, frozenset({"ability"}), a.hybrid)
     return obj, ab
 
 
@@ -161,7 +163,7 @@ def _keep_priority(d: Draft, player: str) -> None:
 def _activate(d: Draft, chooser: Chooser, a: Activate) -> None:
     obj, ab = check_activation(d.view(), a)
     if isinstance(ab, ManaAbility):
-        activate_mana_ability(d, chooser, a.player, obj, ab)  # no stack, no priority change (605.3b)
+        activate_mana_ability(d, chooser, a.player, obj, ab, a.x, a.hybrid)  # no stack, no priority change (605.3b)
         d.set_scalar("117.4", passes=0)  # but it is an action: passes before it no longer count (117.4)
     else:
         activate_ability(d, chooser, a, obj, ab)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from itertools import product
 
+from mtgrules.core.abilities import ManaAbility
+from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Effect
 from mtgrules.core.errors import IllegalAction
@@ -19,8 +21,9 @@ from mtgrules.core.mana import Mana, ManaType, parse_cost, pay
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft
 from mtgrules.rules.combat.damage import deal_damage
-from mtgrules.rules.costs import choose_payment, spend_mana
+from mtgrules.rules.costs import check_cost, choose_payment, spend_mana
 from mtgrules.rules.layers import characteristics, on_battlefield
+from mtgrules.rules.mana.abilities import activate_mana_ability
 from mtgrules.rules.teams import apnap_order
 from mtgrules.rules.turn_loop import draw
 from mtgrules.rules.zones import move
@@ -117,8 +120,11 @@ def mill(d: Draft, player: str, n: int, why: str) -> int:
 # ---------------------------------------------------------------- optional payments (608.2c)
 def pay_mana_now(d: Draft, chooser: Chooser, player: str, cost_text: str, why: str) -> None:
     """Pay a mana cost from ``player``'s pool while an ability resolves; refuse if it can't be
-    paid. A hybrid symbol's half is a choice (kind ``"hybrid"``) among the halves the pool can pay;
-    which mana pays is the player's choice too (kind ``"pay with"``, 601.2h) when it matters."""
+    paid. While the pool can't pay, the player first activates mana abilities of their choice
+    (605.3a, 608.2g; see :func:`add_mana_to_pay`). A hybrid symbol's half is a choice (kind
+    ``"hybrid"``) among the halves the pool can pay; which mana pays is the player's choice too
+    (kind ``"pay with"``, 601.2h) when it matters."""
+    add_mana_to_pay(d, chooser, player, cost_text, why)
     cost = parse_cost(cost_text)
     pool = d.player(player).pool
     halves: list[ManaType] = []
@@ -142,3 +148,39 @@ def _payable(pool: tuple[Mana, ...], cost_text: str, halves: list[ManaType]) -> 
         except IllegalAction:
             continue
     return False
+
+
+def mana_sources(d: Draft, player: str) -> list[tuple[int, int]]:
+    """(object id, ability index) of each mana ability ``player`` could activate now, whose
+    non-mana costs they can pay (608.2g, 117.1d)."""
+    state = d.view()
+    out = []
+    for obj in state.battlefield(player):
+        for i, ab in enumerate(card(obj.card).abilities):
+            if isinstance(ab, ManaAbility):
+                try:
+                    check_cost(state, player, obj, ab.cost)
+                except IllegalAction:
+                    continue
+                out.append((obj.oid, i))
+    return out
+
+
+def add_mana_to_pay(d: Draft, chooser: Chooser, player: str, cost_text: str, why: str) -> None:
+    """Before a payment asked for while a spell or ability resolves, the player may activate mana
+    abilities (605.3a, 608.2g): while the pool can't pay ``cost_text`` (with any halves of its
+    hybrid symbols), they choose which to activate (choice kind ``"mana ability"``, options
+    ``(object id, ability index)``; a lone option is taken without asking). If none is left and
+    the pool still can't pay, the payment is refused (118.3)."""
+    while not _payable(d.player(player).pool, cost_text, []):
+        sources = mana_sources(d, player)
+        if not sources:
+            raise IllegalAction("118.3", f"{player} can't pay {cost_text} for {why}, even after activating the "
+                                "mana abilities they could")
+        oid, index = chooser.choose("mana ability", player, sources, "608.2g")
+        ab = card(d.obj(oid).card).abilities[index]
+        assert isinstance(ab, ManaAbility)  # mana_sources lists only mana abilities
+        source = characteristics(d.view(), oid).name
+        d.note("activated", f"{player} activates {source}'s mana ability to pay {cost_text} for {why}",
+               "608.2g", oid, source)
+        activate_mana_ability(d, chooser, player, d.obj(oid), ab)

@@ -38,6 +38,9 @@ def _check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tu
         raise IllegalAction("305.9", f"{cdef.name} is a land, and a land can't be cast as a spell: play it with "
                             f"play_land({a.player!r}, {obj.oid}), a special action that doesn't use the stack "
                             "(305.1)")
+    if not cdef.cost:
+        raise IllegalAction("118.6", f"{cdef.name} has no mana cost, which is an unpayable cost, so it can't be "
+                            "cast by paying its mana cost")
     _check_timing(state, a.player, cdef)
     targets = check_targets(state, a.player, cdef.cast_target, a.targets, cdef.name,
                             "303.4a" if cdef.enchant is not None else "115.1", itself=obj.oid)

@@ -37,10 +37,13 @@ from mtgrules.rules.mana.could_produce import (
 )
 
 
-def activate_mana_ability(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaAbility) -> None:
-    """Pay the cost, work out the mana, apply replacements, add it, then fire mana triggers."""
+def activate_mana_ability(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaAbility,
+                          x: int = 0, hybrid: tuple[ManaType, ...] | None = None) -> None:
+    """Pay the cost, work out the mana, apply replacements, add it, then fire mana triggers.
+    The cost is paid as any activation cost is (605.3, 602.2b): an {X} takes the value chosen
+    and a hybrid symbol the half chosen (a filter land's "{R/G}, {T}")."""
     name = characteristics(d.view(), obj.oid).name  # read before paying: tapping renames nothing
-    pay_cost(d, player, obj, ab.cost, frozenset({"ability"}), chooser=chooser)
+    pay_cost(d, player, obj, ab.cost, frozenset({"ability"}), x, hybrid, chooser)
     types = _base_production(d, chooser, player, obj, ab)
     if types is None:
         d.note("no mana", f"{name}'s ability can't define a type of mana, so it adds no mana",
@@ -116,14 +119,20 @@ def _add(d: Draft, player: str, obj: GameObject, name: str, types: list[ManaType
 
 def fire_tapped_for_mana(d: Draft, chooser: Chooser, player: str, tapped: GameObject,
                          produced: list[ManaType]) -> None:
-    """Resolve every "whenever ... tapped for mana" trigger now (106.12a, 605.4a)."""
+    """Resolve every "whenever ... tapped for mana" triggered mana ability now (106.12a, 605.4a).
+    A "tapped for mana" trigger that isn't a mana ability (it adds no mana, 605.5a) is an
+    ordinary trigger: the event is recorded for it, and it goes on the stack like any other."""
     if TriggeredAbility not in ability_kinds(d.view()):
         return
     event = Event(EventKind.TAPPED_FOR_MANA, tapped.oid, tapped.card, "produced", None,
-                  tuple(t.value for t in produced), "106.12a")
+                  tuple(t.value for t in produced), "106.12a",
+                  f"{tapped.card} is tapped for {''.join('{' + t.value + '}' for t in produced)}")
+    if any(isinstance(ab, TriggeredAbility) and ab.event == "tapped for mana" and not ab.is_mana
+           for src in d.view().battlefield() for ab in card(src.card).abilities):
+        d.emit(event)  # heard by the ordinary triggers as the next player would get priority (605.5a)
     for src in d.view().battlefield():
         for ab in card(src.card).abilities:
-            if isinstance(ab, TriggeredAbility) and ab.event == "tapped for mana" \
+            if isinstance(ab, TriggeredAbility) and ab.event == "tapped for mana" and ab.is_mana \
                     and ab.matches(d.view(), src, event):
                 d.note("trigger", f"{card(src.card).name} triggers: {ab.text}", "106.12a", src.oid, src.card)
                 resolve = cast(ManaTriggerResolver, ab.resolve)  # a triggered mana ability's kind of resolver
