@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgrules import IllegalAction, Step, Timeline, apply, pass_priority
+from mtgrules import IllegalAction, MissingChoice, Step, Timeline, apply, pass_priority
 from mtgrules.core.objects import Zone
 from mtgrules.play.verbs import resolve_top  # noqa: F401  (re-exported for the tests)
 
@@ -25,14 +25,29 @@ def refuse(state, action, rule: str) -> IllegalAction:
 
 def pass_until(t: Timeline, step: Step, **last_choices) -> Timeline:
     """Pass priority for whoever has it until ``step`` begins (or the game waits for a declaration
-    in it). ``last_choices`` are scripted on every pass (trigger targets, payments)."""
+    in it). ``last_choices`` answer what a pass on the way asks (trigger targets, payments, a
+    damage division), each given to the pass that asks it: the engine refuses an answer to a
+    question an action doesn't ask."""
     for _ in range(200):
         if t.state.step is step and t.state.stack == ():
             return t
         holder = t.state.priority
         assert holder is not None, f"the game waits for a declaration in the {t.state.step.value} step"
-        t.do(pass_priority(holder, **last_choices))
+        pass_answering(t, holder, last_choices)
     raise AssertionError(f"{step.value} never began")
+
+
+def pass_answering(t: Timeline, player: str, answers: dict) -> Timeline:
+    """``player`` passes, with the answers of ``answers`` that the pass asks for and no others."""
+    given: dict = {}
+    while True:
+        try:
+            return t.do(pass_priority(player, **given))
+        except MissingChoice as need:
+            keyword = need.kind.replace(" ", "_")
+            if keyword not in answers or keyword in given:
+                raise
+            given[keyword] = answers[keyword]
 
 
 def hand(state, player: str) -> list[str]:

@@ -794,7 +794,7 @@ def test_a_triggered_ability_whose_target_is_gone_doesnt_resolve():
     assert t.state.stack and t.state.stack[-1].targets[0].oid == bears
     t.do(pass_priority("Alice")).do(cast("Bob", murder, targets=(bears,)))
     resolve_top(t)
-    resolve_top(t, fight=True)
+    resolve_top(t)  # no fight to answer for: the trigger doesn't resolve
     assert t.state.stack == () and t.state.obj(stag).damage == 0
     assert ("fizzles", "608.2b") in _rules(t, "fizzles")
 

@@ -12,6 +12,7 @@ from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step
 from mtgrules.play.timeline import Timeline
 from mtgrules.play.verbs import go_to, resolve_top
+from mtgrules.rules.teams import passes_needed
 
 
 def _upkeep_with_untapped_swamp() -> tuple[Timeline, int, int]:
@@ -53,8 +54,9 @@ def test_choosing_to_pay_more_than_the_mana_sources_can_make_is_refused():
     go_to(t, Step.UPKEEP, "Alice")
     before = t.state
     err = None
-    while err is None and t.state.stack:
-        err = t.attempt(pass_priority(t.state.priority, cumulative_upkeep="pay"))
+    while err is None and t.state.stack:  # the answer goes with the pass that resolves the trigger
+        last = t.state.passes + 1 >= passes_needed(t.state)
+        err = t.attempt(pass_priority(t.state.priority, **({"cumulative_upkeep": "pay"} if last else {})))
     assert err is not None and err.rule == "118.3", err
     assert t.state.obj(dark).counter("age") == 1 and not t.state.obj(swamp).tapped
     assert t.state.stack == before.stack

@@ -43,8 +43,8 @@ def _stag_against_a_graveyard_blocker():
     t.do(declare_blockers("Bob", {corpse: bears}))
     for p in plains:
         t.do(activate("Alice", p))
-    t.do(CastSpell("Alice", charge, choices=(("card", stag),)))   # the Stag enters attacking; its ETB triggers
-    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    t.do(CastSpell("Alice", charge))   # as it resolves, the Stag enters attacking; its ETB triggers
+    t.do(pass_priority("Alice")).do(pass_priority("Bob", card=stag))
     return t, stag, corpse
 
 

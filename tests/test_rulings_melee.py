@@ -138,7 +138,7 @@ def test_a_token_entering_attacking_another_opponent_changes_nothing():
     t = at_attackers(s)
     t.do(declare_attackers("Alice", {wings: "Bob"}))
     t.do(activate("Alice", plains))
-    t.do(cast("Alice", ambush, attack_target="Carol"))  # resolves before melee
+    t.do(cast("Alice", ambush))  # resolves before melee
     resolve_top(t, attack_target="Carol")
     token = next(o for o in t.state.battlefield("Alice") if o.card == "Soldier Token")
     attack = attack_of(t.state, token.oid)

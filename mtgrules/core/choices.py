@@ -7,8 +7,9 @@ A choice with exactly one option is no choice at all and is taken without asking
 scripted answer that names something else is refused, whatever the number of options, since
 silently giving the learner something other than what they asked for would teach a wrong rule.
 Such an answer may be meant for a later question of the same kind (a queue of answers), so it is
-refused only if no later question takes it: the engine calls :meth:`Chooser.check_passed_over`
-once the action is done.
+refused only if no later question takes it. An answer that no question took at all (a misspelt
+keyword, a question this action doesn't ask) is refused too: the engine calls
+:meth:`Chooser.check_all_used` once the action is done.
 """
 
 from __future__ import annotations
@@ -41,6 +42,20 @@ class Chooser:
         self.callback = callback
         self.made: list[tuple[str, str, Any]] = []
         self.passed_over: dict[str, tuple[str, Any, tuple[Any, ...], str]] = {}
+
+    def check_all_used(self) -> None:
+        """Refuse scripted answers that no question of the action took: an answer nobody asked
+        for (a misspelt keyword, ``target=`` where ``targets=`` was meant, a choice that didn't
+        arise) would otherwise be ignored without a word."""
+        self.check_passed_over()
+        for kind, queue in self.scripted.items():
+            if queue:
+                asked = sorted({k for k, _p, _v in self.made} | {k for k in self.passed_over})
+                hint = f" (it asked about: {', '.join(asked)})" if asked else " (it asked no question)"
+                keyword = kind.replace(" ", "_")
+                raise IllegalAction("117.1", f"the scripted answer {keyword}={queue[0]!r:.60} answers a question "
+                                    f"this action never asked{hint}, so it is refused rather than ignored; leave "
+                                    "it out or check its name")
 
     def check_passed_over(self) -> None:
         """Refuse a scripted answer that met a question with one other option and that no later

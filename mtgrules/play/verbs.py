@@ -14,6 +14,7 @@ from mtgrules.core.errors import MissingChoice
 from mtgrules.core.turns import Step
 from mtgrules.play.advance import advance_to, answer_with
 from mtgrules.play.timeline import Timeline
+from mtgrules.rules.teams import passes_needed
 
 REFUSED = "The engine refuses it: the rules forbid it"
 """An outcome that is a refusal. The rule is kept for the reveal, so the option gives nothing away."""
@@ -21,8 +22,8 @@ REFUSED = "The engine refuses it: the rules forbid it"
 
 def resolve_top(t: Timeline, **choices: Any) -> Timeline:
     """Whoever has priority passes, in turn, until the object now on top of the stack has resolved
-    (117.4, 608.1). ``choices`` go with every pass, so the one during which it resolves can make
-    the choices it asks for. Raises ``RuntimeError`` if the stack is empty or the game stops
+    (117.4, 608.1). ``choices`` go with the last pass, during which it resolves and makes the
+    choices it asks for (an answer nothing asks for is refused, not ignored). Raises ``RuntimeError`` if the stack is empty or the game stops
     waiting for something else (a declaration)."""
     if not t.state.stack:
         raise RuntimeError("nothing is on the stack, so nothing can resolve")
@@ -33,8 +34,9 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
         holder = t.state.priority
         if holder is None:
             raise RuntimeError(f"no one has priority in the {t.state.step.value} step, so the stack can't resolve")
+        last = t.state.passes + 1 >= passes_needed(t.state)  # this pass resolves the top (117.4)
         try:
-            t.do(pass_priority(holder, **choices))
+            t.do(pass_priority(holder, **(choices if last else {})))
         except MissingChoice as need:  # say where the learner gives it: on this call
             given = ", ".join(f"{k}={v!r}" for k, v in {**choices, need.keyword: need.example}.items())
             raise need.given_on(f"resolve_top(t, {given})") from None

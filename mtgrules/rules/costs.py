@@ -78,10 +78,11 @@ def _graveyards_text(state: GameState, player: str) -> str:
 
 def choose_graveyard_cards(state: GameState, chooser: Chooser, player: str, n: int) -> list[int]:
     """The ``n`` cards ``player`` picks, one at a time (choice kind ``"exile"``), from any of their
-    graveyards; when exactly ``n`` are there, there is nothing to choose."""
+    graveyards; when exactly ``n`` are there, there is nothing to choose (each is a lone option:
+    an answer naming it is used up, one naming another card refused)."""
     options = [o.oid for o in cards_in_your_graveyards(state, player)]
     if len(options) <= n:
-        return options
+        return [chooser.choose("exile", player, [oid], "601.2h") for oid in options]
     picked: list[int] = []
     for _ in range(n):
         picked.append(chooser.choose("exile", player, [o for o in options if o not in picked], "601.2h"))

@@ -61,7 +61,7 @@ def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple
             raise IllegalAction("117.1", f"the engine doesn't know the action {type(action).__name__}")
         handler(d, chooser, action)
     settle(d, chooser)
-    chooser.check_passed_over()  # an explicit answer is never silently replaced by the lone option
+    chooser.check_all_used()  # an explicit answer is never silently replaced by the lone option, nor ignored
     new = d.freeze()
     new._cache["settled"] = True  # state-based actions and triggers are done: see legal.quiet
     return new, d.events + characteristic_events(state, new)
