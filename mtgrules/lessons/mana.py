@@ -94,7 +94,7 @@ def tap_trigger(bob_has_a_swamp: bool = False) -> Timeline:
     t.do(pass_priority("Alice"))
     # with the Swamp, {B} is the one type the Pool could produce, so that is the answer; without it
     # the Pool could produce no type, and there is no question to answer
-    t.do(activate("Bob", lone, **({"type": "B"} if bob_has_a_swamp else {})))
+    t.do(activate("Bob", lone, type="B") if bob_has_a_swamp else activate("Bob", lone))
     return t
 
 
