@@ -247,12 +247,9 @@ def test_no_one_receives_priority_in_the_untap_step():
     _libraries(s)
     t = s.timeline()
     t.do(pass_priority("Alice")).do(pass_priority("Bob"))
-    events = t[-1].events
-    untap = next(i for i, e in enumerate(events) if e.kind == "step begins" and e.after == "untap")
-    upkeep = next(i for i, e in enumerate(events) if e.kind == "step begins" and e.after == "upkeep")
-    given = [e for e in events[:untap + 1] if e.kind == "priority" and e.after is not None]
-    assert not [e for e in given if e.rule == "502"], "priority isn't given in the untap step"
-    assert [e.after for e in events[untap:upkeep] if e.kind == "priority"] in ([], [None])
+    priority = [(e.after, e.rule) for e in t[-1].events if e.kind == "priority"]
+    assert priority == [(None, "514"), ("Bob", "503")], \
+        "no one holds priority from the cleanup step until the upkeep begins"
     assert t.state.priority == "Bob" and t.state.step is Step.UPKEEP
 
 

@@ -40,6 +40,8 @@ def advance_step(d: Draft, chooser: Chooser | None = None) -> None:
     chooser = chooser or Chooser()
     again = d.step is Step.CLEANUP  # all passed in a cleanup step with priority (514.3a)
     while True:
+        for action in hooks.STEP_ENDS.get(d.step, ()):  # as the step ends (511.3)
+            action(d, chooser)
         empty_pools(d)
         step = Step.CLEANUP if again else following_step(d)
         again = False
@@ -88,7 +90,7 @@ def begin_turn(d: Draft) -> None:
     if shared_team_turns(state):
         rule, who = "805.4", f"{' and '.join(turn_mates(state, nxt))}'s team"
     else:
-        rule, who = ("103.1" if len(state.players) > 2 else "500.1"), nxt
+        rule, who = "103.1", nxt  # turn order goes clockwise from the starting player
     d.set_scalar(rule, f"turn {d.turn + 1} begins: it is {who}'s turn", turn=d.turn + 1, active=nxt)
     for name in turn_mates(d.view(), nxt):
         d.update_player(name, "302.6", f"{name}'s turn begins, so creatures {name} already controlled are "
@@ -97,9 +99,11 @@ def begin_turn(d: Draft) -> None:
 
 def begin_step(d: Draft, step: Step, chooser: Chooser | None = None) -> None:
     """Begin ``step``: announce it, notice "at the beginning of" triggers, then perform its
-    turn-based actions. The active player will receive priority (117.3a)."""
+    turn-based actions. The active player will receive priority (117.3a), except in the untap
+    step (502.4) and, normally, the cleanup step (514.3): there no one holds it."""
+    holder = None if step in (Step.UNTAP, Step.CLEANUP) else d.active
     d.set_scalar(step.rule, f"the {step.value} step of {_whose_turn(d)} turn begins", step=step,
-                 priority=d.active, passes=0)
+                 priority=holder, passes=0)
     d.emit(Event(EventKind.STEP_BEGINS, None, "game", "step", None, step.value, step.rule))  # for triggers
     collect_new_triggers(d)
     turn_based_actions(d, step, chooser or Chooser())
@@ -212,4 +216,5 @@ def cleanup_gives_priority(d: Draft, chooser: Chooser | None = None) -> bool:
         return False
     d.note("cleanup priority", "state-based actions were performed or abilities triggered during "
            "cleanup, so the active player gets priority; another cleanup step follows", "514.3a")
+    d.set_scalar("514.3a", priority=d.active, passes=0)
     return True

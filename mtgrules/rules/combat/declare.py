@@ -567,6 +567,7 @@ hooks.TURN_BASED.setdefault(Step.DECLARE_ATTACKERS, []).append(_begin_declare_at
 hooks.TURN_BASED.setdefault(Step.DECLARE_BLOCKERS, []).append(_begin_declare_blockers)
 hooks.TURN_BASED.setdefault(Step.FIRST_STRIKE_DAMAGE, []).append(first_strike_damage_step)
 hooks.TURN_BASED.setdefault(Step.COMBAT_DAMAGE, []).append(_combat_damage)
+hooks.STEP_ENDS.setdefault(Step.END_COMBAT, []).append(_end_combat_when_over)  # as the step ends (511.3)
 hooks.TURN_BASED.setdefault(Step.MAIN2, []).append(_end_combat_when_over)
 hooks.QUIET_TURN_BASED.update(dict.fromkeys((_begin_combat, _begin_declare_attackers, _begin_declare_blockers,
                                              _end_combat_when_over), lambda state: True))
