@@ -454,3 +454,23 @@ def test_blocked_combat_goes_through_declare_blockers_and_damage_steps():
     t.do(pass_priority("Alice")).do(pass_priority("Bob"))
     assert t.state.obj(bears).zone is Zone.GRAVEYARD and t.state.obj(corpse).zone is Zone.GRAVEYARD
     assert t.state.step is Step.COMBAT_DAMAGE and t.state.priority == "Alice", "510.3"
+
+
+# ---------------------------------------------------------------- 505.2: a main phase has no steps
+@pytest.mark.rule("505.2")
+def test_a_main_phase_is_called_a_phase_not_a_step():
+    """505.2: "The main phase has no steps"; the narration and refusals mustn't call it one."""
+    s = Scenario("505.2", turn=2, step="combat")
+    forest = s.add("Forest", "Alice", zone="hand")
+    t = s.timeline()
+    assert advance_to(t, Step.MAIN2)
+    said = [e.text for f in t for e in f.events if e.kind == "step" and e.text]
+    assert "the postcombat main phase of Alice's turn begins" in [x[0].lower() + x[1:] for x in said]
+    assert not [x for x in said if "main step" in x]
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    err = refused(t.state, play_land("Alice", forest), "305.1")
+    assert "end step" in err.reason
+    s = Scenario("attack in main 1", turn=2, step="main1")
+    bears = s.add("Grizzly Bears", "Alice")
+    err = refused(s.state(), declare_attackers("Alice", {bears: "Bob"}), "508.1")
+    assert "precombat main phase" in err.reason and "main step" not in err.reason

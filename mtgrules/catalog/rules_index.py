@@ -206,6 +206,7 @@ RULES: dict[str, str] = {
     "504": "draw step",
     "504.1": "the active player draws a card",
     "505": "main phase",
+    "505.2": "a main phase has no steps; it ends when all pass in succession with the stack empty",
     "506": "combat phase",
     "506.1": "the five combat steps; blockers and damage steps skipped without attackers",
     "506.2": "the attacking player and the defending player",

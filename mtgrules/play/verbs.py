@@ -32,7 +32,7 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
             return t
         holder = t.state.priority
         if holder is None:
-            raise RuntimeError(f"no one has priority in the {t.state.step.value} step, so the stack can't resolve")
+            raise RuntimeError(f"no one has priority in the {t.state.step.phrase}, so the stack can't resolve")
         try:
             t.do(pass_priority(holder, **choices))
         except MissingChoice as need:  # say where the learner gives it: on this call

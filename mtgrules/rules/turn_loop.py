@@ -71,7 +71,7 @@ def _unless_skipped(d: Draft, step: Step) -> Step:
         if why is None or nxt is None:
             return step
         if why[1]:  # an empty sentence: a step the turn doesn't have at all (no first strike, 510.4)
-            d.note("step skipped", f"the {step.value} step is skipped: {why[1]}", why[0])
+            d.note("step skipped", f"the {step.phrase} is skipped: {why[1]}", why[0])
         step = nxt
 
 
@@ -102,7 +102,7 @@ def begin_step(d: Draft, step: Step, chooser: Chooser | None = None) -> None:
     turn-based actions. The active player will receive priority (117.3a), except in the untap
     step (502.4) and, normally, the cleanup step (514.3): there no one holds it."""
     holder = None if step in (Step.UNTAP, Step.CLEANUP) else d.active
-    d.set_scalar(step.rule, f"the {step.value} step of {_whose_turn(d)} turn begins", step=step,
+    d.set_scalar(step.rule, f"the {step.phrase} of {_whose_turn(d)} turn begins", step=step,
                  priority=holder, passes=0)
     d.emit(Event(EventKind.STEP_BEGINS, None, "game", "step", None, step.value, step.rule))  # for triggers
     collect_new_triggers(d)

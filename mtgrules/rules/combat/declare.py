@@ -237,7 +237,7 @@ def check_attackers(state: GameState, a: DeclareAttackers) -> dict[int, Target]:
     attack. Changes nothing: ``apply`` and ``legal_actions`` both judge with it."""
     if state.step is not Step.DECLARE_ATTACKERS:
         raise IllegalAction("508.1", f"attackers are declared as the declare attackers step begins, and "
-                            f"this is the {state.step.value} step")
+                            f"this is the {state.step.phrase}")
     combat = state.combat or cs.new_combat(state)
     if combat.attackers_declared:
         attacking = {att.attacker.oid for att in combat.attacks}
@@ -316,7 +316,7 @@ def check_blockers(state: GameState, a: DeclareBlockers) -> tuple[tuple[str, ...
     combat = state.combat
     if state.step is not Step.DECLARE_BLOCKERS:
         raise IllegalAction("509.1", f"blockers are declared as the declare blockers step begins, and this "
-                            f"is the {state.step.value} step")
+                            f"is the {state.step.phrase}")
     if combat is None or not combat.had_attackers:
         raise IllegalAction("509.1", "no creature has attacked in this combat, so there is nothing to block")
     waiting = [p for what, p in combat.awaiting if what == "blockers"]
