@@ -155,8 +155,10 @@ def _first_draw_step_skip(d: Draft | GameState, step: Step) -> tuple[str, str] |
     rule = skips_first_draw(d) if step is Step.DRAW else None
     if rule is None:
         return None
-    who = "team" if rule == "103.8b" else "player"
-    return rule, f"{d.active} plays first, so the starting {who} skips the draw step of its first turn"
+    if rule == "103.8b":
+        team = " and ".join(turn_mates(d.view(), d.active))
+        return rule, f"{team}'s team plays first, so it skips the draw step of its first turn"
+    return rule, f"{d.active} plays first, so they skip the draw step of their first turn"
 
 
 hooks.STEP_SKIPS.append(_first_draw_step_skip)
