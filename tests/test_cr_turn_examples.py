@@ -16,23 +16,29 @@ Attractions in the main phase (505.4, 505.5), a maximum hand size other than sev
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from helpers import refused
 
 from mtgrules import (
+    PlayLand,
     Scenario,
     ScenarioError,
     Step,
+    Timeline,
     Zone,
     activate,
     advance_to,
     cast,
+    characteristics,
     declare_attackers,
     declare_blockers,
+    legal_actions,
     pass_priority,
     play_land,
 )
-from mtgrules.cards import CardDef, register
+from mtgrules.cards import CardDef, Effect, register
 from mtgrules.rules.zones import move
 
 PUT_ENCHANTMENT = "CR Unfolding Charm (test)"
@@ -408,11 +414,6 @@ def test_normally_no_one_receives_priority_in_the_cleanup_step():
 
 @pytest.mark.rule("514.3a")
 def test_a_cleanup_with_state_based_actions_gives_the_active_player_priority_citing_514_3a():
-    from dataclasses import replace
-
-    from mtgrules import Timeline
-    from mtgrules.cards import Effect
-
     s = Scenario("514.3a", turn=2, step="end")
     bears = s.add("Grizzly Bears", "Alice", counters={"-1/-1": 2})
     _libraries(s)
@@ -474,3 +475,42 @@ def test_a_main_phase_is_called_a_phase_not_a_step():
     bears = s.add("Grizzly Bears", "Alice")
     err = refused(s.state(), declare_attackers("Alice", {bears: "Bob"}), "508.1")
     assert "precombat main phase" in err.reason and "main step" not in err.reason
+
+
+@pytest.mark.rule("514.3a")
+def test_in_a_cleanup_step_with_priority_instants_may_be_cast_but_no_land_played():
+    """514.3a: "Players may cast spells and activate abilities" then; a land still needs a main phase
+    (305.1)."""
+    s = Scenario("514.3a actions", turn=2, step="end")
+    doomed = s.add("Grizzly Bears", "Alice", counters={"-1/-1": 2})
+    bears = s.add("Grizzly Bears", "Alice")
+    s.add("Forest", "Alice")
+    forest = s.add("Forest", "Alice", zone="hand")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    _libraries(s)
+    start = s.state()
+    pump = Effect("7c", "+3/+3 until end of turn", "613.4c", timestamp=99, affected=(start.obj(doomed).ref,),
+                  delta=(3, 3), until_end_of_turn=True)
+    t = Timeline(replace(start, effects=(pump,)), "514.3a actions")
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    assert t.state.step is Step.CLEANUP and t.state.priority == "Alice"
+    assert not [a for a in legal_actions(t.state) if isinstance(a, PlayLand)]
+    err = refused(t.state, play_land("Alice", forest), "305.1")
+    assert "cleanup step" in err.reason
+    land = next(o.oid for o in t.state.battlefield("Alice") if o.card == "Forest")
+    t.do(activate("Alice", land)).do(cast("Alice", growth, targets=(bears,)))
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    assert t.state.step is Step.CLEANUP and not t.state.stack, "the spell resolved in the cleanup step"
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    assert t.state.active == "Bob" and t.state.step is Step.UPKEEP
+    assert characteristics(t.state, bears).pt() == "2/2", "the next cleanup step ended the Giant Growth (514.2)"
+
+
+@pytest.mark.rule("502.4")
+def test_advancing_to_the_untap_step_stops_after_the_pass_in_which_it_happened():
+    s = Scenario("advance to untap", turn=2, step="main2")
+    _libraries(s)
+    t = s.timeline()
+    assert advance_to(t, Step.UNTAP)
+    assert t.state.active == "Bob" and t.state.step is Step.UPKEEP and t.state.priority == "Bob"
+    assert "untap" in _begun(t[-1].events)
