@@ -1,17 +1,19 @@
 """Moving from step to step and turn to turn, with each step's turn-based actions (500-514).
 
 * Mana empties from every pool as each step and phase ends (106.4).
-* The next turn goes to the next player in seating order still in the game, or to the next
+* The next turn goes to the next player in turn order still in the game (103.1), or to the next
   team under shared team turns (805.4); every player whose turn it is starts their turn (302.6).
-* Untap: the active player (team) untaps their permanents (502.3); no one gets priority (502.4).
+* As the end of combat step ends, everything leaves combat (511.3; ``hooks.STEP_ENDS``), then
+  unspent mana empties, before the next step begins.
+* Untap: the active player (team) untaps their permanents (502.3); no one holds priority (502.4).
 * "At the beginning of [step]" abilities trigger as the step begins (603.2b): the step's
   ``"step begins"`` event is checked for triggers at once, while the board is as the step begins.
 * Draw: the active player draws (504.1), each player of the active team under shared team turns
   (805.4b). The first turn of a two-player or Two-Headed Giant game has no draw step: the
   starting player (team) skips it (103.8a, 103.8b), as though it didn't exist (500.11).
 * Cleanup: discard to hand size (514.1), then damage wears off and "until end of turn" effects
-  end (514.2). Normally no one gets priority; if state-based actions happen or abilities trigger,
-  the active player gets priority and another cleanup step follows (514.3a).
+  end (514.2). Normally no one holds priority (514.3); if state-based actions happen or abilities
+  trigger, the active player gets priority and another cleanup step follows (514.3a).
 
 Rules modules can add turn-based actions for a step with ``hooks.TURN_BASED``.
 """
