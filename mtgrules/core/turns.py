@@ -31,6 +31,12 @@ class Step(StrEnum):
         return self in (Step.MAIN1, Step.MAIN2)
 
     @property
+    def phrase(self) -> str:
+        """How a sentence names it: "the upkeep step", but "the precombat main phase", since a
+        main phase has no steps (505.2)."""
+        return f"{self.value} phase" if self.is_main else f"{self.value} step"
+
+    @property
     def rule(self) -> str:
         """The CR rule that describes this step."""
         return _STEP_RULES[self]

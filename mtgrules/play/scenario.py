@@ -58,6 +58,9 @@ class Scenario:
                               "declared earlier in this combat (508.1, 509.1), and a scenario doesn't declare them; "
                               "start at step='combat' or step='declare attackers', then use advance_to and "
                               "declare_attackers")
+        no_priority = _step_without_priority(self.step, self.turn, names, fmt)
+        if no_priority:
+            check.fail(where, no_priority)
         default_life = 30 if fmt == "two-headed giant" else 20
         self.life = default_life if life is None else check.whole(life, where, "life")
         self.seed = check.whole(seed, where, "seed")
@@ -270,7 +273,24 @@ class Scenario:
 
 
 # Steps that need attackers declared earlier in the same combat: a scenario can't start there.
-AFTER_ATTACKS = (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE)
+AFTER_ATTACKS = (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE)
+
+
+def _step_without_priority(step: Step, turn: int, names: Sequence[str], fmt: str | None) -> str:
+    """Why a game can't be found in ``step`` with the active player holding priority, or "".
+    A scenario starts with the active player holding priority (117.3a), so it can't start in a
+    step where no one gets priority, nor in a draw step the first turn doesn't have."""
+    if step is Step.UNTAP:
+        return ("a scenario can't start in the untap step: no player receives priority in it (502.4); start at "
+                "step='upkeep' (the untap step is already over), or in the previous turn and use advance_to")
+    if step is Step.CLEANUP:
+        return ("a scenario can't start in the cleanup step: normally no player receives priority in it "
+                "(514.3); start at step='end' and use advance_to")
+    if step is Step.DRAW and turn == 1 and (fmt == "two-headed giant" or len(names) == 2):
+        rule, who = ("103.8b", "team") if fmt == "two-headed giant" else ("103.8a", "player")
+        return (f"a scenario can't start in the draw step of turn 1: the starting {who} skips the draw step of "
+                f"their first turn ({rule}); start at step='main1', or at turn=2")
+    return ""
 
 
 def _declare_attackers_step(state: GameState) -> GameState:

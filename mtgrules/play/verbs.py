@@ -33,7 +33,7 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
             return t
         holder = t.state.priority
         if holder is None:
-            raise RuntimeError(f"no one has priority in the {t.state.step.value} step, so the stack can't resolve")
+            raise RuntimeError(f"no one has priority in the {t.state.step.phrase}, so the stack can't resolve")
         last = t.state.passes + 1 >= passes_needed(t.state)  # this pass resolves the top (117.4)
         try:
             t.do(pass_priority(holder, **(choices if last else {})))

@@ -14,7 +14,7 @@ from mtgrules.core.carddef import card, not_played_text
 from mtgrules.core.choices import Callback, Chooser
 from mtgrules.core.errors import ActionTypeError, IllegalAction, MissingChoice
 from mtgrules.core.events import Event
-from mtgrules.core.mana import pay
+from mtgrules.core.mana import pay, pool_text
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
@@ -174,7 +174,9 @@ def _pass(d: Draft, chooser: Chooser, a: PassPriority) -> None:
     """Pass; once every player (every team, 805.5) has passed in a row, resolve or end the step (117.4)."""
     state = d.view()
     passes = d.passes + 1
-    d.note("pass", f"{a.player} passes priority", "117.3d", a.player, a.player)
+    pool = d.player(a.player).pool  # a player passing with mana in their pool announces it (117.3d)
+    said = f" with {pool_text(pool)} in their mana pool" if pool else ""
+    d.note("pass", f"{a.player} passes priority{said}", "117.3d", a.player, a.player)
     if passes < passes_needed(state):
         d.set_scalar("117.3d", priority=next_priority(state, a.player), passes=passes)
         return

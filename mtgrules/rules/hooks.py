@@ -78,6 +78,11 @@ TurnBasedAction = Callable[[Draft, Chooser], None]
 TURN_BASED: dict[Step, list[TurnBasedAction]] = {}
 """Turn-based actions (703) other modules add to a step, run as the step begins."""
 
+STEP_ENDS: dict[Step, list[TurnBasedAction]] = {}
+"""Turn-based actions other modules add to the end of a step, run as it ends, before unspent mana
+empties (500.5) and before the next step begins: everything leaves combat as the end of combat step
+ends (511.3). They ask no choices."""
+
 QuietWhen = Callable[[GameState], bool]
 QUIET_TURN_BASED: dict[TurnBasedAction, QuietWhen] = {}
 """For a turn-based action in ``TURN_BASED``: True when, starting from this state (the last pass

@@ -62,7 +62,7 @@ def _refuse_timing(state: GameState, player: str) -> None:
         raise IllegalAction("305.3", f"it is {whose} turn, and a player can play a land only during their own "
                             "turn")
     if not state.step.is_main or state.stack:
-        where = "the stack isn't empty" if state.stack else f"this is the {state.step.value} step"
+        where = "the stack isn't empty" if state.stack else f"this is the {state.step.phrase}"
         raise IllegalAction("305.1", f"a land can be played only in a main phase while the stack is empty, "
                             f"and {where}")
 

@@ -30,7 +30,7 @@ def check_loyalty_timing(state: GameState, player: str, obj: GameObject, name: s
                             f"{player}'s own turn, and it is {state.active}'s turn")
     if not state.step.is_main:
         raise IllegalAction("606.3", f"{name}'s loyalty abilities can be activated only during a main phase, "
-                            f"and this is the {state.step.value} step")
+                            f"and this is the {state.step.phrase}")
     if state.stack:
         raise IllegalAction("606.3", f"{name}'s loyalty abilities can be activated only while the stack is "
                             "empty, and it isn't")

@@ -1,17 +1,19 @@
 """Moving from step to step and turn to turn, with each step's turn-based actions (500-514).
 
 * Mana empties from every pool as each step and phase ends (106.4).
-* The next turn goes to the next player in seating order still in the game, or to the next
+* The next turn goes to the next player in turn order still in the game (103.1), or to the next
   team under shared team turns (805.4); every player whose turn it is starts their turn (302.6).
-* Untap: the active player (team) untaps their permanents (502.3); no one gets priority (502.4).
+* As the end of combat step ends, everything leaves combat (511.3; ``hooks.STEP_ENDS``), then
+  unspent mana empties, before the next step begins.
+* Untap: the active player (team) untaps their permanents (502.3); no one holds priority (502.4).
 * "At the beginning of [step]" abilities trigger as the step begins (603.2b): the step's
   ``"step begins"`` event is checked for triggers at once, while the board is as the step begins.
 * Draw: the active player draws (504.1), each player of the active team under shared team turns
   (805.4b). The first turn of a two-player or Two-Headed Giant game has no draw step: the
   starting player (team) skips it (103.8a, 103.8b), as though it didn't exist (500.11).
 * Cleanup: discard to hand size (514.1), then damage wears off and "until end of turn" effects
-  end (514.2). Normally no one gets priority; if state-based actions happen or abilities trigger,
-  the active player gets priority and another cleanup step follows (514.3a).
+  end (514.2). Normally no one holds priority (514.3); if state-based actions happen or abilities
+  trigger, the active player gets priority and another cleanup step follows (514.3a).
 
 Rules modules can add turn-based actions for a step with ``hooks.TURN_BASED``.
 """
@@ -40,6 +42,8 @@ def advance_step(d: Draft, chooser: Chooser | None = None) -> None:
     chooser = chooser or Chooser()
     again = d.step is Step.CLEANUP  # all passed in a cleanup step with priority (514.3a)
     while True:
+        for action in hooks.STEP_ENDS.get(d.step, ()):  # as the step ends (511.3)
+            action(d, chooser)
         empty_pools(d)
         step = Step.CLEANUP if again else following_step(d)
         again = False
@@ -69,7 +73,7 @@ def _unless_skipped(d: Draft, step: Step) -> Step:
         if why is None or nxt is None:
             return step
         if why[1]:  # an empty sentence: a step the turn doesn't have at all (no first strike, 510.4)
-            d.note("step skipped", f"the {step.value} step is skipped: {why[1]}", why[0])
+            d.note("step skipped", f"the {step.phrase} is skipped: {why[1]}", why[0])
         step = nxt
 
 
@@ -88,7 +92,7 @@ def begin_turn(d: Draft) -> None:
     if shared_team_turns(state):
         rule, who = "805.4", f"{' and '.join(turn_mates(state, nxt))}'s team"
     else:
-        rule, who = ("103.1" if len(state.players) > 2 else "500.1"), nxt
+        rule, who = "103.1", nxt  # turn order goes clockwise from the starting player
     d.set_scalar(rule, f"turn {d.turn + 1} begins: it is {who}'s turn", turn=d.turn + 1, active=nxt)
     for name in turn_mates(d.view(), nxt):
         d.update_player(name, "302.6", f"{name}'s turn begins, so creatures {name} already controlled are "
@@ -97,9 +101,11 @@ def begin_turn(d: Draft) -> None:
 
 def begin_step(d: Draft, step: Step, chooser: Chooser | None = None) -> None:
     """Begin ``step``: announce it, notice "at the beginning of" triggers, then perform its
-    turn-based actions. The active player will receive priority (117.3a)."""
-    d.set_scalar(step.rule, f"the {step.value} step of {_whose_turn(d)} turn begins", step=step,
-                 priority=d.active, passes=0)
+    turn-based actions. The active player will receive priority (117.3a), except in the untap
+    step (502.4) and, normally, the cleanup step (514.3): there no one holds it."""
+    holder = None if step in (Step.UNTAP, Step.CLEANUP) else d.active
+    d.set_scalar(step.rule, f"the {step.phrase} of {_whose_turn(d)} turn begins", step=step,
+                 priority=holder, passes=0)
     d.emit(Event(EventKind.STEP_BEGINS, None, "game", "step", None, step.value, step.rule))  # for triggers
     collect_new_triggers(d)
     turn_based_actions(d, step, chooser or Chooser())
@@ -151,8 +157,10 @@ def _first_draw_step_skip(d: Draft | GameState, step: Step) -> tuple[str, str] |
     rule = skips_first_draw(d) if step is Step.DRAW else None
     if rule is None:
         return None
-    who = "team" if rule == "103.8b" else "player"
-    return rule, f"{d.active} plays first, so the starting {who} skips the draw step of its first turn"
+    if rule == "103.8b":
+        team = " and ".join(turn_mates(d.view(), d.active))
+        return rule, f"{team}'s team plays first, so it skips the draw step of its first turn"
+    return rule, f"{d.active} plays first, so they skip the draw step of their first turn"
 
 
 hooks.STEP_SKIPS.append(_first_draw_step_skip)
@@ -212,4 +220,5 @@ def cleanup_gives_priority(d: Draft, chooser: Chooser | None = None) -> bool:
         return False
     d.note("cleanup priority", "state-based actions were performed or abilities triggered during "
            "cleanup, so the active player gets priority; another cleanup step follows", "514.3a")
+    d.set_scalar("514.3a", priority=d.active, passes=0)
     return True

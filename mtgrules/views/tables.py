@@ -370,7 +370,7 @@ def could_produce_table(state: GameState) -> pd.DataFrame:
 def state_summary(state: GameState) -> str:
     """One line about the whole game: turn, step, who is active, who holds priority."""
     prio = f"{state.priority} has priority" if state.priority else "nobody has priority"
-    return f"Turn {state.turn}, {state.step.value} step; {state.active} is the active player; {prio}."
+    return f"Turn {state.turn}, {state.step.phrase}; {state.active} is the active player; {prio}."
 
 
 def state_html(state: GameState) -> str:

@@ -74,7 +74,7 @@ def step_label(timeline: Timeline, i: int, following: int | None = None) -> str:
         text = f"<b>Step {i} of {last}:</b> {esc(headline(frame))}"
     state = frame.state
     holder = f"{state.priority} has priority" if state.priority else "no one has priority"
-    when = f"turn {state.turn}, {state.active}'s {state.step.value} step; {holder}"
+    when = f"turn {state.turn}, {state.active}'s {state.step.phrase}; {holder}"
     return f'<div class="mtg-box">{text} <span style="color:#666">({esc(when)})</span></div>'
 
 

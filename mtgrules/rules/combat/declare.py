@@ -237,7 +237,7 @@ def check_attackers(state: GameState, a: DeclareAttackers) -> dict[int, Target]:
     attack. Changes nothing: ``apply`` and ``legal_actions`` both judge with it."""
     if state.step is not Step.DECLARE_ATTACKERS:
         raise IllegalAction("508.1", f"attackers are declared as the declare attackers step begins, and "
-                            f"this is the {state.step.value} step")
+                            f"this is the {state.step.phrase}")
     combat = state.combat or cs.new_combat(state)
     if combat.attackers_declared:
         attacking = {att.attacker.oid for att in combat.attacks}
@@ -316,7 +316,7 @@ def check_blockers(state: GameState, a: DeclareBlockers) -> tuple[tuple[str, ...
     combat = state.combat
     if state.step is not Step.DECLARE_BLOCKERS:
         raise IllegalAction("509.1", f"blockers are declared as the declare blockers step begins, and this "
-                            f"is the {state.step.value} step")
+                            f"is the {state.step.phrase}")
     if combat is None or not combat.had_attackers:
         raise IllegalAction("509.1", "no creature has attacked in this combat, so there is nothing to block")
     waiting = [p for what, p in combat.awaiting if what == "blockers"]
@@ -567,6 +567,7 @@ hooks.TURN_BASED.setdefault(Step.DECLARE_ATTACKERS, []).append(_begin_declare_at
 hooks.TURN_BASED.setdefault(Step.DECLARE_BLOCKERS, []).append(_begin_declare_blockers)
 hooks.TURN_BASED.setdefault(Step.FIRST_STRIKE_DAMAGE, []).append(first_strike_damage_step)
 hooks.TURN_BASED.setdefault(Step.COMBAT_DAMAGE, []).append(_combat_damage)
+hooks.STEP_ENDS.setdefault(Step.END_COMBAT, []).append(_end_combat_when_over)  # as the step ends (511.3)
 hooks.TURN_BASED.setdefault(Step.MAIN2, []).append(_end_combat_when_over)
 hooks.QUIET_TURN_BASED.update(dict.fromkeys((_begin_combat, _begin_declare_attackers, _begin_declare_blockers,
                                              _end_combat_when_over), lambda state: True))
