@@ -246,3 +246,25 @@ def test_a_card_replaced_with_register_is_read_again():
                      abilities=(tap_for("G"), tap_for("U")), source="made up for this test"), replace=True)
     assert [a for a in legal_actions(s.state()) if isinstance(a, Activate)] == \
         [Activate("Alice", spring, 0), Activate("Alice", spring, 1)]
+
+
+def test_a_card_replaced_with_register_is_read_again_on_a_state_already_asked():
+    """``legal_actions`` keeps what it read of a player's permanents on the state (and on the states
+    after it, until an objects edit); a card replaced in between is still read anew."""
+    from mtgrules.cards import CardDef, register
+    from mtgrules.cards.builders import tap_for
+
+    land = frozenset({"Land"})
+    register(CardDef("Practice Twin Spring", "", land, oracle="{T}: Add {G}.", abilities=(tap_for("G"),),
+                     source="made up for this test"), replace=True)
+    s = Scenario("spring")
+    spring = s.add("Practice Twin Spring", "Alice")
+    state = s.state()
+    assert [a for a in legal_actions(state) if isinstance(a, Activate)] == [Activate("Alice", spring, 0)]
+    register(CardDef("Practice Twin Spring", "", land, oracle="{T}: Add {G}.\n{T}: Add {U}.",
+                     abilities=(tap_for("G"), tap_for("U")), source="made up for this test"), replace=True)
+    both = [Activate("Alice", spring, 0), Activate("Alice", spring, 1)]
+    assert [a for a in legal_actions(state) if isinstance(a, Activate)] == both
+    later, _ = apply(state, PassPriority("Alice"))  # a pass edits no object: what was read is kept
+    later, _ = apply(later, PassPriority("Bob"))
+    assert [a for a in legal_actions(later) if isinstance(a, Activate) and a.player == "Alice"] == both
