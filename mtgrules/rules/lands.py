@@ -75,7 +75,7 @@ def play_land(d: Draft, chooser: Chooser, a: PlayLand) -> None:
     """The land goes straight onto the battlefield under its player's control (305.1, 116.2a);
     they receive priority again (116.3), and earlier passes no longer count (117.4)."""
     obj = check_play_land(d.view(), a)
-    enters_battlefield(d, chooser, obj, a.player, None, rule="305.1",  # "enters tapped" applies (614.1c)
+    enters_battlefield(d, chooser, obj, a.player, None, rule="305.1",  # "enters tapped" applies (614.1d)
                        text=f"{a.player} plays {obj.card}, a special action: it doesn't use the stack, so no one "
                        "can respond to it")
     d.update_player(a.player, "305.2a", f"{a.player} has now played {_lands(d.player(a.player).lands_played + 1)} "

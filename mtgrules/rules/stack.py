@@ -257,7 +257,8 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
 def _explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int, cast: bool = True) -> None:
     """Say how the permanent entered, and where an X came from (107.3m)."""
     uses_x = any(n == "X" for _, n in rep.counters)
-    rule = "107.3m" if uses_x else "614.1c"
+    only_tapped = rep.tapped and not rep.counters and not rep.choose_color  # "enters tapped" is 614.1d
+    rule = "107.3m" if uses_x else "614.1d" if only_tapped else "614.1c"
     why = (f" X is {x}, the value chosen for the spell (107.3m); the permanent's own X is 0." if cast else
            " It wasn't cast, so no value was chosen for X, and X is 0 (107.3m).") if uses_x else ""
     d.note("enters with", f"{obj.card} enters as its text says: {rep.text}{why}", rule, obj.oid, obj.card)
@@ -268,9 +269,9 @@ def _enters_with(chooser: Chooser, controller: str, rep: EntersWith, x: int, ext
     if rep.tapped:
         out["tapped"] = True
     counters = extra.get("counters", ())
-    for kind, n in rep.counters:
+    for kind, n in rep.counters:  # each replacement adds its own counters to the modified event (616.1f)
         amount = x if n == "X" else int(n)
-        counters = set_counter(counters, kind, amount)
+        counters = set_counter(counters, kind, dict(counters).get(kind, 0) + amount)
     if rep.counters:
         out["counters"] = counters
     if rep.choose_color:
