@@ -14,6 +14,7 @@ from combat_support import pass_until
 from mtgrules import (
     Scenario,
     Step,
+    activate,
     cast,
     characteristics,
     declare_attackers,
@@ -168,3 +169,29 @@ def test_hangarback_cast_for_x_0_dies_and_its_trigger_makes_no_thopters():
     assert t.state.obj(walker).zone is Zone.GRAVEYARD
     _drain(t)
     assert not [o for o in t.state.objects if o.card == "Thopter Token"]
+
+
+@pytest.mark.rule("109.2")
+def test_undeathtouch_doesnt_exile_a_creature_on_the_battlefield():
+    """Undeathtouch exiles a "creature card" (OMDB's reminder text); a description with the word
+    "card" and no zone means a card outside the battlefield (109.2), so a creature permanent dealt
+    damage by an undeathtouch source takes the damage. Bob flashes in Ambush Viper during combat;
+    Gruul Ragebeast makes it fight Alice's Grizzly Bears, attacking from her graveyard (OMDB-8):
+    the Viper is dealt 2 damage and dies (704.5g), it isn't exiled; the Bears, dealt damage by a
+    source without undeathtouch, stay in the graveyard."""
+    s = Scenario("fight a graveyard attacker", turn=2, step="combat")
+    s.add(OMDB, "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    s.add("Gruul Ragebeast", "Bob")
+    viper = s.add("Ambush Viper", "Bob", zone="hand")
+    forests = [s.add("Forest", "Bob") for _ in range(2)]
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    t.do(pass_priority("Alice"))
+    for forest in forests:
+        t.do(activate("Bob", forest))
+    t.do(cast("Bob", viper))
+    t.do(pass_priority("Bob")).do(pass_priority("Alice", target=bears))
+    _drain(t)
+    assert t.state.obj(viper).zone is Zone.GRAVEYARD, "2 damage on a 2/1: it died, it wasn't exiled"
+    assert t.state.obj(bears).zone is Zone.GRAVEYARD

@@ -86,6 +86,7 @@ RULES: dict[str, str] = {
     "107.5": "the tap symbol {T}",
     "107.6": "the untap symbol {Q}",
     "109": "objects",
+    "109.2": "a description with a card type means a permanent, unless it says 'card' or names a zone",
     "109.5": "'you' on an object means its controller, or its owner if it has none",
     "110": "permanents",
     "110.5": "a permanent's status: tapped or untapped, and the rest",

@@ -232,11 +232,14 @@ def _defending_player(state: GameState, attacker: GameObject, players: tuple[str
 # ---------------------------------------------------------------- undeathtouch (614.1a)
 def _undeathtouch(d: Draft, seen: GameState, source: int, recipient: Recipient, amount: int,
                   combat_damage: bool) -> bool:
-    """"If they would deal damage to a creature card, exile that creature card instead."""
+    """"If they would deal damage to a creature card, exile that creature card instead." A
+    "creature card" is a card outside the battlefield (109.2): a graveyard combatant is one, but a
+    creature permanent (a card on the battlefield, or a token) is dealt the damage as usual."""
     if isinstance(recipient, str) or UNDEATHTOUCH not in characteristics(seen, source).keywords:
         return False
     before = seen.obj(recipient)
-    if before.is_token or not characteristics(seen, recipient).is_creature:
+    if (before.is_token or before.zone is Zone.BATTLEFIELD
+            or not characteristics(seen, recipient).is_creature):
         return False
     src, name = cs.name_of(seen, source), cs.name_of(seen, recipient)
     if d.obj(recipient).zcc != before.zcc:
