@@ -195,3 +195,32 @@ def test_undeathtouch_doesnt_exile_a_creature_on_the_battlefield():
     _drain(t)
     assert t.state.obj(viper).zone is Zone.GRAVEYARD, "2 damage on a 2/1: it died, it wasn't exiled"
     assert t.state.obj(bears).zone is Zone.GRAVEYARD
+
+
+def _muster(res, item):
+    from mtgrules.cards import create_token
+    create_token(res.d, "Practice Sleepy Token", res.controller, "Practice Muster")
+
+
+SLEEPY = "This creature enters tapped with a +1/+1 counter on it."
+register(
+    CardDef("Practice Sleepy Token", "", frozenset({"Creature"}), frozenset({"Spirit"}), power=1, toughness=1,
+            oracle=SLEEPY, abilities=(EntersWith(SLEEPY, tapped=True, counters=(("+1/+1", 1),)),), token=True,
+            source=TEST),
+    CardDef("Practice Muster", "{W}", frozenset({"Sorcery"}), oracle="Create a Practice Sleepy token.",
+            spell=_muster, source=TEST),
+    replace=True,
+)
+
+
+@pytest.mark.rule("614.1c")
+def test_a_token_enters_as_its_own_enters_with_text_says():
+    """111.1, 614.1c, 614.1d: a created token enters the battlefield, so its own "enters tapped with
+    a +1/+1 counter" replaces how it enters, as it would for a card."""
+    s = Scenario("sleepy token")
+    muster = s.add("Practice Muster", "Alice", zone="hand")
+    s.mana("Alice", "W")
+    t = s.timeline().do(cast("Alice", muster))
+    resolve_top(t)
+    token = next(o for o in t.state.objects if o.card == "Practice Sleepy Token")
+    assert token.tapped and token.counter("+1/+1") == 1

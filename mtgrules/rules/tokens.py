@@ -6,14 +6,28 @@ A token's characteristics come from a card definition in the pool named like the
 
 from __future__ import annotations
 
-from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.abilities import EntersWith
+from mtgrules.core.carddef import card
+from mtgrules.core.objects import GameObject, Zone, set_counter
 from mtgrules.core.state import Draft
 
 
 def create_token(d: Draft, name: str, controller: str, why: str) -> GameObject:
-    """Put a new token named ``name`` onto the battlefield under ``controller``'s control."""
+    """Put a new token named ``name`` onto the battlefield under ``controller``'s control. It
+    enters the battlefield, so its own "enters tapped" or "enters with counters" text replaces how
+    it enters (614.1c, 614.1d); it wasn't cast, so an X there is 0 (107.3m)."""
+    tapped, counters, said = False, (), []
+    for rep in (a for a in card(name).abilities if isinstance(a, EntersWith)):
+        if rep.choose_color:  # no token of the kit asks; a chooser would have to be passed in
+            raise ValueError(f"{name}: a token whose entering asks a choice isn't supported (614.12a)")
+        tapped = tapped or rep.tapped
+        for kind, n in rep.counters:
+            counters = set_counter(counters, kind, dict(counters).get(kind, 0) + (0 if n == "X" else int(n)))
+        said.append(rep.text)
     obj = GameObject(d.new_id(), name, controller, controller, Zone.BATTLEFIELD,
                      seq=d.next_seq(Zone.BATTLEFIELD), is_token=True, control_since=d.turn,
-                     timestamp=d.new_timestamp())
+                     timestamp=d.new_timestamp(), tapped=tapped, counters=counters)
     d.add_object(obj, "111.1", f"{why}: a {name} is created under {controller}'s control")
+    for text in said:
+        d.note("enters with", f"{name} enters as its text says: {text}", "614.1c", obj.oid, name)
     return obj
