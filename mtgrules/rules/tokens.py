@@ -16,7 +16,8 @@ def create_token(d: Draft, name: str, controller: str, why: str) -> GameObject:
     """Put a new token named ``name`` onto the battlefield under ``controller``'s control. It
     enters the battlefield, so its own "enters tapped" or "enters with counters" text replaces how
     it enters (614.1c, 614.1d); it wasn't cast, so an X there is 0 (107.3m)."""
-    tapped, counters, said = False, (), []
+    tapped, said = False, []
+    counters: tuple[tuple[str, int], ...] = ()
     for rep in (a for a in card(name).abilities if isinstance(a, EntersWith)):
         if rep.choose_color:  # no token of the kit asks; a chooser would have to be passed in
             raise ValueError(f"{name}: a token whose entering asks a choice isn't supported (614.12a)")
