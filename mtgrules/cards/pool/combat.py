@@ -38,7 +38,7 @@ from mtgrules.rules.keyword_actions import double_power, draw_cards, each_player
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.life import gain_life
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
-from mtgrules.rules.targeting import TARGET_PLAYER
+from mtgrules.rules.targeting import TARGET_PLAYER, opponents
 from mtgrules.rules.tokens import create_token
 
 CREATURE = frozenset({"Creature"})
@@ -141,7 +141,14 @@ def _this_enters(state: GameState, src: GameObject, ev: Event) -> bool:
 
 
 def _not_yours(state: GameState, player: str, obj: GameObject) -> bool:
+    """"A creature you don't control": anyone else's, a teammate's too (Somberwald Stag)."""
     return bool(obj.controller != player)
+
+
+def _an_opponents(state: GameState, player: str, obj: GameObject) -> bool:
+    """"A creature an opponent controls": a player on another team (102.2, 102.3), so never a
+    teammate's creature in Two-Headed Giant (Gruul Ragebeast)."""
+    return opponents(state, player, obj.controller)
 
 
 def _stag_fights(res: Resolution, item: StackItem) -> None:
@@ -295,7 +302,7 @@ register(
     CardDef("Gruul Ragebeast", "{5}{R}{G}", CREATURE, frozenset({"Beast"}), power=6, toughness=6,
             oracle=RAGEBEAST_TEXT,
             abilities=(TriggeredAbility(RAGEBEAST_TEXT, "zone change", _yours_enters, _ragebeast_fights,
-                                        target=creature_target("target creature an opponent controls", _not_yours)),),
+                                        target=creature_target("target creature an opponent controls", _an_opponents)),),
             source="Gatecrash"),
     CardDef("Exponential Growth", "{X}{R}{R}", frozenset({"Sorcery"}), oracle=EXPONENTIAL_TEXT,
             spell=_exponential_growth, spell_target=creature_target(), source="Strixhaven: School of Mages"),

@@ -45,6 +45,6 @@ register(
 
 register(
     CardDef("Tattermunge Maniac", "{R/G}", C, frozenset({"Goblin", "Warrior"}), power=2, toughness=1,
-            oracle="Tattermunge Maniac attacks each combat if able.",
+            oracle="This creature attacks each combat if able.",
             keywords=frozenset({Keyword.ATTACKS_EACH_COMBAT}), flavor_text=True, source="Shadowmoor"),
 )
