@@ -22,10 +22,11 @@ from mtgrules.core.abilities import TriggerData, TriggeredAbility
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.events import Event, EventKind
-from mtgrules.core.objects import GameObject, ObjRef, StackItem
+from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.triggers import PendingTrigger
-from mtgrules.rules.layers import ability_kinds
+from mtgrules.rules import hooks
+from mtgrules.rules.layers import ability_kinds, on_battlefield
 from mtgrules.rules.look_back import LAST_KNOWN, look_back_sources, trigger_source
 from mtgrules.rules.targeting import why_cant_target
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
@@ -63,18 +64,23 @@ _HEARD_AS = {EventKind.CREATED: EventKind.ZONE_CHANGE}
 """A token created enters the battlefield (111.2), so abilities waiting for a permanent to enter
 hear its creation as they hear any other zone change onto the battlefield (603.6a)."""
 
-derived_from("trigger listeners", frozenset({"objects"}))  # ids, not objects: tapping keeps it
+derived_from("trigger listeners", frozenset({"objects", "combat"}))  # ids, not objects: tapping keeps it
 
 
 def _listeners(state: GameState) -> dict[str, list[tuple[int, int, TriggeredAbility]]]:
     """The triggered abilities of permanents (not mana abilities, not look-back ones), by the
     event kind they wait for, in battlefield order, each with its permanent's id; found once per
-    state, and kept by the next state if no permanent came or went."""
+    state, and kept by the next state if no permanent came or went and combat didn't change.
+    An object a rule treats as on the battlefield listens too: Over My Dead Bodies' attacking and
+    blocking graveyard cards, whose own "whenever this creature attacks" (melee) then triggers
+    (OMDB-5, OMDB-9: they attack "just as if they were on the battlefield"; 100.7)."""
     def compute() -> dict[str, list[tuple[int, int, TriggeredAbility]]]:
         found: dict[str, list[tuple[int, int, TriggeredAbility]]] = {}
         if TriggeredAbility not in ability_kinds(state):
             return found
-        for src in state.battlefield():
+        treated = ([o for o in state.objects if o.zone is not Zone.BATTLEFIELD and on_battlefield(state, o)]
+                   if state.combat is not None and hooks.TREATED_AS_ON_BATTLEFIELD else [])
+        for src in [*state.battlefield(), *treated]:
             for i, ab in enumerate(card(src.card).abilities):
                 if isinstance(ab, TriggeredAbility) and not ab.is_mana and not ab.looks_back:
                     found.setdefault(ab.event, []).append((src.oid, i, ab))

@@ -35,7 +35,7 @@ from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
 from mtgrules.rules.combat.state import add_must_be_blocked, melee_count, put_onto_battlefield_attacking
 from mtgrules.rules.keyword_actions import double_power, draw_cards, each_player_draws, fight, mill, pay_mana_now
-from mtgrules.rules.layers import characteristics
+from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.life import gain_life
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 from mtgrules.rules.targeting import TARGET_PLAYER, opponents
@@ -61,7 +61,7 @@ def _melee(res: Resolution, item: StackItem) -> None:
     src = res.source()
     name = "Wings of the Guard" if src is None else res.name(src.oid)
     n = melee_count(res.state, res.controller)
-    if src is None or src.zone is not Zone.BATTLEFIELD:
+    if src is None or not on_battlefield(res.state, src):  # or a graveyard attacker (OMDB-9)
         res.d.note("melee", f"{name} has left the battlefield, so nothing gets the bonus", "702.121a")
         return
     attacked = res.state.combat.attacked_by(res.controller) if res.state.combat else ()
