@@ -859,3 +859,53 @@ def test_gb5_three_players_three_busybodies_the_newest_wins_the_others_go_to_the
     assert (t2.state.obj(b).zone, t2.state.obj(b).zone_player) == (Zone.GRAVEYARD, "Bob")
     assert graveyards_of(t2.state, "Alice") == [] and graveyards_of(t2.state, "Bob") == []
     assert pt(t2.state, c) == "2/2"                          # Bears, Elves (Busybodies have no flavor text)
+
+
+@pytest.mark.ruling("OMDB-6")
+def test_omdb6_two_headed_giant_only_the_attacked_players_graveyard_blocks():
+    """"can be blocked only by creature cards in the defending player's graveyard": in Two-Headed
+    Giant each attacker's defending player is the player it attacks (805.10e), so Beth's graveyard
+    card can't block a card attacking Bob, though Bob's can; and the reverse for Andy's attacker."""
+    s = Scenario("2HG", players=["Alice", "Andy", "Bob", "Beth"],
+                 teams={"Alice": "A", "Andy": "A", "Bob": "B", "Beth": "B"},
+                 game_format="two-headed giant", turn=2, active="Alice", step="combat")
+    s.add(OMDB, "Alice")
+    alices = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    andys = s.add("Grizzly Bears", "Andy", zone="graveyard")
+    bobs = s.add("Walking Corpse", "Bob", zone="graveyard")
+    beths = s.add("Walking Corpse", "Beth", zone="graveyard")
+    t = to_attackers(s)
+    t.do(declare_attackers("Alice", {alices: "Bob", andys: "Beth"}))
+    assert is_attacking(t.state, alices) and is_attacking(t.state, andys)
+    pass_until(t, Step.DECLARE_BLOCKERS)
+    assert why_cant_block(t.state, beths, alices).rule == "509.1b"
+    assert why_cant_block(t.state, bobs, andys).rule == "509.1b"
+    assert why_cant_block(t.state, bobs, alices) is None and why_cant_block(t.state, beths, andys) is None
+
+
+@pytest.mark.ruling("OMDB-8")
+def test_omdb8_an_ability_arriving_mid_combat_targets_a_blocking_graveyard_card_and_only_that_one():
+    """Gruul Ragebeast is put onto the battlefield attacking after blocks (Practice Charge); its
+    "fights target creature an opponent controls" can target Bob's blocking graveyard card, not
+    the Corpse beside it that isn't in combat (just a card), so the blocker is its only target."""
+    s = combat_board()
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    blocker = s.add("Walking Corpse", "Bob", zone="graveyard")
+    idle = s.add("Walking Corpse", "Bob", zone="graveyard")
+    beast = s.add("Gruul Ragebeast", "Alice", zone="hand")
+    charge = s.add("Practice Charge", "Alice", zone="hand")
+    plains = [s.add("Plains", "Alice") for _ in range(2)]
+    t = to_attackers(s)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    pass_until(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {blocker: bears}))
+    for p in plains:
+        t.do(activate("Alice", p))
+    t.do(cast("Alice", charge))
+    resolve_top(t)
+    assert is_attacking(t.state, beast)
+    assert [r.oid for r in t.state.stack[-1].targets] == [blocker]
+    assert idle not in [r.oid for r in t.state.stack[-1].targets]
+    resolve_top(t)                                     # the fight: 6 damage to a blocking graveyard card
+    assert t.state.obj(blocker).zone is Zone.GRAVEYARD and not is_blocking(t.state, blocker)
+    assert t.state.obj(idle).zone is Zone.GRAVEYARD

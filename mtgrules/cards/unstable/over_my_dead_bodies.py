@@ -19,9 +19,12 @@ and the CR rules they lean on are cited beside them. How the kit reads them:
   again, and cards there have no status (110.5): it untaps and any damage on it is removed;
   an effect a spell locked onto it (Giant Growth) ends, and a spell still targeting it no longer
   has a legal target (608.2b).
-* **Its own abilities** stay where they are: keywords that combat rules read, such as flying and
-  reach, work (OMDB-5), but its triggered and static abilities don't function from a graveyard
-  (113.6), as the rulings don't say otherwise.
+* **Its own abilities**: keywords that combat rules read, such as flying and reach, work
+  (OMDB-5), and so do its triggered abilities while it is in combat: "abilities that trigger
+  whenever a creature attacks or blocks" trigger for it (OMDB-9), its own melee included
+  (``triggers._listeners`` hears objects treated as on the battlefield). Its static abilities
+  don't function from a graveyard (113.6): a graveyard Lord of the Accursed pumps no one, as
+  the rulings don't say otherwise.
 * **Who may block whom** (OMDB-5, OMDB-6): an attacker from a graveyard may be blocked only by
   creature cards in the defending player's graveyard (in Two-Headed Giant, the player it attacks,
   not their teammate: 805.10e), and a graveyard card may block only such an
