@@ -13,6 +13,7 @@ from mtgrules import Scenario, Step, declare_attackers
 from mtgrules.lessons.check import EXERCISES, Verdict, check, get
 from mtgrules.lessons.solutions import key
 from mtgrules.play.verbs import go_to
+from mtgrules.rules.layers import characteristics
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 JUDGED = {"04.2", "06.4"}
@@ -56,18 +57,33 @@ def test_the_menace_declarations_are_judged_by_the_engine():
     assert not verdict and "isn't legal" in verdict.message
 
 
-def test_a_scenario_showing_a_graveyard_attackers_own_trigger_is_right():
+def test_a_scenario_showing_a_graveyard_attackers_own_static_ability_is_right():
+    s = Scenario("The Lord attacks from the graveyard", turn=2, step="combat")
+    s.add("Over My Dead Bodies", "Alice")
+    lord = s.add("Lord of the Accursed", "Alice", zone="graveyard")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    t = s.timeline()
+    go_to(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {lord: "Bob", bears: "Bob"}))
+    verdict = check("06.4", t)
+    assert verdict and "113.6" in repr(verdict) and "static" in repr(verdict)
+    assert characteristics(t.state, bears).power == 2  # the kit's reading: the Lord pumps no one from there
+    from mtgrules.lessons.over_my_dead_bodies import tour
+    assert not check("06.4", tour())                 # no card with a static ability of its own attacks
+    assert not check("06.4", 3)                      # not a scenario: said, not raised
+
+
+def test_a_graveyard_attackers_own_trigger_is_not_the_open_question_any_more():
+    """Melee from a graveyard triggers (OMDB-5, OMDB-9), so a scenario showing only that isn't
+    where the two readings of exercise 06.4 differ."""
     s = Scenario("Wings attacks from the graveyard", turn=2, step="combat")
     s.add("Over My Dead Bodies", "Alice")
     wings = s.add("Wings of the Guard", "Alice", zone="graveyard")
     t = s.timeline()
     go_to(t, Step.DECLARE_ATTACKERS)
     t.do(declare_attackers("Alice", {wings: "Bob"}))
-    verdict = check("06.4", t)
-    assert verdict and "113.6" in repr(verdict)
-    from mtgrules.lessons.over_my_dead_bodies import tour
-    assert not check("06.4", tour())                 # no card with its own trigger attacks
-    assert not check("06.4", 3)                      # not a scenario: said, not raised
+    assert any(e.kind == "trigger" and e.obj == wings for e in t[-1].events)
+    assert not check("06.4", t)
 
 
 def test_answers_are_read_as_a_learner_writes_them():

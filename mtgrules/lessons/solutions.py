@@ -613,23 +613,22 @@ def bob_has_omdb() -> list[str]:
     return sorted(o.card for o in possible_attackers(t.state))
 
 
-def own_trigger_scenario(answer: Any) -> tuple[bool, str]:
-    """Right if the learner's timeline has a graveyard card with a triggered ability of its own
+def own_static_scenario(answer: Any) -> tuple[bool, str]:
+    """Right if the learner's timeline has a graveyard card with a static ability of its own
     attacking: that is the scenario where the two readings differ."""
-    from mtgrules.core.abilities import TriggeredAbility
+    from mtgrules.core.abilities import StaticAbility
     from mtgrules.core.carddef import card
     t = _timeline(answer)
     for f in t:
         for e in f.events:
             if e.kind == EventKind.ATTACKS and isinstance(e.obj, int):
                 obj = f.state.obj(e.obj)
-                if obj.zone is Zone.GRAVEYARD and any(isinstance(a, TriggeredAbility)
+                if obj.zone is Zone.GRAVEYARD and any(isinstance(a, StaticAbility)
                                                       for a in card(obj.card).abilities):
-                    fired = any(x.kind == EventKind.TRIGGER and x.obj == obj.oid for g in t for x in g.events)
-                    return True, (f"Yes: {obj.card} attacks from a graveyard with a triggered ability of its own. "
-                                  f"The kit's reading: it {'triggers' if fired else 'does not trigger'} (113.6); "
-                                  "the other reading would have it trigger.")
-    return False, "No graveyard card with a triggered ability of its own attacks in your timeline."
+                    return True, (f"Yes: {obj.card} attacks from a graveyard with a static ability of its own. "
+                                  "The kit's reading: that ability doesn't function from a graveyard (113.6); "
+                                  "the other reading would have it apply while the card attacks.")
+    return False, "No graveyard card with a static ability of its own attacks in your timeline."
 
 
 exercise(Exercise("06.1", "The tour's board with a Giant Spider in Bob's graveyard too: how many legal block "
@@ -652,9 +651,10 @@ exercise(Exercise("06.3", "Bob controls Over My Dead Bodies instead of Alice. Th
                           "Alice's cards need to have been hers since her turn began (302.6), unless they have "
                           "haste of their own (Raging Goblin, 702.10b)."))
 exercise(Exercise("06.4", "Write a scenario (a Timeline) that shows where the two readings of a graveyard "
-                  "attacker's own triggered abilities differ", "113.6", _key(lambda: "a scenario"),
-                  "Let a card with a triggered ability of its own (Wings of the Guard's melee) attack from "
-                  "a graveyard.", board="the tour board", judge=own_trigger_scenario))
+                  "attacker's own static abilities differ", "113.6", _key(lambda: "a scenario"),
+                  "Let a card with a static ability of its own (Lord of the Accursed: \"Other Zombies you "
+                  "control get +1/+1\") attack from a graveyard beside another graveyard attacker, a Zombie too "
+                  "(OMDB-4).", board="the tour board", judge=own_static_scenario))
 
 
 # ---------------------------------------------------------------- lesson 7: Graveyard Busybody
