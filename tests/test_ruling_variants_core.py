@@ -682,3 +682,183 @@ def test_the_other_creature_may_block_another_attacker_or_nothing():
     assert options.check({spider: bears, corpse: token}).legal
     assert options.check({spider: bears, corpse: bears}).legal
     assert options.check({corpse: token, spider: token}).rule == "509.1c"
+
+
+# ================================================================= more boards
+@pytest.mark.ruling("MANA-3")
+def test_reflecting_pool_sees_a_crag_with_no_counters_left():
+    s = Scenario("MANA-3 empty crag")
+    lone_pool = s.add("Reflecting Pool", "Alice")
+    s.add("Vivid Crag", "Alice", tapped=True)  # no charge counters: the cost can't be paid, ignored
+    assert could_produce_all(s.state())[lone_pool] == {ManaType.W, ManaType.U, ManaType.B, ManaType.R,
+                                                       ManaType.G}
+    state, _ = apply(s.state(), activate("Alice", lone_pool, type="U"))
+    assert pool(state, "Alice") == ["U"]
+
+
+@pytest.mark.ruling("MANA-1")
+def test_fellwar_stone_facing_only_wastes_adds_nothing():
+    s = Scenario("MANA-1 wastes")
+    stone = s.add("Fellwar Stone", "Alice")
+    s.add("Wastes", "Bob")
+    state, events = apply(s.state(), activate("Alice", stone))
+    assert state.obj(stone).tapped and pool(state, "Alice") == []
+    assert [e.rule for e in kinds(events, "no mana")] == ["106.5"]
+
+
+@pytest.mark.ruling("NEY-1")
+def test_two_headed_giant_a_teammates_creature_must_block():
+    s = Scenario("NEY-1 2HG", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
+                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="main1")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    forests = [s.add("Forest", "Alice") for _ in range(3)]
+    bears = s.add("Grizzly Bears", "Alice")
+    s.add("Walking Corpse", "Bob", tapped=True)
+    spider = s.add("Giant Spider", "Bea")
+    library(s, "Alice")
+    t = s.timeline()
+    while t.state.step is not Step.BEGIN_COMBAT:
+        pass_answering(t, t.state.priority, {"target": bears})
+    for f in forests:
+        t.do(activate("Alice", f))
+    while t.state.stack:
+        pass_answering(t, t.state.priority, {"pay": 1})
+    t = pass_until(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    assert t.state.combat.awaiting  # Bea's Spider can block an attacker of Bob's (805.10d)
+    who = t.state.combat.awaiting[0][1]
+    refuse(t.state, declare_blockers(who), "509.1c")
+    t.do(declare_blockers(who, {spider: bears}))
+    assert [b.oid for b in blockers_of(t.state, bears)] == [spider]
+
+
+@pytest.mark.ruling("NEY-8")
+def test_culling_mark_and_neyith_together_the_maximum_is_obeyed():
+    s, ids = neyith_board("NEY-8 culling", alice=("Grizzly Bears", "Craw Wurm"), forests=6)
+    mark = s.add("Culling Mark", "Alice", zone="hand")
+    bears, wurm = ids["alice"]
+    corpse = ids["bob"][0]
+    t = s.timeline()
+    for f in ids["forests"][3:]:
+        t.do(activate("Alice", f))
+    t.do(cast("Alice", mark, targets=(corpse,)))
+    resolve_top(t)
+    while t.state.step is not Step.BEGIN_COMBAT:
+        pass_answering(t, t.state.priority, {"target": bears})
+    for f in ids["forests"][:3]:
+        t.do(activate("Alice", f))
+    while t.state.stack:
+        pass_answering(t, t.state.priority, {"pay": 1})
+    t = to_blockers(t, [bears, wurm])
+    options = legal_blocks(t.state)
+    assert options.max_obeyed == 2  # blocking the Bears obeys both requirements
+    assert options.check({corpse: wurm}).rule == "509.1c"  # only one of two obeyed
+    assert options.check({corpse: bears}).legal
+
+
+@pytest.mark.ruling("NEY-7")
+def test_menace_target_with_a_wall_and_a_spider_both_must_block():
+    t, ids, brute = marked("NEY-7 wall", alice=("Boggart Brute",), bob=("Wall of Wood", "Giant Spider"))
+    t = to_blockers(t, [brute])
+    wall, spider = ids["bob"]
+    assert list(legal_blocks(t.state).declarations()) == [{wall: brute, spider: brute}]
+    refuse(t.state, declare_blockers("Bob", {wall: brute}), "702.111b")
+
+
+@pytest.mark.ruling("MEL-4")
+def test_a_token_entering_attacking_triggers_no_attack_trigger():
+    s = Scenario("MEL-4 bell", step="combat")
+    wings = s.add("Wings of the Guard", "Alice")
+    s.add("Practice Bell", "Alice")
+    ambush = s.add("Practice Ambush", "Alice", zone="hand")
+    plains = s.add("Plains", "Alice")
+    t = at_attackers(s)
+    t.do(declare_attackers("Alice", [wings], trigger_order=("Wings of the Guard", "Practice Bell")))
+    n = len(t.state.stack)
+    assert n == 2  # melee and the Bell for Wings
+    t.do(activate("Alice", plains))
+    t.do(cast("Alice", ambush))
+    resolve_top(t)
+    assert len(t.state.stack) == n  # the token attacks without having attacked: nothing triggers
+
+
+@pytest.mark.ruling("MEL-2")
+def test_an_opponent_who_concedes_before_melee_resolves_still_counts():
+    from mtgrules import concede
+    s = Scenario("MEL-2 concede", players=FOUR, step="combat")
+    wings = s.add("Wings of the Guard", "Alice")
+    bears = s.add("Grizzly Bears", "Alice")
+    t = at_attackers(s)
+    t.do(declare_attackers("Alice", {wings: "Bob", bears: "Carol"}))
+    t.do(concede("Carol"))  # Carol leaves the game; her attacker is removed from combat (800.4a)
+    assert t.state.player("Carol").lost and len(t.state.stack) == 1
+    resolve_top(t)
+    assert pt(t.state, wings) == "3/3"
+
+
+@pytest.mark.ruling("MEL-1")
+def test_bobs_wings_on_bobs_turn_counts_alice_and_carol():
+    s = Scenario("MEL-1 Bob", players=THREE, active="Bob", step="combat")
+    wings = s.add("Wings of the Guard", "Bob")
+    bears = s.add("Grizzly Bears", "Bob")
+    t = at_attackers(s)
+    t.do(declare_attackers("Bob", {wings: "Alice", bears: "Alice"}))
+    resolve_top(t)
+    assert pt(t.state, wings) == "2/2"
+
+
+@pytest.mark.ruling("MANA-6")
+def test_reflection_doubles_the_forest_not_the_sprawls_trigger():
+    s = Scenario("MANA-6 sprawl")
+    s.add("Mana Reflection", "Alice")
+    forest = s.add("Forest", "Alice")
+    s.add("Utopia Sprawl", "Alice", attached_to=forest, chosen={"color": "U"})
+    state, _ = apply(s.state(), activate("Alice", forest))
+    assert pool(state, "Alice") == ["G", "G", "U"]
+
+
+@pytest.mark.ruling("MANA-5")
+def test_heartbeat_adds_one_mana_of_the_type_after_reflection_doubled_it():
+    s = Scenario("MANA-5 reflected heartbeat")
+    s.add("Mana Reflection", "Alice")
+    s.add("Heartbeat of Spring", "Bob")
+    forest = s.add("Forest", "Alice")
+    state, events = apply(s.state(), activate("Alice", forest))
+    assert pool(state, "Alice") == ["G", "G", "G"]
+    assert [e.rule for e in kinds(events, "trigger")] == ["106.12a"]
+
+
+@pytest.mark.ruling("TAP-1")
+def test_a_walker_cast_this_turn_cant_pay_T_until_haste():
+    s = Scenario("TAP-1 walker")
+    walker = s.add("Hangarback Walker", "Alice", zone="hand")
+    s.mana("Alice", "CCC")
+    state, _ = apply(s.state(), cast("Alice", walker, x=1))
+    for player in ("Alice", "Bob"):
+        state, _ = apply(state, pass_priority(player))
+    assert state.obj(walker).zone is Zone.BATTLEFIELD
+    refused(state, activate("Alice", walker, 1), "302.6")
+
+
+@pytest.mark.ruling("NEY-1")
+def test_three_players_a_non_defending_player_cant_block_the_target():
+    s, ids = neyith_board("NEY-1 three", alice=("Grizzly Bears", "Craw Wurm"), bob=("Walking Corpse",),
+                          players=("Alice", "Bob", "Carol"))
+    bears, wurm = ids["alice"]
+    t = s.timeline()
+    while t.state.step is not Step.BEGIN_COMBAT:
+        pass_answering(t, t.state.priority, {"target": bears})
+    for f in ids["forests"]:
+        t.do(activate("Alice", f))
+    while t.state.stack:
+        pass_answering(t, t.state.priority, {"pay": 1})
+    t = pass_until(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Carol", wurm: "Bob"}))  # Carol has no creature
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    corpse = ids["bob"][0]
+    options = legal_blocks(t.state, "Bob")
+    assert options.max_obeyed == 0  # Bob can't block what attacks Carol
+    refuse(t.state, declare_blockers("Bob", {corpse: bears}), "509.1a")  # also 802.4a
+    t.do(declare_blockers("Bob"))
+    assert attack_of(t.state, bears).blocked is False
