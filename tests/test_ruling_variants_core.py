@@ -862,3 +862,118 @@ def test_three_players_a_non_defending_player_cant_block_the_target():
     refuse(t.state, declare_blockers("Bob", {corpse: bears}), "509.1a")  # also 802.4a
     t.do(declare_blockers("Bob"))
     assert attack_of(t.state, bears).blocked is False
+
+
+@pytest.mark.ruling("MANA-3")
+def test_a_ring_of_reflectors_becomes_defined_by_one_forest():
+    s = Scenario("MANA-3 ring")
+    mine = s.add("Exotic Orchard", "Alice")
+    their_pool = s.add("Reflecting Pool", "Bob")
+    theirs = s.add("Exotic Orchard", "Bob")
+    answer = could_produce_all(s.state())
+    assert answer[mine] == answer[their_pool] == answer[theirs] == frozenset()
+    s.add("Forest", "Alice")
+    answer = could_produce_all(s.state())
+    assert answer[theirs] == {ManaType.G}  # sees the Forest
+    assert answer[their_pool] == {ManaType.G}  # sees Bob's Orchard
+    assert answer[mine] == {ManaType.G}  # sees Bob's Pool and Orchard
+
+
+@pytest.mark.ruling("MANA-1")
+def test_a_lone_reflecting_pool_under_infernal_darkness_still_adds_nothing():
+    s = Scenario("MANA-1 darkness")
+    lone_pool = s.add("Reflecting Pool", "Alice")
+    s.add("Infernal Darkness", "Bob")  # replaces the type of mana produced; none is produced
+    state, events = apply(s.state(), activate("Alice", lone_pool))
+    assert state.obj(lone_pool).tapped and pool(state, "Alice") == []
+    assert [e.rule for e in kinds(events, "no mana")] == ["106.5"]
+
+
+@pytest.mark.ruling("TAP-1")
+def test_fervor_arriving_mid_turn_lets_the_new_elves_tap():
+    s = Scenario("TAP-1 late Fervor")
+    elves = s.add("Llanowar Elves", "Alice", sick=True)
+    fervor = s.add("Fervor", "Alice", zone="hand")
+    s.mana("Alice", "CCR")
+    state = s.state()
+    refused(state, activate("Alice", elves), "302.6")
+    state, _ = apply(state, cast("Alice", fervor))
+    for player in ("Alice", "Bob"):
+        state, _ = apply(state, pass_priority(player))
+    state, _ = apply(state, activate("Alice", elves))
+    assert state.obj(elves).tapped and pool(state, "Alice") == ["G"]
+
+
+@pytest.mark.ruling("UNTAP-1")
+def test_fervor_lets_a_new_order_of_whiteclay_pay_Q():
+    s = Scenario("UNTAP-1 Fervor")
+    order = s.add("Order of Whiteclay", "Alice", tapped=True, sick=True)
+    elves = s.add("Llanowar Elves", "Alice", zone="graveyard")
+    s.add("Fervor", "Alice")
+    s.mana("Alice", "WWG")
+    state, _ = apply(s.state(), activate("Alice", order, targets=(elves,)))
+    assert not state.obj(order).tapped
+
+
+@pytest.mark.ruling("MEL-3")
+def test_two_headed_giant_planeswalker_and_its_teammate():
+    s = Scenario("MEL-3 2HG", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
+                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="combat")
+    wings = s.add("Wings of the Guard", "Alice")
+    bears = s.add("Grizzly Bears", "Alice")
+    jace = s.add("Jace Beleren", "Bob", counters={"loyalty": 3})
+    t = at_attackers(s)
+    t.do(declare_attackers("Alice", {wings: jace, bears: "Bea"}))
+    resolve_top(t)
+    assert pt(t.state, wings) == "2/2"  # Bea counts; Jace (and so Bob) doesn't
+
+
+@pytest.mark.ruling("NEY-7")
+def test_menace_gained_after_neyith_resolved_still_needs_two_blockers():
+    s, ids = neyith_board("NEY-7 lord", alice=("Walking Corpse", "Lord of the Accursed"),
+                          bob=("Grizzly Bears", "Giant Spider"))
+    swamps = [s.add("Swamp", "Alice") for _ in range(2)]
+    corpse, lord = ids["alice"]
+    t = s.timeline()
+    while t.state.step is not Step.BEGIN_COMBAT:
+        pass_answering(t, t.state.priority, {"target": corpse})
+    for f in ids["forests"]:
+        t.do(activate("Alice", f))
+    while t.state.stack:
+        pass_answering(t, t.state.priority, {"pay": 1})
+    assert pt(t.state, corpse) == "6/3"  # 3/3 with the Lord, doubled: +3/+0 (NEY-5)
+    for sw in swamps:
+        t.do(activate("Alice", sw))
+    t.do(activate("Alice", lord, 1))  # all Zombies gain menace, after the requirement was made
+    resolve_top(t)
+    t = to_blockers(t, [corpse])
+    bears, spider = ids["bob"]
+    refuse(t.state, declare_blockers("Bob", {spider: corpse}), "702.111b")
+    refuse(t.state, declare_blockers("Bob"), "509.1c")
+    t.do(declare_blockers("Bob", {spider: corpse, bears: corpse}))
+    assert len(blockers_of(t.state, corpse)) == 2
+
+
+@pytest.mark.ruling("NEY-5")
+def test_exponential_growth_after_neyith_doubles_the_doubled_power():
+    s, ids = neyith_board("NEY-5 exponential", forests=3)
+    growth = s.add("Exponential Growth", "Alice", zone="hand")
+    mountains = [s.add("Mountain", "Alice") for _ in range(3)]
+    bears = ids["alice"][0]
+    t = s.timeline()
+    while t.state.step is not Step.BEGIN_COMBAT:
+        pass_answering(t, t.state.priority, {"target": bears})
+    for f in ids["forests"]:
+        t.do(activate("Alice", f))
+    while t.state.stack:
+        pass_answering(t, t.state.priority, {"pay": 1})
+    assert pt(t.state, bears) == "4/2"
+    t = pass_until(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", []))
+    t = pass_until(t, Step.MAIN2)
+    for m in mountains:
+        t.do(activate("Alice", m))
+    t.do(cast("Alice", growth, targets=(bears,), x=1))
+    resolve_top(t)
+    assert pt(t.state, bears) == "8/2"  # X for this doubling is 4; Neyith's +2 stays +2
+    assert sorted(e.delta for e in t.state.effects if e.rule == "701.10b") == [(2, 0), (4, 0)]
