@@ -333,7 +333,7 @@ def test_two_wings_each_count_every_opponent_attacked():
     first = s.add("Wings of the Guard", "Alice")
     second = s.add("Wings of the Guard", "Alice")
     t = at_attackers(s)
-    t.do(declare_attackers("Alice", {first: "Bob", second: "Carol"}, 
+    t.do(declare_attackers("Alice", {first: "Bob", second: "Carol"},
                                      trigger_order=("Wings of the Guard #1", "Wings of the Guard #2")))
     assert len(t.state.stack) == 2
     resolve_top(t)
@@ -977,3 +977,26 @@ def test_exponential_growth_after_neyith_doubles_the_doubled_power():
     resolve_top(t)
     assert pt(t.state, bears) == "8/2"  # X for this doubling is 4; Neyith's +2 stays +2
     assert sorted(e.delta for e in t.state.effects if e.rule == "701.10b") == [(2, 0), (4, 0)]
+
+
+@pytest.mark.ruling("MANA-4")
+def test_a_T_ability_with_another_cost_is_still_tapping_for_mana():
+    s = Scenario("MANA-4 crag")
+    s.add("Mana Reflection", "Alice")
+    s.add("Heartbeat of Spring", "Bob")
+    crag = s.add("Vivid Crag", "Alice", counters={"charge": 2})
+    state, events = apply(s.state(), activate("Alice", crag, 2, color="U"))
+    assert state.obj(crag).counter("charge") == 1
+    assert pool(state, "Alice") == ["U", "U", "U"]  # doubled by Reflection, one more from Heartbeat
+    assert [e.rule for e in kinds(events, "trigger")] == ["106.12a"]
+
+
+@pytest.mark.ruling("MANA-6")
+def test_reflection_has_nothing_to_double_when_no_mana_is_produced():
+    s = Scenario("MANA-6 nothing")
+    s.add("Mana Reflection", "Alice")
+    s.add("Heartbeat of Spring", "Alice")
+    lone_pool = s.add("Reflecting Pool", "Alice")
+    state, events = apply(s.state(), activate("Alice", lone_pool))
+    assert pool(state, "Alice") == [] and not kinds(events, "trigger")
+    assert [e.rule for e in kinds(events, "no mana")] == ["106.5"]
