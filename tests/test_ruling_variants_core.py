@@ -1000,3 +1000,94 @@ def test_reflection_has_nothing_to_double_when_no_mana_is_produced():
     state, events = apply(s.state(), activate("Alice", lone_pool))
     assert pool(state, "Alice") == [] and not kinds(events, "trigger")
     assert [e.rule for e in kinds(events, "no mana")] == ["106.5"]
+
+
+@pytest.mark.ruling("NEY-2")
+def test_a_fight_that_doesnt_happen_isnt_fighting():
+    s = Scenario("NEY-2 no fight", step="main1")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    stag = s.add("Somberwald Stag", "Alice", zone="hand")
+    forests = [s.add("Forest", "Alice") for _ in range(5)]
+    corpse = s.add("Walking Corpse", "Bob")
+    murder = s.add("Murder", "Bob", zone="hand")
+    swamps = [s.add("Swamp", "Bob") for _ in range(3)]
+    library(s, "Alice")
+    t = s.timeline()
+    for f in forests:
+        t.do(activate("Alice", f))
+    t.do(cast("Alice", stag))
+    t.do(pass_priority("Alice")).do(pass_priority("Bob", target=corpse))  # the Stag's trigger targets
+    t.do(pass_priority("Alice"))
+    for sw in swamps:
+        t.do(activate("Bob", sw))
+    t.do(cast("Bob", murder, targets=(stag,)))  # the Stag leaves before its trigger resolves
+    t.do(pass_priority("Bob")).do(pass_priority("Alice"))
+    assert t.state.obj(stag).zone is Zone.GRAVEYARD
+    t.do(pass_priority("Alice"))
+    t.do(pass_priority("Bob", fight=True))  # Alice chooses to have it fight; it can't (701.14b)
+    events = [e for f in t for e in f.events]
+    assert not kinds(events, "fight")  # 701.14b: neither fights
+    assert t.state.obj(corpse).zone is Zone.BATTLEFIELD
+    assert t.state.stack == () and hand(t.state, "Alice") == []  # Neyith didn't trigger
+
+
+def test_cr_509_1c_example_blocks_if_able_and_a_plain_creature_against_menace():
+    """509.1c's example: one creature 'blocks if able', another has no abilities; a creature with
+    menace attacks: both must block it (one alone breaks menace or the requirement)."""
+    s = Scenario("509.1c example", step="main1")
+    brute = s.add("Boggart Brute", "Alice")
+    mark = s.add("Culling Mark", "Alice", zone="hand")
+    forests = [s.add("Forest", "Alice") for _ in range(3)]
+    corpse = s.add("Walking Corpse", "Bob")
+    bears = s.add("Grizzly Bears", "Bob")
+    t = s.timeline()
+    for f in forests:
+        t.do(activate("Alice", f))
+    t.do(cast("Alice", mark, targets=(corpse,)))
+    resolve_top(t)
+    t = to_blockers(t, [brute])
+    refuse(t.state, declare_blockers("Bob", {corpse: brute}), "702.111b")
+    refuse(t.state, declare_blockers("Bob", {bears: brute}), "702.111b")
+    refuse(t.state, declare_blockers("Bob"), "509.1c")
+    assert list(legal_blocks(t.state).declarations()) == [{corpse: brute, bears: brute}]
+
+
+def two_headed_giant_blocks(blocks_for):
+    s = Scenario("NEY-4 2HG", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
+                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="combat")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    mine, hers = s.add("Grizzly Bears", "Alice"), s.add("Craw Wurm", "Ann")
+    corpse, spider = s.add("Walking Corpse", "Bob"), s.add("Giant Spider", "Bea")
+    library(s, "Alice")
+    t = at_attackers(s)
+    t.do(declare_attackers("Alice", {mine: "Bob", hers: "Bea"}))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    who = t.state.combat.awaiting[0][1]
+    t.do(declare_blockers(who, blocks_for(mine, hers, corpse, spider)))
+    return t
+
+
+@pytest.mark.ruling("NEY-4")
+def test_two_headed_giant_a_teammates_blocked_creature_isnt_yours():
+    t = two_headed_giant_blocks(lambda mine, hers, corpse, spider: {spider: hers})
+    assert t.state.stack == ()  # Ann's Wurm became blocked; Neyith counts only Alice's creatures
+
+
+@pytest.mark.ruling("NEY-4")
+def test_two_headed_giant_one_combined_block_draws_one_card():
+    t = two_headed_giant_blocks(lambda mine, hers, corpse, spider: {corpse: mine, spider: hers})
+    assert len(t.state.stack) == 1
+    resolve_top(t)
+    assert hand(t.state, "Alice") == ["Forest"]
+
+
+@pytest.mark.ruling("MANA-2")
+def test_creature_spell_mana_cant_pay_a_creatures_ability():
+    s = Scenario("MANA-2 ability")
+    order = s.add("Order of Whiteclay", "Alice", tapped=True)
+    elves = s.add("Llanowar Elves", "Alice", zone="graveyard")
+    zig = s.add("Ancient Ziggurat", "Alice")
+    s.mana("Alice", "WW")
+    state, _ = apply(s.state(), activate("Alice", zig, color="G"))
+    err = refused(state, activate("Alice", order, targets=(elves,)), "106.6")
+    assert "restricted" in err.reason
