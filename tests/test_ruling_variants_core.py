@@ -9,6 +9,7 @@ from combat_support import hand, kinds, library, pass_answering, pass_until, ref
 from helpers import pool, refused
 
 from mtgrules import (
+    IllegalAction,
     Scenario,
     Step,
     activate,
@@ -1091,3 +1092,43 @@ def test_creature_spell_mana_cant_pay_a_creatures_ability():
     state, _ = apply(s.state(), activate("Alice", zig, color="G"))
     err = refused(state, activate("Alice", order, targets=(elves,)), "106.6")
     assert "restricted" in err.reason
+
+
+@pytest.mark.ruling("MEL-4")
+def test_two_headed_giant_token_entering_attacking_the_other_head_isnt_counted():
+    s = Scenario("MEL-4 2HG", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
+                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="combat")
+    wings = s.add("Wings of the Guard", "Alice")
+    ambush = s.add("Practice Ambush", "Alice", zone="hand")
+    plains = s.add("Plains", "Alice")
+    t = at_attackers(s)
+    t.do(declare_attackers("Alice", {wings: "Bob"}))
+    t.do(activate("Alice", plains))
+    t.do(cast("Alice", ambush))
+    for wrong in ("Ann", "Alice"):  # not a defending player (508.4)
+        with pytest.raises(IllegalAction) as info:
+            resolve_top(t, attack_target=wrong)
+        assert info.value.rule.startswith("508.4"), info.value
+    resolve_top(t, attack_target="Bea")
+    resolve_top(t)
+    assert pt(t.state, wings) == "2/2"  # only Bob: the token that entered attacking Bea never attacked
+
+
+@pytest.mark.ruling("MEL-4")
+def test_a_token_cant_enter_attacking_a_player_who_conceded():
+    from mtgrules import concede
+    s = Scenario("MEL-4 conceded", players=FOUR, step="combat")
+    wings = s.add("Wings of the Guard", "Alice")
+    ambush = s.add("Practice Ambush", "Alice", zone="hand")
+    plains = s.add("Plains", "Alice")
+    t = at_attackers(s)
+    t.do(declare_attackers("Alice", {wings: "Bob"}))
+    t.do(activate("Alice", plains))
+    t.do(cast("Alice", ambush))
+    t.do(concede("Carol"))
+    with pytest.raises(IllegalAction) as info:
+        resolve_top(t, attack_target="Carol")
+    assert info.value.rule.startswith("508.4"), info.value
+    resolve_top(t, attack_target="Dana")
+    resolve_top(t)
+    assert pt(t.state, wings) == "2/2"
