@@ -1132,3 +1132,18 @@ def test_a_token_cant_enter_attacking_a_player_who_conceded():
     resolve_top(t, attack_target="Dana")
     resolve_top(t)
     assert pt(t.state, wings) == "2/2"
+
+
+@pytest.mark.ruling("MANA-3")
+def test_a_sprawled_forest_could_produce_only_green():
+    """106.7 looks at abilities of the permanent itself and replacement effects: Utopia Sprawl's
+    extra mana comes from the Aura's triggered ability, so Bob's Forest still could produce only {G}."""
+    s = Scenario("MANA-3 sprawl")
+    orchard = s.add("Exotic Orchard", "Alice")
+    forest = s.add("Forest", "Bob")
+    s.add("Utopia Sprawl", "Bob", attached_to=forest, chosen={"color": "U"})
+    s.add("Heartbeat of Spring", "Bob")  # a trigger too, not a replacement
+    answer = could_produce_all(s.state())
+    assert answer[forest] == {ManaType.G}
+    assert answer[orchard] == {ManaType.G}
+    refused(s.state(), activate("Alice", orchard, color="U"), "106.7")
