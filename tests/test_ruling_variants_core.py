@@ -1147,3 +1147,47 @@ def test_a_sprawled_forest_could_produce_only_green():
     assert answer[forest] == {ManaType.G}
     assert answer[orchard] == {ManaType.G}
     refused(s.state(), activate("Alice", orchard, color="U"), "106.7")
+
+
+@pytest.mark.ruling("NEY-3")
+def test_two_headed_giant_the_defending_team_picks_either_heads_creature():
+    s = Scenario("NEY-3 2HG", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
+                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="main1")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    forests = [s.add("Forest", "Alice") for _ in range(3)]
+    bears = s.add("Grizzly Bears", "Alice")
+    corpse, spider = s.add("Walking Corpse", "Bob"), s.add("Giant Spider", "Bea")
+    library(s, "Alice")
+    t = s.timeline()
+    while t.state.step is not Step.BEGIN_COMBAT:
+        pass_answering(t, t.state.priority, {"target": bears})
+    for f in forests:
+        t.do(activate("Alice", f))
+    while t.state.stack:
+        pass_answering(t, t.state.priority, {"pay": 1})
+    t = pass_until(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bea"}))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    who = t.state.combat.awaiting[0][1]
+    assert who in ("Bob", "Bea")
+    refuse(t.state, declare_blockers("Alice", {corpse: bears}), "509.1a")
+    first, _ = apply(t.state, declare_blockers(who, {corpse: bears}))  # Bob's Corpse for Bea (805.10d)
+    second, _ = apply(t.state, declare_blockers(who, {spider: bears}))
+    assert [b.oid for b in blockers_of(first, bears)] == [corpse]
+    assert [b.oid for b in blockers_of(second, bears)] == [spider]
+
+
+@pytest.mark.ruling("NEY-6")
+def test_three_players_paying_twice_is_refused_and_the_pool_kept():
+    s, ids = neyith_board("NEY-6 three", forests=6, players=("Alice", "Bob", "Carol"))
+    bears = ids["alice"][0]
+    t = s.timeline()
+    while t.state.step is not Step.BEGIN_COMBAT:
+        pass_answering(t, t.state.priority, {"target": bears})
+    for f in ids["forests"]:
+        t.do(activate("Alice", f))
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    err = refuse(t.state, pass_priority("Carol", pay=2), "608.2c")
+    assert "at most once" in err.reason
+    t.do(pass_priority("Carol", pay=1))
+    assert len(t.state.player("Alice").pool) == 3 and pt(t.state, bears) == "4/2"
