@@ -925,3 +925,21 @@ def test_a_creature_and_a_land_in_the_second_main_phase():
     state, _ = apply(state, activate("Alice", forest))
     state, _ = apply(state, cast("Alice", bears))
     assert _zone(state, bears) is Zone.STACK
+
+
+@pytest.mark.parametrize(("step", "caster", "why"), [
+    ("upkeep", "Alice", "this is the upkeep step"),
+    ("main1", "Bob", "it is Alice's turn"),
+])
+def test_a_creature_cast_at_the_wrong_time_is_refused_saying_what_is_wrong_now(step, caster, why):
+    """117.1a: a creature spell needs its controller's main phase and an empty stack; the refusal
+    says which of them is missing here, not only the rule."""
+    s = Scenario("Wrong time", step=step)
+    bears = s.add("Grizzly Bears", caster, zone="hand")
+    s.mana(caster, "GG")
+    state = s.state()
+    if caster == "Bob":
+        state, _ = apply(state, pass_priority("Alice"))
+    with pytest.raises(IllegalAction) as info:
+        apply(state, cast(caster, bears))
+    assert info.value.rule == "117.1a" and info.value.reason.endswith(why)

@@ -18,7 +18,7 @@ from mtgrules.rules.layers import characteristics
 from mtgrules.rules.look_back import LAST_KNOWN, trigger_source
 from mtgrules.rules.resolution import Resolution
 from mtgrules.rules.targeting import TARGET_PLAYER, choose_player_target, player_target_gone, why_cant_target
-from mtgrules.rules.teams import is_active_player
+from mtgrules.rules.teams import is_active_player, shared_team_turns, turn_mates
 from mtgrules.rules.triggers import condition_still_true
 from mtgrules.rules.zones import move
 
@@ -100,7 +100,17 @@ def _check_timing(state: GameState, player: str, cdef: CardDef) -> None:
     if not may_cast_now(state, player, cdef):
         rule = "307.1" if "Sorcery" in cdef.types else "117.1a"
         raise IllegalAction(rule, f"{cdef.name} can be cast only in its controller's main phase "
-                            "while the stack is empty")
+                            f"while the stack is empty, and {_not_sorcery_time(state, player)}")
+
+
+def _not_sorcery_time(state: GameState, player: str) -> str:
+    """What keeps ``player`` from sorcery timing now, in the words of a refusal."""
+    if not is_active_player(state, player):
+        return f"it is {state.active}'s turn" if not shared_team_turns(state) else \
+            f"it is {' and '.join(turn_mates(state, state.active))}'s team's turn"
+    if state.stack:
+        return "the stack isn't empty"
+    return f"this is the {state.step.phrase}"
 
 
 def check_targets(state: GameState, player: str, spec: Target | None, chosen: tuple[int, ...],
