@@ -529,3 +529,15 @@ def test_an_aura_that_becomes_a_creature_goes_to_the_graveyard():
     assert _zone(after, sprawl) is Zone.GRAVEYARD and _zone(after, forest) is Zone.BATTLEFIELD
     said = [e.text for e in events if e.rule == "704.5m" and e.text]
     assert said and "303.4d" in said[0]
+
+
+def test_explain_lists_pt_counters_only_on_a_creature():
+    """208.3: a noncreature permanent has no power or toughness, so its +1/+1 counters change
+    nothing, and ``explain`` doesn't list them; on a creature it does (613.4c)."""
+    from mtgrules import explain
+    s = Scenario("Counters on a land")
+    land = s.add("Forest", "Alice", counters={"+1/+1": 2})
+    bears = s.add("Grizzly Bears", "Alice", counters={"+1/+1": 1})
+    state = s.state()
+    assert explain(state, land) == []
+    assert explain(state, bears) == [("7c", "counters {'+1/+1': 1}", "613.4c")]

@@ -191,6 +191,6 @@ def explain(state: GameState, oid: int) -> list[tuple[str, str, str]]:
     chars = all_characteristics(state)[oid]
     rows = [(e.layer, e.description, e.rule) for e in sorted(effects_in_force(state),
             key=lambda e: (LAYERS.index(e.layer), e.timestamp)) if e.touches(state, obj, chars)]
-    if obj.counter("+1/+1") or obj.counter("-1/-1"):
+    if (obj.counter("+1/+1") or obj.counter("-1/-1")) and chars.is_creature:  # a noncreature's do nothing (208.3)
         rows.append(("7c", f"counters {dict(obj.counters)}", "613.4c"))
     return rows
