@@ -85,6 +85,8 @@ RULES: dict[str, str] = {
     "107.4e": "hybrid mana symbols and how to pay them",
     "107.5": "the tap symbol {T}",
     "107.6": "the untap symbol {Q}",
+    "108": "cards",
+    "108.4": "a card has a controller only as a permanent or a spell",
     "109": "objects",
     "109.2": "a description with a card type means a permanent, unless it says 'card' or names a zone",
     "109.5": "'you' on an object means its controller, or its owner if it has none",

@@ -275,9 +275,11 @@ def cast(player: str, card: int, /, *, x: int = 0, targets: tuple[int, ...] = ()
                      _frozen(_keys(choices, more)))
 
 
-def play_land(player: str, card: int, /) -> PlayLand:
-    """Friendly constructor: ``play_land("Alice", forest)``."""
-    return PlayLand(player, card)
+def play_land(player: str, card: int, /, *, choices: Mapping[str, Any] | None = None, **more: Any) -> PlayLand:
+    """Friendly constructor: ``play_land("Alice", forest)``. Answers go in as for the other
+    actions (``trigger_order=...``), so one the play never asks for is refused (117.1), not a
+    Python error about a keyword."""
+    return PlayLand(player, card, _frozen(_keys(choices, more)))
 
 
 def pass_priority(player: str, /, *, choices: Mapping[str, Any] | None = None, **more: Any) -> PassPriority:

@@ -61,6 +61,9 @@ def parse_step(name: str | Step) -> Step:
     """A step from its enum value or a friendly name such as "main1" or "upkeep"."""
     if isinstance(name, Step):
         return name
+    if not isinstance(name, str):  # a number or a list is not guessed at; it would fail deep inside
+        raise ValueError(f"a step is named by text such as \"main1\" or \"upkeep\", not {name!r:.40} "
+                         f"({type(name).__name__})")
     key = name.strip().lower().replace("_", " ")
     aliases = {"main1": Step.MAIN1, "main 1": Step.MAIN1, "main2": Step.MAIN2, "main 2": Step.MAIN2,
                "combat": Step.BEGIN_COMBAT, "attackers": Step.DECLARE_ATTACKERS,

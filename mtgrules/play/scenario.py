@@ -105,6 +105,9 @@ class Scenario:
         if tapped and z is not Zone.BATTLEFIELD:
             check.fail(where, f"only a permanent is tapped or untapped; a card in the {z.value} has no status "
                               "(110.5d), so leave tapped out")
+        if controller is not None and owner is not None and controller != owner and z is not Zone.BATTLEFIELD:
+            check.fail(where, f"a card in the {z.value} has no controller, only an owner (108.4), so controller "
+                              f"{controller!r} can't differ from owner {owner!r}; leave controller out")
         sick = check.flag(sick, where, "sick")
         given_counters = None if counters is None else check.counters(counters, where)
         choices = {} if chosen is None else check.chosen(chosen, name, where)

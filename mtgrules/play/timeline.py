@@ -17,6 +17,7 @@ from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import GameState
+from mtgrules.core.turns import parse_step
 from mtgrules.rules.engine import apply
 
 QUIET_KINDS = frozenset({"pass", "priority"})
@@ -130,9 +131,14 @@ class Timeline:
         ``t.find(step="combat damage")``, ``t.find(title="casts Murder")``, ``t.find(refused=True)``.
 
         ``kind`` is an event kind and ``name`` a part of that event's object name; ``title`` a part
-        of the step's title; ``step`` a step that began in it. Raises ``LookupError`` if no frame
-        matches."""
-        hits = [f.index for f in self.frames[start:] if _matches(f, kind, name, title, step, refused)]
+        of the step's title; ``step`` a step that began in it, by any name ``go_to`` reads ("main2").
+        Raises ``LookupError`` if no frame matches."""
+        for argument, value in (("kind", kind), ("name", name), ("title", title)):
+            if value is not None and not isinstance(value, str):
+                raise TypeError(f"find: {argument} must be text, not {value!r:.40} ({type(value).__name__})")
+        # A step by any name the kit reads elsewhere ("main2", Step.MAIN2), compared by its value.
+        began = None if step is None else parse_step(step).value
+        hits = [f.index for f in self.frames[start:] if _matches(f, kind, name, title, began, refused)]
         if not hits:
             asked = ", ".join(f"{k}={v!r}" for k, v in (("kind", kind), ("name", name), ("title", title),
                                                            ("step", step), ("refused", refused)) if v is not None)

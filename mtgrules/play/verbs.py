@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from mtgrules.core.actions import pass_priority
-from mtgrules.core.errors import MissingChoice
-from mtgrules.core.turns import Step
+from mtgrules.core.choices import ChoiceRequest
+from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.advance import advance_to, answer_with
 from mtgrules.play.timeline import Timeline
 from mtgrules.rules.teams import passes_needed
@@ -45,10 +46,30 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
 
 def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: Any) -> Timeline:
     """Pass until ``step`` begins (in ``player``'s turn, if given). ``answers`` answer the choices
-    asked on the way, by kind with ``_`` for spaces (``trigger_order=...``). Raises
-    ``RuntimeError`` with the reason when the game stops first."""
+    asked on the way, by kind with ``_`` for spaces (``trigger_order=...``); one that no choice
+    asked for is refused (117.1) and nothing is played. Raises ``RuntimeError`` with the reason
+    when the game stops first."""
     table = {kind.replace("_", " "): value for kind, value in answers.items()}
-    result = advance_to(t, step, player, choose=answer_with(table) if table else None)
+    start = len(t.frames)
+    taken: dict[str, int] = {}
+    choose = None
+    if table:
+        scripted = answer_with(table)
+
+        def choose(request: ChoiceRequest) -> Any:
+            value = scripted(request)
+            if value is not None:
+                taken[request.kind] = taken.get(request.kind, 0) + 1
+            return value
+    result = advance_to(t, step, player, choose=choose)
+    unused = [kind for kind, value in table.items()
+              if taken.get(kind, 0) < (len(value) if isinstance(value, list) else 1)]
+    if result and unused:  # an answer nothing asked for is refused, not ignored (117.1)
+        del t.frames[start:]
+        given = ", ".join(f"{kind.replace(' ', '_')}={table[kind]!r:.40}" for kind in unused)
+        raise IllegalAction("117.1", f"the answer {given} was given to go_to, but no choice on the way to the "
+                                     f"{parse_step(step).value} step asked for it, so it is refused rather than "
+                                     "ignored (nothing was played); leave it out or check its name")
     if not result:
         how = ""
         if result.choice is not None:  # say which keyword answers it, on this very call

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import NamedTuple
 
+from mtgrules.core.errors import IllegalAction
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState
@@ -524,6 +525,9 @@ def legal_blocks(state: GameState, player: str | None = None) -> BlockOptions:
     make now: ask it ``.declarations()``, ``.count()``, ``.check({blocker: attacker})``,
     ``.max_obeyed`` and ``.best``."""
     combat = state.combat
+    if player is not None and player not in state.player_names:  # not read as someone with no blockers
+        raise IllegalAction("102.1", f"there is no player named {player!r:.40} in this game; the players are "
+                                     f"{', '.join(state.player_names)}")
     if player is None:
         waiting = [p for what, p in (combat.awaiting if combat else ()) if what == "blockers"]
         defenders = combat.defenders if combat else ()

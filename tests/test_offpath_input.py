@@ -1,0 +1,104 @@
+"""Input off the beaten path, as an adversarial learner or teacher types it: every one is played
+by the rules or refused in one sentence (a rule where the game has one), with nothing changed,
+nothing silently ignored and nothing misread."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtgrules import IllegalAction, Scenario, ScenarioError, Step, activate, legal_blocks, play_land
+from mtgrules.core.turns import parse_step
+from mtgrules.play.verbs import go_to
+
+
+def _forest_timeline():
+    s = Scenario("Off the path", step="main1")
+    forest = s.add("Forest", "Alice")
+    t = s.timeline()
+    t.do(activate("Alice", forest))
+    return t
+
+
+# ---------------------------------------------------------------- go_to answers
+@pytest.mark.parametrize("answers", [{"sacrifice": 3}, {"trigger_ordr": ("a", "b")}])
+def test_go_to_refuses_an_answer_no_question_took_and_plays_nothing(answers):
+    """An answer given to go_to that no choice on the way asked for (a typo, or a choice that
+    never came) was dropped without a word; now it is refused (117.1) and nothing is played."""
+    t = _forest_timeline()
+    before = len(t)
+    with pytest.raises(IllegalAction) as err:
+        go_to(t, "end", **answers)
+    assert err.value.rule == "117.1"
+    assert next(iter(answers)) in err.value.reason
+    assert len(t) == before
+
+
+def test_go_to_still_reaches_its_step_without_answers():
+    t = _forest_timeline()
+    go_to(t, "end")
+    assert t.state.step is Step.END
+
+
+# ---------------------------------------------------------------- steps named as everywhere else
+@pytest.mark.parametrize("name", ["main2", "postcombat main", Step.MAIN2, "MAIN 2"])
+def test_find_reads_a_step_by_the_names_go_to_and_scenario_accept(name):
+    """``t.find(step="main2")`` compared the text with the step's long name and never matched,
+    though ``go_to(t, "main2")`` and ``Scenario(step="main2")`` read it."""
+    t = _forest_timeline()
+    go_to(t, "end")
+    assert t.find(step=name) == t.find(step="postcombat main")
+
+
+def test_find_refuses_an_unknown_step_and_non_text_names_in_one_sentence():
+    t = _forest_timeline()
+    with pytest.raises(ValueError, match="unknown step 'mian1'"):
+        t.find(step="mian1")
+    with pytest.raises(TypeError, match="name must be text"):
+        t.find(name=3)
+
+
+@pytest.mark.parametrize("bad", [3, None, ["main1"]])
+def test_parse_step_refuses_a_value_that_is_not_a_name(bad):
+    """``go_to(t, 3)`` failed deep inside with "'int' object has no attribute 'strip'"."""
+    with pytest.raises(ValueError, match="a step is named"):
+        parse_step(bad)
+    with pytest.raises(ValueError, match="a step is named"):
+        go_to(_forest_timeline(), bad)
+
+
+# ---------------------------------------------------------------- scenario facts that would be dropped
+def test_a_controller_for_a_card_outside_the_battlefield_is_refused_not_dropped():
+    """A card in a hand has no controller (108.4); ``controller="Bob", owner="Alice"`` silently
+    became Alice's card in Alice's hand."""
+    s = Scenario("Off the path")
+    with pytest.raises(ScenarioError, match="108.4"):
+        s.add("Forest", "Bob", owner="Alice", zone="hand")
+    assert s.objects == []
+    with pytest.raises(ScenarioError, match="108.4"):
+        Scenario.from_dict({"cards": [{"card": "Forest", "controller": "Bob", "owner": "Alice",
+                                       "zone": "graveyard"}]})
+    same = s.add("Forest", "Alice", owner="Alice", zone="hand")  # saying the owner twice is fine
+    assert s.state().obj(same).owner == "Alice"
+
+
+# ---------------------------------------------------------------- blocks for someone not playing
+def test_legal_blocks_refuses_a_player_who_is_not_in_the_game():
+    """``legal_blocks(state, "Carol")`` (and the BlocksExplorer on it) offered "Declare blockers
+    for Carol" in a game of Alice and Bob."""
+    s = Scenario("Off the path", step="declare attackers")
+    s.add("Grizzly Bears", "Alice")
+    with pytest.raises(IllegalAction) as err:
+        legal_blocks(s.state(), "Carol")
+    assert err.value.rule == "102.1"
+
+
+# ---------------------------------------------------------------- play_land keywords
+def test_play_land_refuses_an_answer_it_never_asks_for_like_the_other_actions():
+    """``play_land("Alice", forest, x=1)`` was Python's own TypeError ("unexpected keyword
+    argument"); the other constructors take scripted answers and refuse unused ones (117.1)."""
+    s = Scenario("Off the path")
+    forest = s.add("Forest", "Alice", zone="hand")
+    t = s.timeline()
+    err = t.attempt(play_land("Alice", forest, x=1))
+    assert isinstance(err, IllegalAction) and err.rule == "117.1"
+    assert t.state == t[0].state
