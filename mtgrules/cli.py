@@ -123,6 +123,12 @@ def load_scenario(path: Path) -> tuple[Scenario, list[Any]]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as err:
         raise WalkError(f"{path}: not valid JSON: {err}") from None
+    except UnicodeDecodeError as err:
+        raise WalkError(f"{path}: not UTF-8 text (byte {err.start}); save the scenario as UTF-8 JSON") from None
+    except RecursionError:
+        raise WalkError(f"{path}: lists or objects nested too deeply to read; a scenario is a few levels deep") from None
+    except ValueError as err:  # an integer literal of thousands of digits (Python's int limit)
+        raise WalkError(f"{path}: a number too large to read ({str(err).split(':')[0]})") from None
     if not isinstance(data, dict):
         raise WalkError(f"{path}: a scenario file holds one JSON object, not {type(data).__name__}")
     actions = data.pop("actions", [])

@@ -102,3 +102,20 @@ def test_play_land_refuses_an_answer_it_never_asks_for_like_the_other_actions():
     err = t.attempt(play_land("Alice", forest, x=1))
     assert isinstance(err, IllegalAction) and err.rule == "117.1"
     assert t.state == t[0].state
+
+
+# ---------------------------------------------------------------- the command line with hostile files
+@pytest.mark.parametrize(("content", "says"), [
+    (b"\xff\xfe{}", "not UTF-8 text"),
+    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    (b'{"turn": 1' + b"0" * 5000 + b"}", "number too large"),
+])
+def test_walk_refuses_a_hostile_file_in_one_line_instead_of_a_traceback(tmp_path, capsys, content, says):
+    """A file that isn't UTF-8, nests lists beyond Python's recursion limit, or holds a number
+    with thousands of digits ended ``mtgrules walk`` with a traceback."""
+    from mtgrules.cli import main
+    path = tmp_path / "hostile.json"
+    path.write_bytes(content)
+    assert main(["walk", str(path)]) != 0
+    err = capsys.readouterr().err
+    assert err.startswith("mtgrules walk:") and says in err and "Traceback" not in err
