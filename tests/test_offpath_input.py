@@ -119,3 +119,54 @@ def test_walk_refuses_a_hostile_file_in_one_line_instead_of_a_traceback(tmp_path
     assert main(["walk", str(path)]) != 0
     err = capsys.readouterr().err
     assert err.startswith("mtgrules walk:") and says in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------- widgets given the wrong things
+@pytest.mark.parametrize("step", [99, True, "1"])
+def test_predict_names_the_steps_it_can_ask_about(step):
+    """``Predict(t, 99)`` said only "list index out of range"; ``Predict(t, True)`` asked about
+    step 1 as if True were a number."""
+    from mtgrules.widgets import Predict
+    t = _forest_timeline()
+    with pytest.raises((IndexError, TypeError), match="a prediction needs a played step"):
+        Predict(t, step)
+
+
+@pytest.mark.parametrize("alternatives", ["pass", activate("Alice", 1)])
+def test_whatif_refuses_alternatives_that_are_not_a_list_of_actions(alternatives):
+    """``WhatIf(t, 0, "pass")`` played the letters 'p', 'a', 's', 's' as four refused actions; a
+    lone action failed with "object is not iterable"."""
+    from mtgrules.widgets import WhatIf
+    t = _forest_timeline()
+    with pytest.raises(TypeError, match=r"a list of actions, such as \[pass_priority"):
+        WhatIf(t, 0, alternatives)
+
+
+@pytest.mark.parametrize("at", [True, "0", 1.0])
+def test_branch_refuses_a_step_that_is_not_a_whole_number(at):
+    """``t.branch(True)`` branched after step 1, and ``t.branch("0")`` failed comparing text with
+    a number."""
+    t = _forest_timeline()
+    with pytest.raises(TypeError, match="a step number"):
+        t.branch(at)
+
+
+@pytest.mark.parametrize(("start", "error", "says"), [
+    ([1, 2], TypeError, "a Scenario or its plain data"),
+    ("Alice, Bob", TypeError, "a Scenario or its plain data"),
+    ({"players": "AB"}, ScenarioError, "players must be a list of names"),
+    ({"cards": 3}, ScenarioError, "cards must be a list of entries"),
+    ({"cards": [{"card": "Forest", "zone": "sideboard"}]}, ScenarioError, "zone 'sideboard'"),
+])
+def test_board_editor_refuses_a_starting_board_it_cannot_read(start, error, says):
+    """``BoardEditor({"players": "AB"})`` made a board for players 'A' and 'B'; a list, a string
+    or ``cards=3`` failed with Python's own "not iterable" errors."""
+    from mtgrules.widgets import BoardEditor
+    with pytest.raises(error, match=says):
+        BoardEditor(start)
+
+
+def test_board_editor_still_starts_from_cards_marked_attacking():
+    from mtgrules.widgets import BoardEditor
+    editor = BoardEditor({"cards": [{"card": "Grizzly Bears", "controller": "Alice", "attacking": True}]})
+    assert editor.entries[0]["attacking"] is True

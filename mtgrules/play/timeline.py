@@ -175,6 +175,8 @@ class Timeline:
 
     def branch(self, at: int, title: str = "") -> Timeline:
         """A new timeline sharing frames 0..at; play different actions on it for a what-if."""
+        if not isinstance(at, int) or isinstance(at, bool):  # True is not step 1, nor "0" step 0
+            raise TypeError(f"branch needs a step number such as 2, not {at!r:.40} ({type(at).__name__})")
         if not 0 <= at < len(self.frames):
             raise IndexError(f"step {at} is outside this timeline (0..{len(self.frames) - 1})")
         other = Timeline(self.frames[0].state, title or f"{self.title} (what if, from step {at})", self.callback)

@@ -56,7 +56,11 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                        "blocks_button", "opened"})
 
     def __init__(self, scenario: Scenario | Mapping[str, Any] | None = None) -> None:
+        if scenario is not None and not isinstance(scenario, Scenario | Mapping):
+            raise TypeError("BoardEditor starts from a Scenario or its plain data (a mapping such as "
+                            f"{{\"cards\": [...]}}), not {type(scenario).__name__} {scenario!r:.40}")
         data = scenario.to_dict() if isinstance(scenario, Scenario) else dict(scenario or {})
+        _check_start(data)
         self.entries: list[dict[str, Any]] = [dict(e) for e in data.get("cards", [])]
         self.error: str = ""
         self._quiet = False
@@ -423,3 +427,13 @@ def _step(name: str) -> str:
         return parse_step(name).value
     except ValueError:
         return Step.MAIN1.value
+
+
+def _check_start(data: Mapping[str, Any]) -> None:
+    """A starting board is read as ``Scenario.from_dict`` reads it (raising its ScenarioError,
+    which names the entry and field), so nothing is read letter by letter or half-loaded. The
+    editor's own "attacking" mark is not part of a scenario and is set aside for the check."""
+    cards = data.get("cards", [])
+    if isinstance(cards, list):
+        cards = [{k: v for k, v in e.items() if k != "attacking"} if isinstance(e, Mapping) else e for e in cards]
+    Scenario.from_dict({**data, "cards": cards})

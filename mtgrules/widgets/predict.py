@@ -206,6 +206,11 @@ class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
                  attributes: Sequence[str] | None = None, auto: bool = True,
                  rules: Sequence[str] | None = None,
                  options: Mapping[str, Callable[[Frame], bool]] | None = None) -> None:
+        if not isinstance(step, int) or isinstance(step, bool):  # True would ask about step 1
+            raise TypeError(f"a prediction needs a played step, as a number such as 2, not {step!r:.40} "
+                            f"({type(step).__name__})")
+        if not 1 <= step < len(timeline):  # checked before anything reads timeline[step]
+            raise IndexError(f"a prediction needs a played step: 1..{len(timeline) - 1}, not {step}")
         self.timeline = timeline
         self.deciding_rules = list(rules) if rules is not None else deciding_rules(timeline[step])
         self.step = step

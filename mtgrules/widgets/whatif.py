@@ -56,6 +56,9 @@ class WhatIf(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets s
         self.labels = tuple(labels)
         if len(self.labels) != 2:
             raise ValueError(f"labels must name the two timelines, got {labels!r}")
+        if isinstance(alternative_actions, str | bytes | Action) or not isinstance(alternative_actions, Iterable):
+            raise TypeError("alternative_actions must be a list of actions, such as [pass_priority(\"Bob\")], "
+                            f"not {type(alternative_actions).__name__} {alternative_actions!r:.40}")
         self.branch = timeline.branch(at, title=title or f"{timeline.title} — {self.labels[1].lower()}")
         self.refusals: list[IllegalAction | MissingChoice | None] = [self.branch.attempt(a) for a in alternative_actions]
         self.divergence = first_divergence(timeline, self.branch)
