@@ -170,3 +170,35 @@ def test_board_editor_still_starts_from_cards_marked_attacking():
     from mtgrules.widgets import BoardEditor
     editor = BoardEditor({"cards": [{"card": "Grizzly Bears", "controller": "Alice", "attacking": True}]})
     assert editor.entries[0]["attacking"] is True
+
+
+# ---------------------------------------------------------------- a card author's typos
+CREATURE = frozenset({"Creature"})
+
+
+@pytest.mark.parametrize(("fields", "says"), [
+    ({"name": ""}, "name must be the card's name"),
+    ({"name": 3}, "name must be the card's name"),
+    ({"cost": 3}, "cost must be text"),
+    ({"types": "Creature"}, "types must be a set of words"),
+    ({"types": frozenset({"Creeture"})}, "'Creeture' is not a card type"),
+    ({"subtypes": "Elf"}, "subtypes must be a set of words"),
+    ({"power": "2"}, "power must be a whole number"),
+    ({"toughness": True}, "toughness must be a whole number"),
+    ({"oracle": 3}, "oracle must be text"),
+    ({"abilities": ("Flying",)}, "abilities must be ability values"),
+])
+def test_carddef_refuses_a_field_of_the_wrong_kind_when_the_card_is_defined(fields, says):
+    """``CardDef(..., types="Creature")`` or ``subtypes="Elf"`` was kept as a string (read letter by
+    letter as a set later), ``power="2"`` and an unknown card type were kept, and ``oracle=3``
+    failed deep inside with "'int' object has no attribute 'splitlines'"."""
+    from mtgrules.cards import CardDef
+    given = {"name": "Offpath Probe", "cost": "{G}", "types": CREATURE, "power": 1, "toughness": 1, **fields}
+    with pytest.raises((TypeError, ValueError), match=says):
+        CardDef(**given)
+
+
+def test_carddef_still_takes_a_plain_set_or_list_of_words_and_a_list_of_abilities():
+    from mtgrules.cards import CardDef
+    cdef = CardDef("Offpath Probe", "{G}", {"Creature"}, subtypes=["Elf"], power=1, toughness=1, abilities=[])
+    assert cdef.types == CREATURE and cdef.subtypes == frozenset({"Elf"}) and cdef.abilities == ()

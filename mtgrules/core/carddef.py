@@ -15,6 +15,16 @@ from mtgrules.core.abilities import Ability, ActivatedAbility, Enchant, ManaAbil
 from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.mana import ManaCost, parse_cost
 
+CARD_TYPES = frozenset({"Artifact", "Battle", "Conspiracy", "Creature", "Dungeon", "Enchantment", "Instant",
+                        "Kindred", "Land", "Phenomenon", "Plane", "Planeswalker", "Scheme", "Sorcery", "Vanguard"})
+"""The card types (205.2a), as the ``types`` of a definition spell them."""
+
+
+def _shown(value: Any) -> str:
+    """A wrong value for a message: short, with its type, so "2" and 2 look different."""
+    text = repr(value)
+    return f"{text[:39]}… ({type(value).__name__})" if len(text) > 40 else f"{text} ({type(value).__name__})"
+
 
 @dataclass(frozen=True)
 class CardDef:
@@ -55,6 +65,7 @@ class CardDef:
     token: bool = False
 
     def __post_init__(self) -> None:
+        self._check_kinds()
         object.__setattr__(self, "keywords", keyword_set(self.keywords, f"card {self.name!r}"))
         try:  # a cost the kit can't pay is refused here, not when a learner first casts the card
             parse_cost(self.cost)
@@ -69,6 +80,37 @@ class CardDef:
                                  f"Oracle text {lines}")
             if not entry[1].strip():
                 raise ValueError(f"{self.name}: not_played needs a reason for {entry[0]!r}")
+
+    def _check_kinds(self) -> None:
+        """Each field holds the kind of value the rules read, checked as the card is defined: a
+        string where a set belongs would be read letter by letter, and a wrong kind would fail
+        only when a learner first plays the card. A set or list of words is kept as a frozenset,
+        a list of abilities as a tuple."""
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise TypeError(f"name must be the card's name as text, not {_shown(self.name)}")
+        where = f"card {self.name!r}"
+        for field in ("cost", "oracle", "source"):
+            if not isinstance(getattr(self, field), str):
+                raise TypeError(f"{where}: {field} must be text, not {_shown(getattr(self, field))}")
+        for field in ("types", "subtypes", "supertypes"):
+            value = getattr(self, field)
+            if (isinstance(value, str) or not isinstance(value, set | frozenset | list | tuple)
+                    or not all(isinstance(w, str) and w for w in value)):
+                raise TypeError(f"{where}: {field} must be a set of words such as frozenset({{'Creature'}}), "
+                                f"not {_shown(value)}")
+            object.__setattr__(self, field, frozenset(value))
+        unknown = sorted(self.types - CARD_TYPES)
+        if unknown:
+            raise ValueError(f"{where}: {unknown[0]!r} is not a card type; the card types are "
+                             f"{', '.join(sorted(CARD_TYPES))}")
+        for field in ("power", "toughness"):
+            value = getattr(self, field)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise TypeError(f"{where}: {field} must be a whole number (or None), not {_shown(value)}")
+        if not isinstance(self.abilities, tuple | list) or not all(isinstance(a, Ability) for a in self.abilities):
+            raise TypeError(f"{where}: abilities must be ability values (TriggeredAbility(...), ...) in a tuple, "
+                            f"not {_shown(self.abilities)}")
+        object.__setattr__(self, "abilities", tuple(self.abilities))
 
     @property
     def mana_cost(self) -> ManaCost:
