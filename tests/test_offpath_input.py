@@ -202,3 +202,23 @@ def test_carddef_still_takes_a_plain_set_or_list_of_words_and_a_list_of_abilitie
     from mtgrules.cards import CardDef
     cdef = CardDef("Offpath Probe", "{G}", {"Creature"}, subtypes=["Elf"], power=1, toughness=1, abilities=[])
     assert cdef.types == CREATURE and cdef.subtypes == frozenset({"Elf"}) and cdef.abilities == ()
+
+
+# ---------------------------------------------------------------- resolve_top refused halfway
+def test_resolve_top_refused_on_its_last_pass_leaves_the_timeline_as_it_was():
+    """``resolve_top(t, bogus=1)`` recorded Alice's pass, then was refused on Bob's (the pass the
+    answers go with): the refusal left priority with Bob and an extra step in the timeline."""
+    from mtgrules import cast
+    from mtgrules.play.verbs import resolve_top
+    s = Scenario("Off the path")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    s.mana("Alice", "GG")
+    t = s.timeline()
+    t.do(cast("Alice", bears))
+    before = len(t)
+    with pytest.raises(IllegalAction) as err:
+        resolve_top(t, bogus=1)
+    assert err.value.rule == "117.1"
+    assert len(t) == before and t.state.priority == "Alice"
+    resolve_top(t)
+    assert not t.state.stack

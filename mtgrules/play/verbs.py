@@ -24,11 +24,13 @@ REFUSED = "The engine refuses it: the rules forbid it"
 def resolve_top(t: Timeline, **choices: Any) -> Timeline:
     """Whoever has priority passes, in turn, until the object now on top of the stack has resolved
     (117.4, 608.1). ``choices`` go with the last pass, during which it resolves and makes the
-    choices it asks for (an answer nothing asks for is refused, not ignored). Raises ``RuntimeError`` if the stack is empty or the game stops
-    waiting for something else (a declaration)."""
+    choices it asks for (an answer nothing asks for is refused, not ignored, and a refusal or a
+    missing choice leaves the timeline as it was). Raises ``RuntimeError`` if the stack is empty
+    or the game stops waiting for something else (a declaration)."""
     if not t.state.stack:
         raise RuntimeError("nothing is on the stack, so nothing can resolve")
     top = t.state.stack[-1].sid
+    start = len(t.frames)  # a refusal on the way takes back the passes before it: nothing half-played
     for _ in range(64):
         if not any(item.sid == top for item in t.state.stack):
             return t
@@ -38,7 +40,11 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
         last = t.state.passes + 1 >= passes_needed(t.state)  # this pass resolves the top (117.4)
         try:
             t.do(pass_priority(holder, **(choices if last else {})))
+        except IllegalAction:
+            del t.frames[start:]
+            raise
         except MissingChoice as need:  # say where the learner gives it: on this call
+            del t.frames[start:]
             given = ", ".join(f"{k}={v!r}" for k, v in {**choices, need.keyword: need.example}.items())
             raise need.given_on(f"resolve_top(t, {given})") from None
     raise RuntimeError("the top of the stack didn't resolve after 64 passes")
