@@ -222,3 +222,17 @@ def test_resolve_top_refused_on_its_last_pass_leaves_the_timeline_as_it_was():
     assert len(t) == before and t.state.priority == "Alice"
     resolve_top(t)
     assert not t.state.stack
+
+
+def test_go_to_stopped_by_a_missing_answer_leaves_the_timeline_as_it_was():
+    """``go_to`` stopped by a choice nobody answered raised, but kept the passes it had made on
+    the way: the learner's timeline had moved to a step they never asked for."""
+    s = Scenario("Neyith")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    bears = s.add("Grizzly Bears", "Alice")
+    t = s.timeline()
+    with pytest.raises(RuntimeError, match="target="):
+        go_to(t, Step.BEGIN_COMBAT)
+    assert len(t) == 1 and t.state == t[0].state
+    go_to(t, Step.BEGIN_COMBAT, target=bears)
+    assert t.state.step is Step.BEGIN_COMBAT

@@ -54,7 +54,7 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
     """Pass until ``step`` begins (in ``player``'s turn, if given). ``answers`` answer the choices
     asked on the way, by kind with ``_`` for spaces (``trigger_order=...``); one that no choice
     asked for is refused (117.1) and nothing is played. Raises ``RuntimeError`` with the reason
-    when the game stops first."""
+    when the game stops first, with the passes made on the way taken back."""
     table = {kind.replace("_", " "): value for kind, value in answers.items()}
     start = len(t.frames)
     taken: dict[str, int] = {}
@@ -77,6 +77,7 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
                                      f"{parse_step(step).value} step asked for it, so it is refused rather than "
                                      "ignored (nothing was played); leave it out or check its name")
     if not result:
+        del t.frames[start:]  # the passes made on the way are taken back: nothing half-played
         how = ""
         if result.choice is not None:  # say which keyword answers it, on this very call
             keyword = result.choice.kind.replace(" ", "_")
