@@ -236,3 +236,14 @@ def test_go_to_stopped_by_a_missing_answer_leaves_the_timeline_as_it_was():
     assert len(t) == 1 and t.state == t[0].state
     go_to(t, Step.BEGIN_COMBAT, target=bears)
     assert t.state.step is Step.BEGIN_COMBAT
+
+
+# ---------------------------------------------------------------- declarations read choices= as the others do
+def test_declarations_read_a_choices_mapping_as_the_other_constructors_do():
+    """``cast(..., choices={"trigger_order": ...})`` scripts the answer "trigger order", but
+    ``declare_attackers(..., choices={...})`` scripted one answer of the kind "choices"."""
+    from mtgrules import declare_attackers, declare_blockers
+    attack = declare_attackers("Alice", [1], choices={"trigger_order": (2, 3)})
+    assert attack.choices == (("trigger order", (2, 3)),)
+    block = declare_blockers("Bob", {4: 1}, choices={"damage_order": (1,)}, pay=0)
+    assert block.choices == (("damage order", (1,)), ("pay", 0))

@@ -306,6 +306,12 @@ def _keys(choices: Mapping[str, Any] | None, more: dict[str, Any]) -> dict[str, 
     return out
 
 
+def answer_pairs(choices: Mapping[str, Any] | None, more: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """``choices={...}`` and the other keywords as the sorted (kind, answer) pairs an action
+    stores: the one reading every friendly constructor (and the declarations) gives them."""
+    return _frozen(_keys(choices, more))
+
+
 def _hybrid(text: Any) -> tuple[ManaType, ...] | None:
     """"RG" → the halves paid for each hybrid symbol, in order."""
     if text is None:
@@ -335,7 +341,7 @@ def with_choices(action: ActionT, choices: dict[str, Any]) -> ActionT:
 
 __all__ = ["Action", "PassPriority", "Activate", "CastSpell", "PlayLand", "activate", "cast", "pass_priority",
            "play_land", "call_text", "ObjRef",
-           "object_name", "check_player", "check_id", "check_ids", "check_number", "check_choices"]
+           "object_name", "check_player", "check_id", "check_ids", "check_number", "check_choices", "answer_pairs"]
 
 
 # ---------------------------------------------------------------- actions the engine builds itself

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any, ClassVar
 
-from mtgrules.core.actions import Action, check_choices, check_id, check_player
+from mtgrules.core.actions import Action, answer_pairs, check_choices, check_id, check_player
 from mtgrules.core.choices import Chooser
 from mtgrules.core.combat import Attack, Block
 from mtgrules.core.errors import ActionTypeError, IllegalAction
@@ -144,7 +144,10 @@ def _check_pairs(pairs: Any, argument: str, rule: str, *, second_is_target: bool
 
 
 def _choices(choices: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
-    return tuple(sorted((k.replace("_", " "), v) for k, v in choices.items()))
+    """The scripted answers, read as ``cast`` and ``pass_priority`` read them: ``choices={...}``
+    is a mapping of answers (not one answer of the kind "choices"), merged with the keywords."""
+    more = dict(choices)
+    return answer_pairs(more.pop("choices", None), more)
 
 
 def _name(state: GameState, oid: int) -> str:
