@@ -247,3 +247,24 @@ def test_declarations_read_a_choices_mapping_as_the_other_constructors_do():
     assert attack.choices == (("trigger order", (2, 3)),)
     block = declare_blockers("Bob", {4: 1}, choices={"damage_order": (1,)}, pay=0)
     assert block.choices == (("damage order", (1,)), ("pay", 0))
+
+
+# ---------------------------------------------------------------- asking about things that aren't there
+@pytest.mark.parametrize("oid", [99, "Forest"])
+def test_could_produce_refuses_an_object_that_does_not_exist(oid):
+    """``could_produce(state, 99)`` (or a card's name) answered "nothing", as if the object were
+    there and produced no mana."""
+    from mtgrules import could_produce
+    s = Scenario("Off the path")
+    s.add("Forest", "Alice")
+    with pytest.raises(KeyError, match="no object with id"):
+        could_produce(s.state(), oid)
+
+
+@pytest.mark.parametrize(("kind", "says"), [("attack", "'attacks'"), ("tap", "not an event kind")])
+def test_find_refuses_an_event_kind_that_does_not_exist(kind, says):
+    """``t.find("attack")`` said no step had such an event, as if no creature had attacked; the
+    kind is "attacks"."""
+    t = _forest_timeline()
+    with pytest.raises(ValueError, match=says):
+        t.find(kind)

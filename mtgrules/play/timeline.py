@@ -7,6 +7,7 @@ and whose only event is the refusal with its rule, so a lesson can show the lear
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -21,6 +22,7 @@ from mtgrules.core.turns import parse_step
 from mtgrules.rules.engine import apply
 
 QUIET_KINDS = frozenset({"pass", "priority"})
+KINDS = [k.value for k in EventKind]
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,11 @@ class Timeline:
         for argument, value in (("kind", kind), ("name", name), ("title", title)):
             if value is not None and not isinstance(value, str):
                 raise TypeError(f"find: {argument} must be text, not {value!r:.40} ({type(value).__name__})")
+        if kind is not None and kind not in KINDS:  # a misspelt kind would read as "nothing happened"
+            near = difflib.get_close_matches(kind, KINDS, n=3)
+            raise ValueError(f"find: {kind!r} is not an event kind" +
+                             (f"; did you mean {', '.join(map(repr, near))}?" if near else
+                              "; the kinds are the values of mtgrules.core.events.EventKind"))
         # A step by any name the kit reads elsewhere ("main2", Step.MAIN2), compared by its value.
         began = None if step is None else parse_step(step).value
         hits = [f.index for f in self.frames[start:] if _matches(f, kind, name, title, began, refused)]

@@ -42,6 +42,9 @@ def could_produce_all(state: GameState) -> Answer:
 
 
 def could_produce(state: GameState, oid: int) -> frozenset[ManaType]:
+    """The types ``oid`` could produce; an id that isn't there raises ``KeyError`` rather than
+    answering "nothing" (a card off the battlefield does answer nothing: it isn't a permanent)."""
+    state.obj(oid)
     return could_produce_all(state).get(oid, frozenset())
 
 
