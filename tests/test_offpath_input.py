@@ -268,3 +268,13 @@ def test_find_refuses_an_event_kind_that_does_not_exist(kind, says):
     t = _forest_timeline()
     with pytest.raises(ValueError, match=says):
         t.find(kind)
+
+
+@pytest.mark.parametrize("symbols", ["{GG}", "{{G}}", "G}", "{G"])
+def test_mana_in_braces_is_read_one_symbol_per_pair_of_braces(symbols):
+    """``s.mana("Alice", "{GG}")`` dropped the braces and added {G}{G}: a symbol holds one letter."""
+    s = Scenario("Off the path")
+    with pytest.raises(ScenarioError, match="one letter"):
+        s.mana("Alice", symbols)
+    assert s.pools["Alice"] == []
+    assert len(s.mana("Alice", "{G}{W}").pools["Alice"]) == 2

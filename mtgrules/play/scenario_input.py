@@ -12,6 +12,7 @@ This module only checks values; it knows nothing about how a scenario is stored.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
@@ -214,6 +215,8 @@ def mana_symbols(value: Any, where: str) -> list[ManaType]:
     """ "GGW" or "{G}{G}{W}" → the types, checked all at once so a bad letter adds nothing."""
     if not isinstance(value, str):
         fail(where, f"mana must be symbols such as \"GGW\", not {shown(value)}")
+    if ("{" in value or "}" in value) and not re.fullmatch(r"(\{[^{}]\})*", value):
+        fail(where, f"in braces each mana symbol holds one letter, such as \"{{G}}{{G}}\", not {shown(value)}")
     out = []
     for ch in value.replace("{", "").replace("}", ""):
         if ch not in MANA_LETTERS:
