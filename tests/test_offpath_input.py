@@ -278,3 +278,19 @@ def test_mana_in_braces_is_read_one_symbol_per_pair_of_braces(symbols):
         s.mana("Alice", symbols)
     assert s.pools["Alice"] == []
     assert len(s.mana("Alice", "{G}{W}").pools["Alice"]) == 2
+
+
+def test_board_editor_keeps_the_fields_it_does_not_edit_and_numbers_beyond_its_spin_boxes():
+    """``BoardEditor(scenario)`` dropped the format, teams, seed, mana and lands played (a
+    Two-Headed Giant board came back as four players each on their own), clamped life 5000 to
+    999, and loading ``{"life": 0}`` gave life 20."""
+    from mtgrules.widgets import BoardEditor
+    s = Scenario("Giants", players=["Alice", "Andy", "Bob", "Beth"], game_format="two-headed giant",
+                 teams={"Alice": "A", "Andy": "A", "Bob": "B", "Beth": "B"}, life=5000, seed=7)
+    s.add("Forest", "Alice")
+    s.mana("Alice", "G", source="Forest").lands_played("Alice")
+    editor = BoardEditor(s)
+    assert editor.scenario().to_dict() == s.to_dict()
+    assert "game_format='two-headed giant'" in editor.code() and "s.lands_played('Alice', 1)" in editor.code()
+    editor.load_json('{"life": 0}')
+    assert editor.scenario().life == 0

@@ -60,7 +60,9 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             raise TypeError("BoardEditor starts from a Scenario or its plain data (a mapping such as "
                             f"{{\"cards\": [...]}}), not {type(scenario).__name__} {scenario!r:.40}")
         data = scenario.to_dict() if isinstance(scenario, Scenario) else dict(scenario or {})
-        _check_start(data)
+        start = _check_start(data)
+        self._kept = _kept(data)
+        self._numbers = {"life": start.life, "turn": start.turn}
         self.entries: list[dict[str, Any]] = [dict(e) for e in data.get("cards", [])]
         self.error: str = ""
         self._quiet = False
@@ -77,9 +79,10 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         # ---- the game
         self.title = widgets.Text(value=data.get("title", "My board"), description="Title")
         self.players = widgets.Text(value=", ".join(players), description="Players")
-        self.life = widgets.BoundedIntText(value=data.get("life", 20), min=0, max=999, description="Life",
+        # Plain number boxes: a spin box's bounds would silently clamp a board's life or turn.
+        self.life = widgets.IntText(value=self._numbers["life"], description="Life",
                                            layout=widgets.Layout(width="10em"))
-        self.turn = widgets.BoundedIntText(value=data.get("turn", 2), min=1, max=999, description="Turn",
+        self.turn = widgets.IntText(value=self._numbers["turn"], description="Turn",
                                            layout=widgets.Layout(width="10em"))
         self.active = widgets.Dropdown(options=players, value=data.get("active") or players[0], description="Active")
         self.step = widgets.Dropdown(options=STEPS, value=_step(data.get("step", "main1")), description="Step")
@@ -170,7 +173,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             entry = {k: v for k, v in e.items() if k != "attacking" and v not in (None, False, {}, 0)
                      or k in ("card", "controller", "zone")}
             cards.append(entry)
-        return {**self.header(), "cards": cards}
+        return {**self.header(), **self._kept, "cards": cards}
 
     def scenario(self) -> Scenario:
         """The board as a Scenario; raises ``ScenarioError`` if it is impossible."""
@@ -266,7 +269,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         h = self.header()
         lines = ["from mtgrules import Scenario", "",
                  f"s = Scenario({h['title']!r}, players={h['players']!r}, turn={h['turn']}, "
-                 f"active={h['active']!r}, step={h['step']!r}, life={h['life']})"]
+                 f"active={h['active']!r}, step={h['step']!r}, life={h['life']}{_kept_arguments(self._kept)})"]
         for i, e in enumerate(self.entries, 1):
             args = [repr(e["card"]), repr(e["controller"])]
             if e.get("zone", "battlefield") != "battlefield":
@@ -281,6 +284,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             if e.get("chosen"):
                 args.append(f"chosen={dict(e['chosen'])!r}")
             lines.append(f"card{i} = s.add({', '.join(args)})")
+        lines += _kept_lines(self._kept)
         lines.append("t = s.timeline()")
         return "\n".join(lines)
 
@@ -297,7 +301,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         """Replace the board with one saved as JSON (plain data only: nothing is executed)."""
         try:
             data = json.loads(text)
-            Scenario.from_dict(data)
+            loaded = Scenario.from_dict(data)
         except (ValueError, ScenarioError) as err:
             self._say(f"That file isn't a board the kit can read: {err}")
             return self
@@ -306,8 +310,9 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             players = list(data.get("players", ["Alice", "Bob"]))
             self.players.value = ", ".join(players)
             self.title.value = data.get("title", "")
-            self.life.value = data.get("life", 20) or 20
-            self.turn.value = data.get("turn", 2)
+            self.life.value = loaded.life  # 0 stays 0; a missing life is the format's
+            self.turn.value = loaded.turn
+            self._kept = _kept(data)
             self._sync_player_lists(players)
             self.active.value = data.get("active") or players[0]
             self.step.value = _step(data.get("step", "main1"))
@@ -429,11 +434,38 @@ def _step(name: str) -> str:
         return Step.MAIN1.value
 
 
-def _check_start(data: Mapping[str, Any]) -> None:
+def _check_start(data: Mapping[str, Any]) -> Scenario:
     """A starting board is read as ``Scenario.from_dict`` reads it (raising its ScenarioError,
     which names the entry and field), so nothing is read letter by letter or half-loaded. The
     editor's own "attacking" mark is not part of a scenario and is set aside for the check."""
     cards = data.get("cards", [])
     if isinstance(cards, list):
         cards = [{k: v for k, v in e.items() if k != "attacking"} if isinstance(e, Mapping) else e for e in cards]
-    Scenario.from_dict({**data, "cards": cards})
+    return Scenario.from_dict({**data, "cards": cards})
+
+
+KEPT = ("format", "teams", "seed", "mana", "lands_played")
+"""Scenario fields the editor has no control for: kept as they came, so a board opened and saved
+again is the same board (a Two-Headed Giant board stays one)."""
+
+
+def _kept(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: data[k] for k in KEPT if data.get(k) is not None}
+
+
+def _kept_arguments(kept: Mapping[str, Any]) -> str:
+    """The kept fields that are ``Scenario(...)`` arguments, as code."""
+    names = {"format": "game_format", "teams": "teams", "seed": "seed"}
+    return "".join(f", {names[k]}={kept[k]!r}" for k in names if k in kept)
+
+
+def _kept_lines(kept: Mapping[str, Any]) -> list[str]:
+    """The kept mana and lands played, as the calls that set them."""
+    lines = []
+    for who, given in kept.get("mana", {}).items():
+        parts = [{"symbols": given}] if isinstance(given, str) else given
+        for part in parts:
+            source = part.get("source", "scenario")
+            lines.append(f"s.mana({who!r}, {part['symbols']!r}" + (f", {source!r})" if source != "scenario" else ")"))
+    lines += [f"s.lands_played({who!r}, {n!r})" for who, n in kept.get("lands_played", {}).items()]
+    return lines
