@@ -110,3 +110,26 @@ def test_to_dict_reads_back_to_the_same_board():
     s.mana("Alice", "GG")
     data = s.to_dict()
     assert Scenario.from_dict(json.loads(json.dumps(data))).state() == s.state()
+
+
+def _upload(editor: BoardEditor, text: str) -> None:
+    """What the front end sends when a file is chosen in "Load JSON"."""
+    data = text.encode()
+    editor.load.set_state({"value": [{"name": "board.json", "type": "application/json", "size": len(data),
+                                      "content": memoryview(data), "last_modified": 0}]})
+
+
+def test_loading_the_same_file_again_after_an_edit_loads_it_again():
+    """Seen in the browser: load board.json, change the life, load board.json again to go back:
+    the upload's value was the same as before, so nothing happened and the edit stayed."""
+    s = Scenario("Saved", players=["Alice", "Andy", "Bob", "Beth"],
+                 teams={"Alice": "A", "Andy": "A", "Bob": "B", "Beth": "B"}, game_format="two-headed giant")
+    s.add("Grizzly Bears", "Alice")
+    text = json.dumps(s.to_dict())
+    e = BoardEditor()
+    e.life  # the widgets exist from Python on first use
+    _upload(e, text)
+    assert e.life.value == 30 and len(e.entries) == 1
+    e.life.value = 0
+    _upload(e, text)
+    assert e.life.value == 30, "loading the same file again did nothing"

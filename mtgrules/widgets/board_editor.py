@@ -330,6 +330,9 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         files = self.load.value
         if files:
             content = files[0]["content"]
+            # Emptied once read: choosing the same file again (to go back to it after edits) is
+            # then a change the editor hears, not the same value again, which nothing observes.
+            self.load.value = ()
             self.load_json(bytes(content).decode("utf-8", errors="replace"))
 
     # ---- opening the board in the other widgets
