@@ -72,3 +72,14 @@ def test_find_by_what_happened():
     assert t.find(step="beginning of combat") == 4
     with pytest.raises(LookupError, match="fight"):
         t.find("fight")
+
+
+def test_lesson_06_does_not_say_all_static_abilities_fail_after_saying_reach_works():
+    """Reach is a static ability (702.17a) and lesson 06 says it works for a graveyard blocker
+    (OMDB-5); a sentence saying the card's static abilities don't function from a graveyard must
+    then say *other* static abilities, or it contradicts the line before it."""
+    text = " ".join(_prose("06").split())
+    claims = [s for s in re.split(r"(?<=[.?!])\s", text)
+              if "static abilities" in s and ("don't function" in s or "don't work" in s)]
+    assert claims, "lesson 06 no longer says which static abilities don't function from a graveyard"
+    assert all("other static abilities" in s for s in claims), claims
