@@ -67,14 +67,18 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
             if value is not None:
                 taken[request.kind] = taken.get(request.kind, 0) + 1
             return value
-    result = advance_to(t, step, player, choose=choose)
+    try:
+        result = advance_to(t, step, player, choose=choose)
+    except IllegalAction:  # an answer refused on the way: the passes before it are taken back too
+        del t.frames[start:]
+        raise
     unused = [kind for kind, value in table.items()
               if taken.get(kind, 0) < (len(value) if isinstance(value, list) else 1)]
     if result and unused:  # an answer nothing asked for is refused, not ignored (117.1)
         del t.frames[start:]
         given = ", ".join(f"{kind.replace(' ', '_')}={table[kind]!r:.40}" for kind in unused)
         raise IllegalAction("117.1", f"the answer {given} was given to go_to, but no choice on the way to the "
-                                     f"{parse_step(step).value} step asked for it, so it is refused rather than "
+                                     f"{parse_step(step).phrase} asked for it, so it is refused rather than "
                                      "ignored (nothing was played); leave it out or check its name")
     if not result:
         del t.frames[start:]  # the passes made on the way are taken back: nothing half-played

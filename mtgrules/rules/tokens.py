@@ -16,7 +16,8 @@ def create_token(d: Draft, name: str, controller: str, why: str) -> GameObject:
     """Put a new token named ``name`` onto the battlefield under ``controller``'s control. It
     enters the battlefield, so its own "enters tapped" or "enters with counters" text replaces how
     it enters (614.1c, 614.1d); it wasn't cast, so an X there is 0 (107.3m)."""
-    tapped, said = False, []
+    tapped = False
+    said: list[tuple[str, str]] = []  # each text with its rule
     counters: tuple[tuple[str, int], ...] = ()
     for rep in (a for a in card(name).abilities if isinstance(a, EntersWith)):
         if rep.choose_color:  # no token of the kit asks; a chooser would have to be passed in
@@ -24,11 +25,12 @@ def create_token(d: Draft, name: str, controller: str, why: str) -> GameObject:
         tapped = tapped or rep.tapped
         for kind, n in rep.counters:
             counters = set_counter(counters, kind, dict(counters).get(kind, 0) + (0 if n == "X" else int(n)))
-        said.append(rep.text)
+        only_tapped = rep.tapped and not rep.counters  # "enters tapped" is 614.1d, as for a card
+        said.append((rep.text, "614.1d" if only_tapped else "614.1c"))
     obj = GameObject(d.new_id(), name, controller, controller, Zone.BATTLEFIELD,
                      seq=d.next_seq(Zone.BATTLEFIELD), is_token=True, control_since=d.turn,
                      timestamp=d.new_timestamp(), tapped=tapped, counters=counters)
     d.add_object(obj, "111.1", f"{why}: a {name} is created under {controller}'s control")
-    for text in said:
-        d.note("enters with", f"{name} enters as its text says: {text}", "614.1c", obj.oid, name)
+    for text, rule in said:
+        d.note("enters with", f"{name} enters as its text says: {text}", rule, obj.oid, name)
     return obj

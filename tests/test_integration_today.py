@@ -1,0 +1,81 @@
+"""Integration checks across the changes merged on one day: each test guards a bug found where two
+of them meet (the off-path refusals and go_to's rollback, the replacement review and created
+tokens, ...)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtgrules import IllegalAction, Scenario, cast
+from mtgrules.cards import CardDef, EntersWith, register
+from mtgrules.core.events import EventKind
+from mtgrules.play.verbs import go_to, resolve_top
+
+TEST = "tests/test_integration_today.py"
+
+
+def _libraries(s: Scenario, n: int = 3) -> None:
+    for p in ("Alice", "Bob"):
+        for _ in range(n):
+            s.add("Forest", p, zone="library")
+
+
+# ---------------------------------------------------------------- go_to: a refused answer on the way
+def test_go_to_takes_back_its_passes_when_an_answer_on_the_way_is_refused():
+    """go_to promises that a stop on the way leaves the timeline as it was; an answer the engine
+    refuses (a card to discard that isn't in the hand, 514.1) stopped it after ten passes had
+    already been recorded, so the learner's timeline was left in the end step."""
+    s = Scenario("nine cards in hand", step="main1")
+    for _ in range(9):
+        s.add("Grizzly Bears", "Alice", zone="hand")
+    _libraries(s)
+    t = s.timeline()
+    with pytest.raises(IllegalAction) as info:
+        go_to(t, "upkeep", discard=999)
+    assert info.value.rule == "514.1"
+    assert len(t) == 1 and t.state.step.value == "precombat main", "nothing half-played"
+
+
+def test_go_to_names_a_main_phase_as_a_phase_when_it_refuses_an_unused_answer():
+    """505.2: a main phase has no steps; the turn-structure review names it "phase" everywhere,
+    but go_to's refusal said "the postcombat main step"."""
+    s = Scenario("to the second main phase", step="main1")
+    _libraries(s)
+    t = s.timeline()
+    with pytest.raises(IllegalAction) as info:
+        go_to(t, "main2", trigger_order="x")
+    assert "postcombat main phase" in info.value.reason and "main step" not in info.value.reason
+
+
+# ---------------------------------------------------------------- a created token that "enters tapped"
+DOZING = "This creature enters tapped."
+
+
+def _doze(res, item):
+    from mtgrules.cards import create_token
+    create_token(res.d, "Practice Dozing Token", res.controller, "Practice Doze")
+
+
+register(
+    CardDef("Practice Dozing Token", "", frozenset({"Creature"}), frozenset({"Spirit"}), power=1, toughness=1,
+            oracle=DOZING, abilities=(EntersWith(DOZING, tapped=True),), token=True, source=TEST),
+    CardDef("Practice Doze", "{W}", frozenset({"Sorcery"}), oracle="Create a Practice Dozing token.",
+            spell=_doze, source=TEST),
+    replace=True,
+)
+
+
+@pytest.mark.rule("614.1d")
+def test_a_created_token_that_enters_tapped_cites_614_1d_as_a_card_does():
+    """The replacement review explains "enters tapped" as 614.1d ("[This permanent] enters ..."),
+    614.1c being "enters with", "as ... enters" and "enters as"; a created token's own "enters
+    tapped" was still explained as 614.1c."""
+    s = Scenario("dozing token")
+    doze = s.add("Practice Doze", "Alice", zone="hand")
+    s.mana("Alice", "W")
+    t = s.timeline().do(cast("Alice", doze))
+    resolve_top(t)
+    token = next(o for o in t.state.objects if o.card == "Practice Dozing Token")
+    assert token.tapped
+    said = [e for f in t for e in f.events if e.kind == EventKind.ENTERS_WITH and e.name == "Practice Dozing Token"]
+    assert said and all(e.rule == "614.1d" for e in said)
