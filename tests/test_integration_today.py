@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from mtgrules import IllegalAction, Scenario, cast
-from mtgrules.cards import CardDef, EntersWith, register
+from mtgrules import IllegalAction, Scenario, activate, apply, cast
+from mtgrules.cards import ActivatedAbility, CardDef, Cost, EntersWith, register
 from mtgrules.core.events import EventKind
 from mtgrules.play.verbs import go_to, resolve_top
 
@@ -79,3 +79,44 @@ def test_a_created_token_that_enters_tapped_cites_614_1d_as_a_card_does():
     assert token.tapped
     said = [e for f in t for e in f.events if e.kind == EventKind.ENTERS_WITH and e.name == "Practice Dozing Token"]
     assert said and all(e.rule == "614.1d" for e in said)
+
+
+# ---------------------------------------------------------------- forced graveyard exiles vs unused answers
+URN = "Exile two cards from your graveyard: Nothing else happens."
+
+
+register(
+    CardDef("Practice Urn", "{1}", frozenset({"Artifact"}), oracle=URN,
+            abilities=(ActivatedAbility(Cost.of(exile_from_graveyard=2), URN, lambda res, item: None),),
+            source=TEST),
+    replace=True,
+)
+
+
+def _urn_board() -> tuple[Scenario, int, int, int]:
+    s = Scenario("two cards for the Urn")
+    urn = s.add("Practice Urn", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    forest = s.add("Forest", "Alice", zone="graveyard")
+    return s, urn, bears, forest
+
+
+@pytest.mark.parametrize("order", ["listed", "reversed"])
+def test_forced_graveyard_exiles_take_answers_naming_them_in_any_order(order):
+    """With exactly as many cards as the cost exiles, every one goes (601.2h) and an answer naming
+    them is used up; the unused-answer refusal then turned the same two cards named in the other
+    order into "answers a question this action never asked (it asked about: exile)"."""
+    s, urn, bears, forest = _urn_board()
+    named = [bears, forest] if order == "listed" else [forest, bears]
+    new, _ = apply(s.state(), activate("Alice", urn, exile=named))
+    assert {o.card for o in new.objects if o.zone.value == "exile"} == {"Grizzly Bears", "Forest"}
+
+
+def test_an_answer_too_many_for_a_question_asked_says_so():
+    """A third answer for two forced exiles is refused (117.1), in words that don't say the
+    question was never asked when it was."""
+    s, urn, bears, forest = _urn_board()
+    with pytest.raises(IllegalAction) as info:
+        apply(s.state(), activate("Alice", urn, exile=[bears, forest, bears]))
+    assert info.value.rule == "117.1"
+    assert "never asked" not in info.value.reason and "one more than" in info.value.reason

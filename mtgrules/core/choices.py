@@ -42,6 +42,7 @@ class Chooser:
         self.callback = callback
         self.made: list[tuple[str, str, Any]] = []
         self.passed_over: dict[str, tuple[str, Any, tuple[Any, ...], str]] = {}
+        self.lone: set[str] = set()  # kinds whose answer met a lone option naming it (used up, not "made")
 
     def check_all_used(self) -> None:
         """Refuse scripted answers that no question of the action took: an answer nobody asked
@@ -50,9 +51,13 @@ class Chooser:
         self.check_passed_over()
         for kind, queue in self.scripted.items():
             if queue:
-                asked = sorted({k for k, _p, _v in self.made} | {k for k in self.passed_over})
+                asked = sorted({k for k, _p, _v in self.made} | set(self.passed_over) | self.lone)
                 hint = f" (it asked about: {', '.join(asked)})" if asked else " (it asked no question)"
                 keyword = kind.replace(" ", "_")
+                if kind in asked:  # asked, but fewer times than answers were given
+                    raise IllegalAction("117.1", f"the scripted answer {keyword}={queue[0]!r:.60} is one more than "
+                                        f"the {kind} questions this action asked, so it is refused rather than "
+                                        "ignored; leave it out")
                 raise IllegalAction("117.1", f"the scripted answer {keyword}={queue[0]!r:.60} answers a question "
                                     f"this action never asked{hint}, so it is refused rather than ignored; leave "
                                     "it out or check its name")
@@ -83,6 +88,7 @@ class Chooser:
             queue = self.scripted.get(kind)
             if queue and _among(_normalized(queue[0], normalize), options):
                 queue.pop(0)  # the answer given is the only option: it is used up here
+                self.lone.add(kind)
             elif queue:  # something there isn't, unless a later question of this kind takes it
                 self.passed_over.setdefault(kind, (player, queue[0], tuple(options), rule))
             return options[0]

@@ -79,10 +79,17 @@ def _graveyards_text(state: GameState, player: str) -> str:
 def choose_graveyard_cards(state: GameState, chooser: Chooser, player: str, n: int) -> list[int]:
     """The ``n`` cards ``player`` picks, one at a time (choice kind ``"exile"``), from any of their
     graveyards; when exactly ``n`` are there, there is nothing to choose (each is a lone option:
-    an answer naming it is used up, one naming another card refused)."""
+    an answer naming it is used up, in whatever order the answers name them, and one naming
+    another card refused)."""
     options = [o.oid for o in cards_in_your_graveyards(state, player)]
     if len(options) <= n:
-        return [chooser.choose("exile", player, [oid], "601.2h") for oid in options]
+        forced: list[int] = []
+        for _ in options:
+            left = [oid for oid in options if oid not in forced]
+            queue = chooser.scripted.get("exile")
+            named = queue[0] if queue and any(queue[0] == oid for oid in left) else left[0]
+            forced.append(chooser.choose("exile", player, [named], "601.2h"))
+        return forced
     picked: list[int] = []
     for _ in range(n):
         picked.append(chooser.choose("exile", player, [o for o in options if o not in picked], "601.2h"))
