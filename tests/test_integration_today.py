@@ -120,3 +120,17 @@ def test_an_answer_too_many_for_a_question_asked_says_so():
         apply(s.state(), activate("Alice", urn, exile=[bears, forest, bears]))
     assert info.value.rule == "117.1"
     assert "never asked" not in info.value.reason and "one more than" in info.value.reason
+
+
+# ---------------------------------------------------------------- activate(..., ability=1)
+def test_activate_refuses_ability_as_a_keyword_instead_of_judging_another_ability():
+    """``ability`` is positional; written ``ability=1`` it became a scripted answer and ability 0
+    was judged, so Jace Beleren's "−1: Target player draws a card" was refused as an ability with
+    no target player (115.1c), a wrong lesson about the card."""
+    s = Scenario("Jace")
+    jace = s.add("Jace Beleren", "Alice")
+    with pytest.raises(IllegalAction) as info:
+        apply(s.state(), activate("Alice", jace, ability=1, target_player="Bob"))
+    assert "by position" in info.value.reason and "no target player" not in info.value.reason
+    new, _ = apply(s.state(), activate("Alice", jace, 1, target_player="Bob"))
+    assert new.stack and "Target player draws" in new.stack[-1].label

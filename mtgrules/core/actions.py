@@ -264,6 +264,11 @@ class PlayLand(Action):
 def activate(player: str, source: int, ability: int = 0, /, *, x: int = 0, targets: tuple[int, ...] = (),
              hybrid: str | None = None, choices: Mapping[str, Any] | None = None, **more: Any) -> Activate:
     """Friendly constructor: ``activate("Alice", forest)``, ``activate("Alice", orchard, color="G")``."""
+    for name in ("source", "ability"):  # not answers: read as one, they'd activate another ability
+        if name in more:
+            raise ActionTypeError("117.1", f"{name}= is given by position, not as a keyword: activate(player, "
+                                  f"source, ability), such as activate({player!r}, {source!r}, 1) for the "
+                                  "second ability")
     return Activate(player, source, ability, x, check_ids(targets, "targets", "115.1"), _hybrid(hybrid),
                     _frozen(_keys(choices, more)))
 
