@@ -134,3 +134,27 @@ def test_activate_refuses_ability_as_a_keyword_instead_of_judging_another_abilit
     assert "by position" in info.value.reason and "no target player" not in info.value.reason
     new, _ = apply(s.state(), activate("Alice", jace, 1, target_player="Bob"))
     assert new.stack and "Target player draws" in new.stack[-1].label
+
+
+# ---------------------------------------------------------------- legal_actions vs hooks.STEP_ENDS
+def test_legal_actions_asks_the_step_end_actions_too_before_listing_a_pass_untried(monkeypatch):
+    """``legal_actions`` lists a pass without trying it when the turn-based actions on the way
+    ask nothing; it read only those of the steps that begin (``hooks.TURN_BASED``), not the new
+    ``hooks.STEP_ENDS``, so an end-of-step action that asks (or any not known to be quiet) left
+    a pass listed that ``apply`` refuses for a missing choice."""
+    from mtgrules import MissingChoice, pass_priority
+    from mtgrules.core.turns import Step
+    from mtgrules.rules import hooks
+    from mtgrules.rules.legal import legal_actions
+
+    def asks(d, chooser):
+        chooser.choose("color", d.active, ["G", "R"], "500.5")
+
+    monkeypatch.setitem(hooks.STEP_ENDS, Step.END, [asks])
+    s = Scenario("end step", step="end")
+    _libraries(s)
+    state, _ = apply(s.state(), pass_priority("Alice"))  # Bob's pass ends the end step
+    with pytest.raises(MissingChoice):
+        apply(state, pass_priority("Bob"))
+    listed = legal_actions(state)
+    assert listed and all(apply(state, a) for a in listed)

@@ -417,9 +417,10 @@ def _quiet_resolution(state: GameState) -> bool:
 
 
 def _quiet_steps(state: GameState) -> bool:
-    """The steps that begin before a player gets priority run only turn-based actions that
-    ``hooks.QUIET_TURN_BASED`` says ask nothing here, and cleanup (514.1, 514.2) only when no one has more than seven
-    cards in hand and no effect is about to end. A step a ``hooks.STEP_SKIPS`` rule skips now
+    """The steps that end and begin before a player gets priority run only turn-based actions
+    (``hooks.STEP_ENDS``, ``hooks.TURN_BASED``) that ``hooks.QUIET_TURN_BASED`` says ask nothing
+    here, and cleanup (514.1, 514.2) only when no one has more than seven cards in hand and no
+    effect is about to end. A step a ``hooks.STEP_SKIPS`` rule skips now
     doesn't begin (508.8); in the next turn skips aren't judged, so one step more is checked.
     The skip rules only read, so they are asked about the state itself."""
     step, steps, new_turn = state.step, [], False
@@ -436,7 +437,9 @@ def _quiet_steps(state: GameState) -> bool:
     if Step.CLEANUP in steps and (state.effects or any(
             len(state.in_zone(Zone.HAND, p)) > MAX_HAND_SIZE for p in state.player_names)):
         return False
-    return all(hooks.QUIET_TURN_BASED.get(action, _asks)(state) for s in steps for action in hooks.TURN_BASED.get(s, ()))
+    ending = (action for s in (state.step, *steps[:-1]) for action in hooks.STEP_ENDS.get(s, ()))  # 511.3
+    beginning = (action for s in steps for action in hooks.TURN_BASED.get(s, ()))
+    return all(hooks.QUIET_TURN_BASED.get(action, _asks)(state) for action in chain(ending, beginning))
 
 
 def _asks(state: GameState) -> bool:
