@@ -60,7 +60,9 @@ class Chooser:
                                         "ignored; leave it out")
                 raise IllegalAction("117.1", f"the scripted answer {keyword}={queue[0]!r:.60} answers a question "
                                     f"this action never asked{hint}, so it is refused rather than ignored; leave "
-                                    "it out or check its name")
+                                    "it out, check its name, or give it to the action that asks it (what a spell "
+                                    "or ability asks as it resolves goes with the pass that resolves it, as "
+                                    f"resolve_top(t, {keyword}=...) does)")
 
     def check_passed_over(self) -> None:
         """Refuse a scripted answer that met a question with one other option and that no later
