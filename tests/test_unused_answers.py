@@ -1,8 +1,9 @@
-"""A scripted answer that no question of the action takes is refused, never ignored.
+"""A scripted answer that no question of the action takes is never ignored without a word.
 
-A learner who writes ``target="Bob"`` where the ability asks ``target_player=``, misspells a
-keyword, or answers a question that doesn't arise in this game would otherwise see the action
-go through as if they had written nothing, and take the wrong lesson from it."""
+A misspelt keyword (a kind no question of the kit asks) is refused. An answer of a kind the kit
+does ask, given to an action that didn't ask it (``target="Bob"`` where Jace's ability asks
+nothing, a resolving spell's answer given as it is cast), is not used, and the step's narration
+says so: otherwise the action would go through as if the learner had written nothing."""
 
 from __future__ import annotations
 
@@ -17,17 +18,24 @@ def test_an_answer_to_a_question_never_asked_is_refused_and_the_state_kept():
     s = Scenario("A Forest with an answer it doesn't need")
     forest = s.add("Forest", "Alice")
     err = refuse(s.state(), activate("Alice", forest, colour="G"), "117.1")
-    assert "colour='G'" in err.reason and "never asked" in err.reason and "no question" in err.reason
+    assert "colour='G'" in err.reason and "names no question the kit asks" in err.reason
+    assert "no question" in err.reason
 
 
-def test_target_where_target_player_is_meant_is_refused_not_ignored():
-    """Jace Beleren's +2 makes each player draw: it asks nothing, so ``target="Bob"`` is refused."""
+def _unused_notes(events):
+    return [e for e in events if e.kind == "nothing happens" and e.rule == "117.1"]
+
+
+def test_target_where_target_player_is_meant_is_shown_not_ignored():
+    """Jace Beleren's +2 makes each player draw: it asks nothing, so ``target="Bob"`` isn't used,
+    and the step says so."""
     s = Scenario("Jace", step="main1")
     jace = s.add("Jace Beleren", "Alice")
     for p in ("Alice", "Bob"):
         s.add("Forest", p, zone="library")
-    err = refuse(s.state(), activate("Alice", jace, target="Bob"), "117.1")
-    assert "target='Bob'" in err.reason
+    _, events = apply(s.state(), activate("Alice", jace, target="Bob"))
+    [note] = _unused_notes(events)
+    assert "target='Bob'" in note.text and "wasn't used" in note.text
 
 
 def test_the_refusal_names_the_questions_the_action_did_ask():
@@ -38,8 +46,8 @@ def test_the_refusal_names_the_questions_the_action_did_ask():
     s.add("Swamp", "Alice")
     s.add("Forest", "Alice")
     with pytest.raises(IllegalAction) as info:
-        apply(s.state(), activate("Alice", pool, type="B", sacrifice=3))
-    assert info.value.rule == "117.1" and "sacrifice=3" in info.value.reason and "type" in info.value.reason
+        apply(s.state(), activate("Alice", pool, type="B", sacrifise=3))
+    assert info.value.rule == "117.1" and "sacrifise=3" in info.value.reason and "type" in info.value.reason
 
 
 def test_an_answer_the_action_asks_for_is_still_taken():
@@ -54,14 +62,45 @@ def test_an_answer_the_action_asks_for_is_still_taken():
 
 
 def test_an_answer_for_a_spell_resolution_goes_with_the_pass_that_resolves_it():
-    """An answer given when casting is refused if casting doesn't ask it; given with the pass
-    that resolves the spell (``resolve_top``), it is taken."""
+    """An answer given when casting, or on a pass that resolves nothing, isn't used, and the step
+    says so; given with the pass that resolves the spell (``resolve_top``), it is taken."""
     s = Scenario("Giant Growth")
     bears = s.add("Grizzly Bears", "Alice")
     growth = s.add("Giant Growth", "Alice", zone="hand")
     s.mana("Alice", "G")
-    refuse(s.state(), cast("Alice", growth, targets=(bears,), fight=True), "117.1")
+    _, events = apply(s.state(), cast("Alice", growth, targets=(bears,), fight=True))
+    assert "fight=True" in _unused_notes(events)[0].text
     t = s.timeline().do(cast("Alice", growth, targets=(bears,)))
-    refuse(t.state, pass_priority("Alice", fight=True), "117.1")
+    _, events = apply(t.state, pass_priority("Alice", fight=True))
+    assert "fight=True" in _unused_notes(events)[0].text
     resolve_top(t)
-    assert t.state.stack == ()
+    assert t.state.stack == () and not any(_unused_notes(f.events) for f in t)
+
+
+def test_every_kind_the_kit_asks_is_a_known_kind():
+    """``KNOWN_KINDS`` lists every kind of question the source asks by name, so an unneeded answer
+    of a real kind is shown, not refused as a misspelling."""
+    import re
+    from pathlib import Path
+
+    import mtgrules
+    from mtgrules.core.choices import KNOWN_KINDS
+    from mtgrules.rules.targeting import TARGET_PLAYER
+    asked = {TARGET_PLAYER, "color", "type", "pay with"}  # asked through a variable
+    for path in Path(mtgrules.__file__).parent.rglob("*.py"):
+        asked |= set(re.findall(r'choose(?:_order)?\(\s*"([a-z ]+)"', path.read_text(encoding="utf-8")))
+    assert asked <= KNOWN_KINDS, sorted(asked - KNOWN_KINDS)
+
+
+def test_answers_given_with_every_pass_or_with_the_cast_let_the_game_go_on():
+    """The way a teacher often scripts it: the colour for Utopia Sprawl with both players' passes,
+    and Practice Charge's card as it is cast. Answers nothing asked are shown, the game goes on,
+    and the spell still takes the answer it asks for on the pass that resolves it."""
+    s = Scenario("Sprawl with answers everywhere")
+    forest = s.add("Forest", "Alice")
+    sprawl = s.add("Utopia Sprawl", "Alice", zone="hand")
+    s.mana("Alice", "G")
+    t = s.timeline().do(cast("Alice", sprawl, targets=(forest,), color="R"))
+    t.do(pass_priority("Alice", color="R")).do(pass_priority("Bob", color="R"))
+    assert t.state.obj(sprawl).attached_to == forest and t.state.obj(sprawl).choice("color") == "R"
+    assert len([f for f in t if _unused_notes(f.events)]) == 2  # the cast and Alice's pass

@@ -7,9 +7,10 @@ A choice with exactly one option is no choice at all and is taken without asking
 scripted answer that names something else is refused, whatever the number of options, since
 silently giving the learner something other than what they asked for would teach a wrong rule.
 Such an answer may be meant for a later question of the same kind (a queue of answers), so it is
-refused only if no later question takes it. An answer that no question took at all (a misspelt
-keyword, a question this action doesn't ask) is refused too: the engine calls
-:meth:`Chooser.check_all_used` once the action is done.
+refused only if no later question takes it. An answer that no question took at all is never
+dropped silently: a misspelt keyword (a kind no question of the kit asks) is refused, and an
+answer of a real kind that this action didn't ask is named in the step's narration as not used.
+The engine calls :meth:`Chooser.check_all_used` once the action is done.
 """
 
 from __future__ import annotations
@@ -19,6 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtgrules.core.errors import IllegalAction, MissingChoice, options_text
+
+KNOWN_KINDS = frozenset({
+    "attack target", "card", "color", "cumulative upkeep", "damage division", "discard", "exile", "fight",
+    "graveyard", "hybrid", "legend rule", "mana ability", "pay", "pay with", "replacement order", "sacrifice",
+    "target", "target player", "trigger order", "type"})
+"""The kinds of question the kit's rules and cards ask (``tests/test_unused_answers.py`` checks the list
+against the source): a scripted answer of another kind can only be a misspelling."""
 
 
 @dataclass(frozen=True)
@@ -44,25 +52,30 @@ class Chooser:
         self.passed_over: dict[str, tuple[str, Any, tuple[Any, ...], str]] = {}
         self.lone: set[str] = set()  # kinds whose answer met a lone option naming it (used up, not "made")
 
-    def check_all_used(self) -> None:
-        """Refuse scripted answers that no question of the action took: an answer nobody asked
-        for (a misspelt keyword, ``target=`` where ``targets=`` was meant, a choice that didn't
-        arise) would otherwise be ignored without a word."""
+    def check_all_used(self) -> list[tuple[str, Any]]:
+        """The scripted answers no question of the action took, as (kind, answer), for the engine
+        to show in the step's narration; never ignored without a word. An answer of a kind no
+        question of the kit asks (a misspelt keyword) is refused, and so is one answer more than
+        the questions of its kind that were asked. An answer of a kind the kit does ask, given to an
+        action that didn't ask it (``color=`` on a pass that resolves nothing, a resolving spell's
+        ``card=`` given as it is cast), is not used, and the narration says so."""
         self.check_passed_over()
+        unused: list[tuple[str, Any]] = []
         for kind, queue in self.scripted.items():
-            if queue:
-                asked = sorted({k for k, _p, _v in self.made} | set(self.passed_over) | self.lone)
+            if not queue:
+                continue
+            asked = sorted({k for k, _p, _v in self.made} | set(self.passed_over) | self.lone)
+            keyword = kind.replace(" ", "_")
+            if kind in asked:  # asked, but fewer times than answers were given
+                raise IllegalAction("117.1", f"the scripted answer {keyword}={queue[0]!r:.60} is one more than "
+                                    f"the {kind} questions this action asked, so it is refused rather than "
+                                    "ignored; leave it out")
+            if kind not in KNOWN_KINDS:
                 hint = f" (it asked about: {', '.join(asked)})" if asked else " (it asked no question)"
-                keyword = kind.replace(" ", "_")
-                if kind in asked:  # asked, but fewer times than answers were given
-                    raise IllegalAction("117.1", f"the scripted answer {keyword}={queue[0]!r:.60} is one more than "
-                                        f"the {kind} questions this action asked, so it is refused rather than "
-                                        "ignored; leave it out")
-                raise IllegalAction("117.1", f"the scripted answer {keyword}={queue[0]!r:.60} answers a question "
-                                    f"this action never asked{hint}, so it is refused rather than ignored; leave "
-                                    "it out, check its name, or give it to the action that asks it (what a spell "
-                                    "or ability asks as it resolves goes with the pass that resolves it, as "
-                                    f"resolve_top(t, {keyword}=...) does)")
+                raise IllegalAction("117.1", f"the scripted answer {keyword}={queue[0]!r:.60} names no question the "
+                                    f"kit asks{hint}, so it is refused rather than ignored; check its name")
+            unused.extend((kind, value) for value in queue)
+        return unused
 
     def check_passed_over(self) -> None:
         """Refuse a scripted answer that met a question with one other option and that no later

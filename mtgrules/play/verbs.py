@@ -24,8 +24,8 @@ REFUSED = "The engine refuses it: the rules forbid it"
 def resolve_top(t: Timeline, **choices: Any) -> Timeline:
     """Whoever has priority passes, in turn, until the object now on top of the stack has resolved
     (117.4, 608.1). ``choices`` go with the last pass, during which it resolves and makes the
-    choices it asks for (an answer nothing asks for is refused, not ignored, and a refusal or a
-    missing choice leaves the timeline as it was). Raises ``RuntimeError`` if the stack is empty
+    choices it asks for (an answer nothing asks for is never dropped silently: see
+    ``Chooser.check_all_used``; a refusal or a missing choice leaves the timeline as it was). Raises ``RuntimeError`` if the stack is empty
     or the game stops waiting for something else (a declaration)."""
     if not t.state.stack:
         raise RuntimeError("nothing is on the stack, so nothing can resolve")

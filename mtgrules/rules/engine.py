@@ -61,7 +61,11 @@ def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple
             raise IllegalAction("117.1", f"the engine doesn't know the action {type(action).__name__}")
         handler(d, chooser, action)
     settle(d, chooser)
-    chooser.check_all_used()  # an explicit answer is never silently replaced by the lone option, nor ignored
+    for kind, value in chooser.check_all_used():  # an answer no question took is said, never dropped silently
+        keyword = kind.replace(" ", "_")
+        d.note("nothing happens", f"the scripted answer {keyword}={value!r:.60} wasn't used: {action.player}'s "
+               f"action asked no {kind} question (what a spell or ability asks as it resolves goes with the pass "
+               f"that resolves it, as resolve_top(t, {keyword}=...) does)", "117.1", action.player, action.player)
     new = d.freeze()
     new._cache["settled"] = True  # state-based actions and triggers are done: see legal.quiet
     return new, d.events + characteristic_events(state, new)
