@@ -253,18 +253,18 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
         extra["attached_to"] = attached_to
     replacements = [r for r in card(obj.card).abilities if isinstance(r, EntersWith)]
     for rep in replacements:
-        extra.update(_enters_with(chooser, controller, rep, spell_x or 0, extra))
+        extra.update(enters_with_fields(chooser, controller, rep, spell_x or 0, extra))
     where = "" if attached_to is None else f" attached to {d.obj(attached_to).card}"
     moved = move(d, obj.oid, Zone.BATTLEFIELD, rule or ("608.3c" if attached_to is not None else "608.3a"),
                  text or f"{card(obj.card).name} enters the battlefield{where}", controller=controller, **extra)
     if moved.zone is not Zone.BATTLEFIELD:  # a token that had left the battlefield stays out (111.8)
         return moved
     for rep in replacements:
-        _explain_enters_with(d, moved, rep, spell_x or 0, cast=spell_x is not None)
+        explain_enters_with(d, moved, rep, spell_x or 0, cast=spell_x is not None)
     return moved
 
 
-def _explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int, cast: bool = True) -> None:
+def explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int, cast: bool = True) -> None:
     """Say how the permanent entered, and where an X came from (107.3m)."""
     uses_x = any(n == "X" for _, n in rep.counters)
     only_tapped = rep.tapped and not rep.counters and not rep.choose_color  # "enters tapped" is 614.1d
@@ -274,7 +274,9 @@ def _explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int, cas
     d.note("enters with", f"{obj.card} enters as its text says: {rep.text}{why}", rule, obj.oid, obj.card)
 
 
-def _enters_with(chooser: Chooser, controller: str, rep: EntersWith, x: int, extra: dict[str, Any]) -> dict[str, Any]:
+def enters_with_fields(chooser: Chooser, controller: str, rep: EntersWith, x: int, extra: dict[str, Any]) -> dict[str, Any]:
+    """The status an "enters with"/"enters tapped" text gives a permanent as it enters (614.1c,
+    614.1d), added to ``extra`` (what earlier such texts gave it: counters add up, 616.1f)."""
     out: dict[str, Any] = {}
     if rep.tapped:
         out["tapped"] = True

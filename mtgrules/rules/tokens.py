@@ -6,31 +6,30 @@ A token's characteristics come from a card definition in the pool named like the
 
 from __future__ import annotations
 
+from typing import Any
+
 from mtgrules.core.abilities import EntersWith
 from mtgrules.core.carddef import card
-from mtgrules.core.objects import GameObject, Zone, set_counter
+from mtgrules.core.choices import Chooser
+from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft
+from mtgrules.rules.stack import enters_with_fields, explain_enters_with
 
 
 def create_token(d: Draft, name: str, controller: str, why: str) -> GameObject:
     """Put a new token named ``name`` onto the battlefield under ``controller``'s control. It
     enters the battlefield, so its own "enters tapped" or "enters with counters" text replaces how
-    it enters (614.1c, 614.1d); it wasn't cast, so an X there is 0 (107.3m)."""
-    tapped = False
-    said: list[tuple[str, str]] = []  # each text with its rule
-    counters: tuple[tuple[str, int], ...] = ()
-    for rep in (a for a in card(name).abilities if isinstance(a, EntersWith)):
+    it enters (614.1c, 614.1d), as a card's does; it wasn't cast, so an X there is 0 (107.3m)."""
+    texts = [a for a in card(name).abilities if isinstance(a, EntersWith)]
+    fields: dict[str, Any] = {}
+    for rep in texts:
         if rep.choose_color:  # no token of the kit asks; a chooser would have to be passed in
             raise ValueError(f"{name}: a token whose entering asks a choice isn't supported (614.12a)")
-        tapped = tapped or rep.tapped
-        for kind, n in rep.counters:
-            counters = set_counter(counters, kind, dict(counters).get(kind, 0) + (0 if n == "X" else int(n)))
-        only_tapped = rep.tapped and not rep.counters  # "enters tapped" is 614.1d, as for a card
-        said.append((rep.text, "614.1d" if only_tapped else "614.1c"))
+        fields.update(enters_with_fields(Chooser(), controller, rep, 0, fields))
     obj = GameObject(d.new_id(), name, controller, controller, Zone.BATTLEFIELD,
                      seq=d.next_seq(Zone.BATTLEFIELD), is_token=True, control_since=d.turn,
-                     timestamp=d.new_timestamp(), tapped=tapped, counters=counters)
+                     timestamp=d.new_timestamp(), **fields)
     d.add_object(obj, "111.1", f"{why}: a {name} is created under {controller}'s control")
-    for text, rule in said:
-        d.note("enters with", f"{name} enters as its text says: {text}", rule, obj.oid, name)
+    for rep in texts:
+        explain_enters_with(d, obj, rep, 0, cast=False)
     return obj
