@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from html.parser import HTMLParser
 from types import SimpleNamespace
 
 import pytest
@@ -145,11 +146,77 @@ def test_highlight_marks_a_new_row_throughout_and_names_a_row_that_left():
 def test_frame_table_highlights_a_step_against_the_one_before(mana_board):
     s, ids = mana_board
     t = s.timeline().do(activate("Alice", ids["forest"]))
-    assert _styled_cells(frame_table(t, 0)) == {}
-    assert set(_styled_cells(frame_table(t, 1))) == {("#1 Forest", "tapped"), ("Alice", "pool")}
+    assert _styled_cells(frame_table(t, 0).styler) == {}
+    assert set(_styled_cells(frame_table(t, 1).styler)) == {("#1 Forest", "tapped"), ("Alice", "pool")}
     assert "Step 1" in frame_table(t, 1).caption
     html = frame_table(t, 1).to_html()
     assert "font-weight: bold" in html
+
+
+class _Cells(HTMLParser):
+    """Each body cell of an HTML table: (row label, column) -> (text, inline style)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.columns: list[str] = []
+        self.cells: dict[tuple[str, str], tuple[str, str]] = {}
+        self.caption = ""
+        self._row: list[tuple[str, str, str]] = []  # (tag, text, style) of the current row
+        self._open: tuple[str, str] | None = None
+        self._text = ""
+        self._in_head = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "thead":
+            self._in_head = True
+        elif tag in ("th", "td", "caption"):
+            self._open, self._text = (tag, dict(attrs).get("style") or ""), ""
+
+    def handle_data(self, data):
+        if self._open:
+            self._text += data
+
+    def handle_endtag(self, tag):
+        if tag == "thead":
+            self._in_head = False
+        elif tag == "caption":
+            self.caption, self._open = self._text, None
+        elif tag in ("th", "td") and self._open:
+            self._row.append((tag, self._text.strip(), self._open[1]))
+            self._open = None
+        elif tag == "tr":
+            if self._in_head:
+                self.columns = [text for _, text, _ in self._row[1:]]
+            else:
+                label = self._row[0][1]
+                for column, (_, text, style) in zip(self.columns, self._row[1:], strict=True):
+                    self.cells[(label, column)] = (text, style)
+            self._row = []
+
+
+def _cells_of(html: str) -> _Cells:
+    parser = _Cells()
+    parser.feed(html)
+    return parser
+
+
+def test_a_step_table_shows_the_same_cells_and_highlights_as_its_styler():
+    """The HTML a notebook shows (written directly) and the pandas Styler of the same step agree
+    cell for cell: the same text, the same cells marked with the same CSS, the same caption,
+    with a new row (the spell on the stack) and a row that left (named in the caption)."""
+    s = Scenario("Casting <b>bold</b>")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    s.mana("Alice", "GG")
+    t = s.timeline().do(cast("Alice", bears)).do(pass_priority("Alice")).do(pass_priority("Bob"))
+    for i in range(len(t)):
+        table = frame_table(t, i)
+        direct, styler = _cells_of(table.to_html()), _cells_of(table.styler.to_html())
+        assert direct.columns == styler.columns == list(COLUMNS)
+        assert {k: text for k, (text, _) in direct.cells.items()} == {k: text for k, (text, _) in styler.cells.items()}
+        assert {k: css for k, (_, css) in direct.cells.items() if css} == _styled_cells(table.styler)
+        assert direct.caption == styler.caption == table.caption
+    assert "Gone since the step before: stack #" in frame_table(t, 3).caption
+    assert any(css == NEW_ROW_CSS for _, css in _cells_of(frame_table(t, 1).to_html()).cells.values())
 
 
 # ---------------------------------------------------------------- changes, diff, steps

@@ -90,8 +90,7 @@ def could_produce_view(boards: Iterable[tuple[str, GameState]]) -> _Html:
     """"What could each permanent produce right now, and why" for several (title, state) boards,
     each under its own heading, with no text cut short."""
     from mtgrules.views import could_produce_table
-    from mtgrules.views.tables import TABLE_STYLES, escaped
-    parts = [f"<h4>{html.escape(title)}</h4>"
-             + escaped(could_produce_table(state)).set_table_styles(TABLE_STYLES).hide(axis="index").to_html()
+    from mtgrules.views.tables import table_html
+    parts = [f"<h4>{html.escape(title)}</h4>" + table_html(could_produce_table(state), index=False)
              for title, state in boards]
     return _Html("".join(parts))

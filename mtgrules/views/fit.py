@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import html
 
+import numpy as np
 import pandas as pd
 
 from mtgrules.core.state import GameState
 from mtgrules.views import tables
+from mtgrules.views.html_table import html_table
 from mtgrules.views.tables import _mask, state_table
 
 PLAYER_COLUMNS = ("life", "pool", "hand", "library", "notes")
@@ -64,36 +66,14 @@ def _drop_empty(view: pd.DataFrame, keep: tuple[str, ...] = ()) -> list[str]:
     return [c for c in view.columns if c in keep or any(v != "" and v is not None for v in view[c])]
 
 
-def _cell(value: object) -> str:
-    """A cell's text as the views show it (a float to six places, as pandas' Styler did), escaped:
-    every cell and label is game text (card and player names)."""
-    text = f"{value:.6f}" if isinstance(value, float) else str(value)
-    return html.escape(text, quote=True)
-
-
-def _styled(view: pd.DataFrame, mask: pd.DataFrame, new_rows: set[str], caption: str = "") -> str:
-    """One fitted table as HTML, written directly rather than through a pandas Styler: a Styler
-    renders a Jinja template and a style sheet per table (about 8 ms), and a step shows two or
-    three of these tables, on every Next. The markup keeps the Styler's cell classes (``data
-    row0 col1``, ``col_heading``, ``row_heading``); a changed cell carries its highlight as an
-    inline style, so the colours in force (:mod:`mtgrules.classroom.palette`) apply as before."""
-    cells = mask.to_numpy()
-    columns = [str(c) for c in view.columns]
-    notes = "notes" in columns
-    head = "".join(f'<th class="col_heading level0 col{j}" >{_cell(c)}</th>' for j, c in enumerate(columns))
-    rows = []
-    for i, (label, values) in enumerate(zip(view.index, view.itertuples(index=False, name=None), strict=True)):
-        whole = tables.NEW_ROW_CSS if label in new_rows else ""  # read now: a palette may have switched them
-        tds = []
-        for j, value in enumerate(values):
-            css = whole or (tables.CHANGED_CSS if cells[i, j] else "")
-            style = f' style="{css}"' if css else ""
-            kind = " mtg-notes" if notes and columns[j] == "notes" else ""
-            tds.append(f'<td class="data row{i} col{j}{kind}"{style} >{_cell(value)}</td>')
-        rows.append(f'<tr><th class="row_heading level0 row{i}" >{_cell(label)}</th>{"".join(tds)}</tr>')
-    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return (f'<table class="mtg-fit-table">{cap}<thead><tr><th class="blank level0" >&nbsp;</th>{head}</tr>'
-            f'</thead><tbody>{"".join(rows)}</tbody></table>')
+def _styled(view: pd.DataFrame, mask: pd.DataFrame, new_rows: set[str]) -> str:
+    """One fitted table as HTML, written directly (:mod:`mtgrules.views.html_table`) rather than
+    through a pandas Styler: a step shows two or three of these tables, on every Next. A changed
+    cell carries its highlight as an inline style, read now, so the colours in force
+    (:mod:`mtgrules.classroom.palette`) apply."""
+    css = np.where(mask.to_numpy(), tables.CHANGED_CSS, "").astype(object)
+    css[[label in new_rows for label in view.index], :] = tables.NEW_ROW_CSS
+    return html_table(view, css, table_class="mtg-fit-table", column_classes={"notes": "mtg-notes"})
 
 
 def fit_html(after: GameState, before: GameState | None = None, caption: str = "",

@@ -30,6 +30,7 @@ from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import all_characteristics, printed
 from mtgrules.rules.mana.could_produce import explain_could_produce
 from mtgrules.rules.teams import is_active_player
+from mtgrules.views.html_table import html_table, scoped_css
 
 COLUMNS: tuple[str, ...] = ("name", "kind", "type", "owner", "controller", "zone", "tapped", "P/T", "counters",
                             "damage", "combat", "life", "pool", "hand", "library", "notes")
@@ -42,6 +43,10 @@ DIFF_COLUMNS: tuple[str, ...] = ("object", "column", "before", "after")
 STEP_COLUMNS: tuple[str, ...] = ("action", "what changed", "rules")
 COULD_PRODUCE_COLUMNS: tuple[str, ...] = ("permanent", "controller", "could produce", "abilities",
                                           "replacement effects")
+
+TABLE_CLASS = "mtg-table"
+TABLE_CSS = scoped_css(TABLE_STYLES, f"table.{TABLE_CLASS}")
+"""The views' padding for the tables written directly (``table_html``), scoped to them."""
 
 CHANGED_CSS = "background-color: #ffe58a; font-weight: bold"
 NEW_ROW_CSS = "background-color: #c8f0c8; font-weight: bold"
@@ -282,21 +287,65 @@ def highlight(state_before: GameState, state_after: GameState, caption: str | No
     """The state table of ``state_after`` with changed cells and new rows coloured and bold.
 
     Rows that disappeared (a resolved stack item) can't be coloured in the new table, so they
-    are named in the caption instead: nothing that changed goes unseen.
+    are named in the caption instead: nothing that changed goes unseen. A pandas Styler, to style
+    further or export; a notebook shows the same table faster as :func:`frame_table`'s ``StepTable``.
     """
-    before, after = state_table(state_before), state_table(state_after)
-    mask = _mask(before, after)
-    new_rows = ~after.index.isin(before.index)
-    css = np.where(mask.to_numpy(), CHANGED_CSS, "")
-    css[new_rows, :] = NEW_ROW_CSS
-    styles = pd.DataFrame(css, index=after.index, columns=after.columns)
-    styler = after.style.apply(lambda _: styles, axis=None).set_table_styles(TABLE_STYLES)
-    gone = [f"{label} ({before.at[label, 'name']})" for label in before.index.difference(after.index, sort=False)]
-    text = ". ".join(t for t in (caption, (f"{gone_label}: " + "; ".join(gone)) if gone else "") if t)
-    return escaped(styler, text)
+    return StepTable.between(state_before, state_after, caption, gone_label).styler
 
 
-def frame_table(timeline: Timeline, i: int) -> Styler:
+class StepTable:
+    """One step's state table, its changed cells and new rows marked, and its caption.
+
+    A notebook shows it as HTML written directly (:mod:`mtgrules.views.html_table`), a few times
+    faster than a pandas Styler renders the same table; ``styler`` is that Styler, ``data`` the
+    table itself. The highlight colours are read when the table is made, so a palette switched
+    for a block (:mod:`mtgrules.classroom.palette`) stays with the tables made in it.
+    """
+
+    def __init__(self, data: pd.DataFrame, css: np.ndarray, caption: str) -> None:
+        self.data = data
+        self.css = css  # inline CSS per cell of ``data``, "" for a cell left as it was
+        self.caption = caption
+
+    @classmethod
+    def between(cls, state_before: GameState, state_after: GameState, caption: str | None = None,
+                gone_label: str = "Gone since the step before") -> StepTable:
+        """The table of ``state_after`` marked against ``state_before``; rows that left are named
+        in the caption."""
+        before, after = state_table(state_before), state_table(state_after)
+        mask = _mask(before, after)
+        new_rows = ~after.index.isin(before.index)
+        css = np.where(mask.to_numpy(), CHANGED_CSS, "").astype(object)
+        css[new_rows, :] = NEW_ROW_CSS
+        gone = [f"{label} ({before.at[label, 'name']})" for label in before.index.difference(after.index, sort=False)]
+        text = ". ".join(t for t in (caption, (f"{gone_label}: " + "; ".join(gone)) if gone else "") if t)
+        return cls(after, css, text)
+
+    @classmethod
+    def of(cls, state: GameState, caption: str = "") -> StepTable:
+        """The table of ``state`` with nothing marked (a timeline's start)."""
+        table = state_table(state)
+        return cls(table, np.full(table.shape, "", dtype=object), caption)
+
+    @property
+    def styler(self) -> Styler:
+        """The same table as a pandas Styler: the same cells, highlights and caption (escaped)."""
+        styles = pd.DataFrame(self.css, index=self.data.index, columns=self.data.columns)
+        styler = self.data.style.apply(lambda _: styles, axis=None).set_table_styles(TABLE_STYLES)
+        return escaped(styler, self.caption)
+
+    def to_html(self) -> str:
+        return table_html(self.data, self.caption, self.css)
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def __repr__(self) -> str:
+        changed = int((self.css != "").any(axis=1).sum())
+        return f"<StepTable: {self.caption or 'a state'}; {len(self.data)} rows, {changed} marked>"
+
+
+def frame_table(timeline: Timeline, i: int) -> StepTable:
     """Step ``i`` of a timeline as a highlighted table (step 0, the start, has nothing to mark)."""
     i = range(len(timeline))[i]
     frame = timeline[i]
@@ -304,8 +353,8 @@ def frame_table(timeline: Timeline, i: int) -> Styler:
     if frame.refused is not None:
         caption += f" ({frame.refused.reason} CR {frame.refused.rule}; nothing changes)"
     if i == 0:
-        return escaped(state_table(frame.state).style.set_table_styles(TABLE_STYLES), caption)
-    return highlight(timeline[i - 1].state, frame.state, caption)
+        return StepTable.of(frame.state, caption)
+    return StepTable.between(timeline[i - 1].state, frame.state, caption)
 
 
 # ---------------------------------------------------------------- events and steps
@@ -373,13 +422,18 @@ def state_summary(state: GameState) -> str:
     return f"Turn {state.turn}, {state.step.phrase}; {state.active} is the active player; {prio}."
 
 
+def table_html(table: pd.DataFrame, caption: str = "", css: np.ndarray | None = None, *,
+               index: bool = True) -> str:
+    """One of the views' tables as HTML with the views' padding (``TABLE_STYLES``), written
+    directly (:mod:`mtgrules.views.html_table`); every cell, label and the caption escaped."""
+    return TABLE_CSS + html_table(table, css, caption, table_class=TABLE_CLASS, index=index)
+
+
 def state_html(state: GameState) -> str:
     """The HTML Jupyter shows for a state: its table under a one-line summary."""
-    html: str = escaped(state_table(state).style.set_table_styles(TABLE_STYLES), state_summary(state)).to_html()
-    return html
+    return table_html(state_table(state), state_summary(state))
 
 
 def timeline_html(timeline: Timeline) -> str:
     """The HTML Jupyter shows for a timeline: the table of every step."""
-    html: str = escaped(steps_table(timeline).style.set_table_styles(TABLE_STYLES), timeline.title).to_html()
-    return html
+    return table_html(steps_table(timeline), timeline.title)
