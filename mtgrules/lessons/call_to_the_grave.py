@@ -15,6 +15,7 @@ from mtgrules.core.actions import activate, cast, pass_priority
 from mtgrules.core.events import EventKind
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step
+from mtgrules.lessons.played import played_once
 from mtgrules.play.advance import advance_to, answer_with
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
@@ -34,6 +35,7 @@ def _libraries(s: Scenario, players: list[str], n: int = 4) -> None:
             s.add("Swamp", p, zone="library")
 
 
+@played_once
 def turn_cycle() -> Timeline:
     """Two players, one full turn cycle with Call to the Grave on Alice's side.
 
@@ -53,6 +55,7 @@ def turn_cycle() -> Timeline:
     return t
 
 
+@played_once
 def only_zombies_upkeep() -> Timeline:
     """CTG-1: Bob controls only Zombies, then Alice controls no creatures at all; each upkeep
     trigger resolves and its player sacrifices nothing."""
@@ -67,6 +70,7 @@ def only_zombies_upkeep() -> Timeline:
     return t
 
 
+@played_once
 def two_headed_giant_upkeep() -> Timeline:
     """CTG-2: in Two-Headed Giant, Call to the Grave (Bob's) triggers twice in the upkeep of
     Alice and Andy's team, once for each of them (805.4d). Bob orders the two triggers
@@ -93,6 +97,7 @@ def two_headed_giant_upkeep() -> Timeline:
     return t
 
 
+@played_once
 def end_step_no_trigger() -> Timeline:
     """CTG-3, first half: a creature is on the battlefield as the end step begins, so the
     end-step ability doesn't trigger at all."""
@@ -104,6 +109,7 @@ def end_step_no_trigger() -> Timeline:
     return t
 
 
+@played_once
 def end_step_creature_enters_in_response() -> Timeline:
     """CTG-3, second half: no creatures as the end step begins, so the ability triggers; Bob
     casts Raise the Alarm in response; when the trigger resolves the condition is false, so it
@@ -125,6 +131,7 @@ def end_step_creature_enters_in_response() -> Timeline:
     return t
 
 
+@played_once
 def end_step_sacrificed() -> Timeline:
     """For contrast: no creatures as the end step begins and nobody responds, so the trigger
     resolves and Alice sacrifices Call to the Grave."""
@@ -137,6 +144,7 @@ def end_step_sacrificed() -> Timeline:
     return t
 
 
+@played_once
 def several_turns() -> Timeline:
     """Several turns with Call to the Grave out and no Zombies: each upkeep takes a creature
     until none are left, and then Call to the Grave sacrifices itself at the end step."""

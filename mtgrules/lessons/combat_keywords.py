@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from mtgrules.core.actions import Action, activate, cast, pass_priority
 from mtgrules.core.events import EventKind
 from mtgrules.core.turns import Step
+from mtgrules.lessons.played import played_once
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.play.verbs import go_to
@@ -70,6 +71,7 @@ def _tour(title: str, block_ace: bool) -> Timeline:
     return _damage(t)
 
 
+@played_once
 def tour() -> Timeline:
     """Alice attacks with Fencing Ace (1/1 double strike), Knight of Meadowgrain (2/2 first strike,
     lifelink) and Grizzly Bears. Bob blocks the Ace with Raging Goblin and the Bears with Walking
@@ -79,6 +81,7 @@ def tour() -> Timeline:
     return _tour("Two combat damage steps: first strike, double strike, lifelink", block_ace=True)
 
 
+@played_once
 def tour_ace_unblocked() -> Timeline:
     """The tour, but Bob leaves the Ace unblocked: it deals 1 damage in each step."""
     return _tour("The Ace unblocked", block_ace=False)
@@ -109,6 +112,7 @@ def _lunge_board(title: str) -> tuple[_Board, Timeline]:
     return b, t
 
 
+@played_once
 def lunge_late() -> Timeline:
     """Craw Wurm (6/4) is blocked by Knight of Meadowgrain (2/2 first strike, lifelink). In the
     first-strike damage step the Knight deals 2 to the Wurm (Bob gains 2). Then Alice casts Practice
@@ -128,6 +132,7 @@ def _cast_lunge(t: Timeline, b: _Board) -> Timeline:
     return t.do(pass_priority("Alice")).do(pass_priority("Bob"))
 
 
+@played_once
 def lunge_early() -> Timeline:
     """The same board, but Alice casts Practice Lunge in the declare blockers step, before any damage.
     Now the Wurm has first strike as the first damage step begins, so it deals its damage there, at
@@ -169,17 +174,20 @@ def _basilisk(title: str, blockers: Sequence[str], split: Sequence[int]) -> Time
     return _damage(t, damage_division=division)
 
 
+@played_once
 def trample_deathtouch() -> Timeline:
     """Practice Basilisk (3/3 deathtouch, trample) is blocked by Grizzly Bears and Walking Corpse.
     With deathtouch, 1 damage is lethal (702.2c), so Alice assigns 1 to each and the last 1 to Bob."""
     return _basilisk("Trample with deathtouch: 1 to each blocker", ["Grizzly Bears", "Walking Corpse"], [1, 1, 1])
 
 
+@played_once
 def trample_deathtouch_one_blocker() -> Timeline:
     """The same attack blocked by the Bears alone: 1 to the Bears, 2 to Bob."""
     return _basilisk("Trample with deathtouch, one blocker", ["Grizzly Bears"], [1, 2])
 
 
+@played_once
 def trample_deathtouch_three_blockers() -> Timeline:
     """The same attack blocked by three creatures: 1 to each, nothing left for Bob."""
     return _basilisk("Trample with deathtouch, three blockers", ["Grizzly Bears", "Walking Corpse", "Raging Goblin"],
@@ -199,6 +207,7 @@ def damage_step(t: Timeline) -> int:
 
 
 # ---------------------------------------------------------------- lifelink in Two-Headed Giant
+@played_once
 def lifelink_two_headed_giant() -> Timeline:
     """Two-Headed Giant: Ann's Child of Night (2/1 lifelink) attacks and deals 2 damage to Bob's
     team. Ann gains 2 life, and since a team shares its life total, Alice's team goes from 30 to 32
@@ -220,6 +229,7 @@ def _rats_blocked_by(title: str, blocker: str) -> Timeline:
     return _damage(t)
 
 
+@played_once
 def indestructible_deathtouch() -> Timeline:
     """Typhoid Rats (1/1 deathtouch) attack; Bob blocks with Darksteel Myr (0/1 indestructible).
     The Rats' 1 damage is lethal and comes from a deathtouch source, but the Myr can't be
@@ -227,6 +237,7 @@ def indestructible_deathtouch() -> Timeline:
     return _rats_blocked_by("Indestructible against deathtouch", "Darksteel Myr")
 
 
+@played_once
 def deathtouch_bears() -> Timeline:
     """The same attack blocked by Grizzly Bears: 1 damage from a deathtouch source destroys them (704.5h)."""
     return _rats_blocked_by("Deathtouch against a plain creature", "Grizzly Bears")
@@ -243,6 +254,7 @@ def blocker_fate(frame: Frame) -> str:
 
 
 # ---------------------------------------------------------------- Neyith, double strike, trample
+@played_once
 def neyith_zetalpa() -> Timeline:
     """Alice's Neyith of the Dire Hunt doubles the power of Zetalpa, Primal Dawn (4/8 flying,
     double strike, vigilance, trample, indestructible): 8/8, and it must be blocked if able. Bob's

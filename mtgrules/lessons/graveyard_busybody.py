@@ -19,6 +19,7 @@ from mtgrules.core.actions import Action, activate, cast, pass_priority, scripte
 from mtgrules.core.events import EventKind
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import GameState
+from mtgrules.lessons.played import played_once
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.play.verbs import REFUSED, resolve_top
@@ -65,6 +66,7 @@ def _base(title: str, *, busybody: bool = True, alice: list[str] | None = None,
 
 
 # ---------------------------------------------------------------- GB-1
+@played_once
 def opponent_creature_dies(stolen: bool = False) -> Timeline:
     """GB-1: Alice murders Bob's Walking Corpse. It goes to Bob's graveyard, its owner's pile,
     and since that pile is one of Alice's graveyards her Busybody grows from 3/3 to 4/4.
@@ -89,6 +91,7 @@ def _cane_board(title: str, cane_owner: str = "Alice") -> tuple[Timeline, dict[s
     return s.timeline(), ids
 
 
+@played_once
 def shuffle_one_graveyard(pile: str = "Alice") -> Timeline:
     """GB-2: Alice's Busybody counts 3 cards with flavor text across her two graveyards. Feldon's
     Cane ("Shuffle your graveyard into your library") touches one of them: Alice picks ``pile``.
@@ -98,6 +101,7 @@ def shuffle_one_graveyard(pile: str = "Alice") -> Timeline:
     return resolve_top(t, graveyard=pile)
 
 
+@played_once
 def shuffle_borrowed_graveyard() -> Timeline:
     """GB-3: Alice picks Bob's graveyard. Its cards go into Bob's library, their owner's, and not
     into Alice's; both libraries are shuffled (Alice's because the Cane says so, 701.24d)."""
@@ -115,6 +119,7 @@ def other_graveyard(t: Timeline) -> list[Action]:
     return [pass_priority("Alice"), pass_priority("Bob", graveyard=other)]
 
 
+@played_once
 def cane_without_graveyard() -> Timeline:
     """Bob uses his own Feldon's Cane while Alice has every graveyard: he has no graveyard, so
     nothing is shuffled in, and his library is still shuffled (701.24d)."""
@@ -127,6 +132,7 @@ def cane_without_graveyard() -> Timeline:
 
 
 # ---------------------------------------------------------------- GB-4
+@played_once
 def exile_from_any_graveyard(busybody: bool = True, exile: str = "Island") -> Timeline:
     """GB-4: Alice's own graveyard is empty, but Lorehold Pledgemage's cost ("Exile a card from
     your graveyard") can take a card from Bob's pile, which is one of her graveyards. She exiles
@@ -141,6 +147,7 @@ def exile_from_any_graveyard(busybody: bool = True, exile: str = "Island") -> Ti
     return t
 
 
+@played_once
 def exile_without_busybody() -> Timeline:
     """GB-4's contrast: the same board and activation with no Busybody, refused (118.3)."""
     return exile_from_any_graveyard(busybody=False)
@@ -154,6 +161,7 @@ def exile_instead(t: Timeline, name: str) -> list[Action]:
 
 
 # ---------------------------------------------------------------- GB-5
+@played_once
 def two_busybodies(newest: str = "Bob") -> Timeline:
     """GB-5: one Busybody is on the battlefield and the other player casts a second one. The one
     that entered most recently wins: its controller has every graveyard; the older one's

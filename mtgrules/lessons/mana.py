@@ -8,6 +8,7 @@ from mtgrules.core.actions import Action, activate, cast, pass_priority
 from mtgrules.core.events import EventKind
 from mtgrules.core.mana import pool_text
 from mtgrules.core.state import GameState
+from mtgrules.lessons.played import played_once
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.play.verbs import REFUSED
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from mtgrules.widgets import Predict
 
 
+@played_once
 def mana_tour() -> Timeline:
     """The opening walk-through: a Forest doubled by Mana Reflection, a lone reflecting land
     that can't define a type (106.5), and Pili-Pala's {Q} ability, which isn't tapping for mana."""
@@ -31,6 +33,7 @@ def mana_tour() -> Timeline:
     return t
 
 
+@played_once
 def undefined_type() -> Timeline:
     """MANA-1: Reflecting Pool with no land of Alice's that could produce anything."""
     s = Scenario("MANA-1: no type can be defined")
@@ -39,6 +42,7 @@ def undefined_type() -> Timeline:
     return s.timeline().do(activate("Alice", pool))
 
 
+@played_once
 def restricted_mana() -> Timeline:
     """MANA-2: Ancient Ziggurat's mana is green with a rider; Giant Growth can't use it."""
     s = Scenario("MANA-2: restricted mana keeps its type")
@@ -80,6 +84,7 @@ def could_produce_boards() -> list[tuple[str, GameState]]:
     return boards
 
 
+@played_once
 def tap_trigger(bob_has_a_swamp: bool = False) -> Timeline:
     """MANA-5: Heartbeat of Spring triggers when a land produces mana, and not when it doesn't.
     With ``bob_has_a_swamp`` Bob's Reflecting Pool can produce {B}, so it triggers too."""
@@ -98,6 +103,7 @@ def tap_trigger(bob_has_a_swamp: bool = False) -> Timeline:
     return t
 
 
+@played_once
 def replacement_order(order: tuple[str, str] = ("Mana Reflection", "Infernal Darkness")) -> Timeline:
     """MANA-6: two replacement effects edit one production event, in the order Alice picks."""
     s = Scenario("MANA-6: replacement effects change the event")
@@ -107,6 +113,7 @@ def replacement_order(order: tuple[str, str] = ("Mana Reflection", "Infernal Dar
     return s.timeline().do(activate("Alice", forest, replacement_order=order))
 
 
+@played_once
 def tap_versus_untap() -> tuple[Timeline, Timeline]:
     """MANA-4: under Mana Reflection, a {T} ability is doubled and a {Q} ability is not."""
     def board() -> tuple[Scenario, int, int]:

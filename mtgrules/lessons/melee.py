@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from mtgrules.core.actions import Action, activate, cast, pass_priority
 from mtgrules.core.events import EventKind
 from mtgrules.core.turns import Step
+from mtgrules.lessons.played import played_once
 from mtgrules.play.advance import advance_to
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
@@ -59,6 +60,7 @@ def _melee_board(title: str) -> tuple[Scenario, int, list[int]]:
 
 
 # ---------------------------------------------------------------- MEL-1
+@played_once
 def two_opponents() -> Timeline:
     """MEL-1: three players. Wings of the Guard attacks Bob and five Grizzly Bears attack Carol.
     Two opponents were attacked, so melee gives +2/+2, however many creatures attacked."""
@@ -68,6 +70,7 @@ def two_opponents() -> Timeline:
     return _everyone_passes(t)
 
 
+@played_once
 def one_opponent() -> Timeline:
     """MEL-1 contrast: the same six creatures all attack Bob. One opponent: +1/+1."""
     s, wings, bears = _melee_board("MEL-1 contrast: all six creatures attack Bob")
@@ -77,6 +80,7 @@ def one_opponent() -> Timeline:
 
 
 # ---------------------------------------------------------------- MEL-2
+@played_once
 def attacker_removed() -> Timeline:
     """MEL-2: Wings attacks Bob and a Grizzly Bears attacks Carol. With melee on the stack, Bob
     casts Murder on the Bears. The Bears leave combat, but Alice still attacked Carol this
@@ -102,6 +106,7 @@ def attacker_removed_what_if() -> list[Action]:
     return [pass_priority("Bob"), pass_priority("Carol")]
 
 
+@played_once
 def lone_attacker() -> Timeline:
     """For contrast with MEL-2: only Wings attacks (Bob). The Bears never attacked, so Carol
     isn't counted: +1/+1. Same number of steps as :func:`attacker_removed`."""
@@ -121,6 +126,7 @@ def lone_attacker() -> Timeline:
 
 
 # ---------------------------------------------------------------- MEL-3
+@played_once
 def planeswalker_only() -> Timeline:
     """MEL-3: two players. Wings attacks only Bob's planeswalker Jace Beleren. Melee triggers
     (Wings attacked), but planeswalkers aren't counted, so it gives +0/+0."""
@@ -132,6 +138,7 @@ def planeswalker_only() -> Timeline:
     return _everyone_passes(t)
 
 
+@played_once
 def player_instead() -> Timeline:
     """MEL-3 contrast: the same board, but Wings attacks Bob himself: +1/+1."""
     s = Scenario("MEL-3 contrast: Wings attacks Bob", step="combat")
@@ -157,6 +164,7 @@ def _ambush_board(title: str, bears_attack_carol: bool) -> Timeline:
     return _everyone_passes(t)                   # melee resolves
 
 
+@played_once
 def token_enters_attacking() -> Timeline:
     """MEL-4: Wings attacks Bob. With melee on the stack, Alice casts Practice Ambush (the kit's
     practice card): a Soldier token enters the battlefield tapped and attacking Carol. It was
@@ -164,6 +172,7 @@ def token_enters_attacking() -> Timeline:
     return _ambush_board("MEL-4: a token enters attacking Carol", bears_attack_carol=False)
 
 
+@played_once
 def declared_at_carol() -> Timeline:
     """MEL-4 contrast: the same, except a Grizzly Bears was declared as an attacker against Carol.
     Now Carol counts: +2/+2. Same number of steps as :func:`token_enters_attacking`."""

@@ -19,6 +19,7 @@ from mtgrules.core.actions import Action, activate, cast, pass_priority
 from mtgrules.core.effects import Effect
 from mtgrules.core.events import EventKind
 from mtgrules.core.turns import Step
+from mtgrules.lessons.played import played_once
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.play.verbs import REFUSED, go_to
@@ -89,6 +90,7 @@ def _tour_board() -> _Board:
     return _Board("Neyith: double, must be blocked, draw", bob=("Walking Corpse", "Giant Spider"))
 
 
+@played_once
 def tour() -> Timeline:
     """Neyith's combat ability targets Alice's Grizzly Bears; she pays {2}{R/G}, so the Bears
     become 4/2 and must be blocked this combat if able. The Bears attack; Bob chooses which of
@@ -122,6 +124,7 @@ def other_blocker(t: Timeline) -> list[Action]:
 
 
 # ---------------------------------------------------------------- NEY-1
+@played_once
 def nobody_can_block() -> Timeline:
     """NEY-1: the Bears are doubled and must be blocked if able, but both of Bob's creatures are
     tapped. Nothing can block, so nothing is declared and the Bears are unblocked: the
@@ -135,6 +138,7 @@ def nobody_can_block() -> Timeline:
 
 
 # ---------------------------------------------------------------- NEY-2
+@played_once
 def combat_damage_no_draw() -> Timeline:
     """NEY-2, first half: Alice declines to pay for Neyith's combat ability. Her Bears attack and
     deal combat damage to Bob. Dealing combat damage isn't fighting, so Neyith doesn't trigger."""
@@ -146,6 +150,7 @@ def combat_damage_no_draw() -> Timeline:
     return go_to(t, Step.END_COMBAT)
 
 
+@played_once
 def fight_draws() -> Timeline:
     """NEY-2, second half: Alice casts Somberwald Stag; as it enters she has it fight Bob's
     Grizzly Bears. That is a fight, so Neyith triggers and Alice draws a card."""
@@ -161,17 +166,20 @@ def fight_draws() -> Timeline:
 
 
 # ---------------------------------------------------------------- NEY-4
+@played_once
 def two_blocked() -> Timeline:
     """NEY-4: Alice declines the payment and attacks with Grizzly Bears and Craw Wurm; Bob blocks
     each of them. Both became blocked in one event, so Neyith triggers once: one card."""
     return _blocked("NEY-4: two creatures blocked, one card", "both")
 
 
+@played_once
 def one_blocked() -> Timeline:
     """NEY-4 contrast: the same, but Bob blocks only the Bears."""
     return _blocked("NEY-4 contrast: only one creature blocked", "bears")
 
 
+@played_once
 def no_block() -> Timeline:
     """NEY-4 contrast: the same, but Bob blocks nothing."""
     return _blocked("NEY-4 contrast: nothing blocked", "none")
@@ -195,6 +203,7 @@ def _pump_board(title: str) -> tuple[_Board, Timeline]:
     return b, _trigger(b, b.alice[0])
 
 
+@played_once
 def pump_after_doubling() -> Timeline:
     """NEY-5: Neyith doubles the Bears' power (2, so +2/+0: 4/2). Then Giant Growth gives +3/+3.
     The doubling was fixed at +2 as it resolved, so the Bears end 7/5, not 10/5."""
@@ -206,6 +215,7 @@ def pump_after_doubling() -> Timeline:
     return _both_pass(t)
 
 
+@played_once
 def pump_before_doubling() -> Timeline:
     """NEY-5 contrast: Giant Growth first, in response to Neyith's ability (5/5), then the doubling
     sees power 5 and gives +5/+0: 10/5. Same number of steps as :func:`pump_after_doubling`."""
@@ -217,6 +227,7 @@ def pump_before_doubling() -> Timeline:
     return _pay(t, b.forests[:3])  # the doubling resolves
 
 
+@played_once
 def negative_power() -> Timeline:
     """NEY-5, the negative case: the Bears already have -3/-0 this turn (power -1). Doubling gives
     -X/-0 where X is how far below 0 the power is: -1/-0, so -2/2 (701.10c).
@@ -235,6 +246,7 @@ def negative_power() -> Timeline:
 
 
 # ---------------------------------------------------------------- NEY-6
+@played_once
 def pay_twice() -> Timeline:
     """NEY-6: Alice has six Forests' worth of mana and asks to pay {2}{R/G} twice as the ability
     resolves: refused (608.2c). She pays once: the Bears' power is doubled once."""
@@ -249,6 +261,7 @@ def pay_twice() -> Timeline:
 
 
 # ---------------------------------------------------------------- NEY-7
+@played_once
 def menace_board() -> Timeline:
     """NEY-7: Neyith's ability targets Boggart Brute (menace): 6/2, and it must be blocked if able.
     It attacks; Bob has Walking Corpse and Grizzly Bears untapped. The game waits for Bob."""
@@ -260,6 +273,7 @@ def menace_board() -> Timeline:
     return _attack(t, [brute])
 
 
+@played_once
 def menace_target() -> Timeline:
     """NEY-7: Bob tries to block the Brute with one creature (refused: menace, 702.111b), then
     not at all (refused: two creatures could block it, so the requirement can be obeyed,
@@ -271,6 +285,7 @@ def menace_target() -> Timeline:
     return t.do(declare_blockers("Bob", {corpse: brute, bears: brute}))
 
 
+@played_once
 def menace_one_able() -> Timeline:
     """NEY-7 contrast: Bob's Grizzly Bears is tapped, so only one creature could block the Brute,
     and one alone can't (menace). The requirement can't be obeyed: no blockers is legal."""
@@ -293,6 +308,7 @@ def _menace_ids(t: Timeline) -> tuple[int, int, int]:
 
 
 # ---------------------------------------------------------------- NEY-8
+@played_once
 def only_one_required_board() -> Timeline:
     """NEY-8: the Bears (doubled, must be blocked) and a Craw Wurm attack. Bob has Walking Corpse,
     Giant Spider and Grizzly Bears. The game waits for his declaration."""
@@ -303,6 +319,7 @@ def only_one_required_board() -> Timeline:
     return _attack(t, b.alice)
 
 
+@played_once
 def only_one_required() -> Timeline:
     """NEY-8: Bob obeys the requirement with his Walking Corpse alone; his Giant Spider blocks the
     Wurm and his Grizzly Bears stays out of combat. Legal."""
@@ -315,6 +332,7 @@ def only_one_required() -> Timeline:
 
 
 # ---------------------------------------------------------------- the explorer's board
+@played_once
 def explorer_board() -> Timeline:
     """A board to try blocks on: Alice's Grizzly Bears (doubled by Neyith to 4/2, must be blocked
     if able), Boggart Brute (menace) and Wings of the Guard (flying) attack Bob. Bob has Walking

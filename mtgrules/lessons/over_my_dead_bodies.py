@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from mtgrules.core.actions import Action, activate, cast, pass_priority
 from mtgrules.core.events import EventKind
 from mtgrules.core.turns import Step
+from mtgrules.lessons.played import played_once
 from mtgrules.play.advance import advance_to
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
@@ -59,6 +60,7 @@ def _both_pass(t: Timeline) -> Timeline:
 
 
 # ---------------------------------------------------------------- a tour
+@played_once
 def tour() -> Timeline:
     """A whole combat: Alice attacks Bob with Grizzly Bears and Raging Goblin from her graveyard;
     Bob blocks the Bears with the Walking Corpse in his graveyard. The Goblin deals Bob 1 damage;
@@ -76,6 +78,7 @@ def tour() -> Timeline:
 
 
 # ---------------------------------------------------------------- OMDB-1
+@played_once
 def murder_an_attacker(on_battlefield: bool = False) -> Timeline:
     """OMDB-1: Alice attacks with Grizzly Bears from her graveyard; Bob casts Murder on it. It is
     destroyed by a source without undeathtouch: it stays in the graveyard and leaves combat, and
@@ -99,6 +102,7 @@ def murder_an_attacker(on_battlefield: bool = False) -> Timeline:
 MURDER_STEP = 10
 
 
+@played_once
 def undeathtouch_block() -> Timeline:
     """For contrast with OMDB-1: the Grizzly Bears attack from Alice's graveyard and the Walking
     Corpse in Bob's graveyard blocks them. Each would deal the other combat damage, so undeathtouch
@@ -129,6 +133,7 @@ def fate(frame: Frame) -> str:
 
 
 # ---------------------------------------------------------------- OMDB-2
+@played_once
 def attack_a_planeswalker() -> Timeline:
     """OMDB-2: Grizzly Bears attack Bob's Jace Beleren (three loyalty) from Alice's graveyard. Bob has
     no creature card in his graveyard to block with; combat damage removes two loyalty counters."""
@@ -142,6 +147,7 @@ def attack_a_planeswalker() -> Timeline:
 
 
 # ---------------------------------------------------------------- OMDB-3
+@played_once
 def zero_toughness(lord: bool = False) -> Timeline:
     """OMDB-3: Hangarback Walker is a 0/0 card in Alice's graveyard. Declaring it as an attacker is
     refused at step 3: as a creature on the battlefield, a state-based action would put it into the
@@ -166,6 +172,7 @@ DECLARE_STEP = 3  # the first declaration of attackers, on every board here
 
 
 # ---------------------------------------------------------------- OMDB-4
+@played_once
 def lord_of_the_accursed(lord: bool = True) -> Timeline:
     """OMDB-4: Alice controls Lord of the Accursed. Grizzly Bears attack from her graveyard: as a
     Zombie she controls, treated as on the battlefield, it gets +1/+1 for the combat. The Walking
@@ -183,6 +190,7 @@ def lord_of_the_accursed(lord: bool = True) -> Timeline:
 
 
 # ---------------------------------------------------------------- OMDB-5
+@played_once
 def flying_attacker() -> Timeline:
     """OMDB-5: Pili-Pala (flying) attacks from Alice's graveyard. Bob's Giant Spider on the
     battlefield has reach but isn't in a graveyard; the Grizzly Bears in his graveyard is, but can't
@@ -202,6 +210,7 @@ def flying_attacker() -> Timeline:
 
 
 # ---------------------------------------------------------------- OMDB-6
+@played_once
 def graveyard_blockers() -> Timeline:
     """OMDB-6: Alice attacks with Raging Goblin from the battlefield and Grizzly Bears from her
     graveyard. Bob's Giant Spider on the battlefield can't block the Bears, and the Walking Corpse
@@ -224,6 +233,7 @@ BLOCK_TRY_STEP = 6  # Bob's first try, in graveyard_blockers()
 
 
 # ---------------------------------------------------------------- OMDB-7
+@played_once
 def enchantment_leaves() -> Timeline:
     """OMDB-7: Grizzly Bears and Walking Corpse attack from Alice's graveyard; Bob blocks the Corpse
     with the Grizzly Bears in his graveyard. Then Bob casts Naturalize on Over My Dead Bodies: as
@@ -257,6 +267,7 @@ def enchantment_stays_what_if() -> list[Action]:
 
 
 # ---------------------------------------------------------------- OMDB-8
+@played_once
 def giant_growth() -> Timeline:
     """OMDB-8: Grizzly Bears attack from Alice's graveyard. Giant Growth can't target the Walking
     Corpse that stays in her graveyard (not in combat, so not treated as a creature on the
@@ -284,6 +295,7 @@ def giant_growth_what_if() -> list[Action]:
 
 
 # ---------------------------------------------------------------- OMDB-9
+@played_once
 def attack_and_block_triggers() -> Timeline:
     """OMDB-9: Alice controls Practice Bell ("Whenever a creature attacks or blocks, you gain 1
     life"). Her graveyard Grizzly Bears attacks: the Bell triggers. Bob blocks with the Walking

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mtgrules.core.actions import Action, activate, cast, pass_priority
+from mtgrules.lessons.played import played_once
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
 
@@ -12,6 +13,7 @@ if TYPE_CHECKING:
     from mtgrules.widgets import Predict
 
 
+@played_once
 def tap_symbol(haste: bool = False) -> Timeline:
     """TAP-1: a tapped Forest can't pay {T}; fresh Llanowar Elves can't either, until haste.
     Fervor waits in Alice's hand (with {R}{R} floating) for the what-if; ``haste`` starts with
@@ -36,6 +38,7 @@ def haste_what_if(t: Timeline) -> list[Action]:
             activate("Alice", by_name["Llanowar Elves"])]
 
 
+@played_once
 def untap_symbol() -> Timeline:
     """UNTAP-1: Order of Whiteclay's {Q} ability: refused while untapped, fine once tapped."""
     s = Scenario("UNTAP-1: the untap symbol")
@@ -52,6 +55,7 @@ def untap_symbol() -> Timeline:
     return t
 
 
+@played_once
 def untap_refused() -> Timeline:
     """UNTAP-1: an untapped Order can't pay {Q} (107.6)."""
     s = Scenario("UNTAP-1: already untapped")
@@ -63,6 +67,7 @@ def untap_refused() -> Timeline:
     return t
 
 
+@played_once
 def x_on_entering(x: int = 2) -> Timeline:
     """XETB-1: Hangarback Walker cast with X enters with X counters; its own X is then 0."""
     s = Scenario(f"XETB-1: Hangarback Walker with X={x}")

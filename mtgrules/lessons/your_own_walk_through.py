@@ -19,6 +19,7 @@ from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.events import EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.turns import Step
+from mtgrules.lessons.played import played_once
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.play.verbs import go_to, resolve_top
@@ -49,6 +50,7 @@ def _ids(t: Timeline) -> dict[str, int]:
     return {o.card: o.oid for o in t[0].state.objects}
 
 
+@played_once
 def to_blocks(pay: int = 1) -> Timeline:
     """Up to Bob's block declaration: Neyith's ability targets the Brute (``target=``), Alice taps
     her Forests and pays (``pay=``), the Brute attacks Bob."""
@@ -63,6 +65,7 @@ def to_blocks(pay: int = 1) -> Timeline:
     return go_to(t, Step.DECLARE_BLOCKERS)
 
 
+@played_once
 def walk() -> Timeline:
     """The whole walk-through: Bob tries to declare no blockers (refused, 509.1c), then blocks
     with both; the Brute (6/2) divides its damage between them (``damage_division=``)."""

@@ -180,6 +180,13 @@ class Timeline:
             self.frames.append(Frame(len(self.frames), action, (ev,), self.state, err))
             return err
 
+    def copy(self) -> Timeline:
+        """The same timeline to play on without changing this one (the frames are shared: a
+        frame and its state never change)."""
+        other = Timeline(self.frames[0].state, self.title, self.callback)
+        other.frames = list(self.frames)
+        return other
+
     def branch(self, at: int, title: str = "") -> Timeline:
         """A new timeline sharing frames 0..at; play different actions on it for a what-if."""
         if not isinstance(at, int) or isinstance(at, bool):  # True is not step 1, nor "0" step 0

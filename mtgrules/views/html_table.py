@@ -4,7 +4,8 @@ pandas' Styler renders each table through a Jinja template after deep-copying it
 for one of the kit's tables on this machine, and a lesson shows six to ten of them, about a third
 of what the lesson itself adds to its kernel's time (docs/benchmarks.md). These tables need only
 what this module writes: escaped cells and labels, an inline highlight per cell, a caption and the
-views' padding, in about a tenth of the time. The markup keeps the Styler's cell classes (``data
+views' padding, rendered in a tenth of the time (0.4 against 4.0 ms for a ten-row step
+table; 0.8 against 4.4 ms built and rendered). The markup keeps the Styler's cell classes (``data
 row0 col1``, ``row_heading level0 row0``, ``col_heading level0 col1``), so a page's own CSS and the
 browser tests find the same cells either way. A table to style further or export is still a
 pandas Styler: :func:`mtgrules.views.highlight`, ``StepTable.styler``.
