@@ -3,6 +3,7 @@ the key the engine plays) and wrong, and the reply cites the deciding rule."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 from helpers import committed_notebook
 
 from mtgrules import Scenario, Step, declare_attackers
-from mtgrules.lessons.check import EXERCISES, Verdict, check, get
+from mtgrules.lessons.check import EXERCISES, NO_ANSWER, Verdict, check, get
 from mtgrules.lessons.solutions import key
 from mtgrules.play.verbs import go_to
 from mtgrules.rules.layers import characteristics
@@ -155,3 +156,17 @@ def test_the_key_plays_the_board_the_lesson_shows(exercise_id):
          "from mtgrules.views import frame_table, state_table", scope)
     exec(cells[f"{lesson}-ex{int(n)}b"], scope)
     assert scope["s"].state() == _solution_boards()[exercise_id]()
+
+
+def test_the_shipped_placeholder_is_no_answer_yet_and_plays_nothing(monkeypatch):
+    """``answer = ...`` (how every lesson ships its exercises) is told apart from a wrong answer:
+    no hint, no "the engine plays it differently", and the board isn't played for it."""
+    for exercise_id in ("04.4", "06.4", "07.1"):
+        ex = get(exercise_id)
+
+        def unplayable(*_args):
+            raise AssertionError("the board was played for a placeholder")
+        monkeypatch.setitem(EXERCISES, exercise_id, dataclasses.replace(ex, key=unplayable,
+                                                                         judge=unplayable if ex.judge else None))
+        verdict = check(exercise_id, ...)
+        assert not verdict and verdict.message == NO_ANSWER and ex.hint not in verdict.message

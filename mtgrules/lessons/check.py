@@ -116,9 +116,17 @@ def normalise(value: Any) -> Any:
     return value
 
 
+NO_ANSWER = "There is no answer yet: put yours in place of the ... and run the cell again."
+
+
 def check(exercise_id: str, answer: Any) -> Verdict:
-    """Check ``answer`` to exercise ``exercise_id`` against what the engine plays."""
+    """Check ``answer`` to exercise ``exercise_id`` against what the engine plays.
+
+    The lessons ship every exercise as ``answer = ...``: that is no answer yet, said as such,
+    without the hint (nothing was tried) and without playing the board."""
     ex = get(exercise_id)
+    if answer is Ellipsis:
+        return Verdict(ex.id, False, ex.rule, NO_ANSWER, answer)
     if ex.judge is not None:
         try:
             right, sentence = ex.judge(answer)
