@@ -112,7 +112,8 @@ def test_a_whatif_never_shown_plays_its_branch_but_renders_no_comparison(counted
     t, forest = _mana_timeline()
     w = WhatIf(t, 0, [activate("Alice", forest), activate("Alice", forest)])
     assert w.refusals[1] is not None and w.divergence == 2   # played: refusals and divergence are known
-    assert counted["comparison"] == 0 and w.comparison.value == PLACEHOLDER
+    [only] = w.children
+    assert counted["comparison"] == 0 and only.value == PLACEHOLDER and not w.filled
     w.set_state({"_view_count": 1})
     assert counted["comparison"] == 1 and "diverge" in w.comparison.value
     assert w.fill() is w and counted["comparison"] == 1

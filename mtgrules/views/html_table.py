@@ -29,7 +29,7 @@ def cell_text(value: object) -> str:
 
 def scoped_css(styles: Sequence[Mapping[str, str]], scope: str) -> str:
     """A ``<style>`` block for Styler-style ``set_table_styles`` entries, each selector put under
-    ``scope`` (``table.mtg-table``), so the rules reach these tables and nothing else on the page."""
+    ``scope`` (``table.mtg-view-table``), so the rules reach these tables and nothing else on the page."""
     rules = []
     for entry in styles:
         selector = ", ".join(f"{scope} {part.strip()}" for part in entry["selector"].split(","))
@@ -38,7 +38,7 @@ def scoped_css(styles: Sequence[Mapping[str, str]], scope: str) -> str:
 
 
 def html_table(view: pd.DataFrame, css: np.ndarray | None = None, caption: str = "", *,
-               table_class: str = "mtg-table", column_classes: Mapping[str, str] | None = None,
+               table_class: str = "mtg-view-table", column_classes: Mapping[str, str] | None = None,
                index: bool = True) -> str:
     """``view`` as one HTML table: every cell, label and the caption escaped; ``css[i, j]`` (text,
     "" for none) is cell (i, j)'s inline style; ``column_classes`` adds a class to a column's cells;

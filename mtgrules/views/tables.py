@@ -44,7 +44,7 @@ STEP_COLUMNS: tuple[str, ...] = ("action", "what changed", "rules")
 COULD_PRODUCE_COLUMNS: tuple[str, ...] = ("permanent", "controller", "could produce", "abilities",
                                           "replacement effects")
 
-TABLE_CLASS = "mtg-table"
+TABLE_CLASS = "mtg-view-table"
 TABLE_CSS = scoped_css(TABLE_STYLES, f"table.{TABLE_CLASS}")
 """The views' padding for the tables written directly (``table_html``), scoped to them."""
 

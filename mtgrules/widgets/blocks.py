@@ -72,8 +72,8 @@ class BlocksExplorer(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipyw
         self.player = self.players[0]
         self.verdict: Verdict | None = None
         self.refusal: IllegalAction | MissingChoice | None = None
-        super().__init__([placeholder()], _view_count=shown_count())
-        self.add_class("mtg-blocks")
+        # The class goes in with the first message: add_class after it would be one more message.
+        super().__init__([placeholder()], _view_count=shown_count(), _dom_classes=("mtg-blocks",))
         self._fill_when_shown(self._build)
 
     def _build(self) -> None:

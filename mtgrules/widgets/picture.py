@@ -26,8 +26,8 @@ class Picture(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
         self._draw = draw
         self._png: bytes | None = None
         self.about = about
-        super().__init__([placeholder()], _view_count=shown_count())
-        self.add_class("mtg-picture")
+        # The class goes in with the first message: add_class after it would be one more message.
+        super().__init__([placeholder()], _view_count=shown_count(), _dom_classes=("mtg-picture",))
         self._fill_when_shown(self._show)
 
     def png(self) -> bytes:

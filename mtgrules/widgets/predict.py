@@ -228,8 +228,8 @@ class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
         self.options = sorted(o.text for o in self.outcomes)
         frame = timeline[step]
         self.question_text = question or f"What happens when {frame.title().removesuffix(' — refused').rstrip('.')}?"
-        super().__init__([placeholder()], _view_count=shown_count())
-        self.add_class("mtg-predict")
+        # The class goes in with the first message: add_class after it would be one more message.
+        super().__init__([placeholder()], _view_count=shown_count(), _dom_classes=("mtg-predict",))
         self._fill_when_shown(self._build)
 
     def _build(self) -> None:

@@ -62,8 +62,8 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self._position = self._index(start)
         # Until something shows it, the walk-through is a box holding one line of text: its ~35
         # child widgets (each a message to the front end) are made by the first view (see .shown).
-        super().__init__([placeholder()], _view_count=shown_count())
-        self.add_class("mtg-walkthrough")
+        # The class goes in with the first message: add_class after it would be one more message.
+        super().__init__([placeholder()], _view_count=shown_count(), _dom_classes=("mtg-walkthrough",))
         self._fill_when_shown(self._build)
 
     def _build(self) -> None:

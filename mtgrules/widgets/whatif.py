@@ -18,7 +18,7 @@ from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.play.timeline import Frame, Timeline
 
 from . import render
-from .shown import PLACEHOLDER, FillWhenShown, shown_count
+from .shown import FillWhenShown, placeholder, shown_count
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -44,8 +44,10 @@ class WhatIf(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets s
     ``.differences`` the table of cells that differ in the final states, and ``.comparison``
     the HTML widget showing it all. The branch is played as the widget is made (so a refusal
     or a bad step shows in the cell); in a kernel the comparison is rendered when a front end
-    first shows the widget, and ``.fill()`` renders it now.
+    first shows the widget, and ``.fill()`` (or asking for ``.comparison``) renders it now.
     """
+
+    PARTS = frozenset({"comparison"})
 
     def __init__(self, timeline: Timeline, at: int, alternative_actions: Iterable[Action],
                  labels: Sequence[str] = ("As played", "What if"), *, title: str | None = None,
@@ -63,11 +65,14 @@ class WhatIf(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets s
         self.refusals: list[IllegalAction | MissingChoice | None] = [self.branch.attempt(a) for a in alternative_actions]
         self.divergence = first_divergence(timeline, self.branch)
         self._differences: pd.DataFrame | None = None
-        self.comparison = widgets.HTML(PLACEHOLDER)
-        self.comparison.add_class("mtg-comparison")
-        super().__init__([self.comparison], _view_count=shown_count())
-        self.add_class("mtg-whatif")
-        self._fill_when_shown(lambda: setattr(self.comparison, "value", self.render()))
+        # Until a front end shows it, the box holds the shared placeholder: its comparison widget
+        # (three messages with its layout and style) is made by the first view (see .shown).
+        super().__init__([placeholder()], _view_count=shown_count(), _dom_classes=("mtg-whatif",))
+        self._fill_when_shown(self._show_comparison)
+
+    def _show_comparison(self) -> None:
+        self.comparison = widgets.HTML(self.render(), _dom_classes=("mtg-comparison",))
+        self.children = [self.comparison]
 
     def __repr__(self) -> str:
         """What a notebook saved without its widgets shows for this output (text/plain)."""
