@@ -4,7 +4,7 @@ Each lesson runs in a fresh Python process, in an IPython shell (so each cell's 
 formatted for display, as in a kernel, without the kernel's messaging): first its import lines,
 timed, then its other cells under ``cProfile``. Prints, per lesson, the import time, the time of
 the other cells, and inside them the time spent in a few places (inclusive, so they overlap):
-the engine (``apply``), pandas Styler rendering, widget construction, board pictures and first
+the engine (``apply``), pandas Styler rendering, the tables written directly, widget construction, board pictures and first
 imports of modules the lesson's imports didn't load.
 
 The widgets behave as in a kernel that nothing shows (as in ``notebooks_bench``): they render
@@ -26,6 +26,7 @@ NOTEBOOKS = ROOT / "notebooks"
 PLACES = {
     "engine (apply)": ("mtgrules/rules/engine.py", "apply"),
     "Styler to_html": ("pandas/io/formats/style.py", "to_html"),
+    "tables written directly": ("mtgrules/views/html_table.py", "html_table"),
     "widgets built": ("ipywidgets/widgets/widget.py", "__init__"),
     "board pictures": ("mtgrules/views/board.py", "_draw_board"),
     "PNG encoding": ("matplotlib/figure.py", "savefig"),

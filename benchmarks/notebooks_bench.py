@@ -23,6 +23,12 @@ The ratio is the median lesson time over the median twin time. Each lesson run i
 the twin run made just before it, and the lowest and highest of those pair ratios are reported: on
 this shared two-core machine the twin alone moves by a third from run to run, and the spread says
 how far a single ratio can be trusted.
+
+Inside every run the kernel also clocks its own time in each cell (IPython's ``pre_run_cell`` to
+``post_run_cell``: running the cell and formatting its result, not the messages around it). The
+sum over a lesson's cells after the imports is the kit's work plus IPython's share per cell, and
+moves far less from run to run than the wall times; the same sum for the cells showing ``1`` is
+IPython's share alone.
 """
 
 from __future__ import annotations
@@ -30,8 +36,10 @@ from __future__ import annotations
 import ast
 import compileall
 import copy
+import json
 import statistics
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
@@ -69,30 +77,58 @@ def shown_cells(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return out
 
 
-PEAK_RSS = "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+# Run before the timed cells, in every notebook alike: time each cell inside the kernel, from
+# IPython's pre_run_cell to its post_run_cell event (compiling, running and formatting the cell's
+# result; not the messages around it). A few microseconds a cell.
+CELL_CLOCK = """
+import time as _mtg_t
+_mtg_cells = []
+def _mtg_pre(info):
+    _mtg_cells.append(-_mtg_t.perf_counter())
+def _mtg_post(result):
+    _mtg_cells[-1] += _mtg_t.perf_counter()
+get_ipython().events.register("pre_run_cell", _mtg_pre)
+get_ipython().events.register("post_run_cell", _mtg_post)
+"""
+PROBE = """import json, resource
+print(json.dumps({"rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "cells": _mtg_cells[:-1]}))"""
+"""Asked of the kernel after the timed cells: its peak RSS and the clock's list (less this cell)."""
 
 
 def execute_seconds(nb: nbformat.NotebookNode) -> float:
     """Seconds to run every cell, kernel start-up excluded."""
-    return execute(nb)[0]
+    return execute(nb).seconds
 
 
-def execute(nb: nbformat.NotebookNode) -> tuple[float, float]:
-    """Seconds to run every cell (kernel start-up excluded) and the kernel's peak RSS in MB,
-    asked of the kernel itself once the cells have run."""
+@dataclass(frozen=True)
+class Run:
+    """One notebook run: wall seconds for every cell (kernel start-up excluded), the kernel's peak
+    RSS in MB, and the seconds the kernel spent inside the cells after the first (the imports)."""
+
+    seconds: float
+    peak_mb: float
+    in_kernel_after_imports: float
+
+
+def execute(nb: nbformat.NotebookNode) -> Run:
+    """Run every code cell of ``nb`` on a fresh kernel; the clock and the probe run untimed."""
     nb = copy.deepcopy(nb)
-    probe = nbformat.v4.new_code_cell(PEAK_RSS)
-    nb.cells.append(probe)
+    lesson_cells = list(enumerate(nb.cells))
+    clock, probe = nbformat.v4.new_code_cell(CELL_CLOCK), nbformat.v4.new_code_cell(PROBE)
+    nb.cells += [clock, probe]  # nbclient writes each executed cell back into the notebook by index
     client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}})
     with client.setup_kernel():
+        client.execute_cell(clock, len(nb.cells) - 2)
         start = time.perf_counter()
-        for i, cell in enumerate(nb.cells[:-1]):
+        for i, cell in lesson_cells:
             if cell.cell_type == "code":
                 client.execute_cell(cell, i)
         seconds = time.perf_counter() - start
         client.execute_cell(probe, len(nb.cells) - 1)
         text = "".join(o.get("text", "") for o in probe.outputs if o.get("output_type") == "stream")
-        return seconds, int(text.strip() or 0) / 1024  # ru_maxrss is in kB on Linux
+        found = json.loads(text)
+        # ru_maxrss is in kB on Linux. The clock's list: the imports cell first, the probe last.
+        return Run(seconds, found["rss"] / 1024, sum(found["cells"][1:]))
 
 
 def fresh_bytecode() -> None:
@@ -110,14 +146,17 @@ def notebook_ratios(repeats: int = 7) -> list:
         baseline = imports_only(lesson)
         floor = empty_cells(lesson)
         outputs = shown_cells(lesson)
-        lesson_t, base_t, floor_t, outputs_t, rss = [], [], [], [], []
+        lesson_t, base_t, floor_t, outputs_t, rss, kit_k, outputs_k = [], [], [], [], [], [], []
         for _ in range(repeats):
             base_t.append(execute_seconds(baseline))
-            seconds, peak = execute(nbformat.read(path, as_version=4))
-            lesson_t.append(seconds)
-            rss.append(peak)
+            run = execute(nbformat.read(path, as_version=4))
+            lesson_t.append(run.seconds)
+            rss.append(run.peak_mb)
+            kit_k.append(run.in_kernel_after_imports)
             floor_t.append(execute_seconds(floor))
-            outputs_t.append(execute_seconds(outputs))
+            shown = execute(outputs)
+            outputs_t.append(shown.seconds)
+            outputs_k.append(shown.in_kernel_after_imports)
         ratio = statistics.median(lesson_t) / statistics.median(base_t)
         pairs = [lt / bt for lt, bt in zip(lesson_t, base_t, strict=True)]  # each lesson run over the twin run beside it
         cells = len(floor.cells) - 1
@@ -130,5 +169,9 @@ def notebook_ratios(repeats: int = 7) -> list:
                            statistics.median(outputs_t) / statistics.median(base_t), "×"),
                     Result(f"{path.name}: run", statistics.median(lesson_t) * 1000, "ms"),
                     Result(f"{path.name}: imports only", statistics.median(base_t) * 1000, "ms"),
+                    Result(f"{path.name}: in the kernel, the {cells} cells after the imports",
+                           statistics.median(kit_k) * 1000, "ms"),
+                    Result(f"{path.name}: in the kernel, the {cells} cells showing 1",
+                           statistics.median(outputs_k) * 1000, "ms"),
                     Result(f"{path.name}: kernel peak RSS", max(rss), "MB")]
     return results
