@@ -11,7 +11,7 @@ import pytest
 from combat_support import refuse
 
 from mtgrules import IllegalAction, MissingChoice, Scenario, activate, apply, cast, pass_priority
-from mtgrules.play.verbs import resolve_top
+from mtgrules.play.verbs import go_to, resolve_top
 
 
 def test_an_answer_to_a_question_never_asked_is_refused_and_the_state_kept():
@@ -104,3 +104,81 @@ def test_answers_given_with_every_pass_or_with_the_cast_let_the_game_go_on():
     t.do(pass_priority("Alice", color="R")).do(pass_priority("Bob", color="R"))
     assert t.state.obj(sprawl).attached_to == forest and t.state.obj(sprawl).choice("color") == "R"
     assert len([f for f in t if _unused_notes(f.events)]) == 2  # the cast and Alice's pass
+
+
+# ---------------------------------------------------------------- go_to: the same rules as a single action
+def _to_the_end_step():
+    s = Scenario("Forest to the end step", step="main1")
+    s.add("Forest", "Alice")
+    return s.timeline()
+
+
+def _go_to_notes(t, start):
+    return [(f.index, e.text) for f in t.frames[start:] for e in _unused_notes(f.events)]
+
+
+def test_go_to_notes_an_answer_no_step_asked_on_the_last_step_it_played():
+    """``go_to(t, "end", sacrifice=3)``: no step on the way asks a sacrifice. A single action would
+    go through and say so; go_to refused, and nothing was played."""
+    t, plain = _to_the_end_step(), _to_the_end_step()
+    go_to(plain, "end")
+    go_to(t, "end", sacrifice=3)
+    assert t.state == plain.state and len(t) == len(plain), "played as without the answer"
+    [(index, text)] = _go_to_notes(t, 1)
+    assert index == len(t) - 1, "on the last step go_to played"
+    assert "sacrifice=3" in text and "go_to" in text and "end step" in text and "sacrifice question" in text
+
+
+def test_go_to_refuses_a_misspelt_answer_before_playing_anything():
+    t = _to_the_end_step()
+    with pytest.raises(IllegalAction) as info:
+        go_to(t, "end", trigger_ordr=("a", "b"))
+    assert info.value.rule == "117.1" and "trigger_ordr=" in info.value.reason
+    assert "names no question the kit asks" in info.value.reason
+    assert len(t) == 1, "nothing played"
+
+
+def _call_to_the_grave():
+    s = Scenario("Call to the Grave, Bob's upkeep", turn=1, step="main1")
+    s.add("Call to the Grave", "Alice")
+    s.add("Walking Corpse", "Alice")
+    s.add("Grizzly Bears", "Bob")
+    elves = s.add("Llanowar Elves", "Bob")
+    for p in ("Alice", "Bob"):
+        for _ in range(3):
+            s.add("Swamp", p, zone="library")
+    return s.timeline(), elves
+
+
+def test_go_to_reports_only_the_answers_no_pass_took():
+    """Bob's upkeep asks which creature he sacrifices: ``sacrifice=`` is taken by that pass and not
+    reported; ``color=`` is asked by nothing, and only it is noted (a single action would go on)."""
+    t, elves = _call_to_the_grave()
+    go_to(t, "draw", "Bob", sacrifice=elves, color="R")
+    assert t.state.obj(elves).zone.value == "graveyard"
+    notes = _go_to_notes(t, 1)
+    assert len(notes) == 1 and "color='R'" in notes[0][1] and "sacrifice" not in notes[0][1]
+    assert notes[0][0] == len(t) - 1
+
+
+def test_go_to_refuses_more_answers_than_questions_and_takes_back_its_passes():
+    """Two sacrifices for the one question on the way: the second is one more than was asked,
+    refused as for a single action, and the passes before are taken back."""
+    t, elves = _call_to_the_grave()
+    with pytest.raises(IllegalAction) as info:
+        go_to(t, "draw", "Bob", sacrifice=[elves, elves])
+    assert info.value.rule == "117.1" and "one more than" in info.value.reason
+    assert len(t) == 1 and t.state.step.value == "precombat main"
+
+
+def test_go_to_from_inside_its_step_goes_to_the_next_one_and_notes_the_answer_there():
+    """go_to never plays zero steps when it succeeds: from Alice's precombat main phase it goes on
+    to the next one (Bob's), so an unasked answer always has a played step to be noted on."""
+    s = Scenario("already there", step="main1")
+    for p in ("Alice", "Bob"):
+        s.add("Forest", p, zone="library")
+    t = s.timeline()
+    go_to(t, "main1", color="G")
+    assert len(t) > 1 and t.state.step.value == "precombat main" and t.state.active == "Bob"
+    [(index, text)] = _go_to_notes(t, 1)
+    assert index == len(t) - 1 and "color='G'" in text and "precombat main phase" in text

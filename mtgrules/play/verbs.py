@@ -7,11 +7,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from mtgrules.core.actions import pass_priority
-from mtgrules.core.choices import ChoiceRequest
+from mtgrules.core.choices import KNOWN_KINDS, ChoiceRequest
 from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.events import Event, EventKind
 from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.advance import advance_to, answer_with
 from mtgrules.play.timeline import Timeline
@@ -52,10 +54,28 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
 
 def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: Any) -> Timeline:
     """Pass until ``step`` begins (in ``player``'s turn, if given). ``answers`` answer the choices
-    asked on the way, by kind with ``_`` for spaces (``trigger_order=...``); one that no choice
-    asked for is refused (117.1) and nothing is played. Raises ``RuntimeError`` with the reason
-    when the game stops first, with the passes made on the way taken back."""
+    asked on the way, by kind with ``_`` for spaces (``trigger_order=...``), as a single action's
+    scripted answers are (``Chooser.check_all_used``, 117.1):
+
+    * one of a kind no question of the kit asks (a misspelt keyword, ``choices.KNOWN_KINDS``) is
+      refused before anything is played;
+    * a list with more answers than questions of its kind came on the way is refused, with the
+      passes made taken back;
+    * one of a real kind that no step on the way asked (``target=`` when no trigger targets) is
+      not refused: the last step go_to played says it wasn't used, so it is never dropped silently.
+      An answer some pass took is not reported, whichever pass took it.
+
+    ``step`` is the next beginning of that step: from inside it, go_to goes on to the next one,
+    so a reached step always has at least one pass played to carry the note. When the game stops
+    first (it is over, or waits for a declaration), go_to plays nothing and raises
+    ``RuntimeError`` with the reason, answers or not: nothing was played, so nothing could use
+    them. A refusal or a stop on the way takes back the passes made, so nothing is half-played."""
     table = {kind.replace("_", " "): value for kind, value in answers.items()}
+    misspelt = [kind for kind in table if kind not in KNOWN_KINDS]
+    if misspelt:  # no step could ever ask it: refused before playing anything (117.1)
+        given = ", ".join(f"{kind.replace(' ', '_')}={table[kind]!r:.40}" for kind in misspelt)
+        raise IllegalAction("117.1", f"the answer {given} given to go_to names no question the kit asks, so it "
+                                     "is refused rather than ignored (nothing was played); check its name")
     start = len(t.frames)
     taken: dict[str, int] = {}
     choose = None
@@ -72,14 +92,6 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
     except IllegalAction:  # an answer refused on the way: the passes before it are taken back too
         del t.frames[start:]
         raise
-    unused = [kind for kind, value in table.items()
-              if taken.get(kind, 0) < (len(value) if isinstance(value, list) else 1)]
-    if result and unused:  # an answer nothing asked for is refused, not ignored (117.1)
-        del t.frames[start:]
-        given = ", ".join(f"{kind.replace(' ', '_')}={table[kind]!r:.40}" for kind in unused)
-        raise IllegalAction("117.1", f"the answer {given} was given to go_to, but no choice on the way to the "
-                                     f"{parse_step(step).phrase} asked for it, so it is refused rather than "
-                                     "ignored (nothing was played); leave it out or check its name")
     if not result:
         del t.frames[start:]  # the passes made on the way are taken back: nothing half-played
         how = ""
@@ -88,4 +100,21 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
             how = (f"; answer it here: go_to(t, {str(step)!r}{f', {player!r}' if player else ''}, "
                    f"{keyword}=<one of {list(result.choice.options)[:6]!r}>)")
         raise RuntimeError(f"{t.title}: stopped before {step}: {result.reason}{how}")
+    phrase = parse_step(step).phrase
+    left = {kind: (value if isinstance(value, list) else [value])[taken.get(kind, 0):]
+            for kind, value in table.items()}
+    extra = [kind for kind, rest in left.items() if rest and taken.get(kind)]
+    if extra:  # asked, but fewer times than answers were given: refused, as for a single action
+        del t.frames[start:]
+        given = ", ".join(f"{kind.replace(' ', '_')}={left[kind][0]!r:.40}" for kind in extra)
+        raise IllegalAction("117.1", f"the answer {given} given to go_to is one more than the {', '.join(extra)} "
+                                     f"questions asked on the way to the {phrase}, so it is refused rather than "
+                                     "ignored (nothing was played); leave it out")
+    notes = tuple(Event(EventKind.NOTHING_HAPPENS, None, "game", "", None, None, "117.1",
+                        f"the answer {kind.replace(' ', '_')}={value!r:.60} given to go_to wasn't used: no step on "
+                        f"the way to the {phrase} asked a {kind} question")
+                  for kind, rest in left.items() for value in rest)
+    if notes:  # on the last step go_to played (there is one: a reached step is always a pass away)
+        last = t.frames[-1]
+        t.frames[-1] = replace(last, events=last.events + notes)
     return t
