@@ -182,3 +182,25 @@ def test_go_to_from_inside_its_step_goes_to_the_next_one_and_notes_the_answer_th
     assert len(t) > 1 and t.state.step.value == "precombat main" and t.state.active == "Bob"
     [(index, text)] = _go_to_notes(t, 1)
     assert index == len(t) - 1 and "color='G'" in text and "precombat main phase" in text
+
+
+# ---------------------------------------------------------------- resolve_top: the same rules, said for the spell
+def test_resolve_top_notes_an_unasked_answer_for_what_resolved_and_keeps_the_one_it_took():
+    """resolve_top's answers go with the pass that resolves the top: Utopia Sprawl takes ``color=``;
+    ``sacrifice=`` isn't used, and the note says the Sprawl asked none as it resolved. It used to
+    advise giving the answer with resolve_top, which is what the learner had just done."""
+    s = Scenario("Sprawl resolving")
+    forest = s.add("Forest", "Alice")
+    sprawl = s.add("Utopia Sprawl", "Alice", zone="hand")
+    s.mana("Alice", "G")
+    t = s.timeline().do(cast("Alice", sprawl, targets=(forest,)))
+    start = len(t)
+    with pytest.raises(IllegalAction) as info:
+        resolve_top(t, color="R", sacrifise=3)
+    assert "names no question the kit asks" in info.value.reason and len(t) == start, "nothing half-played"
+    resolve_top(t, color="R", sacrifice=3)
+    assert t.state.obj(sprawl).choice("color") == "R"
+    notes = [(f.index, e.text) for f in t.frames[start:] for e in _unused_notes(f.events)]
+    assert len(notes) == 1 and notes[0][0] == len(t) - 1
+    assert "sacrifice=3" in notes[0][1] and "Utopia Sprawl asked no sacrifice question as it resolved" in notes[0][1]
+    assert "resolve_top" not in notes[0][1] and "color" not in notes[0][1]

@@ -26,9 +26,12 @@ REFUSED = "The engine refuses it: the rules forbid it"
 def resolve_top(t: Timeline, **choices: Any) -> Timeline:
     """Whoever has priority passes, in turn, until the object now on top of the stack has resolved
     (117.4, 608.1). ``choices`` go with the last pass, during which it resolves and makes the
-    choices it asks for (an answer nothing asks for is never dropped silently: see
-    ``Chooser.check_all_used``; a refusal or a missing choice leaves the timeline as it was). Raises ``RuntimeError`` if the stack is empty
-    or the game stops waiting for something else (a declaration)."""
+    choices it asks for. They follow a single action's rules (``Chooser.check_all_used``, 117.1),
+    as :func:`go_to`'s do: a misspelt kind or more answers than questions of their kind is
+    refused; an answer of a real kind that the resolving object didn't ask is noted on that pass
+    ("... asked no color question as it resolved"). A refusal or a missing choice takes back the
+    passes before it, leaving the timeline as it was. Raises ``RuntimeError`` if the stack is
+    empty or the game stops waiting for something else (a declaration)."""
     if not t.state.stack:
         raise RuntimeError("nothing is on the stack, so nothing can resolve")
     top = t.state.stack[-1].sid

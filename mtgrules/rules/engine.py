@@ -61,11 +61,16 @@ def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple
             raise IllegalAction("117.1", f"the engine doesn't know the action {type(action).__name__}")
         handler(d, chooser, action)
     settle(d, chooser)
+    top = state.stack[-1] if state.stack and isinstance(action, PassPriority) else None
+    if top is not None and any(item.sid == top.sid for item in d.scalars["stack"]):
+        top = None  # this pass resolved nothing
     for kind, value in chooser.check_all_used():  # an answer no question took is said, never dropped silently
         keyword = kind.replace(" ", "_")
-        d.note("nothing happens", f"the scripted answer {keyword}={value!r:.60} wasn't used: {action.player}'s "
-               f"action asked no {kind} question (what a spell or ability asks as it resolves goes with the pass "
-               f"that resolves it, as resolve_top(t, {keyword}=...) does)", "117.1", action.player, action.player)
+        why = (f"{top.label} asked no {kind} question as it resolved" if top is not None else  # resolve_top's pass
+               f"{action.player}'s action asked no {kind} question (what a spell or ability asks as it resolves "
+               f"goes with the pass that resolves it, as resolve_top(t, {keyword}=...) does)")
+        d.note("nothing happens", f"the scripted answer {keyword}={value!r:.60} wasn't used: {why}", "117.1",
+               action.player, action.player)
     new = d.freeze()
     new._cache["settled"] = True  # state-based actions and triggers are done: see legal.quiet
     return new, d.events + characteristic_events(state, new)
