@@ -204,3 +204,41 @@ def test_resolve_top_notes_an_unasked_answer_for_what_resolved_and_keeps_the_one
     assert len(notes) == 1 and notes[0][0] == len(t) - 1
     assert "sacrifice=3" in notes[0][1] and "Utopia Sprawl asked no sacrifice question as it resolved" in notes[0][1]
     assert "resolve_top" not in notes[0][1] and "color" not in notes[0][1]
+
+
+# ---------------------------------------------------------------- go_to: a question with a single option
+def _one_creature_to_sacrifice():
+    """Bob's only non-Zombie is the Elves: Call to the Grave's sacrifice has one option, taken
+    without asking, so go_to's answer never reaches the question through a callback."""
+    s = Scenario("Call to the Grave, one option", turn=1, step="main1")
+    s.add("Call to the Grave", "Alice")
+    s.add("Walking Corpse", "Alice")
+    elves = s.add("Llanowar Elves", "Bob")
+    corpse = s.add("Walking Corpse", "Bob")
+    for p in ("Alice", "Bob"):
+        for _ in range(3):
+            s.add("Swamp", p, zone="library")
+    return s.timeline(), elves, corpse
+
+
+def test_go_to_does_not_report_an_answer_naming_a_lone_option_as_unused():
+    """``sacrifice=elves`` names the one option; saying "no step asked a sacrifice question" while
+    the Elves go to the graveyard would teach that nothing asked it."""
+    t, elves, _ = _one_creature_to_sacrifice()
+    go_to(t, "draw", "Bob", sacrifice=elves)
+    assert t.state.obj(elves).zone.value == "graveyard"
+    assert _go_to_notes(t, 1) == []
+
+
+def test_go_to_refuses_an_answer_a_lone_option_replaced_as_a_single_action_does():
+    """``sacrifice=corpse`` (a Zombie, not an option) was noted as unused while the Elves were
+    sacrificed instead; ``pass_priority("Bob", sacrifice=corpse)`` is refused, so go_to is too."""
+    t, elves, corpse = _one_creature_to_sacrifice()
+    with pytest.raises(IllegalAction) as info:
+        go_to(t, "draw", "Bob", sacrifice=corpse)
+    assert "not a possible sacrifice" in info.value.reason and "go_to" in info.value.reason
+    assert len(t) == 1, "nothing half-played"
+    t, elves, corpse = _one_creature_to_sacrifice()
+    with pytest.raises(IllegalAction) as info:
+        go_to(t, "draw", "Bob", sacrifice=[elves, elves])
+    assert "one more than" in info.value.reason and len(t) == 1

@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from mtgrules.core.actions import pass_priority
+from mtgrules.core.actions import PassPriority, pass_priority
 from mtgrules.core.choices import KNOWN_KINDS, ChoiceRequest
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.advance import advance_to, answer_with
 from mtgrules.play.timeline import Timeline
+from mtgrules.rules.engine import apply
 from mtgrules.rules.teams import passes_needed
 
 REFUSED = "The engine refuses it: the rules forbid it"
@@ -66,7 +67,9 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
       passes made taken back;
     * one of a real kind that no step on the way asked (``target=`` when no trigger targets) is
       not refused: the last step go_to played says it wasn't used, so it is never dropped silently.
-      An answer some pass took is not reported, whichever pass took it.
+      An answer some pass took is not reported, whichever pass took it; that includes a question
+      with a single option, answered without asking: an answer naming that option is used there,
+      and one naming something else is refused as ``pass_priority`` refuses it.
 
     ``step`` is the next beginning of that step: from inside it, go_to goes on to the next one,
     so a reached step always has at least one pass played to carry the note. When the game stops
@@ -106,7 +109,12 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
     phrase = parse_step(step).phrase
     left = {kind: (value if isinstance(value, list) else [value])[taken.get(kind, 0):]
             for kind, value in table.items()}
-    extra = [kind for kind, rest in left.items() if rest and taken.get(kind)]
+    try:  # before the check below: a question with one option takes an answer without asking
+        lone = _take_lone_answers(t, start, {kind: rest for kind, rest in left.items() if not taken.get(kind)})
+    except IllegalAction:  # an answer naming something a lone option was taken instead of
+        del t.frames[start:]
+        raise
+    extra = [kind for kind, rest in left.items() if rest and (taken.get(kind) or kind in lone)]
     if extra:  # asked, but fewer times than answers were given: refused, as for a single action
         del t.frames[start:]
         given = ", ".join(f"{kind.replace(' ', '_')}={left[kind][0]!r:.40}" for kind in extra)
@@ -121,3 +129,36 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
         last = t.frames[-1]
         t.frames[-1] = replace(last, events=last.events + notes)
     return t
+
+
+def _take_lone_answers(t: Timeline, start: int, left: dict[str, list[Any]]) -> set[str]:
+    """Take out of ``left`` (the answers of kinds no pass asked through go_to's callback) the
+    ones that a question with a single option used on the way, and return their kinds.
+
+    Such a question is answered without asking (``Chooser.choose``), so go_to's callback never
+    saw it. Each pass go_to played is tried again with the next unused answer scripted in, as a
+    single action would have it: no note about it means that pass used it (it named the lone
+    option); a refusal means it named something else, which a single action refuses too. Only
+    answers no pass took are tried, so the common path (every answer taken) costs nothing."""
+    lone: set[str] = set()
+    for at in range(start, len(t.frames)):
+        action = t.frames[at].action
+        if not any(left.values()) or not isinstance(action, PassPriority):
+            continue
+        for kind, rest in left.items():
+            if not rest or kind in dict(action.choices):
+                continue
+            keyword = kind.replace(" ", "_")
+            retried = replace(action, choices=tuple(sorted({**dict(action.choices), kind: rest[0]}.items())))
+            try:
+                _, events = apply(t.frames[at - 1].state, retried, t.callback)
+            except IllegalAction as err:
+                raise IllegalAction(err.rule, f"{err.reason} (the answer {keyword}={rest[0]!r:.40} given to go_to, "
+                                              f"at step {at}; nothing was played)") from None
+            except MissingChoice:  # not expected (an answer asks nothing more); then it wasn't used here
+                continue
+            if not any(e.kind == EventKind.NOTHING_HAPPENS and e.rule == "117.1" and f" {keyword}=" in e.text
+                       for e in events):
+                rest.pop(0)  # the lone option it named: used here
+                lone.add(kind)
+    return lone
