@@ -61,10 +61,11 @@ def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple
             raise IllegalAction("117.1", f"the engine doesn't know the action {type(action).__name__}")
         handler(d, chooser, action)
     settle(d, chooser)
-    top = state.stack[-1] if state.stack and isinstance(action, PassPriority) else None
+    unused = chooser.check_all_used()
+    top = state.stack[-1] if unused and state.stack and isinstance(action, PassPriority) else None
     if top is not None and any(item.sid == top.sid for item in d.scalars["stack"]):
         top = None  # this pass resolved nothing
-    for kind, value in chooser.check_all_used():  # an answer no question took is said, never dropped silently
+    for kind, value in unused:  # an answer no question took is said, never dropped silently
         keyword = kind.replace(" ", "_")
         why = (f"{top.label} asked no {kind} question as it resolved" if top is not None else  # resolve_top's pass
                f"{action.player}'s action asked no {kind} question (what a spell or ability asks as it resolves "
