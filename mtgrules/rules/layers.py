@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from mtgrules.core.abilities import StaticAbility
 from mtgrules.core.carddef import POOL_CHANGES, card
-from mtgrules.core.effects import Chars, Effect
+from mtgrules.core.effects import EFFECT_LAYERS, Chars, Effect
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import OBJECTS, PLAYERS, PRIORITY_FIELDS, STATUS, derived_from, with_changes
 from mtgrules.rules import hooks
@@ -21,7 +21,7 @@ from mtgrules.rules import hooks
 if TYPE_CHECKING:
     from mtgrules.core.state import GameState
 
-LAYERS = ("4", "6", "7a", "7b", "7c", "7d")
+LAYERS = EFFECT_LAYERS
 # Printed values read the objects alone; effects and characteristics may read any part of the game.
 derived_from("card facts", OBJECTS)
 derived_from("ability kinds", frozenset({"objects"}))
@@ -73,7 +73,7 @@ def _card_facts(name: str) -> CardFacts:
     if held is None:
         d = card(name)
         held = _PRINTED[name] = (Chars(d.name, d.types, d.subtypes, d.supertypes, d.power, d.toughness,
-                                       d.keywords),
+                                       d.keywords).with_values(),  # a creature card printed without one: 0 (208.5)
                                  tuple(ab for ab in d.abilities if isinstance(ab, StaticAbility)),
                                  frozenset(c for ab in d.abilities for c in type(ab).__mro__))
     return held
@@ -177,11 +177,13 @@ def _in_layer_order(effects: list[Effect]) -> list[tuple[str, list[Effect]]]:
 
 
 def _apply_counters(obj: GameObject, c: Chars) -> Chars:
-    """+1/+1 and -1/-1 counters modify P/T in layer 7c (613.4c)."""
+    """+1/+1 and -1/-1 counters modify P/T in layer 7c (613.4c); on a noncreature they do nothing
+    (208.3), and a creature has a value for each by then (208.5, ``Chars.with_values``)."""
     n = obj.counter("+1/+1") - obj.counter("-1/-1")
-    if n == 0 or c.power is None:
+    if n == 0 or not c.is_creature:
         return c
-    assert c.toughness is not None  # a card has power and toughness together or neither
+    c = c.with_values()
+    assert c.power is not None and c.toughness is not None  # with_values gave a creature both (208.5)
     return with_changes(c, {"power": c.power + n, "toughness": c.toughness + n})
 
 
