@@ -53,6 +53,8 @@ class Chars:
 
 
 _NO_KEYWORDS: frozenset[Keyword] = frozenset()
+_NO_CHANGE: tuple[int, int] = (0, 0)  # the default delta, told by identity
+_NO_WORDS: frozenset[str] = frozenset()  # the default of add_types and add_subtypes (one empty frozenset)
 
 
 @dataclass(frozen=True)
@@ -67,12 +69,12 @@ class Effect:
     timestamp: int = 0
     affected: tuple[ObjRef, ...] | None = None
     applies: Callable[[GameState, GameObject, Chars], bool] | None = None
-    add_types: frozenset[str] = frozenset()
-    add_subtypes: frozenset[str] = frozenset()
+    add_types: frozenset[str] = _NO_WORDS
+    add_subtypes: frozenset[str] = _NO_WORDS
     add_keywords: frozenset[Keyword] = frozenset()
     remove_keywords: frozenset[Keyword] = frozenset()
     set_pt: tuple[int | None, int | None] | None = None  # None on one side: sets the other alone (613.4b)
-    delta: tuple[int, int] = (0, 0)
+    delta: tuple[int, int] = _NO_CHANGE
     switch_pt: bool = False  # "switch its power and toughness": layer 7d only (613.4d)
     until_end_of_turn: bool = False
     tags: frozenset[str] = field(default_factory=frozenset)
@@ -82,15 +84,17 @@ class Effect:
         doesn't apply it would be silently ignored, or applied at the wrong time: refused here,
         where the effect is built, before any state holds it. Keywords granted or removed must be
         ones the kit plays (a closed set, like a card's)."""
-        where = f"effect {self.description!r}"
+        where = self._where
         if self.layer not in EFFECT_LAYERS:
             raise EffectError("613.1", f"{where} is in layer {self.layer!r}, but the kit applies effects only in "
                               f"layers {', '.join(EFFECT_LAYERS)}")
         if self.switch_pt is not (self.layer == "7d"):
             raise EffectError("613.4d", f"{where}: layer 7d holds exactly the effects that switch power and "
                               "toughness (switch_pt=True)")
-        self._check_types(where)
-        self._check_pt(where)
+        if self.add_types is not _NO_WORDS or self.add_subtypes is not _NO_WORDS:  # most effects add no types
+            self._check_types(where)
+        if self.set_pt is not None or self.delta is not _NO_CHANGE:  # the defaults need no check
+            self._check_pt(where)
         if self.add_keywords == _NO_KEYWORDS and self.remove_keywords == _NO_KEYWORDS:
             return  # most effects touch no keywords, and static abilities make theirs on every state
         if self.layer != "6":
@@ -98,6 +102,10 @@ class Effect:
                               f"not one in layer {self.layer}")
         object.__setattr__(self, "add_keywords", keyword_set(self.add_keywords, where))
         object.__setattr__(self, "remove_keywords", keyword_set(self.remove_keywords, where))
+
+    @property
+    def _where(self) -> str:
+        return f"effect {self.description!r}"
 
     def _check_types(self, where: str) -> None:
         """Types and subtypes are added in layer 4 (613.1d), as sets of words; a card type must be
@@ -168,6 +176,8 @@ EFFECT_LAYERS = ("4", "6", "7a", "7b", "7c", "7d")
 
 
 def _is_pair(value: object, *, allow_none: bool) -> bool:
-    """Whether ``value`` is a pair of whole numbers (``None`` allowed on either side if asked)."""
-    return (isinstance(value, tuple) and len(value) == 2
-            and all((v is None and allow_none) or (isinstance(v, int) and not isinstance(v, bool)) for v in value))
+    """Whether ``value`` is a pair of whole numbers (``None`` allowed on either side if asked);
+    ``type(v) is int`` leaves out ``True``, which is an int too."""
+    return (type(value) is tuple and len(value) == 2
+            and (type(value[0]) is int or (allow_none and value[0] is None))
+            and (type(value[1]) is int or (allow_none and value[1] is None)))
