@@ -160,3 +160,17 @@ def test_the_kit_s_own_effects_are_all_in_the_layer_that_holds_them():
     Effect("7c", "+1/+1", "613.4c", delta=(1, 1))
     Effect("4", "becomes a creature", "613.1d", add_types=["Creature"], add_subtypes={"Zombie"})
     Effect("6", "gains haste", "613.1f", add_keywords=frozenset({"haste"}))
+
+
+def test_explain_says_why_a_land_made_a_creature_is_0_0_and_why_a_set_one_is_not():
+    """208.5: ``layers.explain`` ("why is it 0/0?") names the rule that gives the animated land 0
+    for the power and toughness no effect gave it, right after the layer 4 effect; once a 7b effect
+    sets both (613.4b), there is nothing left to 208.5."""
+    from mtgrules.rules.layers import explain
+    state, forest = _forest()
+    rows = explain(_animated(state, forest, _on(state, forest, "7b", 60, set_pt=(3, None))), forest)
+    assert rows == [("4", "the Forest becomes a creature", "613.1d"),
+                    ("-", "no value for its toughness, so 0 for it", "208.5"),
+                    ("7b", "a layer 7b effect", "613.4")]
+    rows = explain(_animated(state, forest, _on(state, forest, "7b", 60, set_pt=(3, 3))), forest)
+    assert "208.5" not in [rule for _, _, rule in rows]

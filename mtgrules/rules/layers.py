@@ -188,11 +188,22 @@ def _apply_counters(obj: GameObject, c: Chars) -> Chars:
 
 
 def explain(state: GameState, oid: int) -> list[tuple[str, str, str]]:
-    """(layer, effect, rule) for each effect that touches an object: "why is it 3/3?"."""
+    """(layer, effect, rule) for each effect that touches an object: "why is it 3/3?". A creature
+    whose card and effects give it no power or no toughness has 0 for it (208.5): a row with the
+    layer "-" (a rule, not an effect) says so, after the layer 4 effect that made it a creature."""
     obj = state.obj(oid)
     chars = all_characteristics(state)[oid]
-    rows = [(e.layer, e.description, e.rule) for e in sorted(effects_in_force(state),
-            key=lambda e: (LAYERS.index(e.layer), e.timestamp)) if e.touches(state, obj, chars)]
+    touching = [e for e in sorted(effects_in_force(state), key=lambda e: (LAYERS.index(e.layer), e.timestamp))
+                if e.touches(state, obj, chars)]
+    rows = [(e.layer, e.description, e.rule) for e in touching]
+    if chars.is_creature:
+        d = card(obj.card)
+        set_sides = {i for e in touching if e.set_pt is not None for i, v in enumerate(e.set_pt) if v is not None}
+        missing = [side for i, (side, value) in enumerate((("power", d.power), ("toughness", d.toughness)))
+                   if value is None and i not in set_sides]
+        if missing:
+            rows.insert(sum(1 for r in rows if r[0] == "4"),
+                        ("-", f"no value for its {' or '.join(missing)}, so 0 for it", "208.5"))
     if (obj.counter("+1/+1") or obj.counter("-1/-1")) and chars.is_creature:  # a noncreature's do nothing (208.3)
         rows.append(("7c", f"counters {dict(obj.counters)}", "613.4c"))
     return rows
