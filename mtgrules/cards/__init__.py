@@ -38,6 +38,7 @@ from mtgrules.core.abilities import (
 )
 from mtgrules.core.carddef import CARD_POOL, CardDef, card, register
 from mtgrules.core.effects import Effect
+from mtgrules.core.errors import EffectError
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import Zone
@@ -50,7 +51,7 @@ from mtgrules.rules.tokens import create_token
 from mtgrules.rules.layers import characteristics
 
 __all__ = [
-    "Ability", "ActivatedAbility", "AnyColor", "CARD_POOL", "CardDef", "Cost", "Effect", "EntersWith", "Fixed",
+    "Ability", "ActivatedAbility", "AnyColor", "CARD_POOL", "CardDef", "Cost", "Effect", "EffectError", "EntersWith", "Fixed",
     "Keyword", "ManaAbility", "ManaReplacement", "ManaTriggerResolution", "Reflect", "Resolution", "StaticAbility", "Target", "TriggeredAbility",
     "Zone", "card", "creature_target", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
     "register", "tap_any_color", "tap_for", "Enchant", "dies", "LAST_KNOWN", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from mtgrules.core.carddef import CARD_TYPES
+from mtgrules.core.errors import EffectError
 from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.objects import GameObject, ObjRef
 from mtgrules.core.state import with_changes
@@ -41,8 +43,18 @@ class Chars:
     def pt(self) -> str:
         return "" if self.power is None else f"{self.power}/{self.toughness}"
 
+    def with_values(self) -> Chars:
+        """These characteristics, where a creature with no value for its power or its toughness
+        has 0 for it (208.5): a land made a creature by an effect that names no power and
+        toughness is 0/0, and goes to the graveyard (704.5f). A noncreature is left as it is."""
+        if "Creature" not in self.types or (self.power is not None and self.toughness is not None):
+            return self
+        return with_changes(self, {"power": self.power or 0, "toughness": self.toughness or 0})
+
 
 _NO_KEYWORDS: frozenset[Keyword] = frozenset()
+_NO_CHANGE: tuple[int, int] = (0, 0)  # the default delta, told by identity
+_NO_WORDS: frozenset[str] = frozenset()  # the default of add_types and add_subtypes (one empty frozenset)
 
 
 @dataclass(frozen=True)
@@ -57,27 +69,79 @@ class Effect:
     timestamp: int = 0
     affected: tuple[ObjRef, ...] | None = None
     applies: Callable[[GameState, GameObject, Chars], bool] | None = None
-    add_types: frozenset[str] = frozenset()
-    add_subtypes: frozenset[str] = frozenset()
+    add_types: frozenset[str] = _NO_WORDS
+    add_subtypes: frozenset[str] = _NO_WORDS
     add_keywords: frozenset[Keyword] = frozenset()
     remove_keywords: frozenset[Keyword] = frozenset()
-    set_pt: tuple[int, int] | None = None
-    delta: tuple[int, int] = (0, 0)
+    set_pt: tuple[int | None, int | None] | None = None  # None on one side: sets the other alone (613.4b)
+    delta: tuple[int, int] = _NO_CHANGE
     switch_pt: bool = False  # "switch its power and toughness": layer 7d only (613.4d)
     until_end_of_turn: bool = False
     tags: frozenset[str] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
-        """Keywords granted or removed must be ones the kit plays (a closed set, like a card's);
-        a switch of power and toughness belongs to layer 7d and nowhere else (613.4d)."""
-        if self.switch_pt != (self.layer == "7d"):
-            raise ValueError(f"effect {self.description!r}: layer 7d holds exactly the effects that switch "
-                             "power and toughness (613.4d)")
+        """Each layer holds the effects of one kind (613.1, 613.4), so a field set in a layer that
+        doesn't apply it would be silently ignored, or applied at the wrong time: refused here,
+        where the effect is built, before any state holds it. Keywords granted or removed must be
+        ones the kit plays (a closed set, like a card's)."""
+        where = self._where
+        if self.layer not in EFFECT_LAYERS:
+            raise EffectError("613.1", f"{where} is in layer {self.layer!r}, but the kit applies effects only in "
+                              f"layers {', '.join(EFFECT_LAYERS)}")
+        if self.switch_pt is not (self.layer == "7d"):
+            raise EffectError("613.4d", f"{where}: layer 7d holds exactly the effects that switch power and "
+                              "toughness (switch_pt=True)")
+        if self.add_types is not _NO_WORDS or self.add_subtypes is not _NO_WORDS:  # most effects add no types
+            self._check_types(where)
+        if self.set_pt is not None or self.delta is not _NO_CHANGE:  # the defaults need no check
+            self._check_pt(where)
         if self.add_keywords == _NO_KEYWORDS and self.remove_keywords == _NO_KEYWORDS:
             return  # most effects touch no keywords, and static abilities make theirs on every state
-        where = f"effect {self.description!r}"
+        if self.layer != "6":
+            raise EffectError("613.1f", f"{where} grants or removes keywords, which only a layer 6 effect does, "
+                              f"not one in layer {self.layer}")
         object.__setattr__(self, "add_keywords", keyword_set(self.add_keywords, where))
         object.__setattr__(self, "remove_keywords", keyword_set(self.remove_keywords, where))
+
+    @property
+    def _where(self) -> str:
+        return f"effect {self.description!r}"
+
+    def _check_types(self, where: str) -> None:
+        """Types and subtypes are added in layer 4 (613.1d), as sets of words; a card type must be
+        one of the card types (205.2a), or an effect adding "creature" would make nothing a creature."""
+        for name in ("add_types", "add_subtypes"):
+            value = getattr(self, name)
+            if (isinstance(value, str) or not isinstance(value, set | frozenset | list | tuple)
+                    or not all(isinstance(w, str) and w for w in value)):
+                raise EffectError("613.1d", f"{where}: {name} must be a set of words such as "
+                                  f"frozenset({{'Creature'}}), not {value!r}")
+            object.__setattr__(self, name, frozenset(value))
+            if value and self.layer != "4":
+                raise EffectError("613.1d", f"{where} adds types or subtypes, which only a layer 4 "
+                                  f"(type-changing) effect does, not one in layer {self.layer}")
+        unknown = sorted(self.add_types - CARD_TYPES)
+        if unknown:
+            raise EffectError("205.2a", f"{where}: {unknown[0]!r} is not a card type; the card types are "
+                              f"{', '.join(sorted(CARD_TYPES))}")
+
+    def _check_pt(self, where: str) -> None:
+        """Power and toughness are set in layer 7a (characteristic-defining abilities) or 7b, and
+        modified in 7c (613.4); each value is a whole number, and a setting effect may set one of
+        the two alone ("power and/or toughness", 613.4b), but must set at least one."""
+        if self.set_pt is not None:
+            if not (_is_pair(self.set_pt, allow_none=True) and self.set_pt != (None, None)):
+                raise EffectError("613.4b", f"{where}: set_pt must be (power, toughness) as whole numbers, with "
+                                  f"None for one it leaves alone, not {self.set_pt!r}")
+            if self.layer not in ("7a", "7b"):
+                raise EffectError("613.4b", f"{where} sets power or toughness, which only a layer 7a or 7b "
+                                  f"effect does, not one in layer {self.layer}")
+        if not _is_pair(self.delta, allow_none=False):
+            raise EffectError("613.4c", f"{where}: delta must be (power change, toughness change) as whole "
+                              f"numbers, not {self.delta!r}")
+        if self.delta != (0, 0) and self.layer != "7c":
+            raise EffectError("613.4c", f"{where} modifies power and toughness without setting them, which only "
+                              f"a layer 7c effect does, not one in layer {self.layer}")
 
     def touches(self, state: GameState, obj: GameObject, chars: Chars) -> bool:
         if self.affected is not None:
@@ -87,17 +151,33 @@ class Effect:
     def apply(self, c: Chars) -> Chars:
         """The characteristics after this effect. A power/toughness effect does nothing to an
         object that isn't a creature at that layer (208.3, 208.3a), and an effect that made it one
-        in layer 4 came first: a land animated into a 3/3 gets its 3/3 in layer 7b."""
+        in layer 4 came first: a land animated into a 3/3 gets its 3/3 in layer 7b. One made a
+        creature with no power and toughness named has 0 for each (208.5)."""
         if self.layer == "4":
-            return with_changes(c, {"types": c.types | self.add_types, "subtypes": c.subtypes | self.add_subtypes})
+            return with_changes(c, {"types": c.types | self.add_types,
+                                    "subtypes": c.subtypes | self.add_subtypes}).with_values()
         if self.layer == "6":
             return with_changes(c, {"keywords": (c.keywords | self.add_keywords) - self.remove_keywords})
         if not c.is_creature:
             return c
+        c = c.with_values()
+        assert c.power is not None and c.toughness is not None  # with_values gave a creature both (208.5)
         if self.switch_pt:  # after every other P/T effect and the counters (613.4d)
             return with_changes(c, {"power": c.toughness, "toughness": c.power})
         if self.set_pt is not None:
-            return with_changes(c, {"power": self.set_pt[0], "toughness": self.set_pt[1]})
-        if c.power is None or c.toughness is None:  # a creature no effect gave a power and toughness yet
-            return c
+            power, toughness = self.set_pt
+            return with_changes(c, {"power": c.power if power is None else power,
+                                    "toughness": c.toughness if toughness is None else toughness})
         return with_changes(c, {"power": c.power + self.delta[0], "toughness": c.toughness + self.delta[1]})
+
+
+EFFECT_LAYERS = ("4", "6", "7a", "7b", "7c", "7d")
+"""The layers the kit applies, in order (613.1, 613.4): type, ability, and power/toughness effects."""
+
+
+def _is_pair(value: object, *, allow_none: bool) -> bool:
+    """Whether ``value`` is a pair of whole numbers (``None`` allowed on either side if asked);
+    ``type(v) is int`` leaves out ``True``, which is an int too."""
+    return (type(value) is tuple and len(value) == 2
+            and (type(value[0]) is int or (allow_none and value[0] is None))
+            and (type(value[1]) is int or (allow_none and value[1] is None)))

@@ -68,6 +68,13 @@ class ActionTypeError(IllegalAction, TypeError):
     a ``TypeError`` (it is one) and an :class:`IllegalAction` (so refusals are caught in one place)."""
 
 
+class EffectError(IllegalAction, ValueError):
+    """A continuous effect built with values the rules can't apply: a field its layer doesn't hold
+    (613.1, 613.4), a layer the kit doesn't play, or a value of the wrong kind. Raised where the
+    ``Effect`` is built, before any state holds it, with the rule and one sentence. It is a
+    ``ValueError`` too, as the kit raised before it had a rule to name."""
+
+
 class MissingChoice(MtgRulesError):
     """A choice the rules leave to a player was needed but none was supplied.
 
@@ -140,4 +147,4 @@ class ScenarioError(MtgRulesError, ValueError):
     Still a ``ValueError`` too, so code written against the older kit keeps working."""
 
 
-__all__ = ["MtgRulesError", "IllegalAction", "ActionTypeError", "MissingChoice", "ScenarioError", "options_text"]
+__all__ = ["MtgRulesError", "IllegalAction", "ActionTypeError", "EffectError", "MissingChoice", "ScenarioError", "options_text"]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from mtgrules.core.abilities import StaticAbility
 from mtgrules.core.carddef import POOL_CHANGES, card
-from mtgrules.core.effects import Chars, Effect
+from mtgrules.core.effects import EFFECT_LAYERS, Chars, Effect
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import OBJECTS, PLAYERS, PRIORITY_FIELDS, STATUS, derived_from, with_changes
 from mtgrules.rules import hooks
@@ -21,7 +21,7 @@ from mtgrules.rules import hooks
 if TYPE_CHECKING:
     from mtgrules.core.state import GameState
 
-LAYERS = ("4", "6", "7a", "7b", "7c", "7d")
+LAYERS = EFFECT_LAYERS
 # Printed values read the objects alone; effects and characteristics may read any part of the game.
 derived_from("card facts", OBJECTS)
 derived_from("ability kinds", frozenset({"objects"}))
@@ -73,7 +73,7 @@ def _card_facts(name: str) -> CardFacts:
     if held is None:
         d = card(name)
         held = _PRINTED[name] = (Chars(d.name, d.types, d.subtypes, d.supertypes, d.power, d.toughness,
-                                       d.keywords),
+                                       d.keywords).with_values(),  # a creature card printed without one: 0 (208.5)
                                  tuple(ab for ab in d.abilities if isinstance(ab, StaticAbility)),
                                  frozenset(c for ab in d.abilities for c in type(ab).__mro__))
     return held
@@ -177,20 +177,33 @@ def _in_layer_order(effects: list[Effect]) -> list[tuple[str, list[Effect]]]:
 
 
 def _apply_counters(obj: GameObject, c: Chars) -> Chars:
-    """+1/+1 and -1/-1 counters modify P/T in layer 7c (613.4c)."""
+    """+1/+1 and -1/-1 counters modify P/T in layer 7c (613.4c); on a noncreature they do nothing
+    (208.3), and a creature has a value for each by then (208.5, ``Chars.with_values``)."""
     n = obj.counter("+1/+1") - obj.counter("-1/-1")
-    if n == 0 or c.power is None:
+    if n == 0 or not c.is_creature:
         return c
-    assert c.toughness is not None  # a card has power and toughness together or neither
+    c = c.with_values()
+    assert c.power is not None and c.toughness is not None  # with_values gave a creature both (208.5)
     return with_changes(c, {"power": c.power + n, "toughness": c.toughness + n})
 
 
 def explain(state: GameState, oid: int) -> list[tuple[str, str, str]]:
-    """(layer, effect, rule) for each effect that touches an object: "why is it 3/3?"."""
+    """(layer, effect, rule) for each effect that touches an object: "why is it 3/3?". A creature
+    whose card and effects give it no power or no toughness has 0 for it (208.5): a row with the
+    layer "-" (a rule, not an effect) says so, after the layer 4 effect that made it a creature."""
     obj = state.obj(oid)
     chars = all_characteristics(state)[oid]
-    rows = [(e.layer, e.description, e.rule) for e in sorted(effects_in_force(state),
-            key=lambda e: (LAYERS.index(e.layer), e.timestamp)) if e.touches(state, obj, chars)]
+    touching = [e for e in sorted(effects_in_force(state), key=lambda e: (LAYERS.index(e.layer), e.timestamp))
+                if e.touches(state, obj, chars)]
+    rows = [(e.layer, e.description, e.rule) for e in touching]
+    if chars.is_creature:
+        d = card(obj.card)
+        set_sides = {i for e in touching if e.set_pt is not None for i, v in enumerate(e.set_pt) if v is not None}
+        missing = [side for i, (side, value) in enumerate((("power", d.power), ("toughness", d.toughness)))
+                   if value is None and i not in set_sides]
+        if missing:
+            rows.insert(sum(1 for r in rows if r[0] == "4"),
+                        ("-", f"no value for its {' or '.join(missing)}, so 0 for it", "208.5"))
     if (obj.counter("+1/+1") or obj.counter("-1/-1")) and chars.is_creature:  # a noncreature's do nothing (208.3)
         rows.append(("7c", f"counters {dict(obj.counters)}", "613.4c"))
     return rows

@@ -102,7 +102,7 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
                             kind="ceases to exist")
         for o in zero:
             move(d, o.oid, Zone.GRAVEYARD, "704.5f",
-                 f"{chars[o.oid].name} has toughness {chars[o.oid].toughness} and goes to its owner's graveyard")
+                 f"{chars[o.oid].name} has toughness {_toughness(chars[o.oid])} and goes to its owner's graveyard")
         for o in lethal:
             move(d, o.oid, Zone.GRAVEYARD, "704.5g",
                  f"{chars[o.oid].name} has lethal damage marked on it and is destroyed")
@@ -183,9 +183,9 @@ def _legend_rule(state: GameState, chars: dict[int, Chars], chooser: Chooser) ->
 
 
 def _toughness(c: Chars) -> int:
-    """A creature's toughness; only creatures are asked, and a creature has one."""
-    assert c.toughness is not None, f"{c.name} is a creature without toughness"
-    return c.toughness
+    """A creature's toughness: a creature with no value for it has toughness 0 (208.5), which the
+    layers already give it; read the same way here rather than trusted."""
+    return 0 if c.toughness is None else c.toughness
 
 
 def _where(obj: GameObject) -> str:
