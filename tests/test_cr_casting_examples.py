@@ -388,13 +388,13 @@ def test_flash_creature_in_the_opponents_turn():
     assert _zone(state, viper) is Zone.STACK
 
 
-@pytest.mark.rule("117.1")
+@pytest.mark.rule("117.1a")
 def test_without_priority_nothing_can_be_cast():
     s = Scenario("Bob without priority")
     bears = s.add("Grizzly Bears", "Alice")
     growth = s.add("Giant Growth", "Bob", zone="hand")
     s.mana("Bob", "G")
-    refused(s.state(), cast("Bob", growth, targets=(bears,)), "117.1")
+    refused(s.state(), cast("Bob", growth, targets=(bears,)), "117.1a")
 
 
 @pytest.mark.rule("115.1")
@@ -759,14 +759,14 @@ def test_a_land_in_the_graveyard_cant_be_played():
     refused(s.state(), play_land("Alice", forest), "305.1")
 
 
-@pytest.mark.rule("117.1")
+@pytest.mark.rule("117.1d")
 def test_no_mana_ability_without_priority_or_a_payment():
     """605.3a: a mana ability is activated while holding priority or while paying; Alice has neither
     while Bob holds priority."""
     s = Scenario("Alice taps while Bob has priority")
     forest = s.add("Forest", "Alice")
     state, _ = apply(s.state(), pass_priority("Alice"))
-    refused(state, activate("Alice", forest), "117.1")
+    refused(state, activate("Alice", forest), "117.1d")
 
 
 @pytest.mark.rule("117.4")

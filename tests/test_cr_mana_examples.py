@@ -323,7 +323,7 @@ def test_a_mana_ability_needs_priority_outside_a_payment():
     Bob can't tap his Forest while Alice holds priority."""
     s = Scenario("605.3a")
     forest = s.add("Forest", "Bob")
-    refused(s.state(), activate("Bob", forest), "117.1")
+    refused(s.state(), activate("Bob", forest), "117.1d")
 
 
 @pytest.mark.rule("605.3")

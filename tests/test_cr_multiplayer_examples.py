@@ -56,7 +56,7 @@ def test_117_3c_117_3b_a_nonactive_players_spell_resolves_after_all_three_pass_t
     state, _ = apply(state, pass_priority("Bob"))
     state, _ = apply(state, pass_priority("Carol"))
     assert len(state.stack) == 1, "117.4: Alice hasn't passed since the spell was cast"
-    refuse(state, pass_priority("Bob"), "117.1")
+    refuse(state, pass_priority("Bob"), "117.3d")
     state, _ = apply(state, pass_priority("Alice"))
     assert state.stack == () and state.priority == "Alice" and state.step is Step.MAIN1  # 117.3b
 
@@ -253,7 +253,7 @@ def test_102_3_117_1_a_teammate_still_waits_for_priority_when_turns_are_not_shar
     bears = s.add("Grizzly Bears", "Andy")
     s.mana("Andy", "G")
     state = s.state()
-    refuse(state, cast("Andy", growth, targets=(bears,)), "117.1")
+    refuse(state, cast("Andy", growth, targets=(bears,)), "117.1a")
     passed = []
     for who in ("Alice", "Bob", "Andy"):
         state, _ = apply(state, pass_priority(who))
@@ -304,7 +304,7 @@ def test_805_5_either_teammate_acts_for_the_team_and_one_pass_passes_for_it():
     state, _ = apply(s.state(), cast("Andy", growth, targets=(bears,)))
     state, _ = apply(state, pass_priority("Alice"))  # Alice passes for team A
     assert state.priority == "Bob"
-    refuse(state, pass_priority("Andy"), "117.1")
+    refuse(state, pass_priority("Andy"), "117.3d")
     state, _ = apply(state, pass_priority("Bea"))  # Bea passes for team B: two teams, two passes
     assert state.stack == () and state.priority in ("Alice", "Andy")  # 805.5b: the active team
 

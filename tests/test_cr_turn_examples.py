@@ -158,7 +158,7 @@ def test_passing_gives_priority_to_the_next_player_in_turn_order():
     assert t.state.priority == "Carol"
     t.do(pass_priority("Carol"))
     assert t.state.priority == "Alice" and t.state.step is Step.MAIN1
-    refused(t.state, pass_priority("Bob"), "117.1")
+    refused(t.state, pass_priority("Bob"), "117.3d")
     t.do(pass_priority("Alice"))
     assert t.state.step is Step.BEGIN_COMBAT and t.state.priority == "Bob", "117.3a: the active player"
 

@@ -30,7 +30,7 @@ def test_paying_a_cost_without_enough_mana_is_refused():
 
 def test_an_action_by_a_player_without_priority_is_refused():
     s, ids = _board()
-    err = refused(s.state(), pass_priority("Bob"), "117.1")
+    err = refused(s.state(), pass_priority("Bob"), "117.3d")
     assert "Bob" in err.reason and "Alice" in err.reason
 
 

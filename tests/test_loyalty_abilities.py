@@ -136,7 +136,7 @@ def test_its_controller_may_activate_one_again_in_their_next_turn():
     t.do(activate("Alice", jace, PLUS_TWO))
     resolve_top(t)
     go_to(t, "main1", "Bob")
-    refused(t.state, activate("Alice", jace, PLUS_TWO), "117.1")  # Bob has priority in his turn
+    refused(t.state, activate("Alice", jace, PLUS_TWO), "606.3")  # Bob has priority in his turn
     go_to(t, "main1", "Alice")
     t.do(activate("Alice", jace, MINUS_ONE, target_player="Alice"))
     assert loyalty(t.state, jace) == 4
@@ -187,12 +187,13 @@ def test_refused_in_an_opponents_turn_even_with_priority_and_an_empty_stack():
 
 
 def test_refused_without_priority():
-    """606.3 also asks for priority; the kit refuses any action without it under 117.1 first."""
+    """606.3 also asks for priority, so a loyalty ability without it is refused under 606.3, not
+    under the general 117.1."""
     s, jace = board()
     t = s.timeline()
     apply(t.state, activate("Alice", jace, PLUS_TWO))  # with priority, it is accepted
     t.do(pass_priority("Alice"))
-    refused(t.state, activate("Alice", jace, PLUS_TWO), "117.1")
+    refused(t.state, activate("Alice", jace, PLUS_TWO), "606.3")
 
 
 def test_a_refusal_leaves_the_state_unchanged_and_the_turn_record_unset():

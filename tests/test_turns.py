@@ -202,7 +202,7 @@ def test_in_two_headed_giant_a_team_holds_priority():
     swamp = s.add("Swamp", "Bob")
     t = s.timeline()
     t.do(activate("Andy", forest))          # Alice's teammate acts for the team (805.5)
-    refused(t.state, activate("Bob", swamp), "117.1")
+    refused(t.state, activate("Bob", swamp), "117.1d")
     t.do(pass_priority("Andy"))
     assert t.state.priority == "Bob"
     t.do(pass_priority("Beth"))             # one pass per team ends the step
@@ -324,7 +324,7 @@ def _ctg_board():
 def test_illegal_actions_are_refused_with_their_rule_and_change_nothing():
     t, ids = _ctg_board()
     assert advance_to(t, Step.UPKEEP, "Bob") and t.state.stack
-    refused(t.state, pass_priority("Alice"), "117.1")                       # Bob has priority
+    refused(t.state, pass_priority("Alice"), "117.3d")                       # Bob has priority
     t.do(pass_priority("Bob"))
     refused(t.state, pass_priority("Alice", sacrifice=999), "701.21a")       # not one of his creatures
 

@@ -117,6 +117,7 @@ RULES: dict[str, str] = {
     "117": "timing and priority",
     "117.1": "priority decides who may act",
     "117.1a": "instants any time with priority; other spells in your main phase with an empty stack",
+    "117.1b": "activated abilities any time with priority",
     "117.1d": "mana abilities may be activated whenever a rule or effect asks for a mana payment",
     "117.3": "who receives priority, and when",
     "117.3a": "the active player receives priority as most steps begin",

@@ -9,7 +9,7 @@ checked and waiting triggers go on the stack before anyone gets priority (117.5)
 from __future__ import annotations
 
 from mtgrules.core.abilities import ActivatedAbility, ManaAbility
-from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority, call_text
+from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority, PlayLand, call_text
 from mtgrules.core.carddef import card, not_played_text
 from mtgrules.core.choices import Callback, Chooser
 from mtgrules.core.errors import ActionTypeError, IllegalAction, MissingChoice
@@ -78,7 +78,7 @@ def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple
 
 
 def check(state: GameState, action: Action) -> None:
-    """Every refusal ``apply`` makes before it changes anything: who may act (117.1), then the
+    """Every refusal ``apply`` makes before it changes anything: who may act (117.1a-d), then the
     action's own checks (the card, timing, targets and costs of a spell; the source, targets
     and costs of an ability; a declaration's legality). ``apply`` runs this first, and
     ``legal_actions`` runs exactly this to sort candidates, so the two can't disagree; choices
@@ -160,9 +160,36 @@ def _check_priority(state: GameState, action: Action) -> None:
             if waiting is not None:
                 raise IllegalAction(*waiting)
         holder = state.priority or "no one"
-        raise IllegalAction("117.1", f"{action.player} doesn't have priority ({holder} does), "
-                            "so they can't act now")
+        raise IllegalAction(_priority_rule(state, action), f"{action.player} doesn't have priority "
+                            f"({holder} does), so they can't act now")
     state._cache[("may act", action.player, needs_priority)] = True
+
+
+def _priority_rule(state: GameState, action: Action) -> str:
+    """The rule that asks for priority for this very action, so a learner reads the one that
+    speaks of it: casting a spell (117.1a), activating an ability (117.1b), a mana ability
+    (117.1d), a loyalty ability (606.3), passing (117.3d), playing a land (305.1); 117.1 for any
+    other. An ability that can't be found yet is refused later (602.2); here it is one to activate."""
+    if isinstance(action, CastSpell):
+        return "117.1a"
+    if isinstance(action, PassPriority):
+        return "117.3d"
+    if isinstance(action, PlayLand):
+        return "305.1"
+    if not isinstance(action, Activate):
+        return "117.1"
+    try:
+        abilities = card(state.obj(action.source).card).abilities
+    except KeyError:
+        return "117.1b"
+    if not 0 <= action.ability < len(abilities):
+        return "117.1b"
+    ab = abilities[action.ability]
+    if isinstance(ab, ManaAbility):
+        return "117.1d"
+    if isinstance(ab, ActivatedAbility) and ab.cost.loyalty is not None:
+        return "606.3"
+    return "117.1b"
 
 
 def _keep_priority(d: Draft, player: str) -> None:

@@ -24,7 +24,8 @@ from mtgrules.rules.teams import is_active_player
 
 def check_loyalty_timing(state: GameState, player: str, obj: GameObject, name: str) -> None:
     """Refuse a loyalty ability of ``obj`` outside the times 606.3 allows (priority is checked
-    before, 117.1; the caller asks only for an ability with a loyalty symbol)."""
+    before, and that refusal names 606.3 too; the caller asks only for an ability with a loyalty
+    symbol)."""
     if not is_active_player(state, player):
         raise IllegalAction("606.3", f"{name}'s loyalty abilities can be activated only during a main phase of "
                             f"{player}'s own turn, and it is {state.active}'s turn")

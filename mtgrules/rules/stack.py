@@ -287,7 +287,7 @@ def enters_with_fields(chooser: Chooser, controller: str, rep: EntersWith, x: in
     if rep.counters:
         out["counters"] = counters
     if rep.choose_color:
-        color = chooser.choose("color", controller, [c.value for c in COLORS], "614.12")
+        color = chooser.choose("color", controller, [c.value for c in COLORS], "614.12a")
         out["chosen"] = (("color", color),)
     return out
 
