@@ -743,13 +743,13 @@ def test_only_the_controller_activates_a_permanents_ability():
     refused(s.state(), activate("Alice", forest), "602.2")
 
 
-@pytest.mark.rule("601.2")
+@pytest.mark.rule("601.3")
 def test_a_card_in_the_graveyard_cant_be_cast():
     s = Scenario("Giant Growth from the graveyard")
     bears = s.add("Grizzly Bears", "Alice")
     growth = s.add("Giant Growth", "Alice", zone="graveyard")
     s.mana("Alice", "G")
-    refused(s.state(), cast("Alice", growth, targets=(bears,)), "601.2")
+    refused(s.state(), cast("Alice", growth, targets=(bears,)), "601.3")
 
 
 @pytest.mark.rule("305.1")

@@ -66,3 +66,13 @@ def test_utopia_sprawls_colour_is_asked_under_614_12a():
     with pytest.raises(MissingChoice) as info:
         resolve_top(t)
     assert info.value.rule == "614.12a" and info.value.keyword == "color"
+
+
+@pytest.mark.rule("602.2a")
+def test_the_activation_note_names_602_2a_as_casting_names_601_2a():
+    """Announcing an ability and creating it on the stack is 602.2a, as moving a spell there is 601.2a."""
+    s = Scenario("Hangarback activates", step="main1")
+    walker = s.add("Hangarback Walker", "Alice", counters={"+1/+1": 1})
+    s.mana("Alice", "C")
+    _, events = apply(s.state(), activate("Alice", walker, 1))
+    assert [e.rule for e in events if e.kind == "activated"] == ["602.2a"]

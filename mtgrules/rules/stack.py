@@ -73,7 +73,7 @@ def _card_in_hand(state: GameState, a: CastSpell) -> GameObject:
     except KeyError:
         raise IllegalAction("601.2", f"there is no card with id {a.card}") from None
     if obj.zone is not Zone.HAND or obj.owner != a.player:
-        raise IllegalAction("601.2", f"{obj.card} is not in {a.player}'s hand, so it can't be cast from there")
+        raise IllegalAction("601.3", f"{obj.card} is not in {a.player}'s hand, so it can't be cast from there")
     return obj
 
 
@@ -162,7 +162,7 @@ def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, a
     data = ((LAST_KNOWN, obj),) + (() if who is None else ((TARGET_PLAYER, who),))
     d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}{aimed}",
                      ability=card(obj.card).abilities.index(ab), x=a.x, targets=targets, data=data))
-    d.note("activated", f"{a.player} activates {name}: {ab.text}{aimed}", "602.2", obj.oid, name)
+    d.note("activated", f"{a.player} activates {name}: {ab.text}{aimed}", "602.2a", obj.oid, name)
 
 
 # ---------------------------------------------------------------- resolving
