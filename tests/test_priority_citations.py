@@ -76,3 +76,16 @@ def test_the_activation_note_names_602_2a_as_casting_names_601_2a():
     s.mana("Alice", "C")
     _, events = apply(s.state(), activate("Alice", walker, 1))
     assert [e.rule for e in events if e.kind == "activated"] == ["602.2a"]
+
+
+@pytest.mark.rule("306.5b")
+def test_a_cast_planeswalker_enters_with_its_printed_loyalty_under_306_5b():
+    """306.5b is the rule that gives a planeswalker its printed loyalty as it enters (a 614.1c
+    replacement, but 306.5b is the one that says so of planeswalkers)."""
+    s = Scenario("Jace cast", step="main1")
+    jace = s.add("Jace Beleren", "Alice", zone="hand")
+    s.mana("Alice", "UUU")
+    t = s.timeline().do(cast("Alice", jace))
+    resolve_top(t)
+    assert t.state.obj(jace).counter("loyalty") == 3
+    assert [e.rule for e in t[-1].events if e.kind == "enters with"] == ["306.5b"]

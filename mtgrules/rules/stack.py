@@ -265,10 +265,14 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
 
 
 def explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int, cast: bool = True) -> None:
-    """Say how the permanent entered, and where an X came from (107.3m)."""
+    """Say how the permanent entered, and where an X came from (107.3m). A planeswalker's printed
+    loyalty is its own rule (306.5b), though the replacement it makes is a 614.1c one."""
     uses_x = any(n == "X" for _, n in rep.counters)
     only_tapped = rep.tapped and not rep.counters and not rep.choose_color  # "enters tapped" is 614.1d
-    rule = "107.3m" if uses_x else "614.1d" if only_tapped else "614.1c"
+    printed_loyalty = (bool(rep.counters) and all(kind == "loyalty" for kind, _ in rep.counters)
+                       and not rep.tapped and not rep.choose_color and "Planeswalker" in card(obj.card).types)
+    rule = ("107.3m" if uses_x else "614.1d" if only_tapped else "306.5b" if printed_loyalty
+            else "614.1c")
     why = (f" X is {x}, the value chosen for the spell (107.3m); the permanent's own X is 0." if cast else
            " It wasn't cast, so no value was chosen for X, and X is 0 (107.3m).") if uses_x else ""
     d.note("enters with", f"{obj.card} enters as its text says: {rep.text}{why}", rule, obj.oid, obj.card)
