@@ -78,7 +78,7 @@ def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple
 
 
 def check(state: GameState, action: Action) -> None:
-    """Every refusal ``apply`` makes before it changes anything: who may act (117.1a-d), then the
+    """Every refusal ``apply`` makes before it changes anything: who may act (117.1), then the
     action's own checks (the card, timing, targets and costs of a spell; the source, targets
     and costs of an ability; a declaration's legality). ``apply`` runs this first, and
     ``legal_actions`` runs exactly this to sort candidates, so the two can't disagree; choices
