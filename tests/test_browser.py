@@ -396,9 +396,34 @@ def _assert_inert(page, where: str) -> None:
     assert seen["literal"], f"{where}: the names are not shown as literal text"
 
 
+# The views' own tables (a bare timeline, a state, frame_table): every cell left-aligned with the
+# views' padding, though JupyterLab's own rule for output tables right-aligns them; a caption; the
+# changed cell highlighted.
+VIEW_TABLES_JS = """() => Array.from(document.querySelectorAll('table.mtg-view-table')).map(t => {
+  const cells = Array.from(t.querySelectorAll('td, th'));
+  const cap = t.querySelector('caption');
+  return {cells: cells.length,
+          notLeft: cells.filter(c => getComputedStyle(c).textAlign !== 'left').map(c => c.innerText).slice(0, 5),
+          padding: [...new Set(cells.map(c => getComputedStyle(c).paddingLeft))],
+          caption: cap ? getComputedStyle(cap).textAlign : null,
+          highlighted: Array.from(t.querySelectorAll('td')).filter(
+              c => getComputedStyle(c).backgroundColor === 'rgb(255, 229, 138)').length};
+})"""
+
+
+def _assert_view_tables_styled(page, where: str) -> None:
+    tables = page.evaluate(VIEW_TABLES_JS)
+    assert len(tables) == 3, f"{where}: expected the timeline's, the state's and frame_table's tables: {tables}"
+    for t in tables:
+        assert t["cells"] and not t["notLeft"] and t["padding"] == ["8px"], f"{where}: a view table lost its style: {t}"
+        assert t["caption"] == "left", f"{where}: a view table's caption is missing or centred: {t}"
+    assert tables[2]["highlighted"] >= 1, f"{where}: frame_table's changed cell is not highlighted: {tables[2]}"
+
+
 def test_injected_names_stay_text_in_jupyterlab_and_in_a_static_export(jupyter_home, page):
     """A scenario file whose names carry ``<img onerror=...>``: JupyterLab (outputs trusted, as
-    the learner ran them) and an nbconvert HTML export show the text; the script never runs."""
+    the learner ran them) and an nbconvert HTML export show the text; the script never runs. The
+    views' tables keep their own alignment and padding in both (``_assert_view_tables_styled``)."""
     env, tmp = jupyter_home
     folder = tmp / "lesson"
     folder.mkdir()
@@ -415,6 +440,7 @@ def test_injected_names_stay_text_in_jupyterlab_and_in_a_static_export(jupyter_h
                                        arg=[walk.locator(".mtg-step").first.element_handle(), n])
             page.wait_for_timeout(500)  # an error event fires as soon as a broken image is parsed
             _assert_inert(page, "JupyterLab")
+            _assert_view_tables_styled(page, "JupyterLab")
             lab.remember_children()
     finally:
         lab.stop()
@@ -426,6 +452,7 @@ def test_injected_names_stay_text_in_jupyterlab_and_in_a_static_export(jupyter_h
     page.goto(exported.as_uri(), wait_until="domcontentloaded")
     page.wait_for_timeout(500)
     _assert_inert(page, "static export")
+    _assert_view_tables_styled(page, "static export")
 
 
 # ---------------------------------------------------------------- tables that fit, and the BoardEditor

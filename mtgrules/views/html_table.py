@@ -29,7 +29,7 @@ def cell_text(value: object) -> str:
 
 def scoped_css(styles: Sequence[Mapping[str, str]], scope: str) -> str:
     """A ``<style>`` block for Styler-style ``set_table_styles`` entries, each selector put under
-    ``scope`` (``table.mtg-view-table``), so the rules reach these tables and nothing else on the page."""
+    ``scope`` (``table.mtg-view-table.mtg-view-table``), so the rules reach these tables and nothing else on the page."""
     rules = []
     for entry in styles:
         selector = ", ".join(f"{scope} {part.strip()}" for part in entry["selector"].split(","))

@@ -45,7 +45,11 @@ COULD_PRODUCE_COLUMNS: tuple[str, ...] = ("permanent", "controller", "could prod
                                           "replacement effects")
 
 TABLE_CLASS = "mtg-view-table"
-TABLE_CSS = scoped_css(TABLE_STYLES, f"table.{TABLE_CLASS}")
+# The class twice: JupyterLab right-aligns output cells with ``:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon
+# td`` (two classes and a tag), which outranks ``table.mtg-view-table td`` (one class, two tags), so
+# the cells came out right-aligned with JupyterLab's padding. Two classes and two tags win.
+TABLE_SCOPE = f"table.{TABLE_CLASS}.{TABLE_CLASS}"
+TABLE_CSS = scoped_css(TABLE_STYLES, TABLE_SCOPE)
 """The views' padding for the tables written directly (``table_html``), scoped to them."""
 
 CHANGED_CSS = "background-color: #ffe58a; font-weight: bold"
