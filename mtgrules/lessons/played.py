@@ -32,6 +32,14 @@ def _simple(value: Any) -> bool:
     return isinstance(value, _SIMPLE)
 
 
+def _typed(value: Any) -> Any:
+    """An argument with its type, for the key: ``True == 1 == 1.0`` in a dict, but
+    ``x_on_entering(True)`` is refused where ``x_on_entering(1)`` plays, so they are not one board."""
+    if isinstance(value, tuple):
+        return (tuple, tuple(_typed(v) for v in value))
+    return (type(value), value)
+
+
 def _copy(result: Any) -> Any:
     """A copy of a kept result that its caller may change: timelines and dicts copied, tuples
     copied item by item."""
@@ -53,9 +61,12 @@ def played_once(fn: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if not all(_simple(v) for v in (*args, *kwargs.values())):
             return fn(*args, **kwargs)
-        bound = signature.bind(*args, **kwargs)  # a wrong argument raises as it would unwrapped
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError:  # a wrong argument: raised by the call itself, with the function's own message
+            return fn(*args, **kwargs)
         bound.apply_defaults()  # tour() and tour(lord=False) are the same board
-        key = (tuple(bound.arguments.items()), POOL_CHANGES[0])
+        key = (tuple((name, _typed(value)) for name, value in bound.arguments.items()), POOL_CHANGES[0])
         if key not in kept:
             kept[key] = fn(*args, **kwargs)
         return _copy(kept[key])

@@ -1,0 +1,66 @@
+"""Integration checks of a second day's merges, tried off the lesson path as a learner or a teacher
+would: each test guards a defect found there (a kept lesson board handed out for an argument the
+unwrapped function refuses, a misspelt answer to ``resolve_top`` answered with advice that keeps it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtgrules import IllegalAction, Scenario, cast
+from mtgrules.core.errors import ActionTypeError
+from mtgrules.lessons import tap_untap_and_x
+from mtgrules.lessons.played import played_once
+from mtgrules.play.verbs import resolve_top
+
+
+# ---------------------------------------------------------------- played_once: the key and bad arguments
+def test_a_kept_board_is_not_handed_out_for_an_equal_argument_of_another_type():
+    """``True == 1`` in a dict key: ``x_on_entering(True)`` after ``x_on_entering(1)`` gave the X=1
+    board, where the function itself refuses True as an X (107.1)."""
+    one = tap_untap_and_x.x_on_entering(1)
+    assert "X=1" in one.title
+    with pytest.raises(ActionTypeError):
+        tap_untap_and_x.x_on_entering(True)
+
+
+def test_a_kept_board_is_not_handed_out_for_a_float_equal_to_an_int():
+    calls: list[object] = []
+
+    @played_once
+    def board(n: int = 2) -> str:
+        calls.append(n)
+        return f"{n!r}"
+
+    assert board(2) == "2" and board(2.0) == "2.0" and board(n=2) == "2"
+    assert calls == [2, 2.0]
+
+
+@pytest.mark.parametrize("call", [lambda f: f(x=1, y=2), lambda f: f(1, 2), lambda f: f(1, x=1)])
+def test_a_wrong_argument_raises_the_functions_own_type_error(call):
+    """``inspect.Signature.bind`` says "got an unexpected keyword argument 'y'" without naming the
+    function; the lesson function called unwrapped says "x_on_entering() got ..."."""
+    with pytest.raises(TypeError) as wrapped:
+        call(tap_untap_and_x.x_on_entering)
+    with pytest.raises(TypeError) as plain:
+        call(tap_untap_and_x.x_on_entering.__wrapped__)
+    assert str(wrapped.value) == str(plain.value)
+
+
+# ---------------------------------------------------------------- resolve_top: a misspelt answer
+def test_resolve_top_refuses_a_misspelt_answer_before_any_pass():
+    """``resolve_top(t, colour="R")`` for Utopia Sprawl: the colour question came first, so the
+    learner got a MissingChoice advising ``resolve_top(t, colour='R', color='W')``, keeping the
+    misspelt keyword. It is refused now, as go_to refuses it, naming the near keyword."""
+    s = Scenario("Sprawl resolving")
+    forest = s.add("Forest", "Alice")
+    sprawl = s.add("Utopia Sprawl", "Alice", zone="hand")
+    s.mana("Alice", "G")
+    t = s.timeline().do(cast("Alice", sprawl, targets=(forest,)))
+    start = len(t)
+    with pytest.raises(IllegalAction) as info:
+        resolve_top(t, colour="R")
+    assert info.value.rule == "117.1" and "colour='R'" in info.value.reason
+    assert "names no question the kit asks" in info.value.reason and "did you mean color?" in info.value.reason
+    assert len(t) == start, "nothing played"
+    resolve_top(t, color="R")
+    assert t.state.obj(sprawl).choice("color") == "R"
