@@ -64,3 +64,40 @@ def test_resolve_top_refuses_a_misspelt_answer_before_any_pass():
     assert len(t) == start, "nothing played"
     resolve_top(t, color="R")
     assert t.state.obj(sprawl).choice("color") == "R"
+
+
+# ---------------------------------------------------------------- Effect: what it applies to
+def _bears():
+    s = Scenario("Bears")
+    bears = s.add("Grizzly Bears", "Alice")
+    return s.state(), bears
+
+
+def test_an_effect_given_an_object_id_for_a_reference_is_refused_where_it_is_built():
+    """``affected=(bears,)`` (the id ``s.add`` returns) matched no object: the +1/+1 silently did
+    nothing. A bare reference (no tuple) crashed later, as the layers were applied."""
+    from dataclasses import replace
+
+    from mtgrules.core.effects import Effect
+    from mtgrules.core.errors import EffectError
+    from mtgrules.rules.layers import characteristics
+    state, bears = _bears()
+    with pytest.raises(EffectError) as info:
+        Effect("7c", "+1/+1", "613.4c", affected=(bears,), delta=(1, 1))
+    assert info.value.rule == "611.2c" and "state.obj(oid).ref" in info.value.reason
+    ref = state.obj(bears).ref
+    for given in (ref, [ref]):  # a lone reference or a list means the same locked set
+        effect = Effect("7c", "+1/+1", "613.4c", affected=given, delta=(1, 1))
+        assert effect.affected == (ref,)
+        c = characteristics(replace(state, effects=(effect,)), bears)
+        assert (c.power, c.toughness) == (3, 3)
+
+
+def test_an_effect_with_both_a_locked_set_and_a_test_is_refused():
+    """With both, ``affected`` won and ``applies`` was ignored without a word."""
+    from mtgrules.core.effects import Effect
+    from mtgrules.core.errors import EffectError
+    state, bears = _bears()
+    with pytest.raises(EffectError, match="both affected"):
+        Effect("7c", "+1/+1", "613.4c", affected=(state.obj(bears).ref,), applies=lambda s, o, c: True,
+               delta=(1, 1))

@@ -88,6 +88,7 @@ class Effect:
         if self.layer not in EFFECT_LAYERS:
             raise EffectError("613.1", f"{where} is in layer {self.layer!r}, but the kit applies effects only in "
                               f"layers {', '.join(EFFECT_LAYERS)}")
+        self._check_reach(where)
         if self.switch_pt is not (self.layer == "7d"):
             raise EffectError("613.4d", f"{where}: layer 7d holds exactly the effects that switch power and "
                               "toughness (switch_pt=True)")
@@ -106,6 +107,27 @@ class Effect:
     @property
     def _where(self) -> str:
         return f"effect {self.description!r}"
+
+    def _check_reach(self, where: str) -> None:
+        """What the effect applies to: a locked set of objects (``affected``, 611.2c) or a test made
+        each time (``applies``, 611.3a), not both. An object's id where its reference is meant
+        (``affected=(bears,)``) would match nothing, and one of the two would be ignored: each is
+        refused where the effect is built. Neither is allowed: a template effect, given its
+        objects later with ``dataclasses.replace`` (which checks again)."""
+        if self.affected is None:
+            return
+        if self.applies is not None:
+            raise EffectError("611.2c", f"{where} has both affected (a locked set of objects, 611.2c) and applies "
+                              "(a test made each time, 611.3a); give one of them")
+        refs = self.affected
+        if type(refs) is not tuple:
+            refs = tuple(refs) if isinstance(refs, list | frozenset | set) else (refs,)
+        if not all(type(r) is ObjRef for r in refs):
+            wrong = next(r for r in refs if type(r) is not ObjRef)
+            raise EffectError("611.2c", f"{where}: affected must hold object references such as "
+                              f"state.obj(oid).ref (the id and its zone changes, 400.7), not {wrong!r:.40}")
+        if refs is not self.affected:
+            object.__setattr__(self, "affected", refs)
 
     def _check_types(self, where: str) -> None:
         """Types and subtypes are added in layer 4 (613.1d), as sets of words; a card type must be
