@@ -101,3 +101,26 @@ def test_an_effect_with_both_a_locked_set_and_a_test_is_refused():
     with pytest.raises(EffectError, match="both affected"):
         Effect("7c", "+1/+1", "613.4c", affected=(state.obj(bears).ref,), applies=lambda s, o, c: True,
                delta=(1, 1))
+
+
+# ---------------------------------------------------------------- WhatIf: the comparison made on first view
+def test_a_what_if_compares_the_timeline_as_it_was_made_even_when_shown_later(monkeypatch):
+    """In a kernel the comparison is rendered when first shown. A learner who played on in the
+    timeline in between (``go_to(t, "end")``) got a comparison of the new timeline against a
+    branch and a divergence worked out from the old one."""
+    import re
+
+    from mtgrules import pass_priority
+    from mtgrules.play.verbs import go_to
+    from mtgrules.widgets import whatif
+
+    monkeypatch.setattr(whatif, "shown_count", lambda: 0)  # as in a kernel: nothing shown yet
+    t = tap_untap_and_x.x_on_entering()
+    w = whatif.WhatIf(t, 0, [pass_priority("Alice")])
+    assert not w.filled
+    made = w.render()
+    go_to(t, "end")
+    shown = w.comparison.value
+    assert w.filled and "end step" not in shown
+    assert re.sub(r"T_[0-9a-f]+", "", shown) == re.sub(r"T_[0-9a-f]+", "", made)  # the Styler's random ids aside
+    assert len(w.timeline) == 4 and w.timeline.state != t.state

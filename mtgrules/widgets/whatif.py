@@ -39,7 +39,8 @@ def first_divergence(a: Timeline, b: Timeline) -> int | None:
 class WhatIf(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
     """``WhatIf(t, at, [action, ...])``: what if, after step ``at``, these actions were played?
 
-    ``.branch`` is the new timeline, ``.refusals`` the refusal (or None) of each alternative
+    ``.timeline`` is the timeline as it was when the what-if was made (a copy: steps played on it
+    since don't reach the comparison), ``.branch`` the new timeline, ``.refusals`` the refusal (or None) of each alternative
     action, ``.divergence`` the first step where the states differ (None if they never do),
     ``.differences`` the table of cells that differ in the final states, and ``.comparison``
     the HTML widget showing it all. The branch is played as the widget is made (so a refusal
@@ -52,7 +53,10 @@ class WhatIf(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets s
     def __init__(self, timeline: Timeline, at: int, alternative_actions: Iterable[Action],
                  labels: Sequence[str] = ("As played", "What if"), *, title: str | None = None,
                  fold_passes: bool = True) -> None:
-        self.timeline = timeline
+        # The timeline as it is now: the branch, the divergence and the refusals are worked out
+        # now, while the comparison is rendered on first view, by when the learner may have played
+        # on in ``timeline`` (a half-old, half-new comparison otherwise). Frames are shared.
+        self.timeline = timeline.copy()
         self.fold_passes = fold_passes
         self.at = at
         self.labels = tuple(labels)
