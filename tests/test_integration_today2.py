@@ -4,6 +4,8 @@ unwrapped function refuses, a misspelt answer to ``resolve_top`` answered with a
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mtgrules import IllegalAction, Scenario, cast
@@ -124,3 +126,17 @@ def test_a_what_if_compares_the_timeline_as_it_was_made_even_when_shown_later(mo
     assert w.filled and "end step" not in shown
     assert re.sub(r"T_[0-9a-f]+", "", shown) == re.sub(r"T_[0-9a-f]+", "", made)  # the Styler's random ids aside
     assert len(w.timeline) == 4 and w.timeline.state != t.state
+
+
+# ---------------------------------------------------------------- frame_table: a step that isn't one
+@pytest.mark.parametrize("step, error, words", [(99, IndexError, "outside this timeline (0..1)"),
+                                                (-3, IndexError, "outside this timeline"),
+                                                (True, TypeError, "step number"), ("1", TypeError, "step number")])
+def test_frame_table_refuses_a_step_that_is_not_one_as_branch_does(step, error, words):
+    """``frame_table(t, 99)`` said "range object index out of range", and ``frame_table(t, True)``
+    showed step 1, where ``t.branch(True)`` is refused."""
+    from mtgrules.views import frame_table
+    t = tap_untap_and_x.untap_refused()
+    with pytest.raises(error, match=re.escape(words)):
+        frame_table(t, step)
+    assert frame_table(t, -1).caption == frame_table(t, 1).caption and "refused" in frame_table(t, 1).caption

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 from enum import Enum
+from numbers import Integral
 from typing import Any
 
 import numpy as np
@@ -350,7 +351,13 @@ class StepTable:
 
 
 def frame_table(timeline: Timeline, i: int) -> StepTable:
-    """Step ``i`` of a timeline as a highlighted table (step 0, the start, has nothing to mark)."""
+    """Step ``i`` of a timeline as a highlighted table (step 0, the start, has nothing to mark);
+    ``-1`` is the last step. A step that isn't one is refused as ``Timeline.branch`` refuses it."""
+    if not isinstance(i, Integral) or isinstance(i, bool | np.bool_):  # True is not step 1
+        raise TypeError(f"frame_table needs a step number such as 2, not {i!r:.40} ({type(i).__name__})")
+    i = int(i)
+    if not -len(timeline) <= i < len(timeline):
+        raise IndexError(f"step {i} is outside this timeline (0..{len(timeline) - 1})")
     i = range(len(timeline))[i]
     frame = timeline[i]
     caption = f"Step {i}: {frame.title()}"
