@@ -140,3 +140,37 @@ def test_frame_table_refuses_a_step_that_is_not_one_as_branch_does(step, error, 
     with pytest.raises(error, match=re.escape(words)):
         frame_table(t, step)
     assert frame_table(t, -1).caption == frame_table(t, 1).caption and "refused" in frame_table(t, 1).caption
+
+
+def test_boards_played_with_an_older_card_pool_are_let_go():
+    """Every ``register(..., replace=True)`` (a card cell re-run) left every board played before it
+    kept for good, though its key could never match again."""
+    import gc
+    import weakref
+
+    from mtgrules.core.carddef import CARD_POOL, register
+    from mtgrules.play.timeline import Timeline
+
+    @played_once
+    def board() -> Timeline:
+        return Scenario("a Forest").timeline()
+
+    first = weakref.ref(board()[0])
+    register(CARD_POOL["Forest"].__class__(**{**vars(CARD_POOL["Forest"])}), replace=True)
+    board()
+    gc.collect()
+    assert first() is None
+
+
+def test_a_kept_dict_or_list_of_timelines_is_handed_out_as_copies():
+    from mtgrules.play.timeline import Timeline
+
+    @played_once
+    def boards() -> dict[str, list[Timeline]]:
+        return {"both": [Scenario("one").timeline(), Scenario("two").timeline()]}
+
+    mine = boards()
+    mine["both"][0].title = "mine"
+    mine["both"].append(mine["both"][0])
+    again = boards()
+    assert again["both"][0].title == "one" and len(again["both"]) == 2

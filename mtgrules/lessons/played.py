@@ -41,14 +41,16 @@ def _typed(value: Any) -> Any:
 
 
 def _copy(result: Any) -> Any:
-    """A copy of a kept result that its caller may change: timelines and dicts copied, tuples
-    copied item by item."""
+    """A copy of a kept result that its caller may change: timelines copied, and tuples, lists and
+    dicts copied item by item (a dict of timelines shares none of them)."""
     if isinstance(result, Timeline):
         return result.copy()
     if isinstance(result, tuple):
         return tuple(_copy(item) for item in result)
     if isinstance(result, dict):
-        return dict(result)
+        return {key: _copy(value) for key, value in result.items()}
+    if isinstance(result, list):
+        return [_copy(item) for item in result]
     return result
 
 
@@ -67,6 +69,8 @@ def played_once(fn: F) -> F:
             return fn(*args, **kwargs)
         bound.apply_defaults()  # tour() and tour(lord=False) are the same board
         key = (tuple((name, _typed(value)) for name, value in bound.arguments.items()), POOL_CHANGES[0])
+        if kept and next(iter(kept))[1] != POOL_CHANGES[0]:
+            kept.clear()  # boards played with an older card pool are never handed out again
         if key not in kept:
             kept[key] = fn(*args, **kwargs)
         return _copy(kept[key])
