@@ -174,3 +174,20 @@ def test_a_kept_dict_or_list_of_timelines_is_handed_out_as_copies():
     mine["both"].append(mine["both"][0])
     again = boards()
     assert again["both"][0].title == "one" and len(again["both"]) == 2
+
+
+def test_a_single_pass_with_a_misspelt_answer_is_refused_not_advised_with_it():
+    """``pass_priority("Bob", colour="R")`` as Utopia Sprawl resolves: the colour question came
+    first and the MissingChoice advised ``pass_priority('Bob', colour='R', color='W')``."""
+    from mtgrules import MissingChoice, apply, pass_priority
+    s = Scenario("Sprawl resolving")
+    forest = s.add("Forest", "Alice")
+    sprawl = s.add("Utopia Sprawl", "Alice", zone="hand")
+    s.mana("Alice", "G")
+    t = s.timeline().do(cast("Alice", sprawl, targets=(forest,))).do(pass_priority("Alice"))
+    with pytest.raises(IllegalAction) as info:
+        apply(t.state, pass_priority("Bob", colour="R"))
+    assert not isinstance(info.value, MissingChoice)
+    assert info.value.rule == "117.1" and "colour='R'" in info.value.reason and "color" in info.value.reason
+    with pytest.raises(MissingChoice):  # with no answer at all, it is still asked for
+        apply(t.state, pass_priority("Bob"))

@@ -160,6 +160,11 @@ class Chooser:
         if self.callback is not None:
             listed = tuple(options) if len(options) <= 1000 else options  # a huge lazy sequence stays lazy
             return self.callback(ChoiceRequest(kind, player, listed, rule))
+        for other, waiting in self.scripted.items():  # a misspelling of this very kind, most likely:
+            if waiting and other not in KNOWN_KINDS:  # refused as check_all_used would, not advised alongside
+                raise IllegalAction("117.1", f"the scripted answer {other.replace(' ', '_')}={waiting[0]!r:.60} "
+                                    f"names no question the kit asks (it asked about: {kind}), so it is refused "
+                                    "rather than ignored; check its name")
         raise MissingChoice(kind, player, options if not isinstance(options, tuple) else list(options), rule,
                             offered=offered, sentence=sentence)
 
