@@ -119,9 +119,9 @@ class Effect:
         if self.applies is not None:
             raise EffectError("611.2c", f"{where} has both affected (a locked set of objects, 611.2c) and applies "
                               "(a test made each time, 611.3a); give one of them")
-        refs = self.affected
-        if type(refs) is not tuple:
-            refs = tuple(refs) if isinstance(refs, list | frozenset | set) else (refs,)
+        given: object = self.affected  # typed as a tuple, but a teacher may pass one reference or a list
+        refs: tuple[object, ...] = (given if isinstance(given, tuple) else
+                                    tuple(given) if isinstance(given, list | frozenset | set) else (given,))
         if not all(type(r) is ObjRef for r in refs):
             wrong = next(r for r in refs if type(r) is not ObjRef)
             raise EffectError("611.2c", f"{where}: affected must hold object references such as "
