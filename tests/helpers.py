@@ -63,3 +63,14 @@ def actions_passed_to(monkeypatch, owner, name: str) -> list:
 
     monkeypatch.setattr(owner, name, recording)
     return calls
+
+
+def sprawl_on_the_stack():
+    """Alice has cast Utopia Sprawl on her Forest: the Sprawl's colour question (614.12a) comes as
+    it resolves. The board the tests of answers given with resolve_top share: (timeline, Sprawl's id)."""
+    from mtgrules import Scenario, cast
+    s = Scenario("Sprawl resolving")
+    forest = s.add("Forest", "Alice")
+    sprawl = s.add("Utopia Sprawl", "Alice", zone="hand")
+    s.mana("Alice", "G")
+    return s.timeline().do(cast("Alice", sprawl, targets=(forest,))), sprawl

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers import sprawl_on_the_stack
 
 from mtgrules import IllegalAction, Scenario, cast
 from mtgrules.core.errors import ActionTypeError
@@ -53,11 +54,7 @@ def test_resolve_top_refuses_a_misspelt_answer_before_any_pass():
     """``resolve_top(t, colour="R")`` for Utopia Sprawl: the colour question came first, so the
     learner got a MissingChoice advising ``resolve_top(t, colour='R', color='W')``, keeping the
     misspelt keyword. It is refused now, as go_to refuses it, naming the near keyword."""
-    s = Scenario("Sprawl resolving")
-    forest = s.add("Forest", "Alice")
-    sprawl = s.add("Utopia Sprawl", "Alice", zone="hand")
-    s.mana("Alice", "G")
-    t = s.timeline().do(cast("Alice", sprawl, targets=(forest,)))
+    t, sprawl = sprawl_on_the_stack()
     start = len(t)
     with pytest.raises(IllegalAction) as info:
         resolve_top(t, colour="R")

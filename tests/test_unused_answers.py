@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from combat_support import refuse
+from helpers import sprawl_on_the_stack
 
 from mtgrules import IllegalAction, MissingChoice, Scenario, activate, apply, cast, pass_priority
 from mtgrules.play.verbs import go_to, resolve_top
@@ -189,11 +190,7 @@ def test_resolve_top_notes_an_unasked_answer_for_what_resolved_and_keeps_the_one
     """resolve_top's answers go with the pass that resolves the top: Utopia Sprawl takes ``color=``;
     ``sacrifice=`` isn't used, and the note says the Sprawl asked none as it resolved. It used to
     advise giving the answer with resolve_top, which is what the learner had just done."""
-    s = Scenario("Sprawl resolving")
-    forest = s.add("Forest", "Alice")
-    sprawl = s.add("Utopia Sprawl", "Alice", zone="hand")
-    s.mana("Alice", "G")
-    t = s.timeline().do(cast("Alice", sprawl, targets=(forest,)))
+    t, sprawl = sprawl_on_the_stack()
     start = len(t)
     with pytest.raises(IllegalAction) as info:
         resolve_top(t, color="R", sacrifise=3)
