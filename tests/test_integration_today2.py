@@ -9,11 +9,12 @@ import re
 import pytest
 from helpers import sprawl_on_the_stack
 
-from mtgrules import IllegalAction, Scenario, cast
+from mtgrules import IllegalAction, Scenario, activate, cast
 from mtgrules.core.errors import ActionTypeError
 from mtgrules.lessons import tap_untap_and_x
 from mtgrules.lessons.played import played_once
 from mtgrules.play.verbs import resolve_top
+from mtgrules.views import frame_table
 
 
 # ---------------------------------------------------------------- played_once: the key and bad arguments
@@ -188,3 +189,25 @@ def test_a_single_pass_with_a_misspelt_answer_is_refused_not_advised_with_it():
     assert info.value.rule == "117.1" and "colour='R'" in info.value.reason and "color" in info.value.reason
     with pytest.raises(MissingChoice):  # with no answer at all, it is still asked for
         apply(t.state, pass_priority("Bob"))
+
+
+def test_a_refused_steps_caption_reads_as_sentences():
+    """The caption of a refused step keeps the reason, the rule and "nothing changes" apart
+    (it ran the reason straight into "CR 302.6")."""
+    s = Scenario("Tapped twice")
+    forest = s.add("Forest", "Alice")
+    t = s.timeline().do(activate("Alice", forest, type="G"))
+    t.attempt(activate("Alice", forest, type="G"))
+    caption = frame_table(t, -1).caption
+    reason = t[-1].refused.reason.rstrip(".")
+    assert f"({reason}; CR {t[-1].refused.rule}; nothing changes)" in caption
+
+
+def test_a_keyword_written_with_capitals_is_refused_with_the_spelling_the_kit_reads():
+    """``add_keywords={"Flying"}``: the kit's keywords are lower case; the refusal says which
+    spelling it reads instead of only listing them, and a lone string is shown the right set."""
+    from mtgrules.core.keywords import keyword_set
+    with pytest.raises(ValueError, match="did you mean 'flying'"):
+        keyword_set({"Flying"}, "test")
+    with pytest.raises(TypeError, match=r"frozenset\(\{'first strike'\}\)"):
+        keyword_set("First strike", "test")

@@ -231,3 +231,23 @@ def test_a_lesson_picture_is_drawn_when_first_shown(monkeypatch):
     assert drawn == [1]
     monkeypatch.setattr(picture, "shown_count", lambda: None)
     assert board(t.state).filled and drawn == [1, 1]
+
+
+def test_a_widget_whose_first_view_fails_to_draw_says_so_and_can_try_again(counted, monkeypatch):
+    """Drawing on the first view runs in a callback from the front end, whose errors go only to
+    the kernel's log: the widget kept its placeholder for good. It now shows the error (escaped),
+    stays unfilled, and draws once the fault is gone."""
+    t, forest = _mana_timeline()
+    w = WhatIf(t, 0, [activate("Alice", forest)])
+
+    def broken(self):
+        raise RuntimeError("no <b>table</b> today")
+    monkeypatch.setattr(WhatIf, "render", broken)
+    w.set_state({"_view_count": 1})
+    [shown_now] = w.children
+    assert "could not draw" in shown_now.value and "no &lt;b&gt;table&lt;/b&gt; today" in shown_now.value
+    assert not w.filled
+    with pytest.raises(RuntimeError):  # from Python the error reaches the cell that asked
+        w.fill()
+    monkeypatch.undo()
+    assert w.fill().filled and "diverge" in w.comparison.value

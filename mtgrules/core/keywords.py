@@ -76,14 +76,23 @@ def keyword_set(values: Iterable[str] | str, where: str) -> frozenset[Keyword]:
     if isinstance(values, frozenset) and all(type(v) is Keyword for v in values):
         return values  # already typed (the common case: effects are made on every characteristics pass)
     if isinstance(values, str):
-        raise TypeError(f"{where}: keywords must be a set of keywords, e.g. frozenset({{{values!r}}}), "
+        raise TypeError(f"{where}: keywords must be a set of keywords, e.g. frozenset({{{_spelt(values)!r}}}), "
                         f"not the string {values!r}")
     out = set()
     for value in values:
         try:
             out.add(Keyword(value))
         except ValueError:
-            raise ValueError(f"{where}: unknown keyword {value!r}; the kit plays these keywords: "
+            near = _spelt(value)
+            hint = f"; did you mean {near!r}? (keywords are written in lower case)" if near != value else ""
+            raise ValueError(f"{where}: unknown keyword {value!r}{hint}; the kit plays these keywords: "
                              f"{known_keywords()}. Write other printed text as an ability, or mark it "
                              "as not played") from None
     return frozenset(out)
+
+
+def _spelt(value: object) -> object:
+    """``value`` as the kit spells a keyword, when it is one written with capitals ("Flying")."""
+    if isinstance(value, str) and value.lower() in {k.value for k in Keyword}:
+        return value.lower()
+    return value

@@ -362,7 +362,7 @@ def frame_table(timeline: Timeline, i: int) -> StepTable:
     frame = timeline[i]
     caption = f"Step {i}: {frame.title()}"
     if frame.refused is not None:
-        caption += f" ({frame.refused.reason} CR {frame.refused.rule}; nothing changes)"
+        caption += f" ({frame.refused.reason.rstrip('.')}; CR {frame.refused.rule}; nothing changes)"
     if i == 0:
         return StepTable.of(frame.state, caption)
     return StepTable.between(timeline[i - 1].state, frame.state, caption)

@@ -83,14 +83,33 @@ class FillWhenShown:
 
     def _on_view_count(self, change: dict[str, Any]) -> None:
         if change["new"]:
-            self.fill()
+            try:
+                self.fill()
+            except Exception as err:  # a front end's view asked: only the widget itself can show the error
+                import ipywidgets as widgets
+                self.children = [widgets.HTML(failed_html(err))]
 
     def fill(self) -> FillWhenShown:
-        """Render the content now (once); later views show what it holds."""
+        """Render the content now (once); later views show what it holds. If rendering raises, the
+        widget is left unfilled (a later view or ``fill()`` tries again) and the error is raised:
+        to the cell that called ``fill()``, or shown in the widget when a view asked for it."""
         if not self.filled and self._render_content is not None:
             self.filled = True
-            self._render_content()
+            try:
+                self._render_content()
+            except BaseException:
+                self.filled = False
+                raise
         return self
+
+
+def failed_html(err: Exception) -> str:
+    """What a widget shows when drawing it on its first view failed: the error, escaped, rather
+    than the placeholder for good (the error would otherwise go only to the kernel's log)."""
+    import html
+    return ('<div class="mtg-box mtg-refused"><b>The kit could not draw this:</b> '
+            f"{html.escape(type(err).__name__)}: {html.escape(str(err))}. Run the cell again; if this "
+            "comes back, it is a fault in the kit worth reporting.</div>")
 
 
 def shown_count() -> int | None:
