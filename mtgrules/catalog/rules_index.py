@@ -456,6 +456,7 @@ RULES: dict[str, str] = {
     "800.4": "multiplayer games can go on after a player leaves",
     "800.4a": "what leaves the game with a player who leaves",
     "800.4d": "a trigger controlled by a player who has left isn't put on the stack",
+    "800.4e": "combat damage that would be assigned to a player who has left the game isn't assigned",
     "800.4j": "the turn of a player who left goes on; the next player gets priority instead",
     "800.4k": "a player who has left the game doesn't begin a turn",
     "802": "attack multiple players option",

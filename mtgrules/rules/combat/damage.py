@@ -282,6 +282,9 @@ def assign_combat_damage(d: Draft, chooser: Chooser, first_step: bool = False) -
             d.note("no damage", f"{name} is unblocked, but what it attacked is gone, so it assigns no combat "
                    "damage", "510.1b", obj.oid, name)
             continue
+        if isinstance(target, str) and state.player(target).lost:
+            _to_a_player_who_left(d, obj, name, target)
+            continue
         plan.append((obj.oid, target if isinstance(target, str) else target.oid, power))
     for block in blocks(state):
         obj = live(state, block.blocker)
@@ -301,10 +304,22 @@ def assign_combat_damage(d: Draft, chooser: Chooser, first_step: bool = False) -
     return plan
 
 
+def _to_a_player_who_left(d: Draft, obj: GameObject, name: str, player: str) -> None:
+    d.note("no damage", f"{name} attacks {player}, who has left the game, so no combat damage is assigned to "
+           f"{player}", "800.4e", obj.oid, name)
+
+
 def _blocked(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int,
              target: GameObject | str | None = None) -> list[tuple[int, Recipient, int]]:
     state = d.view()
     blockers = [b.oid for b in blockers_of(state, obj.oid)]
+    if isinstance(target, str) and state.player(target).lost:
+        # trample may send damage only to its blockers and the player it attacks; that player has
+        # left the game, so none is assigned to them (800.4e) and the blockers get it all (510.1c)
+        if not blockers and Keyword.TRAMPLE in characteristics(state, obj.oid).keywords:
+            _to_a_player_who_left(d, obj, name, target)
+            return []
+        target = None
     if Keyword.TRAMPLE in characteristics(state, obj.oid).keywords and target is not None:
         return _trample(d, chooser, obj, name, power, blockers, target if isinstance(target, str) else target.oid)
     if not blockers:
