@@ -339,3 +339,64 @@ def test_in_two_headed_giant_trample_excess_goes_to_the_player_attacked_not_the_
     assert life(t, "Bob") == life(t, "Bea") == 27
     assert life(t, "Alice") == life(t, "Andy") == 35
     assert zone(t, beas) == "graveyard"
+
+
+# ---------------------------------------------------------------- 510.4: entering attacking late
+@pytest.mark.rule("510.4")
+def test_a_creature_put_onto_the_battlefield_attacking_after_the_first_step_deals_damage_in_the_second():
+    """510.4: the second step's damage is dealt by the creatures "that had neither first strike
+    nor double strike as the first combat damage step began" -- which includes one that wasn't in
+    combat then. The Ambush's Soldier, made after first-strike damage, hits Bob for 1 (it was
+    never blocked: blockers were declared before it came, 509.1h/508.4)."""
+    s = Scenario("ambush after first strike", step="combat")
+    knight = s.add("Knight of Meadowgrain", "Alice")
+    ambush = s.add("Practice Ambush", "Alice", zone="hand")
+    plains = s.add("Plains", "Alice")
+    t = fight(s, [knight], upto=Step.FIRST_STRIKE_DAMAGE)
+    assert life(t, "Bob") == 18
+    t.do(activate("Alice", plains))
+    t.do(cast("Alice", ambush))
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    soldier = next(o.oid for o in t.state.battlefield("Alice") if o.card == "Soldier Token")
+    t = pass_until(t, Step.END_COMBAT)
+    assert life(t, "Bob") == 17
+    assert [(src, amount) for src, who, amount in hits(t) if who == "Bob"] == [(knight, 2), (soldier, 1)]
+
+
+# ---------------------------------------------------------------- 506.4: its controller changes
+@pytest.mark.rule("506.4")
+def test_a_blocker_whose_controller_changes_is_removed_from_combat_and_deals_no_damage():
+    """506.4: a permanent is removed from combat "if its controller changes". (No card of the kit
+    changes control; the state is edited as such an effect would leave it.) The Bears it blocked
+    stay blocked (509.1h) and assign no damage (510.1c)."""
+    s = Scenario("control change", step="combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    corpse = s.add("Walking Corpse", "Bob")
+    t = to_blocks(s, [bears], {corpse: bears})
+    state = t.state
+    stolen = replace(state, objects=tuple(replace(o, controller="Alice") if o.oid == corpse else o
+                                          for o in state.objects))
+    t = pass_until(Timeline(stolen, "Alice gains control of the Corpse"), Step.END_COMBAT)
+    assert hits(t) == [] and life(t, "Bob") == 20
+    assert [e.rule for e in events(t, "removed from combat") if e.obj == corpse] == ["506.4"]
+    assert [e.rule for e in events(t, "no damage") if e.obj == bears] == ["510.1c"]
+
+
+# ---------------------------------------------------------------- 800.4a: the attacking player left
+@pytest.mark.rule("800.4a")
+def test_when_the_attacking_player_leaves_their_attackers_leave_and_the_blockers_deal_no_damage():
+    """800.4a: Alice's creatures leave the game with her; Bob's blocker is then blocking nothing
+    and assigns no damage (510.1d), and the turn goes on without her (800.4j)."""
+    s = Scenario("Alice leaves", players=THREE, step="combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    corpse = s.add("Walking Corpse", "Bob")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    while t.state.combat.awaiting:
+        who = t.state.combat.awaiting[0][1]
+        t.do(declare_blockers(who, {corpse: bears} if who == "Bob" else {}))
+    t.do(concede("Alice"))
+    t = pass_until(t, Step.END_COMBAT)
+    assert hits(t) == [] and t.state.obj(corpse).damage == 0 and zone(t, corpse) == "battlefield"
+    assert [e.rule for e in events(t, "no damage") if e.obj == corpse] == ["510.1d"]
