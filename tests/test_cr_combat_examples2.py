@@ -400,3 +400,16 @@ def test_when_the_attacking_player_leaves_their_attackers_leave_and_the_blockers
     t = pass_until(t, Step.END_COMBAT)
     assert hits(t) == [] and t.state.obj(corpse).damage == 0 and zone(t, corpse) == "battlefield"
     assert [e.rule for e in events(t, "no damage") if e.obj == corpse] == ["510.1d"]
+
+
+@pytest.mark.rule("508.1b")
+def test_a_player_who_has_left_the_game_cannot_be_attacked():
+    """506.2/508.1b: only an opponent still in the game is a defending player; one who has
+    conceded (800.4a) is refused as what a creature attacks, naming who may be attacked."""
+    s = Scenario("attack a player who left", players=THREE, step="combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    t = s.timeline()
+    t.do(concede("Bob"))
+    t = pass_until(t, Step.DECLARE_ATTACKERS)
+    why = refuse(t.state, declare_attackers("Alice", {bears: "Bob"}), "508.1b")
+    assert "Carol" in why.reason
