@@ -1,0 +1,254 @@
+"""Triggered abilities, second pass: CR 603 rules and examples that tests/test_cr_trigger_examples.py,
+tests/test_trigger_order.py, tests/test_dies_triggers_of_tokens.py and the ruling tests don't cover
+yet (APNAP with three players, a source gone before its trigger resolves, several attackers,
+simultaneous deaths, "whenever a creature dies" looking back in time).
+
+The made-up cards below are registered for these tests only (their ``source`` says so)."""
+
+from __future__ import annotations
+
+import pytest
+from combat_support import pass_until
+
+from mtgrules import MissingChoice, Scenario, Step, apply, cast, declare_attackers, pass_priority
+from mtgrules.cards import CardDef, TriggeredAbility, dies, register
+from mtgrules.cards.builders import creature_target
+from mtgrules.core.carddef import card
+from mtgrules.core.events import Event
+from mtgrules.core.objects import Zone
+from mtgrules.play.verbs import resolve_top
+from mtgrules.rules.life import gain_life
+from mtgrules.rules.look_back import LAST_KNOWN
+
+TEST = "made up for tests/test_cr_trigger_examples2.py (not a real Magic card)"
+THREE = ["Alice", "Bob", "Carol"]
+URN = "Whenever a creature dies, you gain 1 life."
+PURGE = "Destroy all artifacts, creatures, and enchantments."
+
+
+def _a_creature_dies(state, src, ev: Event):
+    """"Whenever a creature dies": any creature card put into a graveyard from the battlefield
+    (700.4); a leaves-the-battlefield ability, so it looks back in time (603.6c, 603.10a)."""
+    if ev.attribute != "zone" or ev.before != Zone.BATTLEFIELD or ev.after != Zone.GRAVEYARD:
+        return False
+    return isinstance(ev.obj, int) and "Creature" in card(state.obj(ev.obj).card).types
+
+
+def _gain_one(res, _item):
+    gain_life(res.d, res.controller, 1, "Practice Urn")
+
+
+def _purge(res, _item):
+    for obj in list(res.state.battlefield()):
+        if card(obj.card).types & {"Artifact", "Creature", "Enchantment"}:
+            res.destroy(obj)
+
+
+def _dies_gain_two(res, _item):
+    gain_life(res.d, res.controller, 2, "Practice Martyr")
+
+
+register(
+    CardDef("Practice Urn", "{1}", frozenset({"Artifact"}), oracle=URN,
+            abilities=(TriggeredAbility(URN, "zone change", _a_creature_dies, _gain_one, looks_back=True),),
+            source=TEST),
+    CardDef("Practice Purge", "{2}", frozenset({"Sorcery"}), oracle=PURGE, spell=_purge, source=TEST),
+    CardDef("Practice Martyr", "{1}", frozenset({"Creature"}), power=1, toughness=1,
+            oracle="When this creature dies, you gain 2 life.",
+            abilities=(TriggeredAbility("When this creature dies, you gain 2 life.", "zone change", dies,
+                                        _dies_gain_two, looks_back=True),), source=TEST),
+    replace=True,
+)
+
+
+def _resolve_all(t, **choices):
+    while t.state.stack:
+        resolve_top(t, **choices)
+    return t
+
+
+def _life(t, player):
+    return t.state.player(player).life
+
+
+# ---------------------------------------------------------------- 603.3b: APNAP with three players
+@pytest.mark.rule("603.3b")
+def test_three_players_triggers_go_on_the_stack_in_apnap_order_from_the_active_player():
+    """603.3b, 101.4: Bob is active in a three-player game (turn order Alice, Bob, Carol); each
+    player's Call to the Grave triggers at Bob's upkeep. Bob's goes on the stack first, then Carol's,
+    then Alice's, so Alice's resolves first."""
+    s = Scenario("apnap three", players=THREE, step="end", active="Alice")
+    for p in THREE:
+        s.add("Call to the Grave", p)
+        s.add("Walking Corpse", p)
+    t = s.timeline()
+    for _ in range(40):
+        if t.state.step is Step.UPKEEP and t.state.stack:
+            break
+        t.do(pass_priority(t.state.priority))
+    assert t.state.active == "Bob"
+    assert [i.controller for i in t.state.stack] == ["Bob", "Carol", "Alice"]
+    assert all(i.get("player") == "Bob" for i in t.state.stack), "each trigger is about Bob's upkeep"
+
+
+@pytest.mark.rule("603.3b")
+def test_dies_triggers_of_two_players_from_one_event_go_on_in_apnap_order():
+    """603.3b with 603.6c: Innocent Blood makes both players sacrifice at once; both Martyrs' dies
+    triggers wait until a player would receive priority, then Alice's (active) goes on first and Bob's
+    resolves first."""
+    s = Scenario("martyrs")
+    s.add("Practice Martyr", "Alice")
+    s.add("Practice Martyr", "Bob")
+    blood = s.add("Innocent Blood", "Alice", zone="hand")
+    s.mana("Alice", "B")
+    t = s.timeline().do(cast("Alice", blood))
+    resolve_top(t)
+    assert [i.controller for i in t.state.stack] == ["Alice", "Bob"]
+    resolve_top(t)
+    assert (_life(t, "Alice"), _life(t, "Bob")) == (20, 22)
+    resolve_top(t)
+    assert _life(t, "Alice") == 22
+
+
+# ---------------------------------------------------------------- 113.7a: independent of its source
+@pytest.mark.rule("113.7a")
+def test_a_trigger_resolves_after_its_source_is_destroyed_in_response():
+    """113.7a: Gruul Ragebeast's trigger for an entering Grizzly Bears is on the stack; Bob
+    destroys the Ragebeast in response. The ability still resolves: the Bears fights the target."""
+    s = Scenario("ragebeast gone")
+    beast = s.add("Gruul Ragebeast", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    goblin = s.add("Raging Goblin", "Bob")
+    murder = s.add("Murder", "Bob", zone="hand")
+    s.mana("Alice", "GG")
+    s.mana("Bob", "BBB")
+    t = s.timeline().do(cast("Alice", bears)).do(pass_priority("Alice"))
+    t.do(pass_priority("Bob", target=goblin))
+    assert len(t.state.stack) == 1 and t.state.stack[0].controller == "Alice"
+    t.do(pass_priority("Alice")).do(cast("Bob", murder, targets=(beast,)))
+    _resolve_all(t)
+    assert t.state.obj(beast).zone is Zone.GRAVEYARD
+    assert t.state.obj(goblin).zone is Zone.GRAVEYARD, "the Bears fought the Goblin"
+    assert t.state.obj(bears).damage == 1
+
+
+@pytest.mark.rule("608.2b")
+def test_a_trigger_whose_only_target_left_does_nothing():
+    """608.2b: the Ragebeast trigger's target is destroyed in response; on resolution its only
+    target is illegal, so it does nothing: the entering Bears takes no damage."""
+    s = Scenario("ragebeast target gone")
+    s.add("Gruul Ragebeast", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    wurm = s.add("Craw Wurm", "Bob")
+    murder = s.add("Murder", "Bob", zone="hand")
+    s.mana("Alice", "GG")
+    s.mana("Bob", "BBB")
+    t = s.timeline().do(cast("Alice", bears)).do(pass_priority("Alice"))
+    t.do(pass_priority("Bob", target=wurm))
+    t.do(pass_priority("Alice")).do(cast("Bob", murder, targets=(wurm,)))
+    _resolve_all(t)
+    assert t.state.obj(wurm).zone is Zone.GRAVEYARD
+    assert t.state.obj(bears).zone is Zone.BATTLEFIELD and t.state.obj(bears).damage == 0
+
+
+@pytest.mark.rule("603.3d")
+def test_a_trigger_without_a_legal_target_is_removed_and_nothing_is_asked():
+    """603.3d: with no creature an opponent controls, the Ragebeast trigger can't be put on the
+    stack with a target, so it is removed; no target is asked for."""
+    s = Scenario("ragebeast no target")
+    s.add("Gruul Ragebeast", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    s.mana("Alice", "GG")
+    t = s.timeline().do(cast("Alice", bears)).do(pass_priority("Alice")).do(pass_priority("Bob"))
+    assert t.state.obj(bears).zone is Zone.BATTLEFIELD and t.state.stack == ()
+    assert any(e.rule == "603.3d" for f in t for e in f.events)
+
+
+# ---------------------------------------------------------------- 603.2c: several attackers
+@pytest.mark.rule("603.2c")
+def test_whenever_a_creature_attacks_triggers_once_for_each_attacker():
+    """603.2c: one declaration of three attackers contains three occurrences of "a creature
+    attacks", so Practice Bell triggers three times."""
+    s = Scenario("bell", step="combat")
+    s.add("Practice Bell", "Alice")
+    attackers = [s.add("Grizzly Bears", "Alice") for _ in range(3)]
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", dict.fromkeys(attackers, "Bob")))
+    assert len(t.state.stack) == 3 and all(i.label.startswith("Practice Bell") for i in t.state.stack)
+    _resolve_all(t)
+    assert _life(t, "Alice") == 23
+
+
+# ---------------------------------------------------------------- 603.10a: looking back in time
+@pytest.mark.rule("603.10a")
+def test_an_artifact_destroyed_with_two_creatures_triggers_twice():
+    """603.10a Example: an artifact with "Whenever a creature dies, you gain 1 life" and two
+    creatures are destroyed at once: the ability triggers twice, though the artifact goes to the
+    graveyard at the same time as the creatures."""
+    s = Scenario("urn")
+    urn = s.add("Practice Urn", "Alice")
+    s.add("Grizzly Bears", "Alice")
+    s.add("Walking Corpse", "Bob")
+    purge = s.add("Practice Purge", "Alice", zone="hand")
+    s.mana("Alice", "CC")
+    t = s.timeline().do(cast("Alice", purge))
+    resolve_top(t)
+    assert t.state.obj(urn).zone is Zone.GRAVEYARD
+    assert len(t.state.stack) == 2 and all(i.controller == "Alice" for i in t.state.stack)
+    assert all(i.get(LAST_KNOWN) is not None for i in t.state.stack)
+    _resolve_all(t)
+    assert _life(t, "Alice") == 22
+
+
+@pytest.mark.rule("603.6c")
+def test_a_watcher_that_stays_on_the_battlefield_sees_a_creature_die():
+    """603.6c: "whenever a creature dies" is a leaves-the-battlefield ability of the Urn, which
+    stays on the battlefield: it triggers when Murder destroys a creature."""
+    s = Scenario("urn stays")
+    s.add("Practice Urn", "Alice")
+    bears = s.add("Grizzly Bears", "Bob")
+    murder = s.add("Murder", "Alice", zone="hand")
+    s.mana("Alice", "BBB")
+    t = s.timeline().do(cast("Alice", murder, targets=(bears,)))
+    resolve_top(t)
+    assert len(t.state.stack) == 1
+    resolve_top(t)
+    assert _life(t, "Alice") == 21
+
+
+@pytest.mark.rule("603.10a")
+def test_a_dying_creature_sees_another_creature_die_at_the_same_time():
+    """603.10a: Martyr and Urn both die to one spell; the Martyr's own dies trigger and the Urn's
+    two triggers (the Martyr and the Bears) all trigger: 2 + 1 + 1 life."""
+    s = Scenario("urn martyr")
+    s.add("Practice Urn", "Alice")
+    s.add("Practice Martyr", "Alice")
+    s.add("Grizzly Bears", "Bob")
+    purge = s.add("Practice Purge", "Alice", zone="hand")
+    s.mana("Alice", "CC")
+    t = s.timeline().do(cast("Alice", purge))
+    with pytest.raises(MissingChoice) as need:
+        apply(t.state, pass_priority("Alice"))
+    assert need.value.kind == "trigger order"
+    resolve_top(t, trigger_order=tuple(need.value.options))
+    assert len(t.state.stack) == 3
+    _resolve_all(t)
+    assert _life(t, "Alice") == 24
+
+
+@pytest.mark.rule("603.10a")
+def test_an_urn_put_into_the_graveyard_before_a_creature_dies_does_not_see_it():
+    """603.10a looks back only to just before the event: the Urn was destroyed by an earlier
+    spell that resolved, so a creature destroyed afterwards doesn't trigger it."""
+    s = Scenario("urn gone first")
+    urn = s.add("Practice Urn", "Alice")
+    bears = s.add("Grizzly Bears", "Bob")
+    nat = s.add("Naturalize", "Alice", zone="hand")
+    murder = s.add("Murder", "Alice", zone="hand")
+    s.mana("Alice", "GGBBB")
+    t = s.timeline().do(cast("Alice", nat, targets=(urn,), pay="GG"))
+    resolve_top(t)
+    t.do(cast("Alice", murder, targets=(bears,)))
+    resolve_top(t)
+    assert t.state.obj(bears).zone is Zone.GRAVEYARD and t.state.stack == ()
+    assert _life(t, "Alice") == 20
