@@ -12,7 +12,6 @@ from combat_support import pass_until
 
 from mtgrules import MissingChoice, Scenario, Step, apply, cast, declare_attackers, pass_priority
 from mtgrules.cards import CardDef, TriggeredAbility, dies, register
-from mtgrules.cards.builders import creature_target
 from mtgrules.core.carddef import card
 from mtgrules.core.events import Event
 from mtgrules.core.objects import Zone
@@ -35,7 +34,7 @@ def _a_creature_dies(state, src, ev: Event):
 
 
 def _gain_one(res, _item):
-    gain_life(res.d, res.controller, 1, "Practice Urn")
+    gain_life(res.d, res.controller, 1, "Practice Death Urn")
 
 
 def _purge(res, _item):
@@ -45,15 +44,15 @@ def _purge(res, _item):
 
 
 def _dies_gain_two(res, _item):
-    gain_life(res.d, res.controller, 2, "Practice Martyr")
+    gain_life(res.d, res.controller, 2, "Practice Dying Martyr")
 
 
 register(
-    CardDef("Practice Urn", "{1}", frozenset({"Artifact"}), oracle=URN,
+    CardDef("Practice Death Urn", "{1}", frozenset({"Artifact"}), oracle=URN,
             abilities=(TriggeredAbility(URN, "zone change", _a_creature_dies, _gain_one, looks_back=True),),
             source=TEST),
-    CardDef("Practice Purge", "{2}", frozenset({"Sorcery"}), oracle=PURGE, spell=_purge, source=TEST),
-    CardDef("Practice Martyr", "{1}", frozenset({"Creature"}), power=1, toughness=1,
+    CardDef("Practice Clean Sweep", "{2}", frozenset({"Sorcery"}), oracle=PURGE, spell=_purge, source=TEST),
+    CardDef("Practice Dying Martyr", "{1}", frozenset({"Creature"}), power=1, toughness=1,
             oracle="When this creature dies, you gain 2 life.",
             abilities=(TriggeredAbility("When this creature dies, you gain 2 life.", "zone change", dies,
                                         _dies_gain_two, looks_back=True),), source=TEST),
@@ -97,8 +96,8 @@ def test_dies_triggers_of_two_players_from_one_event_go_on_in_apnap_order():
     triggers wait until a player would receive priority, then Alice's (active) goes on first and Bob's
     resolves first."""
     s = Scenario("martyrs")
-    s.add("Practice Martyr", "Alice")
-    s.add("Practice Martyr", "Bob")
+    s.add("Practice Dying Martyr", "Alice")
+    s.add("Practice Dying Martyr", "Bob")
     blood = s.add("Innocent Blood", "Alice", zone="hand")
     s.mana("Alice", "B")
     t = s.timeline().do(cast("Alice", blood))
@@ -186,10 +185,10 @@ def test_an_artifact_destroyed_with_two_creatures_triggers_twice():
     creatures are destroyed at once: the ability triggers twice, though the artifact goes to the
     graveyard at the same time as the creatures."""
     s = Scenario("urn")
-    urn = s.add("Practice Urn", "Alice")
+    urn = s.add("Practice Death Urn", "Alice")
     s.add("Grizzly Bears", "Alice")
     s.add("Walking Corpse", "Bob")
-    purge = s.add("Practice Purge", "Alice", zone="hand")
+    purge = s.add("Practice Clean Sweep", "Alice", zone="hand")
     s.mana("Alice", "CC")
     t = s.timeline().do(cast("Alice", purge))
     resolve_top(t)
@@ -205,7 +204,7 @@ def test_a_watcher_that_stays_on_the_battlefield_sees_a_creature_die():
     """603.6c: "whenever a creature dies" is a leaves-the-battlefield ability of the Urn, which
     stays on the battlefield: it triggers when Murder destroys a creature."""
     s = Scenario("urn stays")
-    s.add("Practice Urn", "Alice")
+    s.add("Practice Death Urn", "Alice")
     bears = s.add("Grizzly Bears", "Bob")
     murder = s.add("Murder", "Alice", zone="hand")
     s.mana("Alice", "BBB")
@@ -221,16 +220,16 @@ def test_a_dying_creature_sees_another_creature_die_at_the_same_time():
     """603.10a: Martyr and Urn both die to one spell; the Martyr's own dies trigger and the Urn's
     two triggers (the Martyr and the Bears) all trigger: 2 + 1 + 1 life."""
     s = Scenario("urn martyr")
-    s.add("Practice Urn", "Alice")
-    s.add("Practice Martyr", "Alice")
+    s.add("Practice Death Urn", "Alice")
+    s.add("Practice Dying Martyr", "Alice")
     s.add("Grizzly Bears", "Bob")
-    purge = s.add("Practice Purge", "Alice", zone="hand")
+    purge = s.add("Practice Clean Sweep", "Alice", zone="hand")
     s.mana("Alice", "CC")
-    t = s.timeline().do(cast("Alice", purge))
+    t = s.timeline().do(cast("Alice", purge)).do(pass_priority("Alice"))
     with pytest.raises(MissingChoice) as need:
-        apply(t.state, pass_priority("Alice"))
-    assert need.value.kind == "trigger order"
-    resolve_top(t, trigger_order=tuple(need.value.options))
+        apply(t.state, pass_priority("Bob"))
+    assert need.value.kind == "trigger order" and len(need.value.options) == 3
+    t.do(pass_priority("Bob", trigger_order=tuple(need.value.options)))
     assert len(t.state.stack) == 3
     _resolve_all(t)
     assert _life(t, "Alice") == 24
@@ -241,7 +240,7 @@ def test_an_urn_put_into_the_graveyard_before_a_creature_dies_does_not_see_it():
     """603.10a looks back only to just before the event: the Urn was destroyed by an earlier
     spell that resolved, so a creature destroyed afterwards doesn't trigger it."""
     s = Scenario("urn gone first")
-    urn = s.add("Practice Urn", "Alice")
+    urn = s.add("Practice Death Urn", "Alice")
     bears = s.add("Grizzly Bears", "Bob")
     nat = s.add("Naturalize", "Alice", zone="hand")
     murder = s.add("Murder", "Alice", zone="hand")

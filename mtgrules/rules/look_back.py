@@ -29,6 +29,11 @@ LAST_KNOWN = "last known"
 """The key of a look-back trigger's data that holds the object as it last existed (608.2h)."""
 
 
+def is_leaving(ev: Event) -> bool:
+    """A permanent moving from the battlefield to another zone (603.6c)."""
+    return _is_leaving(ev)
+
+
 def _is_leaving(ev: Event) -> bool:
     return (ev.kind is EventKind.ZONE_CHANGE and ev.attribute == "zone" and isinstance(ev.obj, int)
             and ev.before == Zone.BATTLEFIELD and ev.after != Zone.BATTLEFIELD)
@@ -66,6 +71,29 @@ def look_back_sources(state: GameState, events: Sequence[Event],
     for index, ab in enumerate(card(lki.card).abilities):
         if isinstance(ab, TriggeredAbility) and ab.looks_back and not ab.is_mana:
             yield lki, index, ab
+
+
+def look_back_watchers(state: GameState,
+                       events: Sequence[Event]) -> list[tuple[GameObject, int, TriggeredAbility]]:
+    """(object, ability index, ability) for every look-back ability that can hear a permanent
+    leave in ``events``: those of the permanents on the battlefield, and those of the permanents
+    that left it among these events, as they last existed (603.10a: "whenever a creature dies"
+    on an artifact destroyed together with two creatures triggers twice). Empty if nothing left.
+
+    The kit records a resolving spell's moves one by one; the events checked together (one
+    spell's or ability's resolution, one check of state-based actions) are treated as happening
+    at the same time, so a permanent that left among them still sees the others leave."""
+    left: dict[int, GameObject] = {}
+    for k in range(len(events)):
+        if _is_leaving(events[k]):
+            lki = last_known(state, events, k)
+            if lki is not None:
+                left.setdefault(lki.oid, lki)
+    if not left:
+        return []
+    watchers = [*left.values(), *(o for o in state.battlefield() if o.oid not in left)]
+    return [(w, index, ab) for w in watchers for index, ab in enumerate(card(w.card).abilities)
+            if isinstance(ab, TriggeredAbility) and ab.looks_back and not ab.is_mana]
 
 
 def trigger_source(state: GameState, oid: int, data: Sequence[tuple[str, object]]) -> GameObject:

@@ -27,7 +27,7 @@ from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.triggers import PendingTrigger
 from mtgrules.rules import hooks
 from mtgrules.rules.layers import ability_kinds, on_battlefield
-from mtgrules.rules.look_back import LAST_KNOWN, look_back_sources, trigger_source
+from mtgrules.rules.look_back import LAST_KNOWN, is_leaving, look_back_sources, look_back_watchers, trigger_source
 from mtgrules.rules.targeting import why_cant_target
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
 
@@ -42,10 +42,14 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
         return
     pending = list(d.pending)
     listening = _listeners(state)
+    watchers: list[tuple[GameObject, int, TriggeredAbility]] | None = None
     for k, ev in enumerate(events):
         heard = _HEARD_AS.get(ev.kind, ev.kind)
         # a permanent that has just left is checked as it last existed (603.6c, 603.10a)
         listeners = [(state.obj(oid), i, ab) for oid, i, ab in listening.get(heard, ())]
+        if is_leaving(ev):  # others' leaves-the-battlefield abilities look back too (603.10a)
+            watchers = look_back_watchers(state, events) if watchers is None else watchers
+            listeners += [w for w in watchers if w[0].oid != ev.obj]
         for src, i, ab in [*listeners, *look_back_sources(state, events, k)]:
             if ab.event != heard:
                 continue
