@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from combat_support import pass_until
 
-from mtgrules import MissingChoice, Scenario, Step, apply, cast, declare_attackers, pass_priority
+from mtgrules import MissingChoice, Scenario, Step, apply, cast, declare_attackers, declare_blockers, pass_priority
 from mtgrules.cards import CardDef, TriggeredAbility, dies, register
 from mtgrules.core.carddef import card
 from mtgrules.core.events import Event
@@ -251,3 +251,89 @@ def test_an_urn_put_into_the_graveyard_before_a_creature_dies_does_not_see_it():
     resolve_top(t)
     assert t.state.obj(bears).zone is Zone.GRAVEYARD and t.state.stack == ()
     assert _life(t, "Alice") == 20
+
+
+@pytest.mark.rule("603.10a")
+def test_two_creatures_dying_to_lethal_damage_at_once_trigger_the_watcher_twice():
+    """603.10a with 704.3: a blocked Bears and its blocker die in one check of state-based
+    actions; the Urn triggers once for each."""
+    s = Scenario("urn combat", step="combat")
+    s.add("Practice Death Urn", "Alice")
+    bears = s.add("Grizzly Bears", "Alice")
+    corpse = s.add("Walking Corpse", "Bob")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {corpse: bears}))
+    for _ in range(10):
+        if t.state.obj(bears).zone is Zone.GRAVEYARD:
+            break
+        t.do(pass_priority(t.state.priority))
+    assert t.state.obj(corpse).zone is Zone.GRAVEYARD
+    assert len(t.state.stack) == 2
+    _resolve_all(t)
+    assert _life(t, "Alice") == 22
+
+
+@pytest.mark.rule("603.10a")
+def test_a_dying_token_triggers_a_watcher_before_it_ceases_to_exist():
+    """603.10a, 111.7: a Soldier token destroyed by Murder dies (700.4) before it ceases to exist
+    (704.5d), so "whenever a creature dies" triggers."""
+    s = Scenario("urn token")
+    s.add("Practice Death Urn", "Alice")
+    alarm = s.add("Raise the Alarm", "Bob", zone="hand")
+    murder = s.add("Murder", "Alice", zone="hand")
+    s.mana("Bob", "WW")
+    s.mana("Alice", "BBB")
+    t = s.timeline().do(pass_priority("Alice")).do(cast("Bob", alarm))
+    _resolve_all(t)
+    token = next(o.oid for o in t.state.battlefield("Bob") if o.card == "Soldier Token")
+    t.do(cast("Alice", murder, targets=(token,)))
+    resolve_top(t)
+    assert len(t.state.stack) == 1
+    resolve_top(t)
+    assert _life(t, "Alice") == 21
+
+
+@pytest.mark.rule("603.2g")
+def test_a_destruction_indestructible_ignores_triggers_nothing():
+    """603.2g: an ability triggers only if its event actually occurs. Murder on Darksteel Myr
+    (indestructible) destroys nothing, so nothing dies and the Urn doesn't trigger."""
+    s = Scenario("urn myr")
+    s.add("Practice Death Urn", "Alice")
+    myr = s.add("Darksteel Myr", "Bob")
+    murder = s.add("Murder", "Alice", zone="hand")
+    s.mana("Alice", "BBB")
+    t = s.timeline().do(cast("Alice", murder, targets=(myr,)))
+    resolve_top(t)
+    assert t.state.obj(myr).zone is Zone.BATTLEFIELD and t.state.stack == ()
+
+
+@pytest.mark.rule("603.3b")
+def test_nonactive_players_triggers_go_on_in_turn_order_after_the_active_players():
+    """603.3b, 101.4: Alice (active) attacks with two creatures in a three-player game; Bob's and
+    Carol's Practice Bells trigger twice each. Bob's go on the stack before Carol's, so Carol's
+    resolve first; two triggers of one ability with the same data need no order."""
+    s = Scenario("bells", players=THREE, step="combat")
+    s.add("Practice Bell", "Carol")
+    s.add("Practice Bell", "Bob")
+    attackers = [s.add("Grizzly Bears", "Alice") for _ in range(2)]
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", dict.fromkeys(attackers, "Bob")))
+    assert [i.controller for i in t.state.stack] == ["Bob", "Bob", "Carol", "Carol"]
+    resolve_top(t)
+    assert (_life(t, "Bob"), _life(t, "Carol")) == (20, 21)
+
+
+@pytest.mark.rule("603.5")
+def test_a_may_trigger_declined_on_resolution_does_nothing():
+    """603.5: Somberwald Stag's "you may have it fight" goes on the stack whatever its controller
+    will choose; the choice is made on resolution, and declining fights nothing."""
+    s = Scenario("stag declines")
+    stag = s.add("Somberwald Stag", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Bob")
+    s.mana("Alice", "GGGGG")
+    t = resolve_top(s.timeline().do(cast("Alice", stag)))
+    assert len(t.state.stack) == 1
+    resolve_top(t, fight=False)
+    assert t.state.obj(bears).damage == 0 and t.state.obj(stag).damage == 0 and t.state.stack == ()
