@@ -10,8 +10,19 @@ from __future__ import annotations
 import pytest
 from combat_support import pass_until
 
-from mtgrules import MissingChoice, Scenario, Step, apply, cast, declare_attackers, declare_blockers, pass_priority
-from mtgrules.cards import CardDef, TriggeredAbility, dies, register
+from mtgrules import (
+    MissingChoice,
+    Scenario,
+    Step,
+    activate,
+    apply,
+    cast,
+    declare_attackers,
+    declare_blockers,
+    pass_priority,
+    play_land,
+)
+from mtgrules.cards import ActivatedAbility, CardDef, TriggeredAbility, dies, register
 from mtgrules.core.carddef import card
 from mtgrules.core.events import Event
 from mtgrules.core.objects import Zone
@@ -21,6 +32,7 @@ from mtgrules.rules.look_back import LAST_KNOWN
 
 TEST = "made up for tests/test_cr_trigger_examples2.py (not a real Magic card)"
 THREE = ["Alice", "Bob", "Carol"]
+PUMP = next(i for i, ab in enumerate(card("Hangarback Walker").abilities) if isinstance(ab, ActivatedAbility))
 URN = "Whenever a creature dies, you gain 1 life."
 PURGE = "Destroy all artifacts, creatures, and enchantments."
 
@@ -43,6 +55,16 @@ def _purge(res, _item):
             res.destroy(obj)
 
 
+def _becomes_tapped(state, src, ev: Event):
+    """"Whenever a permanent becomes tapped": the tapped status changing from untapped to tapped
+    on the battlefield (603.2e); a permanent entering tapped doesn't become tapped."""
+    return ev.kind == "tapped" and ev.before is False and ev.after is True
+
+
+def _gain_one_tap(res, _item):
+    gain_life(res.d, res.controller, 1, "Practice Tap Chime")
+
+
 def _dies_gain_two(res, _item):
     gain_life(res.d, res.controller, 2, "Practice Dying Martyr")
 
@@ -56,6 +78,10 @@ register(
             oracle="When this creature dies, you gain 2 life.",
             abilities=(TriggeredAbility("When this creature dies, you gain 2 life.", "zone change", dies,
                                         _dies_gain_two, looks_back=True),), source=TEST),
+    CardDef("Practice Tap Chime", "{1}", frozenset({"Artifact"}),
+            oracle="Whenever a permanent becomes tapped, you gain 1 life.",
+            abilities=(TriggeredAbility("Whenever a permanent becomes tapped, you gain 1 life.", "tapped",
+                                        _becomes_tapped, _gain_one_tap),), source=TEST),
     replace=True,
 )
 
@@ -337,3 +363,32 @@ def test_a_may_trigger_declined_on_resolution_does_nothing():
     assert len(t.state.stack) == 1
     resolve_top(t, fight=False)
     assert t.state.obj(bears).damage == 0 and t.state.obj(stag).damage == 0 and t.state.stack == ()
+
+
+@pytest.mark.rule("603.3")
+def test_a_trigger_during_an_activation_waits_and_goes_on_the_stack_above_the_ability():
+    """603.3, 117.5 (and 602.2): tapping Hangarback Walker to pay its {T} cost triggers the Chime
+    during the activation; the trigger waits until a player would receive priority, so it goes on
+    the stack above the activated ability and resolves first."""
+    s = Scenario("chime")
+    s.add("Practice Tap Chime", "Bob")
+    walker = s.add("Hangarback Walker", "Alice", counters={"+1/+1": 1})
+    s.mana("Alice", "C")
+    t = s.timeline().do(activate("Alice", walker, PUMP))
+    assert [i.kind for i in t.state.stack] == ["ability", "trigger"]
+    assert t.state.stack[-1].controller == "Bob"
+    resolve_top(t)
+    assert _life(t, "Bob") == 21 and t.state.obj(walker).counter("+1/+1") == 1
+    resolve_top(t)
+    assert t.state.obj(walker).counter("+1/+1") == 2
+
+
+@pytest.mark.rule("603.2e")
+def test_a_land_entering_tapped_does_not_become_tapped():
+    """603.2e: "becomes tapped" doesn't trigger for a permanent that enters the battlefield
+    tapped: Vivid Crag is played and enters tapped; the Chime doesn't trigger."""
+    s = Scenario("chime crag")
+    s.add("Practice Tap Chime", "Bob")
+    crag = s.add("Vivid Crag", "Alice", zone="hand")
+    t = s.timeline().do(play_land("Alice", crag))
+    assert t.state.obj(crag).tapped and t.state.stack == ()
