@@ -392,3 +392,37 @@ def test_a_land_entering_tapped_does_not_become_tapped():
     crag = s.add("Vivid Crag", "Alice", zone="hand")
     t = s.timeline().do(play_land("Alice", crag))
     assert t.state.obj(crag).tapped and t.state.stack == ()
+
+
+@pytest.mark.rule("603.3a")
+def test_a_dies_trigger_is_controlled_by_who_controlled_the_creature_as_it_died():
+    """603.3a: Bob controls Alice's Hangarback Walker (two +1/+1 counters) when Innocent Blood
+    makes him sacrifice it; it goes to Alice's graveyard, but the trigger is Bob's and so are the
+    Thopters (608.2h: its counters are read as it last existed)."""
+    s = Scenario("borrowed hangarback")
+    walker = s.add("Hangarback Walker", "Bob", owner="Alice", counters={"+1/+1": 2})
+    blood = s.add("Innocent Blood", "Alice", zone="hand")
+    s.mana("Alice", "B")
+    t = s.timeline().do(cast("Alice", blood))
+    resolve_top(t)
+    assert t.state.obj(walker).zone is Zone.GRAVEYARD and t.state.obj(walker).zone_player == "Alice"
+    assert [i.controller for i in t.state.stack] == ["Bob"]
+    _resolve_all(t)
+    assert len([o for o in t.state.battlefield("Bob") if o.card == "Thopter Token"]) == 2
+    assert not [o for o in t.state.battlefield("Alice") if o.card == "Thopter Token"]
+
+
+@pytest.mark.rule("603.3a")
+def test_a_watcher_destroyed_with_the_creatures_triggers_for_its_last_controller():
+    """603.3a with 603.10a: Bob controls Alice's Urn when it is destroyed together with a
+    creature; the Urn's trigger is Bob's, so Bob gains the life."""
+    s = Scenario("borrowed urn")
+    s.add("Practice Death Urn", "Bob", owner="Alice")
+    s.add("Grizzly Bears", "Alice")
+    sweep = s.add("Practice Clean Sweep", "Alice", zone="hand")
+    s.mana("Alice", "CC")
+    t = s.timeline().do(cast("Alice", sweep))
+    resolve_top(t)
+    assert [i.controller for i in t.state.stack] == ["Bob"]
+    _resolve_all(t)
+    assert (_life(t, "Alice"), _life(t, "Bob")) == (20, 21)

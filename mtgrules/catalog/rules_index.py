@@ -295,6 +295,7 @@ RULES: dict[str, str] = {
     "603.2e": "'becomes' triggers fire only when the event happens, not for a permanent that enters in that state",
     "603.2g": "an ability triggers only if its event actually occurs; a prevented or replaced event triggers nothing",
     "603.3": "triggered abilities go on the stack when a player would get priority",
+    "603.3a": "a triggered ability is controlled by whoever controlled its source when it triggered",
     "603.3b": "several triggers at once are stacked in APNAP order",
     "603.3d": "a trigger's targets are chosen as it goes on the stack; none legal: it is removed",
     "603.4": "the intervening 'if' clause is checked twice",
