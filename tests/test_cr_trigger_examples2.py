@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from combat_support import pass_until
+from helpers import refused
 
 from mtgrules import (
     MissingChoice,
@@ -426,3 +427,23 @@ def test_a_watcher_destroyed_with_the_creatures_triggers_for_its_last_controller
     assert [i.controller for i in t.state.stack] == ["Bob"]
     _resolve_all(t)
     assert (_life(t, "Alice"), _life(t, "Bob")) == (20, 21)
+
+
+@pytest.mark.rule("603.3d")
+def test_an_illegal_trigger_target_is_refused_saying_why():
+    """603.3d (targets chosen as for a spell, 601.2c): naming Alice's own creature for Gruul
+    Ragebeast's "target creature an opponent controls" is refused with what it needs; naming a
+    hexproof creature is refused under 702.11b. Nothing changes."""
+    s = Scenario("ragebeast wrong target")
+    s.add("Gruul Ragebeast", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    s.add("Raging Goblin", "Bob")
+    s.add("Walking Corpse", "Bob")
+    scout = s.add("Gladecover Scout", "Bob")
+    s.mana("Alice", "GG")
+    t = s.timeline().do(cast("Alice", bears)).do(pass_priority("Alice"))
+    before = t.state
+    own = refused(before, pass_priority("Bob", target=bears), "603.3d")
+    assert "Grizzly Bears" in own.reason and "creature an opponent controls" in own.reason
+    refused(before, pass_priority("Bob", target=scout), "702.11b")
+    assert t.state is before

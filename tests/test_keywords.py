@@ -460,7 +460,7 @@ def test_hexproof_keeps_an_opponents_creature_out_of_trigger_targets_and_legal_a
     offered = [a for a in legal_actions(t.state) if getattr(a, "card", None) == growth]
     assert offered and all(scout not in a.targets for a in offered)
     t.do(pass_priority("Alice"))
-    refuse(t.state, pass_priority("Bob", target=scout), "603.3d")  # not among Neyith's trigger's targets
+    refuse(t.state, pass_priority("Bob", target=scout), "702.11b")  # hexproof, as for a spell (603.3d targets as 601.2c)
     t.do(pass_priority("Bob", target=bears))
     assert t.state.stack[-1].targets[0].oid == bears
 

@@ -293,7 +293,7 @@ RULES: dict[str, str] = {
     "603.2b": "abilities that trigger at the beginning of a step trigger as it begins",
     "603.2c": "one trigger per event, repeated for repeated occurrences",
     "603.2e": "'becomes' triggers fire only when the event happens, not for a permanent that enters in that state",
-    "603.2g": "an ability triggers only if its event actually occurs; a prevented or replaced event triggers nothing",
+    "603.2g": "an ability triggers only if its event occurs; a prevented or replaced event triggers nothing",
     "603.3": "triggered abilities go on the stack when a player would get priority",
     "603.3a": "a triggered ability is controlled by whoever controlled its source when it triggered",
     "603.3b": "several triggers at once are stacked in APNAP order",

@@ -21,6 +21,7 @@ import re
 from mtgrules.core.abilities import TriggerData, TriggeredAbility
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
+from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.core.state import Draft, GameState, derived_from
@@ -259,5 +260,29 @@ def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller
         d.note("no target", f"{name}: {ab.text} has no legal target ({spec.description}), so it is "
                "removed from the stack", "603.3d", controller, name)
         return None
+    _refuse_named_illegal_target(state, chooser, ab, controller, name, options)
     oid = chooser.choose("target", controller, options, "603.3d")
     return (state.obj(oid).ref,)
+
+
+def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: TriggeredAbility, controller: str,
+                                 name: str, options: list[int]) -> None:
+    """A scripted target that is an object but not a legal one is refused saying why, as a spell's
+    is: hexproof and the like with their own rule, otherwise what the ability needs (603.3d, 601.2c).
+    With one legal option the answer may be meant for a later question, so the chooser keeps it."""
+    queue = chooser.scripted.get("target") or []
+    if len(options) < 2:
+        return
+    given = queue[0] if queue else None
+    if not isinstance(given, int) or isinstance(given, bool) or given in options or ab.target is None:
+        return
+    try:
+        obj = state.obj(given)
+    except KeyError:
+        return
+    if obj.zone in ab.target.zones and ab.target.legal(state, controller, obj):
+        shielded = why_cant_target(state, controller, obj)
+        if shielded is not None:
+            raise IllegalAction(*shielded)
+    raise IllegalAction("603.3d", f"{card(obj.card).name} is not a legal target: {name}'s triggered ability "
+                        f"needs {ab.target.description}")
