@@ -31,12 +31,11 @@ LAST_KNOWN = "last known"
 
 def is_leaving(ev: Event) -> bool:
     """A permanent moving from the battlefield to another zone (603.6c)."""
-    return _is_leaving(ev)
-
-
-def _is_leaving(ev: Event) -> bool:
     return (ev.kind is EventKind.ZONE_CHANGE and ev.attribute == "zone" and isinstance(ev.obj, int)
             and ev.before == Zone.BATTLEFIELD and ev.after != Zone.BATTLEFIELD)
+
+
+_is_leaving = is_leaving
 
 
 def last_known(state: GameState, events: Sequence[Event], i: int) -> GameObject | None:
