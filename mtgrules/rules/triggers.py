@@ -48,7 +48,8 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
         heard = _HEARD_AS.get(ev.kind, ev.kind)
         # a permanent that has just left is checked as it last existed (603.6c, 603.10a)
         listeners = [(state.obj(oid), i, ab) for oid, i, ab in listening.get(heard, ())]
-        if ev.kind is EventKind.ZONE_CHANGE and is_leaving(ev):  # others' leaves-the-battlefield abilities look back too (603.10a)
+        # others' leaves-the-battlefield abilities look back too (603.10a)
+        if ev.kind is EventKind.ZONE_CHANGE and is_leaving(ev):
             watchers = look_back_watchers(state, events) if watchers is None else watchers
             listeners += [w for w in watchers if w[0].oid != ev.obj]
         for src, i, ab in [*listeners, *look_back_sources(state, events, k)]:
