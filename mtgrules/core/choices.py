@@ -15,7 +15,8 @@ The engine calls :meth:`Chooser.check_all_used` once the action is done.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import difflib
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,21 @@ KNOWN_KINDS = frozenset({
     "target", "target player", "trigger order", "type"})
 """The kinds of question the kit's rules and cards ask (``tests/test_unused_answers.py`` checks the list
 against the source): a scripted answer of another kind can only be a misspelling."""
+
+
+def refuse_unknown_kinds(answers: Iterable[tuple[str, Any]], where: str = "") -> None:
+    """Refuse (117.1) the answers, as (kind, answer), of a kind no question of the kit asks: a
+    misspelt keyword, which no question could ever take, so it is never ignored. ``where`` says
+    what it was given to; the refusal names the nearest real keyword. The one check for a single
+    action (``Chooser``) and for the verbs that pass for the learner (``go_to``, ``resolve_top``)."""
+    unknown = [(kind, value) for kind, value in answers if kind not in KNOWN_KINDS]
+    if not unknown:
+        return
+    given = ", ".join(f"{kind.replace(' ', '_')}={value!r:.60}" for kind, value in unknown)
+    near = [k.replace(" ", "_") for kind, _ in unknown for k in difflib.get_close_matches(kind, KNOWN_KINDS, n=1)]
+    hint = f" (did you mean {', '.join(near)}?)" if near else ""
+    raise IllegalAction("117.1", f"the answer {given}{where} names no question the kit asks, so it is refused "
+                        f"rather than ignored; check its name{hint}")
 
 
 @dataclass(frozen=True)
@@ -60,20 +76,18 @@ class Chooser:
         action that didn't ask it (``color=`` on a pass that resolves nothing, a resolving spell's
         ``card=`` given as it is cast), is not used, and the narration says so."""
         self.check_passed_over()
+        asked = sorted({k for k, _p, _v in self.made} | set(self.passed_over) | self.lone)
+        refuse_unknown_kinds(((kind, queue[0]) for kind, queue in self.scripted.items() if queue),
+                             f" (this action asked about: {', '.join(asked)})" if asked else " (this action asked "
+                             "no question)")
         unused: list[tuple[str, Any]] = []
         for kind, queue in self.scripted.items():
             if not queue:
                 continue
-            asked = sorted({k for k, _p, _v in self.made} | set(self.passed_over) | self.lone)
-            keyword = kind.replace(" ", "_")
             if kind in asked:  # asked, but fewer times than answers were given
-                raise IllegalAction("117.1", f"the scripted answer {keyword}={queue[0]!r:.60} is one more than "
-                                    f"the {kind} questions this action asked, so it is refused rather than "
-                                    "ignored; leave it out")
-            if kind not in KNOWN_KINDS:
-                hint = f" (it asked about: {', '.join(asked)})" if asked else " (it asked no question)"
-                raise IllegalAction("117.1", f"the scripted answer {keyword}={queue[0]!r:.60} names no question the "
-                                    f"kit asks{hint}, so it is refused rather than ignored; check its name")
+                raise IllegalAction("117.1", f"the scripted answer {kind.replace(' ', '_')}={queue[0]!r:.60} is one "
+                                    f"more than the {kind} questions this action asked, so it is refused rather "
+                                    "than ignored; leave it out")
             unused.extend((kind, value) for value in queue)
         return unused
 
@@ -160,11 +174,9 @@ class Chooser:
         if self.callback is not None:
             listed = tuple(options) if len(options) <= 1000 else options  # a huge lazy sequence stays lazy
             return self.callback(ChoiceRequest(kind, player, listed, rule))
-        for other, waiting in self.scripted.items():  # a misspelling of this very kind, most likely:
-            if waiting and other not in KNOWN_KINDS:  # refused as check_all_used would, not advised alongside
-                raise IllegalAction("117.1", f"the scripted answer {other.replace(' ', '_')}={waiting[0]!r:.60} "
-                                    f"names no question the kit asks (it asked about: {kind}), so it is refused "
-                                    "rather than ignored; check its name")
+        # A misspelling of this very kind, most likely: refused, not advised alongside the right keyword.
+        refuse_unknown_kinds(((other, waiting[0]) for other, waiting in self.scripted.items() if waiting),
+                             f" (it asked about: {kind})")
         raise MissingChoice(kind, player, options if not isinstance(options, tuple) else list(options), rule,
                             offered=offered, sentence=sentence)
 

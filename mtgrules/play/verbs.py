@@ -7,12 +7,11 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import replace
 from typing import Any
 
 from mtgrules.core.actions import PassPriority, pass_priority
-from mtgrules.core.choices import KNOWN_KINDS, ChoiceRequest
+from mtgrules.core.choices import ChoiceRequest, refuse_unknown_kinds
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.turns import Step, parse_step
@@ -38,7 +37,8 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
         raise RuntimeError("nothing is on the stack, so nothing can resolve")
     # Before any pass: a question asked first would otherwise raise MissingChoice and advise
     # giving the right keyword alongside the misspelt one.
-    _refuse_misspelt({kind.replace("_", " "): value for kind, value in choices.items()}, "resolve_top")
+    refuse_unknown_kinds(((kind.replace("_", " "), value) for kind, value in choices.items()),
+                         " given to resolve_top (nothing was played)")
     top = t.state.stack[-1].sid
     start = len(t.frames)  # a refusal on the way takes back the passes before it: nothing half-played
     for _ in range(64):
@@ -58,18 +58,6 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
             given = ", ".join(f"{k}={v!r}" for k, v in {**choices, need.keyword: need.example}.items())
             raise need.given_on(f"resolve_top(t, {given})") from None
     raise RuntimeError("the top of the stack didn't resolve after 64 passes")
-
-
-def _refuse_misspelt(table: dict[str, Any], verb: str) -> None:
-    """Refuse, before anything is played, an answer of a kind no question of the kit asks (a
-    misspelt keyword, ``choices.KNOWN_KINDS``): no pass could ever take it (117.1)."""
-    misspelt = [kind for kind in table if kind not in KNOWN_KINDS]
-    if misspelt:
-        given = ", ".join(f"{kind.replace(' ', '_')}={table[kind]!r:.40}" for kind in misspelt)
-        near = [k.replace(" ", "_") for kind in misspelt for k in difflib.get_close_matches(kind, KNOWN_KINDS, n=1)]
-        hint = f" (did you mean {', '.join(near)}?)" if near else ""
-        raise IllegalAction("117.1", f"the answer {given} given to {verb} names no question the kit asks, so it "
-                                     f"is refused rather than ignored (nothing was played); check its name{hint}")
 
 
 def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: Any) -> Timeline:
@@ -93,7 +81,7 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
     ``RuntimeError`` with the reason, answers or not: nothing was played, so nothing could use
     them. A refusal or a stop on the way takes back the passes made, so nothing is half-played."""
     table = {kind.replace("_", " "): value for kind, value in answers.items()}
-    _refuse_misspelt(table, "go_to")
+    refuse_unknown_kinds(table.items(), " given to go_to (nothing was played)")
     start = len(t.frames)
     taken: dict[str, int] = {}
     choose = None
