@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import html
 
-import numpy as np
 import pandas as pd
 
 from mtgrules.core.state import GameState
@@ -71,8 +70,7 @@ def _styled(view: pd.DataFrame, mask: pd.DataFrame, new_rows: set[str]) -> str:
     through a pandas Styler: a step shows two or three of these tables, on every Next. A changed
     cell carries its highlight as an inline style, read now, so the colours in force
     (:mod:`mtgrules.classroom.palette`) apply."""
-    css = np.where(mask.to_numpy(), tables.CHANGED_CSS, "").astype(object)
-    css[[label in new_rows for label in view.index], :] = tables.NEW_ROW_CSS
+    css = tables.highlight_css(mask.to_numpy(), [label in new_rows for label in view.index])
     return html_table(view, css, table_class="mtg-fit-table", column_classes={"notes": "mtg-notes"})
 
 
@@ -115,8 +113,7 @@ def fit_html(after: GameState, before: GameState | None = None, caption: str = "
         else:
             parts.append(_styled(objects[ocols], omask, new_rows))
     if before is not None:
-        gone = [f"{label} ({old_table.at[label, 'name']})"
-                for label in old_table.index.difference(new_table.index, sort=False)]
+        gone = tables.gone_rows(old_table, new_table)
         if gone:
             parts.append(f'<p class="mtg-gone">{html.escape(gone_label)}: {html.escape("; ".join(gone))}</p>')
     parts.append("</div>")

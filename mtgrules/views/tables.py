@@ -287,6 +287,20 @@ def diff(state_a: GameState, state_b: GameState) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(DIFF_COLUMNS), dtype=object)
 
 
+def highlight_css(changed: np.ndarray, new_rows: Any) -> np.ndarray:
+    """Each cell's inline CSS: the changed cells', and the whole of each new row's, in the colours
+    in force now (a palette switched for a block stays with the tables made in it)."""
+    css = np.where(changed, CHANGED_CSS, "").astype(object)
+    css[new_rows, :] = NEW_ROW_CSS
+    return css
+
+
+def gone_rows(before: pd.DataFrame, after: pd.DataFrame) -> list[str]:
+    """The rows of ``before`` missing from ``after`` (a resolved stack item), as "label (name)":
+    they can't be coloured in the new table, so the views name them."""
+    return [f"{label} ({before.at[label, 'name']})" for label in before.index.difference(after.index, sort=False)]
+
+
 def highlight(state_before: GameState, state_after: GameState, caption: str | None = None,
               gone_label: str = "Gone since the step before") -> Styler:
     """The state table of ``state_after`` with changed cells and new rows coloured and bold.
@@ -318,11 +332,8 @@ class StepTable:
         """The table of ``state_after`` marked against ``state_before``; rows that left are named
         in the caption."""
         before, after = state_table(state_before), state_table(state_after)
-        mask = _mask(before, after)
-        new_rows = ~after.index.isin(before.index)
-        css = np.where(mask.to_numpy(), CHANGED_CSS, "").astype(object)
-        css[new_rows, :] = NEW_ROW_CSS
-        gone = [f"{label} ({before.at[label, 'name']})" for label in before.index.difference(after.index, sort=False)]
+        css = highlight_css(_mask(before, after).to_numpy(), ~after.index.isin(before.index))
+        gone = gone_rows(before, after)
         text = ". ".join(t for t in (caption, (f"{gone_label}: " + "; ".join(gone)) if gone else "") if t)
         return cls(after, css, text)
 
