@@ -40,10 +40,10 @@ class WhatIf(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets s
     """``WhatIf(t, at, [action, ...])``: what if, after step ``at``, these actions were played?
 
     ``.timeline`` is the timeline as it was when the what-if was made (a copy: steps played on it
-    since don't reach the comparison), ``.branch`` the new timeline, ``.refusals`` the refusal (or None) of each alternative
-    action, ``.divergence`` the first step where the states differ (None if they never do),
-    ``.differences`` the table of cells that differ in the final states, and ``.comparison``
-    the HTML widget showing it all. The branch is played as the widget is made (so a refusal
+    since don't reach the comparison), ``.branch`` the new timeline, ``.refusals`` the refusal (or
+    None) of each alternative action, ``.divergence`` the first step where the states differ (None
+    if they never do), ``.differences`` the table of cells that differ in the final states, and
+    ``.comparison`` the HTML widget showing it all. The branch is played as the widget is made (so a refusal
     or a bad step shows in the cell); in a kernel the comparison is rendered when a front end
     first shows the widget, and ``.fill()`` (or asking for ``.comparison``) renders it now.
     """
