@@ -74,3 +74,19 @@ def sprawl_on_the_stack():
     sprawl = s.add("Utopia Sprawl", "Alice", zone="hand")
     s.mana("Alice", "G")
     return s.timeline().do(cast("Alice", sprawl, targets=(forest,))), sprawl
+
+
+def murder_in_hand(s, caster: str):
+    """Give ``caster`` a Murder in hand and three untapped Swamps to pay {1}{B}{B}: the removal
+    many tests cast in response. Returns (Murder's id, ``cast_at(t, target)``, which taps the
+    Swamps and casts Murder at ``target`` on the timeline ``t``, leaving it on the stack)."""
+    from mtgrules import activate, cast
+    murder = s.add("Murder", caster, zone="hand")
+    swamps = [s.add("Swamp", caster) for _ in range(3)]
+
+    def cast_at(t, target) -> None:
+        for sw in swamps:
+            t.do(activate(caster, sw))
+        t.do(cast(caster, murder, targets=(target,)))
+
+    return murder, cast_at

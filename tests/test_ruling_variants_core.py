@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from combat_support import hand, kinds, library, pass_answering, pass_until, refuse, resolve_top
-from helpers import pool, refused
+from helpers import murder_in_hand, pool, refused
 
 from mtgrules import (
     IllegalAction,
@@ -368,16 +368,13 @@ def test_removal_after_melee_resolved_doesnt_shrink_the_bonus():
     s = Scenario("MEL-2 after", players=THREE, step="combat")
     wings = s.add("Wings of the Guard", "Alice")
     bears = s.add("Grizzly Bears", "Alice")
-    murder = s.add("Murder", "Bob", zone="hand")
-    swamps = [s.add("Swamp", "Bob") for _ in range(3)]
+    _, cast_murder = murder_in_hand(s, "Bob")
     t = at_attackers(s)
     t.do(declare_attackers("Alice", {wings: "Bob", bears: "Carol"}))
     resolve_top(t)
     assert pt(t.state, wings) == "3/3"
     t.do(pass_priority("Alice"))
-    for sw in swamps:
-        t.do(activate("Bob", sw))
-    t.do(cast("Bob", murder, targets=(bears,)))
+    cast_murder(t, bears)
     t.do(pass_priority("Bob")).do(pass_priority("Carol")).do(pass_priority("Alice"))
     assert t.state.obj(bears).zone is Zone.GRAVEYARD
     assert pt(t.state, wings) == "3/3"
@@ -388,14 +385,11 @@ def test_the_only_creature_attacking_an_opponent_is_a_token_that_dies_in_respons
     s = Scenario("MEL-2 token", players=THREE, step="combat")
     wings = s.add("Wings of the Guard", "Alice")
     token = s.add("Soldier Token", "Alice")
-    blood = s.add("Murder", "Carol", zone="hand")
-    swamps = [s.add("Swamp", "Carol") for _ in range(3)]
+    _, cast_murder = murder_in_hand(s, "Carol")
     t = at_attackers(s)
     t.do(declare_attackers("Alice", {wings: "Bob", token: "Carol"}))
     t.do(pass_priority("Alice")).do(pass_priority("Bob"))
-    for sw in swamps:
-        t.do(activate("Carol", sw))
-    t.do(cast("Carol", blood, targets=(token,)))
+    cast_murder(t, token)
     t.do(pass_priority("Carol")).do(pass_priority("Alice")).do(pass_priority("Bob"))
     assert all(o.oid != token for o in t.state.objects if o.zone is Zone.BATTLEFIELD)
     resolve_top(t)
@@ -1010,8 +1004,7 @@ def test_a_fight_that_doesnt_happen_isnt_fighting():
     stag = s.add("Somberwald Stag", "Alice", zone="hand")
     forests = [s.add("Forest", "Alice") for _ in range(5)]
     corpse = s.add("Walking Corpse", "Bob")
-    murder = s.add("Murder", "Bob", zone="hand")
-    swamps = [s.add("Swamp", "Bob") for _ in range(3)]
+    _, cast_murder = murder_in_hand(s, "Bob")
     library(s, "Alice")
     t = s.timeline()
     for f in forests:
@@ -1019,9 +1012,7 @@ def test_a_fight_that_doesnt_happen_isnt_fighting():
     t.do(cast("Alice", stag))
     t.do(pass_priority("Alice")).do(pass_priority("Bob", target=corpse))  # the Stag's trigger targets
     t.do(pass_priority("Alice"))
-    for sw in swamps:
-        t.do(activate("Bob", sw))
-    t.do(cast("Bob", murder, targets=(stag,)))  # the Stag leaves before its trigger resolves
+    cast_murder(t, stag)  # the Stag leaves before its trigger resolves
     t.do(pass_priority("Bob")).do(pass_priority("Alice"))
     assert t.state.obj(stag).zone is Zone.GRAVEYARD
     t.do(pass_priority("Alice"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from combat_support import kinds, pass_until, refuse, resolve_top
+from helpers import murder_in_hand
 
 from mtgrules import (
     Scenario,
@@ -59,14 +60,11 @@ def test_omdb1_murder_on_one_of_two_graveyard_attackers_the_other_still_deals_da
     s = combat_board()
     bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
     corpse = s.add("Walking Corpse", "Alice", zone="graveyard")
-    murder = s.add("Murder", "Bob", zone="hand")
-    swamps = [s.add("Swamp", "Bob") for _ in range(3)]
+    _, cast_murder = murder_in_hand(s, "Bob")
     t = to_attackers(s)
     t.do(declare_attackers("Alice", {bears: "Bob", corpse: "Bob"}))
     t.do(pass_priority("Alice"))
-    for sw in swamps:
-        t.do(activate("Bob", sw))
-    t.do(cast("Bob", murder, targets=(bears,)))
+    cast_murder(t, bears)
     zcc = t.state.obj(bears).zcc
     resolve_top(t)
     assert t.state.obj(bears).zone is Zone.GRAVEYARD and t.state.obj(bears).zcc == zcc
@@ -82,16 +80,13 @@ def test_omdb1_murdered_graveyard_attacker_deals_no_damage_and_its_graveyard_blo
     s = combat_board()
     bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
     corpse = s.add("Walking Corpse", "Bob", zone="graveyard")
-    murder = s.add("Murder", "Bob", zone="hand")
-    swamps = [s.add("Swamp", "Bob") for _ in range(3)]
+    _, cast_murder = murder_in_hand(s, "Bob")
     t = to_attackers(s)
     t.do(declare_attackers("Alice", {bears: "Bob"}))
     pass_until(t, Step.DECLARE_BLOCKERS)
     t.do(declare_blockers("Bob", {corpse: bears}))
     t.do(pass_priority("Alice"))
-    for sw in swamps:
-        t.do(activate("Bob", sw))
-    t.do(cast("Bob", murder, targets=(bears,)))
+    cast_murder(t, bears)
     resolve_top(t)
     assert not is_attacking(t.state, bears) and t.state.obj(bears).zone is Zone.GRAVEYARD
     pass_until(t, Step.END_COMBAT)
@@ -103,14 +98,11 @@ def test_omdb1_murdered_graveyard_attacker_deals_no_damage_and_its_graveyard_blo
 def test_omdb1_on_bobs_turn_alices_murder_on_bobs_graveyard_attacker():
     s = combat_board(active="Bob", omdb_for="Bob")
     bears = s.add("Grizzly Bears", "Bob", zone="graveyard")
-    murder = s.add("Murder", "Alice", zone="hand")
-    swamps = [s.add("Swamp", "Alice") for _ in range(3)]
+    _, cast_murder = murder_in_hand(s, "Alice")
     t = to_attackers(s)
     t.do(declare_attackers("Bob", {bears: "Alice"}))
     t.do(pass_priority("Bob"))
-    for sw in swamps:
-        t.do(activate("Alice", sw))
-    t.do(cast("Alice", murder, targets=(bears,)))
+    cast_murder(t, bears)
     zcc = t.state.obj(bears).zcc
     resolve_top(t)
     assert (t.state.obj(bears).zone, t.state.obj(bears).zone_player, t.state.obj(bears).zcc) == \
@@ -557,13 +549,10 @@ def test_ctg1_the_only_non_zombie_dies_in_response_so_the_player_does_nothing():
     s.add(CTG, "Alice")
     bears = s.add("Grizzly Bears", "Bob")
     corpse = s.add("Walking Corpse", "Bob")
-    murder = s.add("Murder", "Alice", zone="hand")
-    swamps = [s.add("Swamp", "Alice") for _ in range(3)]
+    _, cast_murder = murder_in_hand(s, "Alice")
     t = _upkeep(s, "Bob")
     t.do(pass_priority("Bob"))
-    for sw in swamps:
-        t.do(activate("Alice", sw))
-    t.do(cast("Alice", murder, targets=(bears,)))
+    cast_murder(t, bears)
     resolve_top(t)                                     # Murder
     assert t.state.obj(bears).zone is Zone.GRAVEYARD
     resolve_top(t)                                     # Call to the Grave's trigger
@@ -727,12 +716,9 @@ def test_gb1_three_players_carols_creature_dies_into_carols_graveyard_under_bobs
     s.add(BB, "Bob")
     s.add("Llanowar Elves", "Bob", zone="graveyard")
     bears = s.add("Grizzly Bears", "Carol")
-    murder = s.add("Murder", "Alice", zone="hand")
-    swamps = [s.add("Swamp", "Alice") for _ in range(3)]
+    murder, cast_murder = murder_in_hand(s, "Alice")
     t = s.timeline()
-    for sw in swamps:
-        t.do(activate("Alice", sw))
-    t.do(cast("Alice", murder, targets=(bears,)))
+    cast_murder(t, bears)
     resolve_top(t)
     assert (t.state.obj(bears).zone, t.state.obj(bears).zone_player) == (Zone.GRAVEYARD, "Carol")
     assert (t.state.obj(murder).zone, t.state.obj(murder).zone_player) == (Zone.GRAVEYARD, "Alice")
