@@ -31,6 +31,12 @@ THREE = ["Alice", "Bob", "Carol"]
 FOUR = ["Alice", "Bob", "Carol", "Dana"]
 
 
+def two_headed_giant(title: str, step: str) -> Scenario:
+    """A Two-Headed Giant game: Alice and Ann (team A) against Bob and Bea (team B)."""
+    return Scenario(title, players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
+                    teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step=step)
+
+
 def pt(state, oid) -> str:
     return characteristics(state, oid).pt()
 
@@ -344,8 +350,7 @@ def test_two_wings_each_count_every_opponent_attacked():
 
 @pytest.mark.ruling("MEL-1")
 def test_two_headed_giant_counts_only_opponents_you_attacked():
-    s = Scenario("MEL-1 2HG", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
-                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="combat")
+    s = two_headed_giant("MEL-1 2HG", step="combat")
     wings = s.add("Wings of the Guard", "Ann")
     bears = s.add("Grizzly Bears", "Ann")
     alices = s.add("Grizzly Bears", "Alice")
@@ -353,8 +358,7 @@ def test_two_headed_giant_counts_only_opponents_you_attacked():
     t.do(declare_attackers("Alice", {wings: "Bob", bears: "Bea", alices: "Bea"}))
     resolve_top(t)
     assert pt(t.state, wings) == "3/3"  # Ann attacked Bob and Bea
-    s2 = Scenario("MEL-1 2HG b", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
-                  teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="combat")
+    s2 = two_headed_giant("MEL-1 2HG b", step="combat")
     wings = s2.add("Wings of the Guard", "Ann")
     alices = [s2.add("Grizzly Bears", "Alice") for _ in range(2)]
     t = at_attackers(s2)
@@ -472,18 +476,28 @@ def neyith_board(title: str, alice=("Grizzly Bears",), bob=("Walking Corpse",), 
     return s, ids
 
 
+def target_at_begin_combat(t, target) -> None:
+    """Pass up to the beginning of combat, answering Neyith's trigger's target with ``target``."""
+    while t.state.step is not Step.BEGIN_COMBAT:
+        pass_answering(t, t.state.priority, {"target": target})
+
+
+def tap_and_pay_once(t, forests) -> None:
+    """Tap Alice's ``forests`` for mana, then pass until the stack is empty, paying {2}{G} once."""
+    for f in forests:
+        t.do(activate("Alice", f))
+    while t.state.stack:
+        pass_answering(t, t.state.priority, {"pay": 1})
+
+
 def marked(title: str, **board):
     """Neyith's beginning-of-combat ability paid on Alice's first creature."""
     s, ids = neyith_board(title, **board)
     target = ids["alice"][0]
     t = s.timeline()
-    while t.state.step is not Step.BEGIN_COMBAT:
-        pass_answering(t, t.state.priority, {"target": target})
+    target_at_begin_combat(t, target)
     assert len(t.state.stack) == 1
-    for f in ids["forests"][:3]:
-        t.do(activate("Alice", f))
-    while t.state.stack:
-        pass_answering(t, t.state.priority, {"pay": 1})
+    tap_and_pay_once(t, ids["forests"][:3])
     return t, ids, target
 
 
@@ -703,8 +717,7 @@ def test_fellwar_stone_facing_only_wastes_adds_nothing():
 
 @pytest.mark.ruling("NEY-1")
 def test_two_headed_giant_a_teammates_creature_must_block():
-    s = Scenario("NEY-1 2HG", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
-                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="main1")
+    s = two_headed_giant("NEY-1 2HG", step="main1")
     s.add("Neyith of the Dire Hunt", "Alice")
     forests = [s.add("Forest", "Alice") for _ in range(3)]
     bears = s.add("Grizzly Bears", "Alice")
@@ -712,12 +725,8 @@ def test_two_headed_giant_a_teammates_creature_must_block():
     spider = s.add("Giant Spider", "Bea")
     library(s, "Alice")
     t = s.timeline()
-    while t.state.step is not Step.BEGIN_COMBAT:
-        pass_answering(t, t.state.priority, {"target": bears})
-    for f in forests:
-        t.do(activate("Alice", f))
-    while t.state.stack:
-        pass_answering(t, t.state.priority, {"pay": 1})
+    target_at_begin_combat(t, bears)
+    tap_and_pay_once(t, forests)
     t = pass_until(t, Step.DECLARE_ATTACKERS)
     t.do(declare_attackers("Alice", {bears: "Bob"}))
     t = pass_until(t, Step.DECLARE_BLOCKERS)
@@ -739,12 +748,8 @@ def test_culling_mark_and_neyith_together_the_maximum_is_obeyed():
         t.do(activate("Alice", f))
     t.do(cast("Alice", mark, targets=(corpse,)))
     resolve_top(t)
-    while t.state.step is not Step.BEGIN_COMBAT:
-        pass_answering(t, t.state.priority, {"target": bears})
-    for f in ids["forests"][:3]:
-        t.do(activate("Alice", f))
-    while t.state.stack:
-        pass_answering(t, t.state.priority, {"pay": 1})
+    target_at_begin_combat(t, bears)
+    tap_and_pay_once(t, ids["forests"][:3])
     t = to_blockers(t, [bears, wurm])
     options = legal_blocks(t.state)
     assert options.max_obeyed == 2  # blocking the Bears obeys both requirements
@@ -842,12 +847,8 @@ def test_three_players_a_non_defending_player_cant_block_the_target():
                           players=("Alice", "Bob", "Carol"))
     bears, wurm = ids["alice"]
     t = s.timeline()
-    while t.state.step is not Step.BEGIN_COMBAT:
-        pass_answering(t, t.state.priority, {"target": bears})
-    for f in ids["forests"]:
-        t.do(activate("Alice", f))
-    while t.state.stack:
-        pass_answering(t, t.state.priority, {"pay": 1})
+    target_at_begin_combat(t, bears)
+    tap_and_pay_once(t, ids["forests"])
     t = pass_until(t, Step.DECLARE_ATTACKERS)
     t.do(declare_attackers("Alice", {bears: "Carol", wurm: "Bob"}))  # Carol has no creature
     t = pass_until(t, Step.DECLARE_BLOCKERS)
@@ -912,8 +913,7 @@ def test_fervor_lets_a_new_order_of_whiteclay_pay_Q():
 
 @pytest.mark.ruling("MEL-3")
 def test_two_headed_giant_planeswalker_and_its_teammate():
-    s = Scenario("MEL-3 2HG", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
-                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="combat")
+    s = two_headed_giant("MEL-3 2HG", step="combat")
     wings = s.add("Wings of the Guard", "Alice")
     bears = s.add("Grizzly Bears", "Alice")
     jace = s.add("Jace Beleren", "Bob", counters={"loyalty": 3})
@@ -930,12 +930,8 @@ def test_menace_gained_after_neyith_resolved_still_needs_two_blockers():
     swamps = [s.add("Swamp", "Alice") for _ in range(2)]
     corpse, lord = ids["alice"]
     t = s.timeline()
-    while t.state.step is not Step.BEGIN_COMBAT:
-        pass_answering(t, t.state.priority, {"target": corpse})
-    for f in ids["forests"]:
-        t.do(activate("Alice", f))
-    while t.state.stack:
-        pass_answering(t, t.state.priority, {"pay": 1})
+    target_at_begin_combat(t, corpse)
+    tap_and_pay_once(t, ids["forests"])
     assert pt(t.state, corpse) == "6/3"  # 3/3 with the Lord, doubled: +3/+0 (NEY-5)
     for sw in swamps:
         t.do(activate("Alice", sw))
@@ -956,12 +952,8 @@ def test_exponential_growth_after_neyith_doubles_the_doubled_power():
     mountains = [s.add("Mountain", "Alice") for _ in range(3)]
     bears = ids["alice"][0]
     t = s.timeline()
-    while t.state.step is not Step.BEGIN_COMBAT:
-        pass_answering(t, t.state.priority, {"target": bears})
-    for f in ids["forests"]:
-        t.do(activate("Alice", f))
-    while t.state.stack:
-        pass_answering(t, t.state.priority, {"pay": 1})
+    target_at_begin_combat(t, bears)
+    tap_and_pay_once(t, ids["forests"])
     assert pt(t.state, bears) == "4/2"
     t = pass_until(t, Step.DECLARE_ATTACKERS)
     t.do(declare_attackers("Alice", []))
@@ -1045,8 +1037,7 @@ def test_cr_509_1c_example_blocks_if_able_and_a_plain_creature_against_menace():
 
 
 def two_headed_giant_blocks(blocks_for):
-    s = Scenario("NEY-4 2HG", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
-                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="combat")
+    s = two_headed_giant("NEY-4 2HG", step="combat")
     s.add("Neyith of the Dire Hunt", "Alice")
     mine, hers = s.add("Grizzly Bears", "Alice"), s.add("Craw Wurm", "Ann")
     corpse, spider = s.add("Walking Corpse", "Bob"), s.add("Giant Spider", "Bea")
@@ -1087,8 +1078,7 @@ def test_creature_spell_mana_cant_pay_a_creatures_ability():
 
 @pytest.mark.ruling("MEL-4")
 def test_two_headed_giant_token_entering_attacking_the_other_head_isnt_counted():
-    s = Scenario("MEL-4 2HG", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
-                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="combat")
+    s = two_headed_giant("MEL-4 2HG", step="combat")
     wings = s.add("Wings of the Guard", "Alice")
     ambush = s.add("Practice Ambush", "Alice", zone="hand")
     plains = s.add("Plains", "Alice")
@@ -1142,20 +1132,15 @@ def test_a_sprawled_forest_could_produce_only_green():
 
 @pytest.mark.ruling("NEY-3")
 def test_two_headed_giant_the_defending_team_picks_either_heads_creature():
-    s = Scenario("NEY-3 2HG", players=["Alice", "Ann", "Bob", "Bea"], game_format="two-headed giant",
-                 teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"}, step="main1")
+    s = two_headed_giant("NEY-3 2HG", step="main1")
     s.add("Neyith of the Dire Hunt", "Alice")
     forests = [s.add("Forest", "Alice") for _ in range(3)]
     bears = s.add("Grizzly Bears", "Alice")
     corpse, spider = s.add("Walking Corpse", "Bob"), s.add("Giant Spider", "Bea")
     library(s, "Alice")
     t = s.timeline()
-    while t.state.step is not Step.BEGIN_COMBAT:
-        pass_answering(t, t.state.priority, {"target": bears})
-    for f in forests:
-        t.do(activate("Alice", f))
-    while t.state.stack:
-        pass_answering(t, t.state.priority, {"pay": 1})
+    target_at_begin_combat(t, bears)
+    tap_and_pay_once(t, forests)
     t = pass_until(t, Step.DECLARE_ATTACKERS)
     t.do(declare_attackers("Alice", {bears: "Bea"}))
     t = pass_until(t, Step.DECLARE_BLOCKERS)
@@ -1173,8 +1158,7 @@ def test_three_players_paying_twice_is_refused_and_the_pool_kept():
     s, ids = neyith_board("NEY-6 three", forests=6, players=("Alice", "Bob", "Carol"))
     bears = ids["alice"][0]
     t = s.timeline()
-    while t.state.step is not Step.BEGIN_COMBAT:
-        pass_answering(t, t.state.priority, {"target": bears})
+    target_at_begin_combat(t, bears)
     for f in ids["forests"]:
         t.do(activate("Alice", f))
     t.do(pass_priority("Alice")).do(pass_priority("Bob"))
