@@ -323,6 +323,28 @@ def at_attackers(s: Scenario):
     return pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
 
 
+
+def ambush_in_hand(s: Scenario):
+    """Practice Ambush in Alice's hand with a Plains to pay for it: a token that enters the
+    battlefield attacking mid-combat. Returns ``cast_ambush(t)``, which taps the Plains and casts it."""
+    ambush = s.add("Practice Ambush", "Alice", zone="hand")
+    plains = s.add("Plains", "Alice")
+
+    def cast_ambush(t) -> None:
+        t.do(activate("Alice", plains))
+        t.do(cast("Alice", ambush))
+
+    return cast_ambush
+
+
+def wings_attack_bob_with_ambush_in_hand(s: Scenario):
+    """Alice's Wings of the Guard attacks Bob, Practice Ambush in her hand: (timeline, Wings, cast_ambush)."""
+    wings = s.add("Wings of the Guard", "Alice")
+    cast_ambush = ambush_in_hand(s)
+    t = at_attackers(s)
+    t.do(declare_attackers("Alice", {wings: "Bob"}))
+    return t, wings, cast_ambush
+
 @pytest.mark.ruling("MEL-1")
 def test_four_players_three_opponents_attacked():
     s = Scenario("MEL-1 four", players=FOUR, step="combat")
@@ -429,15 +451,10 @@ def test_wings_at_a_planeswalker_counts_the_players_others_attacked():
 @pytest.mark.ruling("MEL-4")
 def test_a_token_entering_attacking_after_melee_resolved_changes_nothing():
     s = Scenario("MEL-4 after", players=THREE, step="combat")
-    wings = s.add("Wings of the Guard", "Alice")
-    ambush = s.add("Practice Ambush", "Alice", zone="hand")
-    plains = s.add("Plains", "Alice")
-    t = at_attackers(s)
-    t.do(declare_attackers("Alice", {wings: "Bob"}))
+    t, wings, cast_ambush = wings_attack_bob_with_ambush_in_hand(s)
     resolve_top(t)
     assert pt(t.state, wings) == "2/2"
-    t.do(activate("Alice", plains))
-    t.do(cast("Alice", ambush))
+    cast_ambush(t)
     resolve_top(t, attack_target="Carol")
     assert t.state.stack == ()
     assert pt(t.state, wings) == "2/2"
@@ -771,14 +788,12 @@ def test_a_token_entering_attacking_triggers_no_attack_trigger():
     s = Scenario("MEL-4 bell", step="combat")
     wings = s.add("Wings of the Guard", "Alice")
     s.add("Practice Bell", "Alice")
-    ambush = s.add("Practice Ambush", "Alice", zone="hand")
-    plains = s.add("Plains", "Alice")
+    cast_ambush = ambush_in_hand(s)
     t = at_attackers(s)
     t.do(declare_attackers("Alice", [wings], trigger_order=("Wings of the Guard", "Practice Bell")))
     n = len(t.state.stack)
     assert n == 2  # melee and the Bell for Wings
-    t.do(activate("Alice", plains))
-    t.do(cast("Alice", ambush))
+    cast_ambush(t)
     resolve_top(t)
     assert len(t.state.stack) == n  # the token attacks without having attacked: nothing triggers
 
@@ -1079,13 +1094,8 @@ def test_creature_spell_mana_cant_pay_a_creatures_ability():
 @pytest.mark.ruling("MEL-4")
 def test_two_headed_giant_token_entering_attacking_the_other_head_isnt_counted():
     s = two_headed_giant("MEL-4 2HG", step="combat")
-    wings = s.add("Wings of the Guard", "Alice")
-    ambush = s.add("Practice Ambush", "Alice", zone="hand")
-    plains = s.add("Plains", "Alice")
-    t = at_attackers(s)
-    t.do(declare_attackers("Alice", {wings: "Bob"}))
-    t.do(activate("Alice", plains))
-    t.do(cast("Alice", ambush))
+    t, wings, cast_ambush = wings_attack_bob_with_ambush_in_hand(s)
+    cast_ambush(t)
     for wrong in ("Ann", "Alice"):  # not a defending player (508.4)
         with pytest.raises(IllegalAction) as info:
             resolve_top(t, attack_target=wrong)
@@ -1099,13 +1109,8 @@ def test_two_headed_giant_token_entering_attacking_the_other_head_isnt_counted()
 def test_a_token_cant_enter_attacking_a_player_who_conceded():
     from mtgrules import concede
     s = Scenario("MEL-4 conceded", players=FOUR, step="combat")
-    wings = s.add("Wings of the Guard", "Alice")
-    ambush = s.add("Practice Ambush", "Alice", zone="hand")
-    plains = s.add("Plains", "Alice")
-    t = at_attackers(s)
-    t.do(declare_attackers("Alice", {wings: "Bob"}))
-    t.do(activate("Alice", plains))
-    t.do(cast("Alice", ambush))
+    t, wings, cast_ambush = wings_attack_bob_with_ambush_in_hand(s)
+    cast_ambush(t)
     t.do(concede("Carol"))
     with pytest.raises(IllegalAction) as info:
         resolve_top(t, attack_target="Carol")
