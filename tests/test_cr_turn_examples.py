@@ -62,6 +62,26 @@ def _libraries(s: Scenario, n: int = 3) -> None:
             s.add("Swamp", p, zone="library")
 
 
+def _bears_and_growth(title: str, bears_for: str, caster: str, **scenario):
+    """Turn 2's first main phase: Grizzly Bears for ``bears_for`` and Giant Growth in ``caster``'s
+    hand with {G} in their pool, to cast a spell and watch who gets priority around it.
+    Returns (timeline, Bears, Giant Growth)."""
+    s = Scenario(title, turn=2, step="main1", **scenario)
+    bears = s.add("Grizzly Bears", bears_for)
+    growth = s.add("Giant Growth", caster, zone="hand")
+    s.mana(caster, "G")
+    return s.timeline(), bears, growth
+
+
+def _pumped_until_end_of_turn(s: Scenario, oid, title: str) -> Timeline:
+    """The board with ``oid`` given +3/+3 until end of turn (layer 7c): a creature with two -1/-1
+    counters then lives until cleanup ends the effect, and dies to a state-based action there."""
+    start = s.state()
+    pump = Effect("7c", "+3/+3 until end of turn", "613.4c", timestamp=99, affected=(start.obj(oid).ref,),
+                  delta=(3, 3), until_end_of_turn=True)
+    return Timeline(replace(start, effects=(pump,)), title)
+
+
 def _events(t, start: int = 0):
     return [e for f in list(t)[start:] for e in f.events]
 
@@ -122,11 +142,7 @@ def test_creatures_leave_combat_as_the_end_of_combat_step_ends_before_the_main_p
 # ---------------------------------------------------------------- 500.2, 117.3b-d, 117.4
 @pytest.mark.rule("500.2")
 def test_a_step_doesnt_end_when_the_stack_becomes_empty_everyone_passes_again():
-    s = Scenario("500.2", turn=2, step="main1")
-    bears = s.add("Grizzly Bears", "Alice")
-    growth = s.add("Giant Growth", "Alice", zone="hand")
-    s.mana("Alice", "G")
-    t = s.timeline()
+    t, bears, growth = _bears_and_growth("500.2", "Alice", "Alice")
     t.do(cast("Alice", growth, targets=(bears,))).do(pass_priority("Alice")).do(pass_priority("Bob"))
     assert not t.state.stack and t.state.step is Step.MAIN1, "the spell resolved; the phase goes on"
     assert t.state.priority == "Alice" and [e.rule for e in t[-1].events if e.kind == "priority"][-1] == "117.3b"
@@ -138,11 +154,7 @@ def test_a_step_doesnt_end_when_the_stack_becomes_empty_everyone_passes_again():
 
 @pytest.mark.rule("117.3b")
 def test_the_active_player_gets_priority_after_a_spell_another_player_cast_resolves():
-    s = Scenario("117.3b", turn=2, step="main1")
-    bears = s.add("Grizzly Bears", "Bob")
-    growth = s.add("Giant Growth", "Bob", zone="hand")
-    s.mana("Bob", "G")
-    t = s.timeline()
+    t, bears, growth = _bears_and_growth("117.3b", "Bob", "Bob")
     t.do(pass_priority("Alice")).do(cast("Bob", growth, targets=(bears,)))
     assert t.state.priority == "Bob", "117.3c: the caster receives priority again"
     t.do(pass_priority("Bob")).do(pass_priority("Alice"))
@@ -178,11 +190,7 @@ def test_a_player_who_passes_with_mana_in_their_pool_announces_it():
 
 @pytest.mark.rule("117.4")
 def test_all_three_players_must_pass_in_succession_before_a_spell_resolves():
-    s = Scenario("117.4", players=["Alice", "Bob", "Carol"], turn=2, step="main1")
-    bears = s.add("Grizzly Bears", "Alice")
-    growth = s.add("Giant Growth", "Bob", zone="hand")
-    s.mana("Bob", "G")
-    t = s.timeline()
+    t, bears, growth = _bears_and_growth("117.4", "Alice", "Bob", players=["Alice", "Bob", "Carol"])
     t.do(pass_priority("Alice")).do(cast("Bob", growth, targets=(bears,)))
     t.do(pass_priority("Bob")).do(pass_priority("Carol"))
     assert len(t.state.stack) == 1 and t.state.priority == "Alice"
@@ -417,10 +425,7 @@ def test_a_cleanup_with_state_based_actions_gives_the_active_player_priority_cit
     s = Scenario("514.3a", turn=2, step="end")
     bears = s.add("Grizzly Bears", "Alice", counters={"-1/-1": 2})
     _libraries(s)
-    start = s.state()
-    pump = Effect("7c", "+3/+3 until end of turn", "613.4c", timestamp=99, affected=(start.obj(bears).ref,),
-                  delta=(3, 3), until_end_of_turn=True)
-    t = Timeline(replace(start, effects=(pump,)), "514.3a")
+    t = _pumped_until_end_of_turn(s, bears, "514.3a")
     t.do(pass_priority("Alice")).do(pass_priority("Bob"))
     assert t.state.step is Step.CLEANUP and t.state.priority == "Alice"
     given = [e for e in t[-1].events if e.kind == "priority" and e.after == "Alice"]
@@ -488,10 +493,7 @@ def test_in_a_cleanup_step_with_priority_instants_may_be_cast_but_no_land_played
     forest = s.add("Forest", "Alice", zone="hand")
     growth = s.add("Giant Growth", "Alice", zone="hand")
     _libraries(s)
-    start = s.state()
-    pump = Effect("7c", "+3/+3 until end of turn", "613.4c", timestamp=99, affected=(start.obj(doomed).ref,),
-                  delta=(3, 3), until_end_of_turn=True)
-    t = Timeline(replace(start, effects=(pump,)), "514.3a actions")
+    t = _pumped_until_end_of_turn(s, doomed, "514.3a actions")
     t.do(pass_priority("Alice")).do(pass_priority("Bob"))
     assert t.state.step is Step.CLEANUP and t.state.priority == "Alice"
     assert not [a for a in legal_actions(t.state) if isinstance(a, PlayLand)]
