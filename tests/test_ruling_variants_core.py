@@ -595,9 +595,7 @@ def test_blocking_and_dealing_combat_damage_is_not_fighting():
 @pytest.mark.ruling("NEY-3")
 def test_in_three_player_only_the_attacked_player_chooses_the_blocker():
     t, ids, bears = marked("NEY-3 three", bob=("Walking Corpse", "Giant Spider"), players=("Alice", "Bob", "Carol"))
-    t = pass_until(t, Step.DECLARE_ATTACKERS)
-    t.do(declare_attackers("Alice", {bears: "Bob"}))
-    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t = to_blockers(t, {bears: "Bob"})
     corpse, spider = ids["bob"]
     refuse(t.state, declare_blockers("Carol", {corpse: bears}), "509.1a")
     t.do(declare_blockers("Bob", {spider: bears}))
@@ -611,9 +609,7 @@ def test_one_attacker_blocked_by_two_draws_one_card():
     wurm = s.add("Craw Wurm", "Alice")
     corpse, spider = s.add("Walking Corpse", "Bob"), s.add("Giant Spider", "Bob")
     library(s, "Alice")
-    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
-    t.do(declare_attackers("Alice", [wurm]))
-    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t = to_blockers(s.timeline(), [wurm])
     t.do(declare_blockers("Bob", {corpse: wurm, spider: wurm}))
     assert len(t.state.stack) == 1
     resolve_top(t)
@@ -627,9 +623,7 @@ def test_neyith_and_a_token_blocked_together_draw_one_card():
     token = s.add("Soldier Token", "Alice")
     corpse, spider = s.add("Walking Corpse", "Bob"), s.add("Giant Spider", "Bob")
     library(s, "Alice")
-    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
-    t.do(declare_attackers("Alice", [neyith, token]))
-    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t = to_blockers(s.timeline(), [neyith, token])
     t.do(declare_blockers("Bob", {corpse: token, spider: neyith}))
     assert len(t.state.stack) == 1
     resolve_top(t)
@@ -744,9 +738,7 @@ def test_two_headed_giant_a_teammates_creature_must_block():
     t = s.timeline()
     target_at_begin_combat(t, bears)
     tap_and_pay_once(t, forests)
-    t = pass_until(t, Step.DECLARE_ATTACKERS)
-    t.do(declare_attackers("Alice", {bears: "Bob"}))
-    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t = to_blockers(t, {bears: "Bob"})
     assert t.state.combat.awaiting  # Bea's Spider can block an attacker of Bob's (805.10d)
     who = t.state.combat.awaiting[0][1]
     refuse(t.state, declare_blockers(who), "509.1c")
@@ -864,9 +856,7 @@ def test_three_players_a_non_defending_player_cant_block_the_target():
     t = s.timeline()
     target_at_begin_combat(t, bears)
     tap_and_pay_once(t, ids["forests"])
-    t = pass_until(t, Step.DECLARE_ATTACKERS)
-    t.do(declare_attackers("Alice", {bears: "Carol", wurm: "Bob"}))  # Carol has no creature
-    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t = to_blockers(t, {bears: "Carol", wurm: "Bob"})  # Carol has no creature
     corpse = ids["bob"][0]
     options = legal_blocks(t.state, "Bob")
     assert options.max_obeyed == 0  # Bob can't block what attacks Carol
@@ -1146,9 +1136,7 @@ def test_two_headed_giant_the_defending_team_picks_either_heads_creature():
     t = s.timeline()
     target_at_begin_combat(t, bears)
     tap_and_pay_once(t, forests)
-    t = pass_until(t, Step.DECLARE_ATTACKERS)
-    t.do(declare_attackers("Alice", {bears: "Bea"}))
-    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t = to_blockers(t, {bears: "Bea"})
     who = t.state.combat.awaiting[0][1]
     assert who in ("Bob", "Bea")
     refuse(t.state, declare_blockers("Alice", {corpse: bears}), "509.1a")
