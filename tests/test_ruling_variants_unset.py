@@ -54,6 +54,16 @@ def to_attackers(s: Scenario):
     return pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
 
 
+
+def alice_attacks_bob_who_blocks(s: Scenario, attacker, blocker):
+    """Alice's ``attacker`` attacks Bob and Bob blocks it with ``blocker``: the timeline just
+    after blocks are declared, in the declare blockers step."""
+    t = to_attackers(s)
+    t.do(declare_attackers("Alice", {attacker: "Bob"}))
+    pass_until(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {blocker: attacker}))
+    return t
+
 # ================================================================ OMDB-1
 @pytest.mark.ruling("OMDB-1")
 def test_omdb1_murder_on_one_of_two_graveyard_attackers_the_other_still_deals_damage():
@@ -81,10 +91,7 @@ def test_omdb1_murdered_graveyard_attacker_deals_no_damage_and_its_graveyard_blo
     bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
     corpse = s.add("Walking Corpse", "Bob", zone="graveyard")
     _, cast_murder = murder_in_hand(s, "Bob")
-    t = to_attackers(s)
-    t.do(declare_attackers("Alice", {bears: "Bob"}))
-    pass_until(t, Step.DECLARE_BLOCKERS)
-    t.do(declare_blockers("Bob", {corpse: bears}))
+    t = alice_attacks_bob_who_blocks(s, bears, corpse)
     t.do(pass_priority("Alice"))
     cast_murder(t, bears)
     resolve_top(t)
@@ -417,10 +424,7 @@ def test_omdb8_practice_lunge_gives_a_graveyard_attacker_first_strike_and_power(
     corpse = s.add("Walking Corpse", "Bob", zone="graveyard")
     lunge = s.add("Practice Lunge", "Alice", zone="hand")
     lands = [s.add("Mountain", "Alice") for _ in range(2)]
-    t = to_attackers(s)
-    t.do(declare_attackers("Alice", {bears: "Bob"}))
-    pass_until(t, Step.DECLARE_BLOCKERS)
-    t.do(declare_blockers("Bob", {corpse: bears}))
+    t = alice_attacks_bob_who_blocks(s, bears, corpse)
     for land in lands:
         t.do(activate("Alice", land))
     t.do(cast("Alice", lunge, targets=(bears,)))
@@ -881,10 +885,7 @@ def test_omdb8_an_ability_arriving_mid_combat_targets_a_blocking_graveyard_card_
     beast = s.add("Gruul Ragebeast", "Alice", zone="hand")
     charge = s.add("Practice Charge", "Alice", zone="hand")
     plains = [s.add("Plains", "Alice") for _ in range(2)]
-    t = to_attackers(s)
-    t.do(declare_attackers("Alice", {bears: "Bob"}))
-    pass_until(t, Step.DECLARE_BLOCKERS)
-    t.do(declare_blockers("Bob", {blocker: bears}))
+    t = alice_attacks_bob_who_blocks(s, bears, blocker)
     for p in plains:
         t.do(activate("Alice", p))
     t.do(cast("Alice", charge))
