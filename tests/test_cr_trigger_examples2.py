@@ -87,6 +87,17 @@ register(
 )
 
 
+def _murder_beside_the_urn(title: str, victim: str):
+    """Alice's Practice Death Urn watches while she casts Murder at Bob's ``victim`` (paid with
+    {B}{B}{B} from her pool): (timeline with Murder on the stack, the victim's id)."""
+    s = Scenario(title)
+    s.add("Practice Death Urn", "Alice")
+    target = s.add(victim, "Bob")
+    murder = s.add("Murder", "Alice", zone="hand")
+    s.mana("Alice", "BBB")
+    return s.timeline().do(cast("Alice", murder, targets=(target,))), target
+
+
 def _resolve_all(t, **choices):
     while t.state.stack:
         resolve_top(t, **choices)
@@ -230,12 +241,7 @@ def test_an_artifact_destroyed_with_two_creatures_triggers_twice():
 def test_a_watcher_that_stays_on_the_battlefield_sees_a_creature_die():
     """603.6c: "whenever a creature dies" is a leaves-the-battlefield ability of the Urn, which
     stays on the battlefield: it triggers when Murder destroys a creature."""
-    s = Scenario("urn stays")
-    s.add("Practice Death Urn", "Alice")
-    bears = s.add("Grizzly Bears", "Bob")
-    murder = s.add("Murder", "Alice", zone="hand")
-    s.mana("Alice", "BBB")
-    t = s.timeline().do(cast("Alice", murder, targets=(bears,)))
+    t, _ = _murder_beside_the_urn("urn stays", "Grizzly Bears")
     resolve_top(t)
     assert len(t.state.stack) == 1
     resolve_top(t)
@@ -326,12 +332,7 @@ def test_a_dying_token_triggers_a_watcher_before_it_ceases_to_exist():
 def test_a_destruction_indestructible_ignores_triggers_nothing():
     """603.2g: an ability triggers only if its event actually occurs. Murder on Darksteel Myr
     (indestructible) destroys nothing, so nothing dies and the Urn doesn't trigger."""
-    s = Scenario("urn myr")
-    s.add("Practice Death Urn", "Alice")
-    myr = s.add("Darksteel Myr", "Bob")
-    murder = s.add("Murder", "Alice", zone="hand")
-    s.mana("Alice", "BBB")
-    t = s.timeline().do(cast("Alice", murder, targets=(myr,)))
+    t, myr = _murder_beside_the_urn("urn myr", "Darksteel Myr")
     resolve_top(t)
     assert t.state.obj(myr).zone is Zone.BATTLEFIELD and t.state.stack == ()
 
