@@ -90,3 +90,32 @@ def murder_in_hand(s, caster: str):
         t.do(cast(caster, murder, targets=(target,)))
 
     return murder, cast_at
+
+
+def neyith_board(title: str, alice=("Grizzly Bears",), bob=("Walking Corpse",), bob_tapped=(), forests=3,
+                 players=("Alice", "Bob")):
+    """Alice has Neyith of the Dire Hunt, Forests to pay its {2}{G} and the creatures named in
+    ``alice``; Bob has ``bob`` (and ``bob_tapped``, tapped). Main phase, Alice to act, with a small
+    library so Neyith's draws have cards. Returns (scenario, ids by role)."""
+    from combat_support import library
+
+    from mtgrules import Scenario
+    s = Scenario(title, players=players, step="main1")
+    ids = {"neyith": s.add("Neyith of the Dire Hunt", "Alice")}
+    ids["forests"] = [s.add("Forest", "Alice") for _ in range(forests)]
+    ids["alice"] = [s.add(name, "Alice") for name in alice]
+    ids["bob"] = [s.add(name, "Bob") for name in bob]
+    ids["bob_tapped"] = [s.add(name, "Bob", tapped=True) for name in bob_tapped]
+    library(s, "Alice")
+    return s, ids
+
+
+def to_blockers(t, attackers):
+    """Pass to the declare attackers step, Alice attacks with ``attackers`` (a list, or a dict of
+    attacker to whom it attacks), and pass on to the declare blockers step."""
+    from combat_support import pass_until
+
+    from mtgrules import Step, declare_attackers
+    t = pass_until(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", attackers))
+    return pass_until(t, Step.DECLARE_BLOCKERS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from combat_support import hand, kinds, library, pass_answering, pass_until, refuse, resolve_top
-from helpers import murder_in_hand, pool, refused
+from helpers import murder_in_hand, neyith_board, pool, refused, to_blockers
 
 from mtgrules import (
     IllegalAction,
@@ -481,18 +481,6 @@ def test_a_second_wings_entering_attacking_doesnt_trigger_nor_count():
 
 
 # ================================================================= NEY (Neyith of the Dire Hunt)
-def neyith_board(title: str, alice=("Grizzly Bears",), bob=("Walking Corpse",), bob_tapped=(), forests=3,
-                 players=("Alice", "Bob")):
-    s = Scenario(title, players=players, step="main1")
-    ids = {"neyith": s.add("Neyith of the Dire Hunt", "Alice")}
-    ids["forests"] = [s.add("Forest", "Alice") for _ in range(forests)]
-    ids["alice"] = [s.add(name, "Alice") for name in alice]
-    ids["bob"] = [s.add(name, "Bob") for name in bob]
-    ids["bob_tapped"] = [s.add(name, "Bob", tapped=True) for name in bob_tapped]
-    library(s, "Alice")
-    return s, ids
-
-
 def target_at_begin_combat(t, target) -> None:
     """Pass up to the beginning of combat, answering Neyith's trigger's target with ``target``."""
     while t.state.step is not Step.BEGIN_COMBAT:
@@ -516,12 +504,6 @@ def marked(title: str, **board):
     assert len(t.state.stack) == 1
     tap_and_pay_once(t, ids["forests"][:3])
     return t, ids, target
-
-
-def to_blockers(t, attackers):
-    t = pass_until(t, Step.DECLARE_ATTACKERS)
-    t.do(declare_attackers("Alice", attackers))
-    return pass_until(t, Step.DECLARE_BLOCKERS)
 
 
 @pytest.mark.ruling("NEY-1")

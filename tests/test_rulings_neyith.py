@@ -9,6 +9,7 @@ from itertools import product
 
 import pytest
 from combat_support import hand, kinds, library, pass_until, refuse, resolve_top
+from helpers import neyith_board, to_blockers
 
 from mtgrules import (
     Scenario,
@@ -31,18 +32,6 @@ from mtgrules.rules.layers import Effect
 
 def pt(state, oid) -> str:
     return characteristics(state, oid).pt()
-
-
-def neyith_board(title: str, alice=("Grizzly Bears",), bob=("Walking Corpse",), bob_tapped=(), forests=3):
-    """Alice has Neyith, Forests and attackers; Bob has creatures. Main phase, Alice to act."""
-    s = Scenario(title, step="main1")
-    ids = {"neyith": s.add("Neyith of the Dire Hunt", "Alice")}
-    ids["forests"] = [s.add("Forest", "Alice") for _ in range(forests)]
-    ids["alice"] = [s.add(name, "Alice") for name in alice]
-    ids["bob"] = [s.add(name, "Bob") for name in bob]
-    ids["bob_tapped"] = [s.add(name, "Bob", tapped=True) for name in bob_tapped]
-    library(s, "Alice")
-    return s, ids
 
 
 def trigger_targeting(s: Scenario, target: int):
@@ -69,12 +58,6 @@ def doubled_and_marked(title: str, **board):
     pay_and_resolve(t, ids["forests"], pay=1)
     assert [r.attacker.oid for r in t.state.combat.requirements] == [target]
     return t, ids, target
-
-
-def to_blockers(t, attackers):
-    t = pass_until(t, Step.DECLARE_ATTACKERS)
-    t.do(declare_attackers("Alice", attackers))
-    return pass_until(t, Step.DECLARE_BLOCKERS)
 
 
 # ---------------------------------------------------------------- NEY-1
