@@ -17,6 +17,7 @@ from dataclasses import replace
 
 import pytest
 from combat_support import pass_until, refuse
+from helpers import murder_in_hand
 
 from mtgrules import (
     Scenario,
@@ -122,13 +123,10 @@ def test_no_first_strike_step_when_the_only_first_striker_left_before_combat_dam
     s = Scenario("first striker gone", step="combat")
     knight = s.add("Knight of Meadowgrain", "Alice")
     bears = s.add("Grizzly Bears", "Alice")
-    murder = s.add("Murder", "Bob", zone="hand")
-    swamps = [s.add("Swamp", "Bob") for _ in range(3)]
+    _, cast_murder = murder_in_hand(s, "Bob")
     t = to_blocks(s, [knight, bears])
     t.do(pass_priority("Alice"))
-    for sw in swamps:
-        t.do(activate("Bob", sw))
-    t.do(cast("Bob", murder, targets=(knight,)))
+    cast_murder(t, knight)
     t.do(pass_priority("Bob")).do(pass_priority("Alice"))
     assert zone(t, knight) == "graveyard"
     t = pass_until(t, Step.END_COMBAT)

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 from combat_support import kinds, pass_until, resolve_top
+from helpers import murder_in_hand
 
 from mtgrules import (
     Scenario,
@@ -61,20 +62,17 @@ def melee_on_the_stack():
     s = Scenario("MEL-2", players=THREE, step="combat")
     wings = s.add("Wings of the Guard", "Alice")
     bears = s.add("Grizzly Bears", "Alice")
-    murder = s.add("Murder", "Bob", zone="hand")
-    swamps = [s.add("Swamp", "Bob") for _ in range(3)]
+    _, cast_murder = murder_in_hand(s, "Bob")
     t = at_attackers(s)
     t.do(declare_attackers("Alice", {wings: "Bob", bears: "Carol"}))
-    return t, wings, bears, murder, swamps
+    return t, wings, bears, cast_murder
 
 
 @pytest.mark.ruling("MEL-2")
 def test_an_attacker_that_left_before_melee_resolves_still_counts():
-    t, wings, bears, murder, swamps = melee_on_the_stack()
+    t, wings, bears, cast_murder = melee_on_the_stack()
     t.do(pass_priority("Alice"))
-    for sw in swamps:
-        t.do(activate("Bob", sw))
-    t.do(cast("Bob", murder, targets=(bears,)))  # in response to melee
+    cast_murder(t, bears)  # in response to melee
     t.do(pass_priority("Bob")).do(pass_priority("Carol")).do(pass_priority("Alice"))  # Murder resolves
     assert t.state.obj(bears).zone is Zone.GRAVEYARD and not is_attacking(t.state, bears)
     assert len(t.state.stack) == 1  # melee is still waiting

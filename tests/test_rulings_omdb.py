@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from combat_support import kinds, pass_until, refuse, resolve_top
+from helpers import murder_in_hand
 
 from mtgrules import (
     Scenario,
@@ -145,15 +146,12 @@ def test_murder_on_a_blocking_graveyard_card_removes_it_from_combat_too():
     s = board()
     bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
     corpse = s.add("Walking Corpse", "Bob", zone="graveyard")
-    murder = s.add("Murder", "Alice", zone="hand")
-    swamps = [s.add("Swamp", "Alice") for _ in range(3)]
+    _, cast_murder = murder_in_hand(s, "Alice")
     t = at_declare_attackers(s)
     t.do(declare_attackers("Alice", {bears: "Bob"}))
     pass_until(t, Step.DECLARE_BLOCKERS)
     t.do(declare_blockers("Bob", {corpse: bears}))
-    for sw in swamps:
-        t.do(activate("Alice", sw))
-    t.do(cast("Alice", murder, targets=(corpse,)))
+    cast_murder(t, corpse)
     zcc = t.state.obj(corpse).zcc
     resolve_top(t)
     assert t.state.obj(corpse).zone is Zone.GRAVEYARD and t.state.obj(corpse).zcc == zcc
