@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-pytest.importorskip("pandas")
+pd = pytest.importorskip("pandas")
 pytest.importorskip("matplotlib")
 
 from mtgrules import ObjRef, Scenario, activate, cast, pass_priority  # noqa: E402
@@ -217,6 +217,29 @@ def test_a_step_table_shows_the_same_cells_and_highlights_as_its_styler():
         assert direct.caption == styler.caption == table.caption
     assert "Gone since the step before: stack #" in frame_table(t, 3).caption
     assert any(css == NEW_ROW_CSS for _, css in _cells_of(frame_table(t, 1).to_html()).cells.values())
+
+
+
+def test_a_state_table_is_a_dataframe_that_a_notebook_shows_as_the_kits_own_table(mana_board):
+    """``state_table`` hands out a DataFrame that a notebook shows with the kit's own writer (the
+    views' class and padding, not pandas' "dataframe" table), cell for cell what pandas would show;
+    its text form is pandas' own, and what is made from it is a plain DataFrame, free to change."""
+    from IPython.core.formatters import DisplayFormatter
+
+    s, ids = mana_board
+    t = s.timeline().do(activate("Alice", ids["forest"]))
+    table = state_table(t.state)
+    shown, _ = DisplayFormatter().format(table)
+    assert 'class="mtg-view-table"' in shown["text/html"] and 'class="dataframe"' not in shown["text/html"]
+    plain = pd.DataFrame(table)
+    ours, theirs = _cells_of(shown["text/html"]), _cells_of(plain.to_html())
+    assert ours.columns == theirs.columns == list(COLUMNS)
+    assert {k: text for k, (text, _) in ours.cells.items()} == {k: text for k, (text, _) in theirs.cells.items()}
+    assert shown["text/plain"] == repr(plain)
+    for made in (table.copy(), table.head(2), table[["zone"]], table.T):
+        assert type(made) is pd.DataFrame
+    table.at["#1 Forest", "tapped"] = "changed by a learner"
+    assert state_table(t.state).at["#1 Forest", "tapped"] == "tapped"
 
 
 # ---------------------------------------------------------------- changes, diff, steps
