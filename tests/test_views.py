@@ -405,12 +405,18 @@ def test_board_png_is_a_png(mana_board):
 
 # ---------------------------------------------------------------- Jupyter display
 def test_states_and_timelines_show_themselves_in_jupyter(mana_board):
+    """A state shows as its table (HTML) and a timeline as its steps; a state's board picture is
+    drawn only when asked for (``board_png``), not each time the state is shown."""
+    from IPython.core.formatters import DisplayFormatter
+
     s, ids = mana_board
     t = s.timeline().do(activate("Alice", ids["forest"]))
     t.attempt(activate("Alice", ids["elves"]))
     html = t.state._repr_html_()
     assert all(name in html for name in ("Forest", "Llanowar Elves", "Reflecting Pool", "Grizzly Bears"))
-    assert t.state._repr_png_().startswith(b"\x89PNG")
+    shown, _ = DisplayFormatter().format(t.state)
+    assert sorted(shown) == ["text/html", "text/plain"]  # no board picture drawn unasked
+    assert board_png(t.state).startswith(b"\x89PNG")
     steps = t._repr_html_()
     assert "302.6" in steps and "Start" in steps
 
