@@ -8,7 +8,7 @@ friends.
 from mtgrules.views.board import board_png, draw_board
 from mtgrules.views.tables import (
     COLUMNS,
-    StateTable,
+    ViewTable,
     changes_table,
     combat_note,
     could_produce_table,
@@ -24,6 +24,7 @@ from mtgrules.views.tables import (
 )
 
 __all__ = [
-    "COLUMNS", "StateTable", "board_png", "changes_table", "combat_note", "could_produce_table", "diff", "draw_board", "escaped",
+    "COLUMNS", "board_png", "changes_table", "combat_note", "could_produce_table", "diff", "draw_board", "escaped",
     "frame_table", "highlight", "highlight_mask", "state_html", "state_table", "steps_table", "timeline_html",
+    "ViewTable",
 ]

@@ -151,15 +151,16 @@ def _target_text(state: GameState, target: Any) -> str:
 
 
 # ---------------------------------------------------------------- the state table
-class StateTable(pd.DataFrame):  # type: ignore[misc]  # pandas has no type stubs here
-    """What ``state_table`` returns: a pandas DataFrame in every way but one, how a notebook shows it.
+class ViewTable(pd.DataFrame):  # type: ignore[misc]  # pandas has no type stubs here
+    """What the views' table functions return (``state_table``, ``changes_table``, ``steps_table``,
+    ``diff``, ``could_produce_table``): a pandas DataFrame in every way but one, how a notebook
+    shows it.
 
-    pandas writes a DataFrame's HTML and its text through its own formatters, 3 to 9 ms for a
-    lesson's state table in a fresh kernel (the first one loads pandas' HTML writer), where the
-    kit writes the same table in under 1 ms (:mod:`mtgrules.views.html_table`). It is also then
-    drawn like every other table of the kit, with the views' padding. The text form (``print``,
-    a terminal) stays pandas' own. Anything made from it (a copy, a slice, a sum) is a plain
-    DataFrame, shown as pandas shows one.
+    pandas writes a DataFrame's HTML through its own formatter, 3 to 9 ms for a lesson's state
+    table in a fresh kernel (the first one loads pandas' HTML writer), where the kit writes the
+    same table in under 1 ms (:mod:`mtgrules.views.html_table`), drawn like every other table of
+    the kit, with the views' padding. The text form (``print``, a terminal) stays pandas' own.
+    Anything made from it (a copy, a slice, a sum) is a plain DataFrame, shown as pandas shows one.
     """
 
     @property
@@ -170,14 +171,14 @@ class StateTable(pd.DataFrame):  # type: ignore[misc]  # pandas has no type stub
         return table_html(self)
 
 
-def state_table(state: GameState) -> StateTable:
+def state_table(state: GameState) -> ViewTable:
     """One row per player, per object and per stack item, with the columns of ``COLUMNS``.
 
     Cells that don't apply to a row are "" (not NaN) so that two tables compare cell by cell and
     a learner sees blanks, not "NaN". Built once per state (a walk-through compares each state
     with the one before and the one after) and handed out as a copy, free to change.
     """
-    return StateTable(state.cached("state table", lambda: _state_table(state)), copy=True)
+    return ViewTable(state.cached("state table", lambda: _state_table(state)), copy=True)
 
 
 def _state_table(state: GameState) -> pd.DataFrame:
@@ -295,7 +296,7 @@ def _mask(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     return mask
 
 
-def diff(state_a: GameState, state_b: GameState) -> pd.DataFrame:
+def diff(state_a: GameState, state_b: GameState) -> ViewTable:
     """The cells of the state table that differ between two states: object, column, before, after.
 
     Rows present in only one state are compared with a blank row, so only their filled cells
@@ -303,7 +304,7 @@ def diff(state_a: GameState, state_b: GameState) -> pd.DataFrame:
     """
     a, b = _aligned(state_table(state_a), state_table(state_b))
     rows = [(a.index[i], a.columns[j], a.iat[i, j], b.iat[i, j]) for i, j in np.argwhere(_differs(a, b))]
-    return pd.DataFrame(rows, columns=list(DIFF_COLUMNS), dtype=object)
+    return ViewTable(rows, columns=list(DIFF_COLUMNS), dtype=object)
 
 
 def highlight_css(changed: np.ndarray, new_rows: Any) -> np.ndarray:
@@ -406,7 +407,7 @@ def _frames(timeline_or_frames: Timeline | Frame | Iterable[Frame]) -> list[Fram
 
 
 def changes_table(timeline_or_frames: Timeline | Frame | Iterable[Frame],
-                  steps: int | Iterable[int] | None = None) -> pd.DataFrame:
+                  steps: int | Iterable[int] | None = None) -> ViewTable:
     """One row per event of each chosen step: what changed, from what to what, under which rule.
 
     Events that change nothing (a check, a trigger, a refusal) are kept with blank before/after:
@@ -416,7 +417,7 @@ def changes_table(timeline_or_frames: Timeline | Frame | Iterable[Frame],
     rows = [(f.index, event_object(e), e.attribute, value_text(e.attribute, e.before),
              value_text(e.attribute, e.after), e.rule, e.text or e.describe())
             for f in _frames(timeline_or_frames) if wanted is None or f.index in wanted for e in f.events]
-    return pd.DataFrame(rows, columns=list(CHANGE_COLUMNS), dtype=object)
+    return ViewTable(rows, columns=list(CHANGE_COLUMNS), dtype=object)
 
 
 def event_object(event: Event) -> str:
@@ -443,17 +444,17 @@ def value_text(attribute: str, value: Any) -> str:
     return str(value)
 
 
-def steps_table(timeline: Timeline | Iterable[Frame]) -> pd.DataFrame:
+def steps_table(timeline: Timeline | Iterable[Frame]) -> ViewTable:
     """Every step on one page, for reading a lesson without a kernel: action, narration, rules."""
     frames = _frames(timeline)
     rows = [(f.title(), f.narration(), ", ".join(f.rules)) for f in frames]
     index = pd.Index([f.index for f in frames], name="step")
-    return pd.DataFrame(rows, index=index, columns=list(STEP_COLUMNS), dtype=object)
+    return ViewTable(rows, index=index, columns=list(STEP_COLUMNS), dtype=object)
 
 
-def could_produce_table(state: GameState) -> pd.DataFrame:
+def could_produce_table(state: GameState) -> ViewTable:
     """What each permanent with a mana ability could produce (106.7), and which effects say so."""
-    return pd.DataFrame(explain_could_produce(state), columns=list(COULD_PRODUCE_COLUMNS), dtype=object)
+    return ViewTable(explain_could_produce(state), columns=list(COULD_PRODUCE_COLUMNS), dtype=object)
 
 
 # ---------------------------------------------------------------- HTML for Jupyter
