@@ -165,6 +165,11 @@ def highlighted_table(repeats: int = 60) -> list[Result]:
     return results
 
 
+def _shown_in_a_notebook() -> list[Result]:
+    from display_bench import shown_in_a_notebook
+    return shown_in_a_notebook()
+
+
 def _damage_division() -> list[Result]:
     from combat_bench import bench_damage_division
     return bench_damage_division()
@@ -205,6 +210,7 @@ SECTIONS: list[Section] = [
     ("engine: random legal play", engine_random_play),
     ("engine: against the code before the speed work", _against_before),
     ("views: highlighted table for one step", highlighted_table),
+    ("views: a table or a state shown in a notebook", _shown_in_a_notebook),
     ("combat: legal_blocks", _legal_blocks),
     ("combat: dividing damage among many blockers", _damage_division),
     ("lessons: notebook run time over imports-only", _notebook_ratios),
