@@ -54,8 +54,8 @@ def _first_show_ms(what: str, repeats: int) -> float:
 
 
 def shown_in_a_notebook(repeats: int = 60, fresh: int = 5) -> list[Result]:
-    from IPython.core.formatters import DisplayFormatter
     import pandas as pd
+    from IPython.core.formatters import DisplayFormatter
 
     from mtgrules.views import board_png, state_table
 
