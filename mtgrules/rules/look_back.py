@@ -72,26 +72,47 @@ def look_back_sources(state: GameState, events: Sequence[Event],
             yield lki, index, ab
 
 
-def look_back_watchers(state: GameState,
-                       events: Sequence[Event]) -> list[tuple[GameObject, int, TriggeredAbility]]:
-    """(object, ability index, ability) for every look-back ability that can hear a permanent
-    leave in ``events``: those of the permanents on the battlefield, and those of the permanents
-    that left it among these events, as they last existed (603.10a: "whenever a creature dies"
-    on an artifact destroyed together with two creatures triggers twice). Empty if nothing left.
+def is_entering(ev: Event) -> bool:
+    """A permanent arriving on the battlefield: moved there from another zone, or a token created
+    there (111.2)."""
+    return (ev.kind in (EventKind.ZONE_CHANGE, EventKind.CREATED) and ev.attribute == "zone"
+            and isinstance(ev.obj, int) and ev.after == Zone.BATTLEFIELD and ev.before != Zone.BATTLEFIELD)
 
-    The kit records a resolving spell's moves one by one; the events checked together (one
-    spell's or ability's resolution, one check of state-based actions) are treated as happening
-    at the same time, so a permanent that left among them still sees the others leave."""
-    left: dict[int, GameObject] = {}
-    for k in range(len(events)):
-        if _is_leaving(events[k]):
+
+Watcher = tuple[GameObject, int, TriggeredAbility, int]
+"""(object, ability index, ability, since): the watcher hears a permanent leave only in the
+events after index ``since`` of the group (-1: it was on the battlefield before the group)."""
+
+
+def look_back_watchers(state: GameState, events: Sequence[Event]) -> list[Watcher]:
+    """Every look-back ability that can hear a permanent leave in ``events``, with the index of
+    the event from which on it can: those of the permanents on the battlefield, and those of the
+    permanents that left it among these events, as they last existed (603.10a: "whenever a
+    creature dies" on an artifact destroyed together with two creatures triggers twice). Empty if
+    nothing left.
+
+    The kit records a resolving spell's moves one by one; the permanents that leave among events
+    checked together (one spell's or ability's resolution, one check of state-based actions) are
+    treated as leaving at the same time, so one that left among them still sees the others leave.
+    A look-back ability exists only if its permanent was on the battlefield immediately before
+    the event (603.10): a permanent that entered during the group sees only the permanents that
+    leave after it entered, not one that died earlier in the same resolution (608.2c: the
+    instructions happen in order) nor one leaving as it enters. An effect that moves permanents
+    onto and off the battlefield at the same time records the leaving first."""
+    entered: dict[int, int] = {}
+    left: dict[int, tuple[GameObject, int]] = {}
+    for k, ev in enumerate(events):
+        if is_entering(ev) and isinstance(ev.obj, int):
+            entered[ev.obj] = k
+        elif _is_leaving(ev):
             lki = last_known(state, events, k)
-            if lki is not None:
-                left.setdefault(lki.oid, lki)
+            if lki is not None and lki.oid not in left:
+                # it saw the leaves of the group unless it entered during the group itself
+                left[lki.oid] = (lki, entered.get(lki.oid, -1))
     if not left:
         return []
-    watchers = [*left.values(), *(o for o in state.battlefield() if o.oid not in left)]
-    return [(w, index, ab) for w in watchers for index, ab in enumerate(card(w.card).abilities)
+    watchers = [*left.values(), *((o, entered.get(o.oid, -1)) for o in state.battlefield() if o.oid not in left)]
+    return [(w, index, ab, since) for w, since in watchers for index, ab in enumerate(card(w.card).abilities)
             if isinstance(ab, TriggeredAbility) and ab.looks_back and not ab.is_mana]
 
 

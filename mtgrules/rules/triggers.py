@@ -28,7 +28,14 @@ from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.triggers import PendingTrigger
 from mtgrules.rules import hooks
 from mtgrules.rules.layers import ability_kinds, on_battlefield
-from mtgrules.rules.look_back import LAST_KNOWN, is_leaving, look_back_sources, look_back_watchers, trigger_source
+from mtgrules.rules.look_back import (
+    LAST_KNOWN,
+    Watcher,
+    is_leaving,
+    look_back_sources,
+    look_back_watchers,
+    trigger_source,
+)
 from mtgrules.rules.targeting import why_cant_target
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
 
@@ -43,15 +50,16 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
         return
     pending = list(d.pending)
     listening = _listeners(state)
-    watchers: list[tuple[GameObject, int, TriggeredAbility]] | None = None
+    watchers: list[Watcher] | None = None
     for k, ev in enumerate(events):
         heard = _HEARD_AS.get(ev.kind, ev.kind)
         # a permanent that has just left is checked as it last existed (603.6c, 603.10a)
         listeners = [(state.obj(oid), i, ab) for oid, i, ab in listening.get(heard, ())]
-        # others' leaves-the-battlefield abilities look back too (603.10a)
+        # others' leaves-the-battlefield abilities look back too (603.10a), if they were on the
+        # battlefield immediately before this event (603.10)
         if ev.kind is EventKind.ZONE_CHANGE and is_leaving(ev):
             watchers = look_back_watchers(state, events) if watchers is None else watchers
-            listeners += [w for w in watchers if w[0].oid != ev.obj]
+            listeners += [(w, i, ab) for w, i, ab, since in watchers if w.oid != ev.obj and since < k]
         for src, i, ab in [*listeners, *look_back_sources(state, events, k)]:
             if ab.event != heard:
                 continue
