@@ -400,14 +400,14 @@ def test_when_the_attacking_player_leaves_their_attackers_leave_and_the_blockers
     assert [e.rule for e in events(t, "no damage") if e.obj == corpse] == ["510.1d"]
 
 
-@pytest.mark.rule("508.1b")
+@pytest.mark.rule("800.4")
 def test_a_player_who_has_left_the_game_cannot_be_attacked():
-    """506.2/508.1b: only an opponent still in the game is a defending player; one who has
-    conceded (800.4a) is refused as what a creature attacks, naming who may be attacked."""
+    """800.4, 508.1b: only an opponent still in the game is a defending player; one who has
+    conceded has left the game, and the refusal says so, naming who may be attacked."""
     s = Scenario("attack a player who left", players=THREE, step="combat")
     bears = s.add("Grizzly Bears", "Alice")
     t = s.timeline()
     t.do(concede("Bob"))
     t = pass_until(t, Step.DECLARE_ATTACKERS)
-    why = refuse(t.state, declare_attackers("Alice", {bears: "Bob"}), "508.1b")
-    assert "Carol" in why.reason
+    why = refuse(t.state, declare_attackers("Alice", {bears: "Bob"}), "800.4")
+    assert "Bob has left the game" in why.reason and "Carol" in why.reason

@@ -187,6 +187,9 @@ def why_cant_attack(state: GameState, oid: int, target: Target | None = None) ->
     options = cs.attack_targets_for(state, combat.attacking_players)
     if not options:
         return Reason("508.1b", "there is no defending player or planeswalker to attack")
+    if isinstance(target, str) and target in {p.name for p in state.players} and state.player(target).lost:
+        return Reason("800.4", f"{target} has left the game, so {name} can't attack them: it can attack only "
+                      f"{_options_text(state, options)} (508.1b)")
     if target is not None and target not in options:
         return Reason("508.1b", f"{name} can attack only {_options_text(state, options)}, not "
                       f"{_target_text(state, target)}")
