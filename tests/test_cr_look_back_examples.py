@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from mtgrules import MissingChoice, Scenario, apply, cast, pass_priority
+from mtgrules import MissingChoice, Scenario, apply, cast, concede, pass_priority
 from mtgrules.cards import CardDef, TriggeredAbility, register
 from mtgrules.cards.builders import creature_target
 from mtgrules.core.carddef import CARD_POOL, POOL_CHANGES, card
@@ -31,6 +31,7 @@ CREATURE = frozenset({"Creature"})
 SORCERY = frozenset({"Sorcery"})
 WATCH = "Whenever another creature dies, you gain 1 life."
 GREET = "Whenever another creature enters, you gain 1 life."
+FAREWELL = "Whenever another creature leaves the battlefield, you gain 1 life."
 
 
 def _another_creature_dies(state, src, ev: Event):
@@ -39,6 +40,19 @@ def _another_creature_dies(state, src, ev: Event):
     if not is_leaving(ev) or ev.after != Zone.GRAVEYARD or ev.obj == src.oid:
         return False
     return "Creature" in card(state.obj(ev.obj).card).types
+
+
+def _another_creature_leaves(state, src, ev: Event):
+    """"Whenever another creature leaves the battlefield" (603.6c), to any zone or out of the
+    game. One that left the game with its owner (800.4a) is no longer an object of the state, so
+    the card is read from the event, which names it."""
+    if not is_leaving(ev) or ev.obj == src.oid:
+        return False
+    try:
+        name = state.obj(ev.obj).card
+    except KeyError:
+        name = ev.name
+    return "Creature" in card(name).types
 
 
 def _another_creature_enters(state, src, ev: Event):
@@ -102,6 +116,9 @@ CARDS = (
     _watcher("Practice Carrion Idol", frozenset({"Artifact"})),
     CardDef("Practice Arrival Chime", "{1}{W}", CREATURE, power=1, toughness=1, oracle=GREET,
             abilities=(TriggeredAbility(GREET, "zone change", _another_creature_enters, _gain_one),), source=TEST),
+    CardDef("Practice Farewell Bell", "{1}", frozenset({"Artifact"}), oracle=FAREWELL, source=TEST,
+            abilities=(TriggeredAbility(FAREWELL, "zone change", _another_creature_leaves, _gain_one,
+                                        looks_back=True),)),
     CardDef("Practice Grave Summons", "{B}", SORCERY, spell_target=creature_target(), source=TEST,
             oracle="Destroy target creature. Then put a creature card from your hand onto the battlefield.",
             spell=_destroy_then_summon),
@@ -282,6 +299,23 @@ def test_a_dying_token_watcher_sees_the_others_die_with_it():
     resolve_top(t)
     assert len(t.state.stack) == 1
     assert not any(o.card == "Practice Carrion Spirit" for o in t.state.objects), "704.5d"
+    _resolve_all(t)
+    assert t.state.player("Alice").life == 21
+
+
+@pytest.mark.rule("603.6c")
+def test_a_permanent_leaving_the_game_with_its_owner_triggers_leaves_the_battlefield_abilities():
+    """603.6c: leaves-the-battlefield abilities trigger "when a phased-in permanent leaves the
+    game because its owner leaves the game" (800.4a). Bob concedes a three-player game; his Bears
+    leave the game with him, and Alice's Farewell Bell triggers. Bob's own Bell leaves too, and
+    a trigger he would control isn't put on the stack (800.4d)."""
+    s = Scenario("bob leaves", players=["Alice", "Bob", "Carol"])
+    s.add("Practice Farewell Bell", "Alice")
+    s.add("Practice Farewell Bell", "Bob")
+    s.add("Grizzly Bears", "Bob")
+    t = s.timeline().do(concede("Bob"))
+    assert not any(o.owner == "Bob" for o in t.state.objects)
+    assert [i.controller for i in t.state.stack] == ["Alice"]
     _resolve_all(t)
     assert t.state.player("Alice").life == 21
 

@@ -30,9 +30,10 @@ LAST_KNOWN = "last known"
 
 
 def is_leaving(ev: Event) -> bool:
-    """A permanent moving from the battlefield to another zone (603.6c)."""
-    return (ev.kind is EventKind.ZONE_CHANGE and ev.attribute == "zone" and isinstance(ev.obj, int)
-            and ev.before == Zone.BATTLEFIELD and ev.after != Zone.BATTLEFIELD)
+    """A permanent moving from the battlefield to another zone, or leaving the game because its
+    owner left the game (603.6c, 800.4a)."""
+    return (ev.kind in (EventKind.ZONE_CHANGE, EventKind.LEFT_THE_GAME) and ev.attribute == "zone"
+            and isinstance(ev.obj, int) and ev.before == Zone.BATTLEFIELD and ev.after != Zone.BATTLEFIELD)
 
 
 _is_leaving = is_leaving
@@ -101,15 +102,17 @@ def look_back_watchers(state: GameState, events: Sequence[Event]) -> list[Watche
     onto and off the battlefield at the same time records the leaving first."""
     entered: dict[int, int] = {}
     left: dict[int, tuple[GameObject, int]] = {}
+    anything_left = False  # one that left the game with its owner has no last known object here
     for k, ev in enumerate(events):
         if is_entering(ev) and isinstance(ev.obj, int):
             entered[ev.obj] = k
         elif _is_leaving(ev):
+            anything_left = True
             lki = last_known(state, events, k)
             if lki is not None and lki.oid not in left:
                 # it saw the leaves of the group unless it entered during the group itself
                 left[lki.oid] = (lki, entered.get(lki.oid, -1))
-    if not left:
+    if not anything_left:
         return []
     watchers = [*left.values(), *((o, entered.get(o.oid, -1)) for o in state.battlefield() if o.oid not in left)]
     return [(w, index, ab, since) for w, since in watchers for index, ab in enumerate(card(w.card).abilities)

@@ -57,11 +57,13 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
         listeners = [(state.obj(oid), i, ab) for oid, i, ab in listening.get(heard, ())]
         # others' leaves-the-battlefield abilities look back too (603.10a), if they were on the
         # battlefield immediately before this event (603.10)
-        if ev.kind is EventKind.ZONE_CHANGE and is_leaving(ev):
+        leaving = is_leaving(ev)
+        if leaving:
             watchers = look_back_watchers(state, events) if watchers is None else watchers
             listeners += [(w, i, ab) for w, i, ab, since in watchers if w.oid != ev.obj and since < k]
         for src, i, ab in [*listeners, *look_back_sources(state, events, k)]:
-            if ab.event != heard:
+            # leaving the game with its owner is leaving the battlefield too (603.6c, 800.4a)
+            if ab.event != (EventKind.ZONE_CHANGE if leaving and ab.looks_back else heard):
                 continue
             for data in _instances(ab, state, src, ev):
                 if not condition_at_trigger(d, state, src, ab, data):
