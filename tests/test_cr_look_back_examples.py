@@ -32,6 +32,7 @@ SORCERY = frozenset({"Sorcery"})
 WATCH = "Whenever another creature dies, you gain 1 life."
 GREET = "Whenever another creature enters, you gain 1 life."
 FAREWELL = "Whenever another creature leaves the battlefield, you gain 1 life."
+ANYWHERE = "Whenever a creature card is put into a graveyard from anywhere, you gain 1 life."
 
 
 def _another_creature_dies(state, src, ev: Event):
@@ -53,6 +54,13 @@ def _another_creature_leaves(state, src, ev: Event):
     except KeyError:
         name = ev.name
     return "Creature" in card(name).types
+
+
+def _creature_card_to_a_graveyard(state, src, ev: Event):
+    """"Put into a graveyard from anywhere": never a leaves-the-battlefield ability (603.6c), so it
+    doesn't look back; checked with the objects there after the event (603.10)."""
+    return (ev.kind == "zone change" and ev.attribute == "zone" and ev.after == Zone.GRAVEYARD
+            and "Creature" in card(state.obj(ev.obj).card).types)
 
 
 def _another_creature_enters(state, src, ev: Event):
@@ -119,6 +127,8 @@ CARDS = (
     CardDef("Practice Farewell Bell", "{1}", frozenset({"Artifact"}), oracle=FAREWELL, source=TEST,
             abilities=(TriggeredAbility(FAREWELL, "zone change", _another_creature_leaves, _gain_one,
                                         looks_back=True),)),
+    CardDef("Practice Ossuary Bell", "{1}", frozenset({"Artifact"}), oracle=ANYWHERE, source=TEST,
+            abilities=(TriggeredAbility(ANYWHERE, "zone change", _creature_card_to_a_graveyard, _gain_one),)),
     CardDef("Practice Grave Summons", "{B}", SORCERY, spell_target=creature_target(), source=TEST,
             oracle="Destroy target creature. Then put a creature card from your hand onto the battlefield.",
             spell=_destroy_then_summon),
@@ -150,8 +160,8 @@ def _practice_cards() -> Iterator[None]:
     POOL_CHANGES[0] += 1
 
 
-def _cast_at(spell: str, victim: str, hand: str | None = None, watchers=()):
-    """Alice casts ``spell`` (paid with {B}) at Bob's ``victim``; ``hand`` is a creature card in
+def _cast_at(spell: str, victim: str, hand: str | None = None, watchers=(), mana: str = "B"):
+    """Alice casts ``spell`` (paid with ``mana``) at Bob's ``victim``; ``hand`` is a creature card in
     her hand, ``watchers`` are on her battlefield. Returns the timeline with the spell resolved."""
     s = Scenario(spell)
     for w in watchers:
@@ -160,7 +170,7 @@ def _cast_at(spell: str, victim: str, hand: str | None = None, watchers=()):
     if hand is not None:
         s.add(hand, "Alice", zone="hand")
     sorcery = s.add(spell, "Alice", zone="hand")
-    s.mana("Alice", "B")
+    s.mana("Alice", mana)
     t = s.timeline().do(cast("Alice", sorcery, targets=(target,)))
     resolve_top(t)
     assert t.state.obj(target).zone is Zone.GRAVEYARD
@@ -301,6 +311,23 @@ def test_a_dying_token_watcher_sees_the_others_die_with_it():
     assert not any(o.card == "Practice Carrion Spirit" for o in t.state.objects), "704.5d"
     _resolve_all(t)
     assert t.state.player("Alice").life == 21
+
+
+@pytest.mark.rule("603.6c")
+def test_a_from_anywhere_ability_does_not_look_back():
+    """603.6c: an ability that triggers when a card is put into a graveyard "from anywhere" is
+    never a leaves-the-battlefield ability, so it doesn't look back in time (603.10): destroyed
+    with the Bears, the Ossuary Bell doesn't trigger; one that stays on the battlefield does."""
+    s = Scenario("ossuary")
+    s.add("Practice Ossuary Bell", "Alice")
+    s.add("Grizzly Bears", "Alice")
+    wipe = s.add("Practice Wipe", "Alice", zone="hand")
+    s.mana("Alice", "B")
+    t = s.timeline().do(cast("Alice", wipe))
+    resolve_top(t)
+    assert t.state.stack == ()
+    t2 = _cast_at("Murder", "Grizzly Bears", watchers=("Practice Ossuary Bell",), mana="BBB")
+    assert len(t2.state.stack) == 1
 
 
 @pytest.mark.rule("603.6c")
