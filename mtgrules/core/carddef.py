@@ -18,6 +18,8 @@ from mtgrules.core.mana import ManaCost, parse_cost
 CARD_TYPES = frozenset({"Artifact", "Battle", "Conspiracy", "Creature", "Dungeon", "Enchantment", "Instant",
                         "Kindred", "Land", "Phenomenon", "Plane", "Planeswalker", "Scheme", "Sorcery", "Vanguard"})
 """The card types (205.2a), as the ``types`` of a definition spell them."""
+SUPERTYPES = frozenset({"Basic", "Legendary", "Ongoing", "Snow", "World"})
+"""The supertypes (205.4a), spelt as the rules read them (the legend rule looks for "Legendary")."""
 
 
 def _shown(value: Any) -> str:
@@ -103,6 +105,16 @@ class CardDef:
         if unknown:
             raise ValueError(f"{where}: {unknown[0]!r} is not a card type; the card types are "
                              f"{', '.join(sorted(CARD_TYPES))}")
+        unknown = sorted(self.supertypes - SUPERTYPES)  # "legendary" would escape the legend rule (704.5j)
+        if unknown:
+            raise ValueError(f"{where}: {unknown[0]!r} is not a supertype; the supertypes are "
+                             f"{', '.join(sorted(SUPERTYPES))} (205.4a)")
+        for field in ("flavor_text", "token"):  # "no" is true to Python: it would make a token of a card
+            if not isinstance(getattr(self, field), bool):
+                raise TypeError(f"{where}: {field} must be True or False, not {_shown(getattr(self, field))}")
+        if self.spell is not None and not callable(self.spell):
+            raise TypeError(f"{where}: spell must be a function that resolves the spell (or None), "
+                            f"not {_shown(self.spell)}")
         for field in ("power", "toughness"):
             value = getattr(self, field)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
@@ -233,9 +245,13 @@ def register(*cards: CardDef, replace: bool = False) -> None:
     unless ``replace=True`` (for a notebook cell being edited and re-run); all cards are checked
     before any is added.
     """
+    given: dict[str, CardDef] = {}
     for c in cards:
         if not isinstance(c, CardDef):
             raise TypeError(f"register() takes CardDef values, not {type(c).__name__}")
+        if given.setdefault(c.name, c) != c:  # the later one would silently win
+            raise ValueError(f"two different cards named {c.name!r} are given in one register() call; "
+                             "give one of them")
         held = CARD_POOL.get(c.name)
         if held is not None and held != c and not replace:
             raise ValueError(f"a different card named {c.name!r} is already registered; "

@@ -109,6 +109,12 @@ class Scenario:
             check.fail(where, f"a card in the {z.value} has no controller, only an owner (108.4), so controller "
                               f"{controller!r} can't differ from owner {owner!r}; leave controller out")
         sick = check.flag(sick, where, "sick")
+        # A graveyard card may attack from there (Over My Dead Bodies), so "put there this turn" counts;
+        # anywhere else nothing reads it, and the card enters as a new object (400.7): refused, not forgotten.
+        if sick and z not in (Zone.BATTLEFIELD, Zone.GRAVEYARD):
+            check.fail(where, f"sick says a creature came under its controller's control this turn (302.6); a card "
+                              f"in the {z.value} has no controller (108.4) and is a new object once it moves "
+                              "(400.7), so leave sick out")
         given_counters = None if counters is None else check.counters(counters, where)
         choices = {} if chosen is None else check.chosen(chosen, name, where)
         if z is Zone.BATTLEFIELD and check.chooses_color(name) and "color" not in choices:
