@@ -94,3 +94,103 @@ def test_sick_is_still_taken_on_the_battlefield_and_in_a_graveyard():
     s.add("Grizzly Bears", "Alice", sick=True)
     s.add("Grizzly Bears", "Alice", zone="graveyard", sick=True)
     assert all(o.control_since == s.turn for o in s.objects)
+
+
+# ---------------------------------------------------------------- a timeline for a state, and back
+def _bears_timeline():
+    s = Scenario("Timeline or state")
+    bears = s.add("Grizzly Bears", "Alice")
+    return s, bears, s.timeline()
+
+
+def _state_readers():
+    import mtgrules as m
+    return {"legal_actions(t)": lambda t, b: m.legal_actions(t), "legal_blocks(t)": lambda t, b: m.legal_blocks(t),
+            "why_cant_attack(t, b)": m.why_cant_attack, "characteristics(t, b)": m.characteristics,
+            "explain(t, b)": m.explain, "mana_value(t, b)": m.mana_value,
+            "apply(t, pass)": lambda t, b: m.apply(t, m.pass_priority("Alice"))}
+
+
+@pytest.mark.parametrize("call", list(_state_readers()))
+def test_a_timeline_given_for_a_state_is_named_not_an_attribute_error_from_inside(call):
+    """``legal_actions(t)`` (for ``legal_actions(t.state)``) failed deep inside with "'Timeline'
+    object has no attribute 'combat'" (or 'obj', 'cached', '_cache')."""
+    from mtgrules import MtgRulesError
+    _s, bears, t = _bears_timeline()
+    with pytest.raises(MtgRulesError, match=r"given a Timeline: pass t\.state") as err:
+        _state_readers()[call](t, bears)
+    assert isinstance(err.value, TypeError) and len(t) == 1
+    assert not hasattr(t, "combat")  # still an AttributeError to hasattr
+
+
+@pytest.mark.parametrize("verb", ["go_to", "resolve_top", "advance_to"])
+def test_a_state_or_a_scenario_given_for_a_timeline_is_named(verb):
+    """``go_to(t.state, "end")`` and ``advance_to(t.state, "end")`` failed with "'GameState' object
+    has no attribute 'frames'" (or 'state')."""
+    from mtgrules import MtgRulesError, advance_to
+    from mtgrules.play.verbs import go_to, resolve_top
+    play = {"go_to": lambda x: go_to(x, "end"), "resolve_top": resolve_top,
+            "advance_to": lambda x: advance_to(x, "end")}[verb]
+    s, _bears, t = _bears_timeline()
+    with pytest.raises(MtgRulesError, match=rf"{verb} plays on a Timeline, not a GameState: pass the timeline itself"):
+        play(t.state)
+    with pytest.raises(TypeError, match=r"not a Scenario: make one with t = s\.timeline\(\)"):
+        play(s)
+    assert len(t) == 1
+
+
+# ---------------------------------------------------------------- ids that aren't there
+def test_characteristics_of_an_id_that_does_not_exist_names_it():
+    """``characteristics(state, 999)`` raised a bare ``KeyError: 999``."""
+    _s, _bears, t = _bears_timeline()
+    with pytest.raises(KeyError, match="no object with id 999"):
+        characteristics(t.state, 999)
+
+
+def _blocks_board():
+    from mtgrules import declare_attackers, legal_blocks
+    from mtgrules.play.verbs import go_to
+    s = Scenario("Blocks", step="declare_attackers")
+    bears = s.add("Grizzly Bears", "Alice")
+    wall = s.add("Wall of Wood", "Bob")
+    t = s.timeline().do(declare_attackers("Alice", {bears: "Bob"}))
+    go_to(t, "declare_blockers")
+    return legal_blocks(t.state, "Bob"), bears, wall
+
+
+def test_judging_a_declaration_naming_a_missing_id_says_so_instead_of_crashing():
+    """``legal_blocks(...).describe({999: bears})`` raised ``KeyError: 999``, and so did
+    ``check("04.2", [{999: 998}])`` (its judge describes a wrong declaration)."""
+    from mtgrules.lessons.check import check
+    options, bears, _wall = _blocks_board()
+    assert options.describe({999: bears}) == "object 999 blocks Grizzly Bears"
+    verdict = check("04.2", [{999: 998}])
+    assert not verdict and "there is no object with id 999" in verdict.message
+
+
+def test_check_of_a_block_declaration_refuses_a_list_of_blockers():
+    """``legal_blocks(...).check([wall])`` failed with "'list' object has no attribute 'items'"."""
+    options, bears, wall = _blocks_board()
+    with pytest.raises(TypeError, match=r"check takes one declaration as \{blocker id: attacker id\}"):
+        options.check([wall])
+    assert options.check({wall: bears}).legal
+
+
+# ---------------------------------------------------------------- exercise answers
+@pytest.mark.parametrize("answer", [{"cards": 2}, [{"cards": 2}], [[1], {"a": [2]}]])
+def test_check_judges_an_answer_holding_a_dict_instead_of_crashing(answer):
+    """``check("04.4", {"cards": 2})`` raised "unhashable type: 'dict'"."""
+    from mtgrules.lessons.check import check
+    verdict = check("04.4", answer)
+    assert not verdict and "plays it differently" in verdict.message
+
+
+def test_check_says_when_a_right_answer_is_in_the_wrong_form():
+    """``check("02.3", 302.6)`` (a float) and ``check("02.1", "False")`` (text) were judged wrong
+    with the hint, as if the learner had the rule wrong; a float would also read 302.10 as 302.1."""
+    from mtgrules.lessons.check import check
+    rule = check("02.3", 302.6)
+    assert not rule and 'as text, in quotes ("302.6")' in rule.message
+    yes_no = check("02.1", "False")
+    assert not yes_no and "True or False without quotes" in yes_no.message
+    assert check("02.3", "302.6") and check("02.1", False)

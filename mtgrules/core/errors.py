@@ -147,4 +147,12 @@ class ScenarioError(MtgRulesError, ValueError):
     Still a ``ValueError`` too, so code written against the older kit keeps working."""
 
 
-__all__ = ["MtgRulesError", "IllegalAction", "ActionTypeError", "EffectError", "MissingChoice", "ScenarioError", "options_text"]
+class WrongThing(MtgRulesError, AttributeError, TypeError):
+    """A timeline given where a game state is read (``legal_actions(t)`` for ``legal_actions(t.state)``),
+    or a state where a timeline is played on. A ``TypeError`` (a value of the wrong kind) and an
+    ``AttributeError`` (what Python would have raised, so ``hasattr`` still answers False), shown
+    as one sentence saying what to pass instead."""
+
+
+__all__ = ["MtgRulesError", "IllegalAction", "ActionTypeError", "EffectError", "MissingChoice", "ScenarioError",
+           "WrongThing", "options_text"]

@@ -113,7 +113,20 @@ def normalise(value: Any) -> Any:
         return " ".join(text.split())
     if isinstance(value, list | tuple | set | frozenset):
         return frozenset(normalise(v) for v in value)
+    if isinstance(value, dict):  # a declaration {blocker: attacker}: compared, not an unhashable-type crash
+        return frozenset((normalise(k), normalise(v)) for k, v in value.items())
     return value
+
+
+def _form_hint(expected: Any, answer: Any) -> str | None:
+    """A right answer in the wrong form, said as such rather than judged wrong or silently read:
+    ``"True"`` (text) for True, and ``302.6`` (a float, which would read 302.10 as 302.1) for a rule."""
+    if isinstance(expected, bool) and isinstance(answer, str) and normalise(answer) in ("true", "false"):
+        return f"Answer True or False without quotes: {answer!r} is text, not a yes or no."
+    if (isinstance(expected, str) and expected[:1].isdigit() and isinstance(answer, int | float)
+            and not isinstance(answer, bool)):
+        return f'Give the rule number as text, in quotes ("{answer}"): as a number, 302.10 would read as 302.1.'
+    return None
 
 
 NO_ANSWER = "There is no answer yet: put yours in place of the ... and run the cell again."
@@ -138,7 +151,14 @@ def check(exercise_id: str, answer: Any) -> Verdict:
         return Verdict(ex.id, right, ex.rule, sentence if right else f"{sentence} {ex.hint}".strip(), answer)
     expected = ex.key()
     accepted = {normalise(expected), *(normalise(a) for a in ex.accept)}
-    if normalise(answer) in accepted:
+    hint = _form_hint(expected, answer)
+    if hint is not None:
+        return Verdict(ex.id, False, ex.rule, hint, answer)
+    try:
+        right = normalise(answer) in accepted
+    except TypeError:  # an answer of a kind no key can equal (unhashable): not right, and no crash
+        right = False
+    if right:
         return Verdict(ex.id, True, ex.rule, ex.explain or f"The engine agrees: {expected}.", answer)
     return Verdict(ex.id, False, ex.rule, f"The engine plays it differently. {ex.hint}", answer)
 

@@ -22,7 +22,7 @@ from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.events import EventKind
 from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step, parse_step
-from mtgrules.play.timeline import Frame, Timeline
+from mtgrules.play.timeline import Frame, Timeline, require_timeline
 from mtgrules.rules.teams import game_over, turn_mates
 
 
@@ -46,6 +46,7 @@ def advance_to(timeline: Timeline, step: Step | str, player: str | None = None, 
     """Pass priority for everyone until ``step`` next begins (on ``player``'s turn, if given).
 
     Returns an :class:`Advance`; it never raises for a missing choice, it stops before it."""
+    require_timeline(timeline, "advance_to")
     target = parse_step(step)
     if player is not None and player not in timeline.state.player_names:
         raise ValueError(f"there is no player named {player!r}; players are {timeline.state.player_names}")

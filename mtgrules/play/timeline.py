@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from mtgrules.core.actions import Action, PassPriority
 from mtgrules.core.carddef import card, not_played_text
 from mtgrules.core.choices import Callback
-from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.errors import IllegalAction, MissingChoice, WrongThing
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import GameState
@@ -22,6 +23,9 @@ from mtgrules.core.turns import parse_step
 from mtgrules.rules.engine import apply
 
 QUIET_KINDS = frozenset({"pass", "priority"})
+_STATE_NAMES = frozenset(name for name in dir(GameState) if not name.startswith("__")) | {
+    f.name for f in fields(GameState)}
+"""What a game state has and a timeline doesn't: asked of a timeline, a state was meant."""
 KINDS = [k.value for k in EventKind]
 
 
@@ -103,11 +107,22 @@ class Timeline:
     """Every step from a starting state. ``do`` plays an action; ``attempt`` records a refusal."""
 
     def __init__(self, start: GameState, title: str = "", callback: Callback | None = None) -> None:
+        if not isinstance(start, GameState):
+            raise WrongThing(f"a Timeline starts from a game state (s.state(), or use s.timeline()), "
+                             f"not {type(start).__name__}")
         self.title = title
         self.callback = callback
         self.frames: list[Frame] = [Frame(0, None, (), start)]
 
     # ---- reading
+    def __getattr__(self, name: str) -> Any:
+        """Only called for a name a timeline doesn't have: one a game state has means a function
+        that reads a state was given the timeline (``legal_actions(t)``), said as such."""
+        if name in _STATE_NAMES:
+            raise WrongThing(f"this reads a game state, and was given a Timeline: pass t.state (the state now) "
+                             f"or t[i].state (the state after step i); a timeline has no {name!r}")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def __len__(self) -> int:
         return len(self.frames)
 
@@ -200,3 +215,12 @@ class Timeline:
     def replay(self) -> Timeline:
         """Play the recorded legal actions again from the start (a check that play is deterministic)."""
         return Timeline(self.frames[0].state, self.title, self.callback).do_all(self.actions)
+
+
+def require_timeline(value: Any, verb: str) -> None:
+    """``verb`` plays on a timeline; a state (``t.state``) or a scenario given instead is said as such."""
+    if not isinstance(value, Timeline):
+        fix = {"Scenario": "make one with t = s.timeline() and pass t",
+               "GameState": "pass the timeline itself (t), not its state (t.state)"}.get(type(value).__name__,
+                                                                                      "make one with t = s.timeline()")
+        raise WrongThing(f"{verb} plays on a Timeline, not a {type(value).__name__}: {fix}")

@@ -16,7 +16,7 @@ from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.advance import advance_to, answer_with
-from mtgrules.play.timeline import Timeline
+from mtgrules.play.timeline import Timeline, require_timeline
 from mtgrules.rules.engine import apply
 from mtgrules.rules.teams import passes_needed
 
@@ -33,6 +33,7 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
     ("... asked no color question as it resolved"). A refusal or a missing choice takes back the
     passes before it, leaving the timeline as it was. Raises ``RuntimeError`` if the stack is
     empty or the game stops waiting for something else (a declaration)."""
+    require_timeline(t, "resolve_top")
     if not t.state.stack:
         raise RuntimeError("nothing is on the stack, so nothing can resolve")
     # Before any pass: a question asked first would otherwise raise MissingChoice and advise
@@ -80,6 +81,7 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
     first (it is over, or waits for a declaration), go_to plays nothing and raises
     ``RuntimeError`` with the reason, answers or not: nothing was played, so nothing could use
     them. A refusal or a stop on the way takes back the passes made, so nothing is half-played."""
+    require_timeline(t, "go_to")
     table = {kind.replace("_", " "): value for kind, value in answers.items()}
     refuse_unknown_kinds(table.items(), " given to go_to (nothing was played)")
     start = len(t.frames)

@@ -122,7 +122,11 @@ def all_characteristics(state: GameState) -> dict[int, Chars]:
 
 
 def characteristics(state: GameState, oid: int) -> Chars:
-    return all_characteristics(state)[oid]
+    try:
+        return all_characteristics(state)[oid]
+    except KeyError:
+        state.obj(oid)  # an id that was never there: "no object with id 12", not a bare 12
+        raise
 
 
 def characteristics_alone(state: GameState, oid: int) -> Chars:

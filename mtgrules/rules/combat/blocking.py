@@ -49,7 +49,7 @@ from mtgrules.rules.combat.state import (
     name_of,
     possible_combatants,
 )
-from mtgrules.rules.layers import characteristics
+from mtgrules.rules.layers import all_characteristics, characteristics
 
 
 class Reason(NamedTuple):
@@ -383,6 +383,9 @@ class BlockOptions:
     # ---- judging a candidate
     def check(self, blocks: Mapping[int, int]) -> Verdict:
         """Judge a declaration ``{blocker: attacker}``: legal, or the first rule it breaks."""
+        if not isinstance(blocks, Mapping):  # a list of blockers says nothing of what each blocks
+            raise TypeError(f"check takes one declaration as {{blocker id: attacker id}}, such as {{3: 1}}, "
+                            f"not {type(blocks).__name__} {blocks!r:.40}")
         possible = self.max_obeyed
         for b, a in blocks.items():
             why = self._single(b, a)
@@ -447,7 +450,9 @@ class BlockOptions:
 
     def describe(self, blocks: Mapping[int, int]) -> str:
         """"Grizzly Bears blocks Boggart Brute, Walking Corpse blocks Boggart Brute"."""
-        return ", ".join(f"{name_of(self.state, b)} blocks {name_of(self.state, a)}" for b, a in sorted(blocks.items()))
+        def name(oid: int) -> str:  # a declaration being judged may name an id that isn't there
+            return name_of(self.state, oid) if oid in all_characteristics(self.state) else f"object {oid}"
+        return ", ".join(f"{name(b)} blocks {name(a)}" for b, a in sorted(blocks.items()))
 
     # ---- listing
     def declarations(self, limit: int | None = None) -> Iterator[dict[int, int]]:
