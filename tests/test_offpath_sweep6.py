@@ -194,3 +194,24 @@ def test_check_says_when_a_right_answer_is_in_the_wrong_form():
     yes_no = check("02.1", "False")
     assert not yes_no and "True or False without quotes" in yes_no.message
     assert check("02.3", "302.6") and check("02.1", False)
+
+
+# ---------------------------------------------------------------- effects a card author builds
+@pytest.mark.parametrize(("fields", "error", "says"), [
+    ({"applies": 3}, "611.3a", "applies must be a function"),
+    ({"until_end_of_turn": "no"}, "514.2", "until_end_of_turn must be True or False"),
+    ({"timestamp": "1"}, "613.7", "timestamp .* must be whole numbers"),
+    ({"source": "bears"}, "613.7", "source .* must be whole numbers"),
+    ({"description": 5}, None, "description must be text"),
+    ({"rule": 613}, None, "rule must be text"),
+])
+def test_an_effect_with_a_field_of_the_wrong_kind_is_refused_where_it_is_built(fields, error, says):
+    """``Effect(..., applies=3)`` was kept and failed with "'int' object is not callable" on the
+    next state read; ``until_end_of_turn="no"`` (true to Python) made the effect end in cleanup;
+    ``timestamp="1"`` failed when effects were sorted by timestamp."""
+    from mtgrules.core.effects import Effect
+    from mtgrules.core.errors import EffectError
+    given = {"layer": "7c", "description": "Offpath +1/+1", "rule": "613.4c", "delta": (1, 1), **fields}
+    with pytest.raises(EffectError if error else TypeError, match=says) as err:
+        Effect(**given)
+    assert error is None or err.value.rule == error

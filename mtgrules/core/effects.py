@@ -84,7 +84,21 @@ class Effect:
         doesn't apply it would be silently ignored, or applied at the wrong time: refused here,
         where the effect is built, before any state holds it. Keywords granted or removed must be
         ones the kit plays (a closed set, like a card's)."""
+        for name in ("description", "rule"):  # shown in every table and sentence the effect appears in
+            if type(getattr(self, name)) is not str:
+                raise TypeError(f"effect {self.description!r:.40}: {name} must be text, not "
+                                f"{getattr(self, name)!r:.40} ({type(getattr(self, name)).__name__})")
         where = self._where
+        if self.applies is not None and not callable(self.applies):  # else it fails on the next state read
+            raise EffectError("611.3a", f"{where}: applies must be a function (state, object, characteristics) "
+                              f"-> bool, not {self.applies!r:.40}")
+        if type(self.timestamp) is not int or not (self.source is None or type(self.source) is int):
+            raise EffectError("613.7", f"{where}: timestamp (the order effects apply in a layer) and source (an "
+                              f"object id, or None) must be whole numbers, not {self.timestamp!r:.20} and "
+                              f"{self.source!r:.20}")
+        if type(self.until_end_of_turn) is not bool:  # "no" is true to Python: it would end in cleanup
+            raise EffectError("514.2", f"{where}: until_end_of_turn must be True or False, not "
+                              f"{self.until_end_of_turn!r:.40}")
         if self.layer not in EFFECT_LAYERS:
             raise EffectError("613.1", f"{where} is in layer {self.layer!r}, but the kit applies effects only in "
                               f"layers {', '.join(EFFECT_LAYERS)}")
