@@ -215,3 +215,61 @@ def test_an_effect_with_a_field_of_the_wrong_kind_is_refused_where_it_is_built(f
     with pytest.raises(EffectError if error else TypeError, match=says) as err:
         Effect(**given)
     assert error is None or err.value.rule == error
+
+
+# ---------------------------------------------------------------- timelines
+def _growth_on_the_stack():
+    from mtgrules import cast
+    s = Scenario("Growth")
+    bears = s.add("Grizzly Bears", "Alice")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    s.mana("Alice", "G")
+    return s.timeline().do(cast("Alice", growth, targets=(bears,)))
+
+
+def test_do_all_refused_halfway_takes_back_the_actions_before_it():
+    """``t.do_all([pass_priority("Alice"), pass_priority("Alice")])`` kept Alice's first pass when
+    the second was refused (Bob had priority), so the timeline was half played; ``go_to`` and
+    ``resolve_top`` already take their passes back."""
+    from mtgrules import IllegalAction, pass_priority
+    t = _growth_on_the_stack()
+    before = list(t.frames)
+    with pytest.raises(IllegalAction, match="117.3d"):
+        t.do_all([pass_priority("Alice"), pass_priority("Alice")])
+    assert t.frames == before
+    t.do_all([pass_priority("Alice"), pass_priority("Bob")])  # still plays a legal list
+    assert not t.state.stack
+
+
+@pytest.mark.parametrize("given", ["one action", 3])
+def test_do_all_refuses_what_is_not_a_list_of_actions(given):
+    """``t.do_all(pass_priority("Alice"))`` failed with "'PassPriority' object is not iterable"."""
+    from mtgrules import pass_priority
+    t = _growth_on_the_stack()
+    with pytest.raises(TypeError, match="do_all plays a list of actions"):
+        t.do_all(pass_priority("Alice") if given == "one action" else given)
+    assert len(t) == 2
+
+
+def test_reading_a_step_that_is_not_there_names_the_steps_there_are():
+    """``t[100]`` said "list index out of range" and ``t["cast"]`` "list indices must be integers"."""
+    t = _growth_on_the_stack()
+    with pytest.raises(IndexError, match=r"step 100 is outside this timeline \(0\.\.1"):
+        t[100]
+    with pytest.raises(TypeError, match=r"t\.find\(\.\.\.\) finds one by what happened"):
+        t["cast"]
+    assert t[-1].index == 1 and [f.index for f in t[0:2]] == [0, 1]
+
+
+@pytest.mark.parametrize(("kwargs", "says"), [
+    ({"start": "1"}, "start must be a step number"),
+    ({"refused": "yes"}, "refused must be True or False"),
+    ({"title": "casts", "last": "no"}, "last must be True or False"),
+])
+def test_find_refuses_a_start_or_a_flag_of_the_wrong_kind(kwargs, says):
+    """``t.find(start="1")`` failed inside with "slice indices must be integers", and
+    ``t.find(..., last="no")`` read "no" as True."""
+    t = _growth_on_the_stack()
+    with pytest.raises(TypeError, match=says):
+        t.find(**kwargs)
+    assert t.find(title="casts", last=False) == 1

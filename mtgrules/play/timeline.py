@@ -127,7 +127,14 @@ class Timeline:
         return len(self.frames)
 
     def __getitem__(self, i: int) -> Frame:
-        return self.frames[i]
+        try:
+            return self.frames[i]
+        except IndexError:  # say which steps there are, as branch does
+            raise IndexError(f"step {i} is outside this timeline (0..{len(self.frames) - 1}, or -1 for the "
+                             "last)") from None
+        except TypeError:
+            raise TypeError(f"a step is read by its number, such as t[2] (t.find(...) finds one by what "
+                            f"happened), not {i!r:.40} ({type(i).__name__})") from None
 
     def __iter__(self) -> Iterator[Frame]:
         return iter(self.frames)
@@ -153,6 +160,11 @@ class Timeline:
         for argument, value in (("kind", kind), ("name", name), ("title", title)):
             if value is not None and not isinstance(value, str):
                 raise TypeError(f"find: {argument} must be text, not {value!r:.40} ({type(value).__name__})")
+        for argument, flag in (("refused", refused), ("last", last)):  # "no" would read as yes
+            if not (isinstance(flag, bool) or (argument == "refused" and flag is None)):
+                raise TypeError(f"find: {argument} must be True or False, not {flag!r:.40} ({type(flag).__name__})")
+        if not isinstance(start, int) or isinstance(start, bool):
+            raise TypeError(f"find: start must be a step number such as 2, not {start!r:.40} ({type(start).__name__})")
         if kind is not None and kind not in KINDS:  # a misspelt kind would read as "nothing happened"
             near = difflib.get_close_matches(kind, KINDS, n=3)
             raise ValueError(f"find: {kind!r} is not an event kind" +
@@ -164,7 +176,8 @@ class Timeline:
         if not hits:
             asked = ", ".join(f"{k}={v!r}" for k, v in (("kind", kind), ("name", name), ("title", title),
                                                            ("step", step), ("refused", refused)) if v is not None)
-            raise LookupError(f"no step of {self.title or 'this timeline'!r} from step {start} has {asked}")
+            what = f"has {asked}" if asked else f"is played (it has steps 0..{len(self.frames) - 1})"
+            raise LookupError(f"no step of {self.title or 'this timeline'!r} from step {start} {what}")
         return hits[-1] if last else hits[0]
 
     def _repr_html_(self) -> str:
@@ -180,8 +193,18 @@ class Timeline:
         return self
 
     def do_all(self, actions: Iterable[Action]) -> Timeline:
-        for a in actions:
-            self.do(a)
+        """Play ``actions`` in order; if one is refused (or needs a choice nobody gave), the ones
+        before it are taken back too, so the timeline is as it was and the cell can run again."""
+        if isinstance(actions, Action) or not isinstance(actions, Iterable):
+            raise TypeError(f"do_all plays a list of actions, such as [pass_priority('Alice')], not "
+                            f"{type(actions).__name__}; play one action with do")
+        start = len(self.frames)
+        try:
+            for a in actions:
+                self.do(a)
+        except Exception:
+            del self.frames[start:]
+            raise
         return self
 
     def attempt(self, action: Action) -> IllegalAction | MissingChoice | None:
