@@ -273,3 +273,12 @@ def test_find_refuses_a_start_or_a_flag_of_the_wrong_kind(kwargs, says):
     with pytest.raises(TypeError, match=says):
         t.find(**kwargs)
     assert t.find(title="casts", last=False) == 1
+
+
+@pytest.mark.parametrize("attacked", [None, ["Bob"]])
+def test_what_a_creature_attacks_is_asked_for_as_a_player_or_a_planeswalker(attacked):
+    """``declare_attackers("Alice", {bears: None})`` was refused saying what it attacks "must be an
+    object id", when a player's name is what is usually meant (508.1b)."""
+    from mtgrules import declare_attackers
+    with pytest.raises(TypeError, match="must be a player's name .* or a planeswalker's id"):
+        declare_attackers("Alice", {1: attacked})

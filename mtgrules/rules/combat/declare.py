@@ -140,6 +140,10 @@ def _check_pairs(pairs: Any, argument: str, rule: str, *, second_is_target: bool
         check_id(first, f"each creature in {argument}", rule)
         if second_is_target and isinstance(second, str):
             continue  # a player's name, or "" for "the only thing there is to attack"
+        if second_is_target and (not isinstance(second, int) or isinstance(second, bool)):
+            raise ActionTypeError(rule, f"what each creature in {argument} attacks must be a player's name "
+                                  f"(\"Bob\") or a planeswalker's id, not {second!r:.40} "
+                                  f"({type(second).__name__})")
         check_id(second, f"what each creature in {argument} {'attacks' if second_is_target else 'blocks'}", rule)
 
 
