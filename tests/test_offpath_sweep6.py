@@ -282,3 +282,19 @@ def test_what_a_creature_attacks_is_asked_for_as_a_player_or_a_planeswalker(atta
     from mtgrules import declare_attackers
     with pytest.raises(TypeError, match="must be a player's name .* or a planeswalker's id"):
         declare_attackers("Alice", {1: attacked})
+
+
+@pytest.mark.parametrize("names", [["Alice", "Alice "], ["alice", "Alice"], [" Bob", "Alice"]])
+def test_players_who_would_look_like_one_are_refused(names):
+    """``players=["Alice", "Alice "]`` or ``["alice", "Alice"]`` made two players a table shows as
+    one, and an action by "Alice" went to whichever was spelt exactly so."""
+    with pytest.raises(ScenarioError, match="spaces around it|two or more distinct names"):
+        Scenario("Names", players=names)
+
+
+def test_an_action_by_a_player_not_in_the_game_names_the_players():
+    """``pass_priority("alice")`` was refused without saying who is playing."""
+    from mtgrules import IllegalAction, pass_priority
+    t = Scenario("Names").timeline()
+    with pytest.raises(IllegalAction, match="no player named 'alice' in this game; the players are Alice, Bob"):
+        t.do(pass_priority("alice"))

@@ -91,7 +91,9 @@ def players(value: Any, where: str) -> list[str]:
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             fail(where, f"players[{i}] must be a player's name, not {shown(name)}")
-    if len(names) < 2 or len(set(names)) != len(names):
+        if name != name.strip():  # "Alice " and "Alice" would be two players who look like one
+            fail(where, f"players[{i}] {name!r} has spaces around it; write {name.strip()!r}")
+    if len(names) < 2 or len({n.casefold() for n in names}) != len(names):
         fail(where, f"players must be two or more distinct names, got {names}")
     return names
 

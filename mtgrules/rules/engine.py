@@ -149,7 +149,8 @@ def _check_priority(state: GameState, action: Action) -> None:
     if state._cache.get(("may act", action.player, needs_priority)):  # found so for an earlier action
         return
     if action.player not in state.player_names:
-        raise IllegalAction("102.1", f"there is no player named {action.player!r} in this game")
+        raise IllegalAction("102.1", f"there is no player named {action.player!r:.40} in this game; the players "
+                            f"are {', '.join(state.player_names)}")
     if game_over(state):
         raise IllegalAction("104.1", "the game is over, so no one can act")
     if state.player(action.player).lost:
