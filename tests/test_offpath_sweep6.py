@@ -298,3 +298,15 @@ def test_an_action_by_a_player_not_in_the_game_names_the_players():
     t = Scenario("Names").timeline()
     with pytest.raises(IllegalAction, match="no player named 'alice' in this game; the players are Alice, Bob"):
         t.do(pass_priority("alice"))
+
+
+def test_a_planeswalker_given_other_counters_still_enters_with_its_loyalty():
+    """``s.add("Jace Beleren", counters={"charge": 1})`` gave Jace no loyalty counters at all, so
+    he went to the graveyard at the first check (704.5i) instead of having his printed 3 (306.5b)."""
+    from mtgrules import pass_priority
+    s = Scenario("Loyalty")
+    jace = s.add("Jace Beleren", "Alice", counters={"charge": 1})
+    zero = s.add("Jace Beleren", "Bob", counters={"loyalty": 0})  # said outright: kept
+    assert dict(s.state().obj(jace).counters) == {"loyalty": 3, "charge": 1}
+    t = s.timeline().do(pass_priority("Alice"))
+    assert t.state.obj(jace).zone.value == "battlefield" and t.state.obj(zero).zone.value == "graveyard"

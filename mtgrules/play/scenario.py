@@ -127,8 +127,9 @@ class Scenario:
         if zone_player is not None and z not in PLAYER_ZONES:
             check.fail(where, f"zone_player says whose {z.value} it is, but only a library, hand or graveyard "
                               "belongs to a player")
-        if z is Zone.BATTLEFIELD and given_counters is None and "Planeswalker" in card(name).types:
-            given_counters = _printed_loyalty(name)  # it entered with its loyalty (306.5b)
+        if z is Zone.BATTLEFIELD and "Planeswalker" in card(name).types and "loyalty" not in (given_counters or {}):
+            # it entered with its loyalty (306.5b); other counters given don't take that away
+            given_counters = {**_printed_loyalty(name), **(given_counters or {})}
         oid = len(self.objects) + 1
         self.objects.append(GameObject(
             oid, name, owner, controller if z is Zone.BATTLEFIELD else owner, z,
