@@ -310,3 +310,37 @@ def test_a_planeswalker_given_other_counters_still_enters_with_its_loyalty():
     assert dict(s.state().obj(jace).counters) == {"loyalty": 3, "charge": 1}
     t = s.timeline().do(pass_priority("Alice"))
     assert t.state.obj(jace).zone.value == "battlefield" and t.state.obj(zero).zone.value == "graveyard"
+
+
+# ---------------------------------------------------------------- callbacks and answer tables
+def _orchard():
+    s = Scenario("Orchard")
+    orchard = s.add("Exotic Orchard", "Alice")
+    s.add("Forest", "Bob")
+    s.add("Mountain", "Bob")
+    return s, orchard
+
+
+def test_a_callback_with_no_answer_is_a_missing_choice_not_none_refused_as_an_option():
+    """``s.timeline(answer_with({"sacrifice": 1}))`` asked about a colour was refused with "None is
+    not a possible color for Alice", as if the learner had answered None."""
+    from mtgrules import MissingChoice, activate, answer_with
+    s, orchard = _orchard()
+    t = s.timeline(answer_with({"sacrifice": 1}))
+    err = t.attempt(activate("Alice", orchard))
+    assert isinstance(err, MissingChoice) and err.keyword == "color" and t.state is t[0].state
+    assert s.timeline(answer_with({"color": "G"})).attempt(activate("Alice", orchard)) is None
+
+
+@pytest.mark.parametrize("make", ["timeline", "answer_with", "choose", "max_passes"])
+def test_a_callback_or_table_of_the_wrong_kind_is_refused_where_it_is_given(make):
+    """``s.timeline(3)`` failed at the first choice with "'int' object is not callable",
+    ``answer_with([("color", "G")])`` with "'list' object has no attribute 'items'", and
+    ``advance_to(t, "end", max_passes="5")`` inside ``range``."""
+    from mtgrules import advance_to, answer_with
+    s, _orchard_id = _orchard()
+    call = {"timeline": lambda: s.timeline(3), "answer_with": lambda: answer_with([("color", "G")]),
+            "choose": lambda: advance_to(s.timeline(), "end", choose=3),
+            "max_passes": lambda: advance_to(s.timeline(), "end", max_passes="5")}[make]
+    with pytest.raises(TypeError, match="a function of a ChoiceRequest|a table of answers|max_passes must be"):
+        call()

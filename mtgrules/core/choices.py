@@ -173,7 +173,11 @@ class Chooser:
             return queue.pop(0)
         if self.callback is not None:
             listed = tuple(options) if len(options) <= 1000 else options  # a huge lazy sequence stays lazy
-            return self.callback(ChoiceRequest(kind, player, listed, rule))
+            value = self.callback(ChoiceRequest(kind, player, listed, rule))
+            if value is not None or _among(None, options):
+                return value
+            # None is the callback's "no answer" (answer_with's, for a question its table doesn't hold):
+            # a missing choice, not "None is not a possible color"
         # A misspelling of this very kind, most likely: refused, not advised alongside the right keyword.
         refuse_unknown_kinds(((other, waiting[0]) for other, waiting in self.scripted.items() if waiting),
                              f" (it asked about: {kind})")

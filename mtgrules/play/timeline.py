@@ -110,6 +110,9 @@ class Timeline:
         if not isinstance(start, GameState):
             raise WrongThing(f"a Timeline starts from a game state (s.state(), or use s.timeline()), "
                              f"not {type(start).__name__}")
+        if callback is not None and not callable(callback):  # else "'int' object is not callable" at a choice
+            raise TypeError(f"a timeline's callback answers choices: a function of a ChoiceRequest "
+                            f"(mtgrules.answer_with({{...}}) makes one), not {type(callback).__name__} {callback!r:.40}")
         self.title = title
         self.callback = callback
         self.frames: list[Frame] = [Frame(0, None, (), start)]
