@@ -4,6 +4,8 @@ refused in one sentence, with nothing changed."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mtgrules import Scenario, ScenarioError
@@ -344,3 +346,12 @@ def test_a_callback_or_table_of_the_wrong_kind_is_refused_where_it_is_given(make
             "max_passes": lambda: advance_to(s.timeline(), "end", max_passes="5")}[make]
     with pytest.raises(TypeError, match="a function of a ChoiceRequest|a table of answers|max_passes must be"):
         call()
+
+
+@pytest.mark.parametrize(("given", "near"), [("4.4", "'04.4' (as text"), (4.4, "'04.4' (as text"),
+                                             ("O4.4", "'04.4'?")])
+def test_an_unknown_exercise_id_suggests_the_close_one(given, near):
+    """``check(4.4, 1)`` listed all the ids without saying that "04.4" is the one meant."""
+    from mtgrules.lessons.check import check
+    with pytest.raises(ValueError, match=f"did you mean {re.escape(near)}"):
+        check(given, 1)

@@ -21,6 +21,7 @@ A wrong answer gets a hint and the rule to read, not the answer: the teacher has
 
 from __future__ import annotations
 
+import difflib
 import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -99,7 +100,14 @@ def get(exercise_id: str) -> Exercise:
     _load()
     ex = EXERCISES.get(str(exercise_id))
     if ex is None:
-        raise ValueError(f"there is no exercise {exercise_id!r}; exercises are {sorted(EXERCISES)}")
+        given = str(exercise_id)
+        padded = f"0{given}" if isinstance(exercise_id, str | float) and given[:2].rstrip(".").isdigit() else ""
+        if padded in EXERCISES:  # check(4.4, ...) or check("4.4", ...): the lesson is two digits, as text
+            hint = f"did you mean {padded!r} (as text, with the lesson's two digits)? "
+        else:
+            near = difflib.get_close_matches(given, list(EXERCISES), n=1)
+            hint = f"did you mean {near[0]!r}? " if near else ""
+        raise ValueError(f"there is no exercise {exercise_id!r}; {hint}exercises are {sorted(EXERCISES)}")
     return ex
 
 
