@@ -355,3 +355,19 @@ def test_an_unknown_exercise_id_suggests_the_close_one(given, near):
     from mtgrules.lessons.check import check
     with pytest.raises(ValueError, match=f"did you mean {re.escape(near)}"):
         check(given, 1)
+
+
+def test_an_object_reference_given_for_an_id_is_named_as_such():
+    """``cast("Alice", state.obj(murder).ref)`` and ``characteristics(state, ref)`` said "no object
+    with id ObjRef(oid=2, zcc=0)" (or only "not ObjRef"), when the object is there."""
+    from mtgrules import IllegalAction, cast, why_cant_attack
+    s = Scenario("References")
+    bears = s.add("Grizzly Bears", "Alice")
+    murder = s.add("Murder", "Alice", zone="hand")
+    state = s.state()
+    with pytest.raises(IllegalAction, match=f"this reference's id is {murder}"):
+        cast("Alice", state.obj(murder).ref)
+    ref = state.obj(bears).ref
+    with pytest.raises(KeyError, match=f"is an object reference, not an id: ask for {bears}"):
+        characteristics(state, ref)
+    assert f"ask for {bears}" in why_cant_attack(state, ref).text

@@ -45,7 +45,9 @@ def check_player(player: Any) -> None:
 def check_id(value: Any, argument: str, rule: str = "109") -> None:
     """Object ids are whole numbers (the ids ``Scenario.add`` returns); True/False are not ids."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ActionTypeError(rule, f"{argument} must be an object id (a whole number such as 3), not {_what(value)}")
+        ref = f"; this reference's id is {value.oid}" if isinstance(value, ObjRef) else ""
+        raise ActionTypeError(rule, f"{argument} must be an object id (a whole number such as 3), not "
+                              f"{_what(value)}{ref}")
 
 
 def check_ids(values: Any, argument: str, rule: str) -> tuple[int, ...]:

@@ -55,6 +55,9 @@ class GameState:
         try:
             return index[oid]
         except KeyError:
+            if isinstance(oid, ObjRef):  # a reference where its id is meant: it exists, say how to ask
+                raise KeyError(f"{oid} is an object reference, not an id: ask for {oid.oid} (the reference's "
+                               ".oid)") from None
             raise KeyError(f"no object with id {oid}") from None
 
     def player(self, name: str) -> Player:

@@ -209,8 +209,8 @@ def why_cant_block(state: GameState, blocker: int, attacker: int | None = None) 
     """
     try:
         obj = state.obj(blocker)
-    except KeyError:
-        return Reason("509.1a", f"there is no object with id {blocker}")
+    except KeyError as missing:  # an id never there, or a reference given for an id: as the state says it
+        return Reason("509.1a", str(missing.args[0]))
     if state.combat is None or not state.combat.attacks:
         return Reason("509.1", "no creature is attacking now, so there is nothing to block")
     players = defending_group(state, obj.controller)
@@ -221,8 +221,8 @@ def why_cant_block(state: GameState, blocker: int, attacker: int | None = None) 
     if attacker is not None:
         try:
             target = state.obj(attacker)
-        except KeyError:
-            return Reason("509.1a", f"there is no object with id {attacker}")
+        except KeyError as missing:  # an id never there, or a reference given for an id: as the state says it
+            return Reason("509.1a", str(missing.args[0]))
         return _pair_reason(state, obj, target, players)
     reasons = [_pair_reason(state, obj, a, players) for a in attackers_facing(state, players)]
     if not reasons:

@@ -170,8 +170,8 @@ def why_cant_attack(state: GameState, oid: int, target: Target | None = None) ->
     """Why creature ``oid`` can't attack (``target``, or anything), or None if it can (508.1a-c)."""
     try:
         obj = state.obj(oid)
-    except KeyError:
-        return Reason("508.1a", f"there is no object with id {oid}")
+    except KeyError as missing:  # an id never there, or a reference given for an id: as the state says it
+        return Reason("508.1a", str(missing.args[0]))
     name = _name(state, oid)
     combat = state.combat or cs.new_combat(state)
     if not cs.can_be_combatant(state, obj):
