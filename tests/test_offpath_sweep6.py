@@ -371,3 +371,48 @@ def test_an_object_reference_given_for_an_id_is_named_as_such():
     with pytest.raises(KeyError, match=f"is an object reference, not an id: ask for {bears}"):
         characteristics(state, ref)
     assert f"ask for {bears}" in why_cant_attack(state, ref).text
+
+
+# ---------------------------------------------------------------- abilities a card author builds
+def _resolve(res, item):  # an ability's effect, for the definitions below
+    del res, item
+
+
+def _matches(state, source, event):
+    del state, source, event
+    return True
+
+
+@pytest.mark.parametrize(("make", "error", "says"), [
+    (lambda c: c.Cost(tap="yes"), TypeError, "tap must be True or False"),
+    (lambda c: c.Cost(mana="{Q}"), ValueError, "unknown mana symbol"),
+    (lambda c: c.ActivatedAbility("{T}: Draw a card.", c.Cost.of(tap=True), _resolve), TypeError,
+     "cost must be a Cost .* \\(it comes first\\)"),
+    (lambda c: c.ActivatedAbility(c.Cost.of(tap=True), "{T}: Draw.", 3), TypeError, "resolve must be a function"),
+    (lambda c: c.TriggeredAbility("Whenever this attacks, draw.", "atacks", _matches, _resolve), ValueError,
+     "'atacks' is not an event kind, so it would never trigger; did you mean 'attacks'"),
+    (lambda c: c.TriggeredAbility("When x, draw.", "attacks", _matches, _resolve, looks_back="no"), TypeError,
+     "looks_back must be True or False"),
+    (lambda c: c.StaticAbility("Creatures you control have flying.", 3), TypeError, "effects must be a function"),
+    (lambda c: c.Target("target creature", 3), TypeError, "legal must be a function"),
+    (lambda c: c.Enchant("Enchant creature", "creature"), TypeError, "target must be a Target"),
+    (lambda c: c.EntersWith("enters with Y counters", counters=(("+1/+1", "Y"),)), TypeError,
+     "counters must be \\(kind, number\\) pairs"),
+    (lambda c: c.at_beginning_of("upkep"), ValueError, "unknown step 'upkep'"),
+    (lambda c: c.grant_keyword_to_yours("flyng", "702.9", "Creatures you control have flying."), ValueError,
+     "unknown keyword 'flyng'"),
+])
+def test_an_ability_of_the_wrong_kind_is_refused_where_it_is_built(make, error, says):
+    """Each of these was kept: a misspelt event kind or step made a trigger that never fired,
+    ``Cost(tap="yes")`` and ``looks_back="no"`` were true to Python, the cost and text given in
+    the wrong order, ``resolve=3`` or ``legal=3`` failed only when a learner played the card, and
+    ``Cost(mana="{Q}")`` kept the text unparsed."""
+    import mtgrules.cards as c
+    with pytest.raises(error, match=says):
+        make(c)
+
+
+def test_a_cost_given_its_mana_as_text_reads_it_as_cost_of_does():
+    import mtgrules.cards as c
+    assert c.Cost(mana="{1}{G}", tap=True) == c.Cost.of("{1}{G}", tap=True)
+    assert c.at_beginning_of("upkeep") is not None

@@ -53,9 +53,10 @@ def others_you_control(subtype: str, power: int, toughness: int, rule: str, why:
 
 def grant_keyword_to_yours(keyword: Keyword | str, rule: str, why: str) -> StaticEffects:
     """"Creatures you control have <keyword>" (layer 6, 613.1f)."""
+    granted = keyword_set({keyword}, f"effect {why!r}")  # checked as the card is defined, not first played
+
     def effects(state: GameState, source: GameObject) -> list[Effect]:
         def applies(st: GameState, obj: GameObject, chars: Chars) -> bool:
             return obj.controller == source.controller and on_battlefield(st, obj) and chars.is_creature
-        return [Effect("6", why, rule, source.oid, source.timestamp, applies=applies,
-                       add_keywords=keyword_set({keyword}, f"effect {why!r}"))]  # as Effect checks it
+        return [Effect("6", why, rule, source.oid, source.timestamp, applies=applies, add_keywords=granted)]
     return effects

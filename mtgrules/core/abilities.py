@@ -8,10 +8,12 @@ the game state itself stays plain data and only names cards.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from mtgrules.core.events import EventKind
 from mtgrules.core.mana import ManaCost, ManaType, Restriction, parse_cost
 from mtgrules.core.objects import Zone
 
@@ -21,6 +23,37 @@ if TYPE_CHECKING:
     from mtgrules.core.events import Event
     from mtgrules.core.objects import GameObject, StackItem
     from mtgrules.core.state import Draft, GameState
+
+
+# ---------------------------------------------------------------- checking what a card author gives
+def _fault(where: str, field: str, wanted: str, value: Any) -> TypeError:
+    return TypeError(f"{where}: {field} must be {wanted}, not {value!r:.40} ({type(value).__name__})")
+
+
+def _check_fields(obj: Any, where: str, checks: tuple[tuple[str, str, Callable[[Any], bool]], ...]) -> None:
+    """Each ability checks the kinds of its fields as it is made, as a card does: a string where a
+    function belongs, or "yes" where True belongs, would fail (or be misread) only when a learner
+    first plays the card."""
+    for name, wanted, ok in checks:
+        value = getattr(obj, name)
+        if not ok(value):
+            raise _fault(where, name, wanted, value)
+
+
+def _is_flag(v: Any) -> bool:
+    return type(v) is bool
+
+
+def _is_text(v: Any) -> bool:
+    return isinstance(v, str)
+
+
+def _is_function(v: Any) -> bool:
+    return callable(v)
+
+
+def _is_optional_function(v: Any) -> bool:
+    return v is None or callable(v)
 
 
 @dataclass(frozen=True)
@@ -38,6 +71,17 @@ class Cost:
     exile_self: bool = False
     exile_from_graveyard: int = 0
     loyalty: int | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.mana, str):  # Cost(mana="{1}{G}") means what Cost.of("{1}{G}") says
+            object.__setattr__(self, "mana", parse_cost(self.mana))
+        _check_fields(self, "Cost", (
+            ("mana", 'a mana cost such as "{1}{G}"', lambda v: isinstance(v, ManaCost)),
+            ("tap", "True or False", _is_flag), ("untap", "True or False", _is_flag),
+            ("exile_self", "True or False", _is_flag),
+            ("remove_counter", 'a counter\'s name such as "charge" (or None)', lambda v: v is None or _is_text(v)),
+            ("exile_from_graveyard", "a whole number", lambda v: type(v) is int and v >= 0),
+            ("loyalty", "a whole number such as 2 or -1 (or None)", lambda v: v is None or type(v) is int)))
 
     @classmethod
     def of(cls, mana: str = "", *, tap: bool = False, untap: bool = False,
@@ -111,6 +155,11 @@ class Target:
     legal: Callable[[GameState, str, GameObject], bool]
     zones: frozenset[Zone] = frozenset({Zone.BATTLEFIELD})
 
+    def __post_init__(self) -> None:
+        _check_fields(self, f"Target {self.description!r:.40}", (
+            ("description", "text such as \"target creature\"", _is_text),
+            ("legal", "a function (state, controller, object) -> bool", _is_function)))
+
 
 class Resolution(Protocol):
     """What a resolving spell or ability offers its card's code (608): the draft to edit, the
@@ -172,6 +221,13 @@ class ActivatedAbility:
     target: Target | None = None
     target_player: bool = False
 
+    def __post_init__(self) -> None:
+        _check_fields(self, f"ActivatedAbility {self.text!r:.40}" if _is_text(self.text) else "ActivatedAbility", (
+            ("cost", "a Cost such as Cost.of(\"{1}\", tap=True) (it comes first)", lambda v: isinstance(v, Cost)),
+            ("text", "the ability's text", _is_text), ("resolve", "a function (res, item)", _is_function),
+            ("target", "a Target (or None)", lambda v: v is None or isinstance(v, Target)),
+            ("target_player", "True or False", _is_flag)))
+
 
 @dataclass(frozen=True)
 class TriggeredAbility:
@@ -190,6 +246,21 @@ class TriggeredAbility:
     target: Target | None = None  # chosen as the trigger is put on the stack (603.3d)
     looks_back: bool = False
 
+    def __post_init__(self) -> None:
+        where = f"TriggeredAbility {self.text!r:.40}"
+        _check_fields(self, where, (
+            ("text", "the ability's text", _is_text), ("event", "an event kind such as \"attacks\"", _is_text),
+            ("matches", "a function (state, source, event)", _is_function),
+            ("resolve", "a function (res, item)", _is_function),
+            ("condition", "a function (state, source) (or None)", _is_optional_function),
+            ("target", "a Target (or None)", lambda v: v is None or isinstance(v, Target)),
+            ("is_mana", "True or False", _is_flag), ("looks_back", "True or False", _is_flag)))
+        if self.event not in _EVENT_KINDS:  # a misspelt kind is never heard: the ability would never trigger
+            near = difflib.get_close_matches(self.event, _EVENT_KINDS, n=2)
+            raise ValueError(f"{where}: {self.event!r} is not an event kind, so it would never trigger" +
+                             (f"; did you mean {' or '.join(map(repr, near))}?" if near else
+                              "; the kinds are the values of mtgrules.core.events.EventKind"))
+
 
 @dataclass(frozen=True)
 class StaticAbility:
@@ -198,6 +269,11 @@ class StaticAbility:
     text: str
     effects: Callable[[GameState, GameObject], list[Effect]]
     zones: frozenset[Zone] = frozenset({Zone.BATTLEFIELD})
+
+    def __post_init__(self) -> None:
+        _check_fields(self, f"StaticAbility {self.text!r:.40}", (
+            ("text", "the ability's text", _is_text),
+            ("effects", "a function (state, source) returning a list of Effect", _is_function)))
 
 
 @dataclass(frozen=True)
@@ -228,6 +304,15 @@ class EntersWith:
     counters: tuple[tuple[str, int | str], ...] = ()
     choose_color: bool = False
 
+    def __post_init__(self) -> None:
+        _check_fields(self, f"EntersWith {self.text!r:.40}", (
+            ("text", "the ability's text", _is_text), ("tapped", "True or False", _is_flag),
+            ("choose_color", "True or False", _is_flag),
+            ("counters", '(kind, number) pairs such as (("+1/+1", "X"),), the number whole or "X"',
+             lambda v: isinstance(v, tuple) and all(
+                 isinstance(p, tuple) and len(p) == 2 and _is_text(p[0]) and p[0]
+                 and ((type(p[1]) is int and p[1] >= 0) or p[1] == "X") for p in v))))
+
 
 @dataclass(frozen=True)
 class Enchant:
@@ -238,5 +323,13 @@ class Enchant:
     text: str
     target: Target
 
+    def __post_init__(self) -> None:
+        _check_fields(self, f"Enchant {self.text!r:.40}", (
+            ("text", "the ability's text", _is_text),
+            ("target", "a Target saying what it may enchant", lambda v: isinstance(v, Target))))
+
 
 Ability = ManaAbility | ActivatedAbility | TriggeredAbility | StaticAbility | ManaReplacement | EntersWith | Enchant
+
+
+_EVENT_KINDS = [k.value for k in EventKind]

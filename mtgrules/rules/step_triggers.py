@@ -20,17 +20,18 @@ from mtgrules.core.abilities import EventMatch, TriggerData
 from mtgrules.core.events import Event
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState
-from mtgrules.core.turns import Step
+from mtgrules.core.turns import Step, parse_step
 from mtgrules.rules.teams import in_game, turn_mates
 
 STEP_BEGINS = "step begins"
 WHOSE = ("each", "your", "each player", "each opponent")
 
 
-def at_beginning_of(step: Step, whose: str = "each") -> EventMatch:
+def at_beginning_of(step: Step | str, whose: str = "each") -> EventMatch:
     """The ``matches`` function for "at the beginning of [whose] [step]"."""
     if whose not in WHOSE:
         raise ValueError(f"whose must be one of {WHOSE}, not {whose!r}")
+    step = parse_step(step)  # "upkeep" reads as Step.UPKEEP; "upkep" is refused, not a trigger that never fires
 
     def matches(state: GameState, src: GameObject, ev: Event) -> bool | list[TriggerData]:
         if ev.kind != STEP_BEGINS or ev.after != step.value:
