@@ -416,3 +416,16 @@ def test_a_cost_given_its_mana_as_text_reads_it_as_cost_of_does():
     import mtgrules.cards as c
     assert c.Cost(mana="{1}{G}", tap=True) == c.Cost.of("{1}{G}", tap=True)
     assert c.at_beginning_of("upkeep") is not None
+
+
+@pytest.mark.parametrize("make", [
+    lambda c: c.EntersWith("This creature enters with two +2/+2 counters.", counters=(("+2/+2", 2),)),
+    lambda c: c.EntersWith("This enters with a Charge counter.", counters=(("Charge", 1),)),
+    lambda c: c.Cost.of(tap=True, remove_counter="Charge"),
+])
+def test_a_card_author_cannot_give_counters_the_engine_would_misread(make):
+    """An ``EntersWith`` of "+2/+2" counters put counters that did nothing (122.1a), and a
+    "Charge" counter (capital C) was never found by the engine, which names kinds in lower case."""
+    import mtgrules.cards as c
+    with pytest.raises(ValueError, match="only \\+1/\\+1 and -1/-1|lower case"):
+        make(c)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from mtgrules.core.events import EventKind
 from mtgrules.core.mana import ManaCost, ManaType, Restriction, parse_cost
-from mtgrules.core.objects import Zone
+from mtgrules.core.objects import Zone, counter_problem
 
 if TYPE_CHECKING:
     from mtgrules.core.choices import Chooser
@@ -82,6 +82,9 @@ class Cost:
             ("remove_counter", 'a counter\'s name such as "charge" (or None)', lambda v: v is None or _is_text(v)),
             ("exile_from_graveyard", "a whole number", lambda v: type(v) is int and v >= 0),
             ("loyalty", "a whole number such as 2 or -1 (or None)", lambda v: v is None or type(v) is int)))
+        problem = counter_problem(self.remove_counter) if self.remove_counter else ""
+        if problem:  # "Charge" would never find the "charge" counters on the card
+            raise ValueError(f"Cost: remove_counter: {problem}")
 
     @classmethod
     def of(cls, mana: str = "", *, tap: bool = False, untap: bool = False,
@@ -312,6 +315,10 @@ class EntersWith:
              lambda v: isinstance(v, tuple) and all(
                  isinstance(p, tuple) and len(p) == 2 and _is_text(p[0]) and p[0]
                  and ((type(p[1]) is int and p[1] >= 0) or p[1] == "X") for p in v))))
+        for kind, _n in self.counters:  # one the engine would leave doing nothing is refused here too
+            problem = counter_problem(kind)
+            if problem:
+                raise ValueError(f"EntersWith {self.text!r:.40}: {problem}")
 
 
 @dataclass(frozen=True)

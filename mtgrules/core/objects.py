@@ -8,6 +8,7 @@ be counted, shared or borrowed per player, and combatants need not be on the bat
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -93,6 +94,36 @@ class GameObject:
     def choice(self, key: str) -> str | None:
         """A choice made as this object entered, such as Utopia Sprawl's colour."""
         return dict(self.chosen).get(key)
+
+
+KEYWORD_COUNTERS = frozenset({"flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste",
+                              "hexproof", "indestructible", "lifelink", "menace", "reach", "shadow", "trample",
+                              "vigilance"})
+"""The keyword counters (122.1b): each gives its object that keyword, which the kit doesn't play."""
+UNPLAYED_COUNTERS = {"shield": "122.1c", "stun": "122.1d", "finality": "122.1h"}
+"""Counters whose rule-given effect the kit doesn't play, with that rule."""
+_PT_SHAPED = re.compile(r"[+-]?\d+\s*/?\s*[+-]?\d+")
+
+
+def counter_problem(kind: str) -> str:
+    """Why the engine would misread a counter of ``kind``, or "" if it reads it as the rules do.
+
+    The rules give +X/+Y, keyword, shield, stun and finality counters an effect (122.1), and the
+    kit plays only +1/+1 and -1/-1 among them, so any other would sit on the card doing nothing.
+    Other names ("charge", "age") are plain markers, written in lower case as cards name them."""
+    if kind in ("+1/+1", "-1/-1"):
+        return ""
+    if _PT_SHAPED.fullmatch(kind):
+        return (f"the kit plays only +1/+1 and -1/-1 counters on power and toughness (122.1a, 613.4c), not "
+                f"{kind!r}; give +1/+1 or -1/-1 counters, as many as needed")
+    if kind != kind.lower():
+        return f"counter kinds are named in lower case, as the engine reads them: {kind.lower()!r}, not {kind!r}"
+    if kind in KEYWORD_COUNTERS:
+        return (f"a {kind} counter gives its object {kind} (122.1b), and the kit doesn't play keyword counters; "
+                "use a card that has the keyword")
+    if kind in UNPLAYED_COUNTERS:
+        return f"a {kind} counter has an effect of its own ({UNPLAYED_COUNTERS[kind]}) that the kit doesn't play"
+    return ""
 
 
 def set_counter(counters: tuple[tuple[str, int], ...], kind: str, n: int) -> tuple[tuple[str, int], ...]:

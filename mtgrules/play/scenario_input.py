@@ -20,7 +20,7 @@ from mtgrules.core.abilities import EntersWith
 from mtgrules.core.carddef import card
 from mtgrules.core.errors import ScenarioError
 from mtgrules.core.mana import COLORS, ManaType
-from mtgrules.core.objects import Zone
+from mtgrules.core.objects import Zone, counter_problem
 from mtgrules.core.turns import Step, parse_step
 
 FORMATS = ("two-player", "multiplayer", "two-headed giant")
@@ -182,34 +182,11 @@ def zone(value: Any, where: str) -> Zone:
     return z
 
 
-KEYWORD_COUNTERS = frozenset({"flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste",
-                              "hexproof", "indestructible", "lifelink", "menace", "reach", "shadow", "trample",
-                              "vigilance"})
-"""The keyword counters (122.1b): each gives its object that keyword, which the kit doesn't play."""
-UNPLAYED_COUNTERS = {"shield": "122.1c", "stun": "122.1d", "finality": "122.1h"}
-"""Counters whose rule-given effect the kit doesn't play, with that rule."""
-_PT_SHAPED = re.compile(r"[+-]?\d+\s*/?\s*[+-]?\d+")
-
-
 def counter_kind(kind: str, where: str) -> None:
-    """A counter kind the engine would misread is refused: the rules give +X/+Y, keyword, shield,
-    stun and finality counters an effect (122.1), and the kit plays only +1/+1 and -1/-1 among them,
-    so any other would sit on the card doing nothing. Other names ("charge", "age") are plain
-    markers; they are written in lower case, as the cards and the engine name them."""
-    if kind in ("+1/+1", "-1/-1"):
-        return
-    if _PT_SHAPED.fullmatch(kind):
-        fail(where, f"counters: the kit plays only +1/+1 and -1/-1 counters on power and toughness "
-                    f"(122.1a, 613.4c), not {kind!r}; give +1/+1 or -1/-1 counters, as many as needed")
-    if kind != kind.lower():
-        fail(where, f"counters: counter kinds are named in lower case, as the engine reads them: "
-                    f"{kind.lower()!r}, not {kind!r}")
-    if kind in KEYWORD_COUNTERS:
-        fail(where, f"counters: a {kind} counter gives its object {kind} (122.1b), and the kit doesn't play "
-                    "keyword counters; use a card that has the keyword")
-    if kind in UNPLAYED_COUNTERS:
-        fail(where, f"counters: a {kind} counter has an effect of its own ({UNPLAYED_COUNTERS[kind]}) that the "
-                    "kit doesn't play")
+    """A counter kind the engine would misread is refused (:func:`counter_problem` says why)."""
+    problem = counter_problem(kind)
+    if problem:
+        fail(where, f"counters: {problem}")
 
 
 def counters(value: Any, where: str) -> dict[str, int]:
