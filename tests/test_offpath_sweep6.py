@@ -429,3 +429,12 @@ def test_a_card_author_cannot_give_counters_the_engine_would_misread(make):
     import mtgrules.cards as c
     with pytest.raises(ValueError, match="only \\+1/\\+1 and -1/-1|lower case"):
         make(c)
+
+
+def test_a_creature_card_without_power_and_toughness_is_refused():
+    """``CardDef("X", "{G}", {"Creature"})`` was kept and played as a 0/0 that died at once (208.5),
+    with nothing saying the author left its printed power and toughness out (208.1)."""
+    from mtgrules.cards import CardDef
+    with pytest.raises(ValueError, match="power and toughness printed \\(208.1\\)"):
+        CardDef("Offpath Blank", "{G}", CREATURE, toughness=1)
+    assert CardDef("Offpath Zero", "{G}", CREATURE, power=0, toughness=0).power == 0

@@ -166,6 +166,7 @@ RULES: dict[str, str] = {
     "205.4": "supertypes",
     "205.4a": "the supertypes",
     "208": "power/toughness",
+    "208.1": "a creature card has its power and toughness printed",
     "208.2": "a star (*) in power or toughness",
     "208.2a": "a characteristic-defining ability sets * and works in every zone",
     "208.3": "a noncreature permanent has no power or toughness",

@@ -119,6 +119,10 @@ class CardDef:
             value = getattr(self, field)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
                 raise TypeError(f"{where}: {field} must be a whole number (or None), not {_shown(value)}")
+        if "Creature" in self.types and (self.power is None or self.toughness is None):  # else 0/0 (208.5), unsaid
+            raise ValueError(f"{where}: a creature card has its power and toughness printed (208.1); give power= "
+                             "and toughness= (0 for a printed 0 or for a * that a characteristic-defining "
+                             "ability sets, 208.2a)")
         if not isinstance(self.abilities, tuple | list) or not all(isinstance(a, Ability) for a in self.abilities):
             raise TypeError(f"{where}: abilities must be ability values (TriggeredAbility(...), ...) in a tuple, "
                             f"not {_shown(self.abilities)}")
