@@ -438,3 +438,15 @@ def test_a_creature_card_without_power_and_toughness_is_refused():
     with pytest.raises(ValueError, match="power and toughness printed \\(208.1\\)"):
         CardDef("Offpath Blank", "{G}", CREATURE, toughness=1)
     assert CardDef("Offpath Zero", "{G}", CREATURE, power=0, toughness=0).power == 0
+
+
+def test_resolve_top_after_the_game_ended_says_the_game_is_over():
+    """``resolve_top(t)`` after Bob conceded said "no one has priority in the precombat main phase",
+    as if the phase were the reason (104.1: the game ends immediately)."""
+    from mtgrules import concede
+    from mtgrules.play.verbs import resolve_top
+    t = _growth_on_the_stack().do(concede("Bob"))
+    frames = list(t.frames)
+    with pytest.raises(RuntimeError, match="the game is over, so nothing on the stack resolves"):
+        resolve_top(t)
+    assert t.frames == frames

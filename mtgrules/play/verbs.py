@@ -18,7 +18,7 @@ from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.advance import advance_to, answer_with
 from mtgrules.play.timeline import Timeline, require_timeline
 from mtgrules.rules.engine import apply
-from mtgrules.rules.teams import passes_needed
+from mtgrules.rules.teams import game_over, passes_needed
 
 REFUSED = "The engine refuses it: the rules forbid it"
 """An outcome that is a refusal. The rule is kept for the reveal, so the option gives nothing away."""
@@ -36,6 +36,8 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
     require_timeline(t, "resolve_top")
     if not t.state.stack:
         raise RuntimeError("nothing is on the stack, so nothing can resolve")
+    if game_over(t.state):  # not "no one has priority": the game ended with the stack as it was
+        raise RuntimeError("the game is over, so nothing on the stack resolves (104.1)")
     # Before any pass: a question asked first would otherwise raise MissingChoice and advise
     # giving the right keyword alongside the misspelt one.
     refuse_unknown_kinds(((kind.replace("_", " "), value) for kind, value in choices.items()),
