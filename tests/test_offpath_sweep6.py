@@ -450,3 +450,17 @@ def test_resolve_top_after_the_game_ended_says_the_game_is_over():
     with pytest.raises(RuntimeError, match="the game is over, so nothing on the stack resolves"):
         resolve_top(t)
     assert t.frames == frames
+
+
+def test_the_same_block_listed_twice_is_named_as_such():
+    """``declare_blockers("Bob", [(wall, bears), (wall, bears)])`` was refused with "Wall of Wood
+    can block only one creature", though it named only one."""
+    from mtgrules import declare_attackers, declare_blockers
+    from mtgrules.play.verbs import go_to
+    s = Scenario("Blocks", step="declare_attackers")
+    bears = s.add("Grizzly Bears", "Alice")
+    wall = s.add("Wall of Wood", "Bob")
+    t = s.timeline().do(declare_attackers("Alice", {bears: "Bob"}))
+    go_to(t, "declare_blockers")
+    err = t.attempt(declare_blockers("Bob", [(wall, bears), (wall, bears)]))
+    assert err.rule == "509.1a" and "is declared as a blocker of Grizzly Bears twice" in err.reason

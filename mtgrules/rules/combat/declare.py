@@ -354,6 +354,8 @@ def check_blockers(state: GameState, a: DeclareBlockers) -> tuple[tuple[str, ...
                             f"declares before {a.player}")
     blocks: dict[int, int] = {}
     for b, att in a.blocks:
+        if b in blocks and blocks[b] == att:  # the same pair twice: not a creature blocking two
+            raise IllegalAction("509.1a", f"{_name(state, b)} is declared as a blocker of {_name(state, att)} twice")
         if b in blocks:
             raise IllegalAction("509.1a", f"{_name(state, b)} can block only one creature")
         blocks[b] = att
