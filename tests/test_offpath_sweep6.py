@@ -464,3 +464,13 @@ def test_the_same_block_listed_twice_is_named_as_such():
     go_to(t, "declare_blockers")
     err = t.attempt(declare_blockers("Bob", [(wall, bears), (wall, bears)]))
     assert err.rule == "509.1a" and "is declared as a blocker of Grizzly Bears twice" in err.reason
+
+
+def test_go_to_stopped_by_the_end_of_the_game_says_how_it_ended():
+    """``go_to(t, "main1")`` from a board without libraries said only "the game is over": the
+    draw step on the way had made Bob draw from an empty library (704.5b), which it didn't say."""
+    from mtgrules.play.verbs import go_to
+    t = Scenario("No libraries").timeline()
+    with pytest.raises(RuntimeError, match=r"the game is over: Bob attempted to draw from an empty library .*704\.5b"):
+        go_to(t, "main1")
+    assert len(t) == 1

@@ -59,7 +59,7 @@ def advance_to(timeline: Timeline, step: Step | str, player: str | None = None, 
     for n in range(max_passes):
         before = timeline.state
         if game_over(before):
-            return Advance(False, n, reason="the game is over")
+            return Advance(False, n, reason=_why_over(timeline))
         if before.priority is None:
             stopped = _declare_nothing(timeline, before)
             if stopped:
@@ -73,6 +73,16 @@ def advance_to(timeline: Timeline, step: Step | str, player: str | None = None, 
         if began(before, timeline[-1], target, player):
             return Advance(True, n + 1)
     return Advance(False, max_passes, reason=f"{target.value} didn't begin within {max_passes} passes")
+
+
+def _why_over(timeline: Timeline) -> str:
+    """"The game is over", with how it ended (the last frame where a player lost or conceded):
+    fast-forwarding into a draw from an empty library ends a game no one meant to end (704.5b)."""
+    for frame in reversed(timeline.frames):
+        ended = [e.describe() for e in frame.events if e.kind in (EventKind.LOST, EventKind.LEFT_THE_GAME)]
+        if ended:
+            return f"the game is over: {'; '.join(ended)}"
+    return "the game is over"
 
 
 def _declare_nothing(timeline: Timeline, state: GameState) -> str:
