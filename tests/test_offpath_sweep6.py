@@ -474,3 +474,14 @@ def test_go_to_stopped_by_the_end_of_the_game_says_how_it_ended():
     with pytest.raises(RuntimeError, match=r"the game is over: Bob attempted to draw from an empty library .*704\.5b"):
         go_to(t, "main1")
     assert len(t) == 1
+
+
+def test_register_refuses_a_line_marked_not_played_that_the_card_plays():
+    """A card with ``keywords={"flying"}`` and "Flying" marked in ``not_played`` was registered, and
+    the board said “Flying” (not played by this kit) while the creature flew."""
+    from mtgrules.cards import CardDef, register
+    stale = CardDef("Offpath Stale", "{G}", CREATURE, power=1, toughness=1, oracle="Flying", keywords={"flying"},
+                    not_played=(("Flying", "not played yet"),))
+    with pytest.raises(ValueError, match="not_played marks 'Flying', which keyword plays; remove the mark"):
+        register(stale)
+    assert "Offpath Stale" not in CARD_POOL

@@ -253,6 +253,10 @@ def register(*cards: CardDef, replace: bool = False) -> None:
     for c in cards:
         if not isinstance(c, CardDef):
             raise TypeError(f"register() takes CardDef values, not {type(c).__name__}")
+        stale = stale_marks(c)  # shown as "not played by this kit" while the card plays it: a wrong lesson
+        if stale:
+            raise ValueError(f"{c.name}: not_played marks {stale[0]!r}, which {line_binding(c, stale[0])} plays; "
+                             "remove the mark")
         if given.setdefault(c.name, c) != c:  # the later one would silently win
             raise ValueError(f"two different cards named {c.name!r} are given in one register() call; "
                              "give one of them")
