@@ -485,3 +485,13 @@ def test_register_refuses_a_line_marked_not_played_that_the_card_plays():
     with pytest.raises(ValueError, match="not_played marks 'Flying', which keyword plays; remove the mark"):
         register(stale)
     assert "Offpath Stale" not in CARD_POOL
+
+
+def test_a_choice_for_a_card_not_on_the_battlefield_is_refused_not_forgotten():
+    """``s.add("Utopia Sprawl", zone="hand", chosen={"color": "G"})`` was taken and then forgotten:
+    the Aura chooses its colour as it enters (614.12), and is asked again then."""
+    s = Scenario("Chosen")
+    with pytest.raises(ScenarioError, match="has chosen nothing yet; leave chosen out"):
+        s.add("Utopia Sprawl", "Alice", zone="hand", chosen={"color": "G"})
+    assert s.objects == []
+    assert s.add("Utopia Sprawl", "Alice", zone="hand") == 1

@@ -117,6 +117,10 @@ class Scenario:
                               "(400.7), so leave sick out")
         given_counters = None if counters is None else check.counters(counters, where)
         choices = {} if chosen is None else check.chosen(chosen, name, where)
+        if choices and z is not Zone.BATTLEFIELD:  # it would be forgotten: the choice is made as it enters
+            check.fail(where, f"{name} chooses as it enters the battlefield (614.12), so a card in the {z.value} "
+                              "has chosen nothing yet; leave chosen out, and answer when it enters "
+                              f"(such as color='G')")
         if z is Zone.BATTLEFIELD and check.chooses_color(name) and "color" not in choices:
             check.fail(where, f"{name} chose a colour as it entered; say which with chosen={{'color': 'G'}}")
         if attached_to is not None:
