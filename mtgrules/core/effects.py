@@ -84,21 +84,11 @@ class Effect:
         doesn't apply it would be silently ignored, or applied at the wrong time: refused here,
         where the effect is built, before any state holds it. Keywords granted or removed must be
         ones the kit plays (a closed set, like a card's)."""
-        for name in ("description", "rule"):  # shown in every table and sentence the effect appears in
-            if type(getattr(self, name)) is not str:
-                raise TypeError(f"effect {self.description!r:.40}: {name} must be text, not "
-                                f"{getattr(self, name)!r:.40} ({type(getattr(self, name)).__name__})")
         where = self._where
-        if self.applies is not None and not callable(self.applies):  # else it fails on the next state read
-            raise EffectError("611.3a", f"{where}: applies must be a function (state, object, characteristics) "
-                              f"-> bool, not {self.applies!r:.40}")
-        if type(self.timestamp) is not int or not (self.source is None or type(self.source) is int):
-            raise EffectError("613.7", f"{where}: timestamp (the order effects apply in a layer) and source (an "
-                              f"object id, or None) must be whole numbers, not {self.timestamp!r:.20} and "
-                              f"{self.source!r:.20}")
-        if type(self.until_end_of_turn) is not bool:  # "no" is true to Python: it would end in cleanup
-            raise EffectError("514.2", f"{where}: until_end_of_turn must be True or False, not "
-                              f"{self.until_end_of_turn!r:.40}")
+        if (type(self.description) is not str or type(self.rule) is not str or type(self.timestamp) is not int
+                or type(self.until_end_of_turn) is not bool or (self.source is not None and type(self.source) is not int)
+                or (self.applies is not None and not callable(self.applies))):  # one test on the common path
+            self._check_plain_fields(where)
         if self.layer not in EFFECT_LAYERS:
             raise EffectError("613.1", f"{where} is in layer {self.layer!r}, but the kit applies effects only in "
                               f"layers {', '.join(EFFECT_LAYERS)}")
@@ -117,6 +107,25 @@ class Effect:
                               f"not one in layer {self.layer}")
         object.__setattr__(self, "add_keywords", keyword_set(self.add_keywords, where))
         object.__setattr__(self, "remove_keywords", keyword_set(self.remove_keywords, where))
+
+    def _check_plain_fields(self, where: str) -> None:
+        """The fields every effect has, each of the kind the engine reads: text for the tables and
+        sentences, a function for ``applies`` (else it fails on the next state read), whole numbers
+        for the order effects apply in (613.7), and True or False for "until end of turn" ("no" is
+        true to Python: it would end in cleanup)."""
+        for name in ("description", "rule"):
+            if type(getattr(self, name)) is not str:
+                raise TypeError(f"effect {self.description!r:.40}: {name} must be text, not "
+                                f"{getattr(self, name)!r:.40} ({type(getattr(self, name)).__name__})")
+        if self.applies is not None and not callable(self.applies):
+            raise EffectError("611.3a", f"{where}: applies must be a function (state, object, characteristics) "
+                              f"-> bool, not {self.applies!r:.40}")
+        if type(self.timestamp) is not int or not (self.source is None or type(self.source) is int):
+            raise EffectError("613.7", f"{where}: timestamp (the order effects apply in a layer) and source (an "
+                              f"object id, or None) must be whole numbers, not {self.timestamp!r:.20} and "
+                              f"{self.source!r:.20}")
+        raise EffectError("514.2", f"{where}: until_end_of_turn must be True or False, not "
+                          f"{self.until_end_of_turn!r:.40}")
 
     @property
     def _where(self) -> str:
