@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import difflib
 import html
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -126,12 +127,16 @@ def normalise(value: Any) -> Any:
     return value
 
 
+_RULE_NUMBER = re.compile(r"\d{3}(\.\d+[a-z]?)?")
+"""A Comprehensive Rules number such as "302.6" or "702.19b": an answer key of this shape is a rule."""
+
+
 def _form_hint(expected: Any, answer: Any) -> str | None:
     """A right answer in the wrong form, said as such rather than judged wrong or silently read:
     ``"True"`` (text) for True, and ``302.6`` (a float, which would read 302.10 as 302.1) for a rule."""
     if isinstance(expected, bool) and isinstance(answer, str) and normalise(answer) in ("true", "false"):
         return f"Answer True or False without quotes: {answer!r} is text, not a yes or no."
-    if (isinstance(expected, str) and expected[:1].isdigit() and isinstance(answer, int | float)
+    if (isinstance(expected, str) and _RULE_NUMBER.fullmatch(expected) and isinstance(answer, int | float)
             and not isinstance(answer, bool)):
         return f'Give the rule number as text, in quotes ("{answer}"): as a number, 302.10 would read as 302.1.'
     return None
