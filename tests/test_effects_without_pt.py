@@ -174,3 +174,40 @@ def test_explain_says_why_a_land_made_a_creature_is_0_0_and_why_a_set_one_is_not
                     ("7b", "a layer 7b effect", "613.4")]
     rows = explain(_animated(state, forest, _on(state, forest, "7b", 60, set_pt=(3, 3))), forest)
     assert "208.5" not in [rule for _, _, rule in rows]
+
+
+# ---------------------------------------------------------------- an effect that says what it reaches (611.2c, 611.3a)
+def test_an_effect_put_in_force_without_saying_what_it_affects_is_refused_not_silently_idle():
+    """611.2c: a resolved spell's effect applies to the objects it locked in. An ``Effect`` with
+    neither ``affected`` nor ``applies`` (a template) put in force by a card's code would change
+    nothing; it is refused where it first counts, naming both ways of saying what it reaches."""
+    state, forest = _forest()
+    template = Effect("7c", "+2/+2 to nothing in particular", "613.4c", timestamp=50, delta=(2, 2))
+    with pytest.raises(EffectError, match=r"neither which objects it affects .* nor how to find them") as refused:
+        characteristics(replace(state, effects=state.effects + (template,)), forest)
+    assert refused.value.rule == "611.2c"
+
+
+def test_a_static_ability_making_an_effect_that_reaches_nothing_is_refused_naming_the_card():
+    """611.3a: a static ability's effect applies at each moment to whatever its text says, so the
+    card's code must say how to find those objects; a card author who forgets is told which card
+    and ability, as the board is built, not left with a lord that silently does nothing."""
+    from mtgrules.cards import CardDef, StaticAbility, register
+    from mtgrules.core.carddef import CARD_POOL, POOL_CHANGES
+
+    text = "Other creatures you control get +1/+1."
+    lord = CardDef("Practice Forgetful Lord", "{2}", frozenset({"Creature"}), power=2, toughness=2, oracle=text,
+                   abilities=(StaticAbility(text, lambda state, source: [
+                       Effect("7c", text, "613.4c", source=source.oid, delta=(1, 1))]),),
+                   source="made up for this test")
+    register(lord, replace=True)
+    try:
+        s = Scenario("a lord that forgot its creatures")
+        s.add("Practice Forgetful Lord", "Alice")
+        bears = s.add("Grizzly Bears", "Alice")
+        with pytest.raises(EffectError, match="Practice Forgetful Lord's static ability") as refused:
+            characteristics(s.state(), bears)
+        assert refused.value.rule == "611.3a"
+    finally:
+        CARD_POOL.pop(lord.name, None)
+        POOL_CHANGES[0] += 1

@@ -135,8 +135,9 @@ class Effect:
         """What the effect applies to: a locked set of objects (``affected``, 611.2c) or a test made
         each time (``applies``, 611.3a), not both. An object's id where its reference is meant
         (``affected=(bears,)``) would match nothing, and one of the two would be ignored: each is
-        refused where the effect is built. Neither is allowed: a template effect, given its
-        objects later with ``dataclasses.replace`` (which checks again)."""
+        refused where the effect is built. Neither is allowed here: a template effect, given its
+        objects later with ``dataclasses.replace`` (which checks again); one put in force as it is
+        is refused by the layers (``rules.layers._check_reach``)."""
         if self.affected is None:
             return
         if self.applies is not None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from mtgrules.core.abilities import StaticAbility
 from mtgrules.core.carddef import POOL_CHANGES, card
 from mtgrules.core.effects import EFFECT_LAYERS, Chars, Effect
+from mtgrules.core.errors import EffectError
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import OBJECTS, PLAYERS, PRIORITY_FIELDS, STATUS, derived_from, with_changes
 from mtgrules.rules import hooks
@@ -109,11 +110,26 @@ def effects_in_force(state: GameState) -> list[Effect]:
 
 def _effects_in_force(state: GameState) -> tuple[Effect, ...]:
     found = list(state.effects)
+    _check_reach(found, "611.2c", "a resolved spell or ability")
     for obj, _chars, statics in _object_facts(state):
         for ab in statics:
             if obj.zone in ab.zones:
-                found.extend(ab.effects(state, obj))
+                made = ab.effects(state, obj)
+                _check_reach(made, "611.3a", f"{obj.card}'s static ability {ab.text!r:.60}")
+                found.extend(made)
     return tuple(found)
+
+
+def _check_reach(effects: list[Effect], rule: str, whose: str) -> None:
+    """An effect in force must say what it applies to: ``affected`` (the objects a resolved spell
+    locked in, 611.2c) or ``applies`` (a test made at each moment, 611.3a). One with neither is a
+    template (given its objects later with ``dataclasses.replace``) that a card's code put in
+    force as it was: it would change nothing, silently, so it is refused where it first counts."""
+    for e in effects:
+        if e.affected is None and e.applies is None:
+            raise EffectError(rule, f"effect {e.description!r} from {whose} says neither which objects it "
+                                    "affects (affected=, 611.2c) nor how to find them (applies=, 611.3a), so it "
+                                    "would change nothing; give one of them")
 
 
 def all_characteristics(state: GameState) -> dict[int, Chars]:
