@@ -71,10 +71,13 @@ def highlighted_cells(table_html: str) -> set[tuple[str, str]]:
 
 
 def rows_with_background(html: str, colour: str) -> set[int]:
+    """Rows with a cell in ``colour``: by a Styler's style rule or by the cell's own style."""
     found = set()
     for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", html):
         if colour in body:
             found |= {int(r) for r in re.findall(r"_row(\d+)_col\d+", selectors)}
+    found |= {int(r) for r, style in re.findall(r'<td class="data row(\d+) col\d+[^"]*" style="([^"]*)"', html)
+              if colour in style}
     return found
 
 
