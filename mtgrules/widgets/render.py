@@ -135,18 +135,6 @@ def events_html(frame: Frame) -> str:
             f'<ul class="mtg-event-list">{"".join(items)}</ul></div>')
 
 
-def to_html(table: Any) -> str:
-    """HTML for a view: a pandas Styler (the views' own, already escaped), a DataFrame (escaped
-    here), or something that is already HTML."""
-    if isinstance(table, str):
-        return table
-    if hasattr(table, "style"):  # a DataFrame: its cells are game text, shown literally
-        from mtgrules.views import escaped
-        table = escaped(table)
-    html: str = table.to_html()
-    return html
-
-
 def step_table_html(timeline: Timeline, i: int, since: int | None = None) -> str:
     """The state after step ``i``, laid out to fit the notebook's width (:mod:`mtgrules.views.fit`):
     players first, then the objects changed since frame ``since`` (by default the step before),
