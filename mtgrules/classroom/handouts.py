@@ -232,8 +232,9 @@ class Page:
         rich = getattr(value, "_repr_html_", None)
         if rich is not None:
             import pandas as pd
-            # A notebook cuts a long cell to 50 characters ("Alice has every graveyard (Alic...");
-            # a handout, on paper above all, has no way to show the rest, so it shows it whole.
+            # pandas cuts a plain DataFrame's long cell to 50 characters ("Alice has every graveyard
+            # (Alic..."); a handout, on paper above all, has no way to show the rest, so it shows it
+            # whole, as the views' own tables (ViewTable) are shown in a notebook too.
             with pd.option_context("display.max_colwidth", None, "display.max_rows", None,
                                    "display.max_columns", None):
                 return f'<div class="mtg-scroll">{rich()}</div>'
