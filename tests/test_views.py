@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import itertools
 from html.parser import HTMLParser
 from types import SimpleNamespace
@@ -456,3 +457,16 @@ def test_library_cards_are_counted_not_listed():
     table = state_table(s.state())
     assert table.at["Bob", "library"] == 3 and table.at["Alice", "library"] == 0
     assert not any("Swamp" in label for label in table.index), "hidden cards get no rows"
+
+
+def test_a_state_tables_long_cells_are_shown_whole_not_cut_at_pandas_fifty_characters():
+    """pandas cuts a plain DataFrame's cells to 50 characters in a notebook ("Alice has every
+    graveyard (Alic..."); the views' tables show the whole note, as the walk-through's tables do."""
+    s = Scenario("a long note")
+    s.add("Graveyard Busybody", "Alice")
+    s.add("Grizzly Bears", "Bob", zone="graveyard")
+    table = state_table(s.state())
+    note = table.at["Alice", "notes"]
+    assert len(note) > 50
+    assert html.escape(note, quote=True) in table._repr_html_()
+    assert html.escape(note, quote=True) not in pd.DataFrame(table)._repr_html_()
