@@ -210,7 +210,7 @@ class Page:
             return (f'<figure class="mtg-figure"><img alt="{html.escape(value.about, quote=True)}" '
                     f'src="data:image/png;base64,{base64.b64encode(value.png()).decode("ascii")}"></figure>')
         if isinstance(value, Walkthrough):
-            return self.stepper(value.timeline, value.fold_passes)
+            return self.stepper(value.timeline, value.fold_passes, value.heading)
         if isinstance(value, Predict):
             return self.question(value)
         if isinstance(value, WhatIf):

@@ -22,6 +22,7 @@ import ipywidgets as widgets
 
 from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.state import GameState
+from mtgrules.play.timeline import Timeline
 from mtgrules.rules.combat.blocking import BlockOptions, Verdict, legal_blocks, why_cant_block
 from mtgrules.rules.combat.declare import declare_blockers
 from mtgrules.rules.combat.state import name_of
@@ -66,6 +67,9 @@ class BlocksExplorer(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipyw
     PARTS = frozenset({"intro", "dropdowns", "choices_box", "check_button", "result"})
 
     def __init__(self, state: GameState, player: str | None = None) -> None:
+        if not isinstance(state, GameState) and not isinstance(state, Timeline):  # a timeline's own error says t.state
+            raise TypeError(f"BlocksExplorer reads a game state (t.state, or t[i].state after step i), "
+                            f"not {type(state).__name__}")
         self.state = state
         self.options: BlockOptions = legal_blocks(state, player)
         self.players = self.options.players
@@ -109,15 +113,19 @@ class BlocksExplorer(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipyw
     def choose(self, blocks: Mapping[int, int | None]) -> BlocksExplorer:
         """Set the whole declaration: the blockers named block the attacker given (None: no
         block); every other creature is set to "no block"."""
-        unknown = [b for b in blocks if b not in self.dropdowns]
+        if not isinstance(blocks, Mapping):
+            raise TypeError(f"choose takes {{blocker: attacker or None}}, such as {{{next(iter(self.dropdowns), 2)}: "
+                            f"{next(iter(self.options.attackers), 1)}}}, not {type(blocks).__name__}")
+        unknown = [b for b in blocks if isinstance(b, bool) or b not in self.dropdowns]
         if unknown:
             raise ValueError(f"{unknown} are not creatures {self.player} controls here; "
                              f"choose among {sorted(self.dropdowns)}")
+        for a in blocks.values():  # all checked before any dropdown moves: a refused choice changes nothing
+            if a is not None and (isinstance(a, bool) or a not in self.options.attackers):
+                raise ValueError(f"{a!r} is not attacking {' or '.join(self.players)}; attackers are "
+                                 f"{list(self.options.attackers)}")
         for b, dd in self.dropdowns.items():
             a = blocks.get(b)
-            if a is not None and a not in self.options.attackers:
-                raise ValueError(f"{a} is not attacking {' or '.join(self.players)}; attackers are "
-                                 f"{list(self.options.attackers)}")
             dd.value = _NONE if a is None else a
         return self
 

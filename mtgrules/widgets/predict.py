@@ -121,9 +121,17 @@ def outcomes(timeline: Timeline, step: int, alternatives: Iterable[Timeline] = (
 
     ``describe`` turns a frame into text; by default :func:`describe_outcome`, limited to
     ``attributes`` when given (for example ``("pool",)`` for a question about mana)."""
-    describe = _describer(describe, attributes)
+    describe = _text_of(_describer(describe, attributes))
     if not 1 <= step < len(timeline):
         raise IndexError(f"a prediction needs a played step: 1..{len(timeline) - 1}, not {step}")
+    if isinstance(alternatives, Timeline) or not isinstance(alternatives, Iterable):  # a lone timeline's frames
+        raise TypeError(f"alternatives is a list of timelines, such as [t.branch({step - 1})], "
+                        f"not {type(alternatives).__name__}")
+    alternatives = list(alternatives)
+    for n, alt in enumerate(alternatives, 1):
+        if not isinstance(alt, Timeline):
+            raise TypeError(f"alternative {n} is a {type(alt).__name__}, not a Timeline; each alternative is a timeline "
+                            f"played on from a branch, such as t.branch({step - 1}) after an .attempt(...)")
     real = timeline[step]
     found = [Outcome(describe(real), real, "as played", correct=True)]
     for n, alt in enumerate(alternatives, 1):
@@ -150,11 +158,27 @@ def outcome_options(timeline: Timeline, step: int, alternatives: Iterable[Timeli
                                      auto=auto)]
 
 
+def _text_of(describe: Callable[[Frame], str]) -> Callable[[Frame], str]:
+    """``describe``, checked to give option text: a list would fail deep down as unhashable, and a
+    number or None would be shown as an option nobody wrote."""
+    def checked(frame: Frame) -> str:
+        text = describe(frame)
+        if not isinstance(text, str):
+            raise TypeError(f"describe must return the option's text (a str); for step {frame.index} it returned "
+                            f"{type(text).__name__} {text!r:.40}")
+        return text
+    return checked
+
+
 def _describer(describe: Callable[[Frame], str] | None, attributes: Sequence[str] | None) -> Callable[[Frame], str]:
     if describe is not None and attributes is not None:
         raise ValueError("give either describe= or attributes=, not both")
+    if describe is not None and not callable(describe):
+        raise TypeError(f"describe is a function from a frame to text, not {type(describe).__name__}")
     if describe is not None:
         return describe
+    if isinstance(attributes, str):  # "pool" would be read letter by letter
+        raise TypeError(f"attributes is a list of names, such as [{attributes!r}], not the str {attributes!r:.40}")
     chosen = tuple(attributes) if attributes is not None else OUTCOME_ATTRIBUTES
     return lambda frame: describe_outcome(frame, chosen)
 
@@ -176,6 +200,13 @@ def teacher_outcomes(timeline: Timeline, step: int, options: Mapping[str, Callab
     A classic wrong answer can be offered this way, and can never be secretly right."""
     if not 1 <= step < len(timeline):
         raise IndexError(f"a prediction needs a played step: 1..{len(timeline) - 1}, not {step}")
+    if not isinstance(options, Mapping):
+        raise TypeError("options maps each option's text to a claim the engine checks, such as "
+                        f"{{\"Alice draws two cards\": lambda f: ...}}, not {type(options).__name__}")
+    for text, claim in options.items():
+        if not isinstance(text, str) or not callable(claim):
+            raise TypeError(f"option {text!r:.40}: each option is text with a claim, a function of the step's "
+                            f"frame that says True when the option is what happened, not {type(claim).__name__}")
     frame = timeline[step]
     true = [text for text, claim in options.items() if claim(frame)]
     if len(true) != 1:
@@ -184,6 +215,18 @@ def teacher_outcomes(timeline: Timeline, step: int, options: Mapping[str, Callab
                          "exactly one option must describe it")
     return [Outcome(text, frame, "as played" if text == true[0] else TEACHER_WRONG,
                     correct=text == true[0]) for text in [true[0], *(t for t in options if t != true[0])]]
+
+
+def _rules_given(rules: Sequence[str]) -> list[str]:
+    """A lesson's ``rules=``, each a number in the kit's index: the reveal cites them to the learner
+    as the rule that decides, so "302.6" must not be read digit by digit nor a typo shown as a rule."""
+    from mtgrules.catalog import rules_index
+    if isinstance(rules, str):
+        raise TypeError(f"rules is a list of rule numbers, such as [{rules!r}], not the str {rules!r:.40}")
+    given = list(rules)
+    for number in given:
+        rules_index.cite(number)  # ValueError naming the number that is malformed or not indexed
+    return given
 
 
 class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
@@ -206,13 +249,16 @@ class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
                  attributes: Sequence[str] | None = None, auto: bool = True,
                  rules: Sequence[str] | None = None,
                  options: Mapping[str, Callable[[Frame], bool]] | None = None) -> None:
+        if not isinstance(timeline, Timeline):
+            raise TypeError(f"Predict asks about a step of a Timeline (for example Scenario(...).timeline() with "
+                            f"actions played), not {type(timeline).__name__}")
         if not isinstance(step, int) or isinstance(step, bool):  # True would ask about step 1
             raise TypeError(f"a prediction needs a played step, as a number such as 2, not {step!r:.40} "
                             f"({type(step).__name__})")
         if not 1 <= step < len(timeline):  # checked before anything reads timeline[step]
             raise IndexError(f"a prediction needs a played step: 1..{len(timeline) - 1}, not {step}")
         self.timeline = timeline
-        self.deciding_rules = list(rules) if rules is not None else deciding_rules(timeline[step])
+        self.deciding_rules = _rules_given(rules) if rules is not None else deciding_rules(timeline[step])
         self.step = step
         if options is not None:
             self.outcomes = teacher_outcomes(timeline, step, options)

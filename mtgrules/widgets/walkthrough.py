@@ -52,6 +52,9 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         if not isinstance(timeline, Timeline):
             raise TypeError(f"Walkthrough needs a Timeline (for example Scenario(...).timeline()), "
                             f"not {type(timeline).__name__}")
+        for name, flag in (("board", board), ("fold_passes", fold_passes)):
+            if not isinstance(flag, bool):  # "no" would be read as yes
+                raise TypeError(f"Walkthrough's {name} is True or False, not {flag!r:.40} ({type(flag).__name__})")
         self.timeline = timeline
         self.board = board
         self.fold_passes = fold_passes
@@ -117,6 +120,11 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         return (f"Walkthrough of “{self.timeline.title}”, {self.last} steps "
                 "(run the notebook with a kernel to step through it)")
 
+    @property
+    def heading(self) -> str:
+        """The title shown above the steps: ``title=`` if given, else the timeline's (a handout keeps it)."""
+        return self._heading
+
     # ---- stepping
     @property
     def step(self) -> int:
@@ -137,6 +145,8 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         return [f.index for f in self.timeline if f.index == 0 or not (self.fold_passes and f.is_quiet)]
 
     def _index(self, i: int) -> int:
+        if not isinstance(i, int) or isinstance(i, bool):  # True is not step 1, nor "1" or 1.5 a step
+            raise TypeError(f"a walk-through's step is a whole number such as 2, not {i!r:.40} ({type(i).__name__})")
         n = len(self.frames)
         if i < 0:
             i += n

@@ -56,12 +56,17 @@ class WhatIf(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets s
         # The timeline as it is now: the branch, the divergence and the refusals are worked out
         # now, while the comparison is rendered on first view, by when the learner may have played
         # on in ``timeline`` (a half-old, half-new comparison otherwise). Frames are shared.
+        if not isinstance(timeline, Timeline):
+            raise TypeError(f"WhatIf branches a Timeline (for example Scenario(...).timeline() with actions played), "
+                            f"not {type(timeline).__name__}")
         self.timeline = timeline.copy()
         self.fold_passes = fold_passes
         self.at = at
+        if isinstance(labels, str) or not isinstance(labels, Iterable):  # "ab" would be read as two labels
+            raise TypeError(f"labels is a pair of names, such as (\"As played\", \"What if\"), not {labels!r:.40}")
         self.labels = tuple(labels)
-        if len(self.labels) != 2:
-            raise ValueError(f"labels must name the two timelines, got {labels!r}")
+        if len(self.labels) != 2 or not all(isinstance(label, str) for label in self.labels):
+            raise ValueError(f"labels must name the two timelines with two texts, got {labels!r}")
         if isinstance(alternative_actions, str | bytes | Action) or not isinstance(alternative_actions, Iterable):
             raise TypeError("alternative_actions must be a list of actions, such as [pass_priority(\"Bob\")], "
                             f"not {type(alternative_actions).__name__} {alternative_actions!r:.40}")

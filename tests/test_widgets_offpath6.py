@@ -1,0 +1,219 @@
+"""The widgets and the teacher's board tools given what a learner or teacher might really type:
+each wrong input is refused with a TypeError/ValueError saying what was expected (never a
+traceback from deep inside, never read as something else), and a refused input changes nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mtgrules import Scenario, activate
+from mtgrules.lessons import must_be_blocked as neyith
+from mtgrules.widgets import BlocksExplorer, Predict, Walkthrough, WhatIf
+
+
+def forest_timeline():
+    """Alice taps a Forest (step 1)."""
+    s = Scenario("Off the path", step="main1")
+    forest = s.add("Forest", "Alice")
+    t = s.timeline()
+    t.do(activate("Alice", forest))
+    return t, forest
+
+
+def bob_tries(forest: int):
+    """The alternative: Bob tries to tap Alice's Forest (refused)."""
+    s = Scenario("Off the path", step="main1")
+    s.add("Forest", "Alice")
+    t = s.timeline()
+    t.attempt(activate("Bob", forest))
+    return t
+
+
+# ---------------------------------------------------------------- Walkthrough
+@pytest.mark.parametrize("start", ["1", True, 1.0])
+def test_walkthrough_start_must_be_a_whole_step_number(start):
+    """``start="1"`` failed comparing text with a number, ``start=1.0`` failed indexing a list
+    with a float, and ``start=True`` opened step 1 as if True were a number."""
+    t, _ = forest_timeline()
+    with pytest.raises(TypeError, match="step is a whole number"):
+        Walkthrough(t, start=start)
+
+
+@pytest.mark.parametrize("i", ["1", True, 1.5])
+def test_walkthrough_go_refuses_a_step_that_is_not_a_whole_number_and_stays_put(i):
+    """``w.go(1.5)`` was taken, leaving the widget on a position no step has."""
+    t, _ = forest_timeline()
+    w = Walkthrough(t)
+    with pytest.raises(TypeError, match="step is a whole number"):
+        w.go(i)
+    assert w.step == 0 and w.slider.value == 0
+
+
+@pytest.mark.parametrize("flag", ["board", "fold_passes"])
+def test_walkthrough_switches_are_true_or_false(flag):
+    """``fold_passes="no"`` (or ``board="no"``) was read as yes: any non-empty text is truthy."""
+    t, _ = forest_timeline()
+    with pytest.raises(TypeError, match=f"{flag} is True or False"):
+        Walkthrough(t, **{flag: "no"})
+
+
+def test_walkthrough_of_the_start_alone_steps_nowhere():
+    t = Scenario("Only the start").timeline()
+    w = Walkthrough(t)
+    w.next_button.click()
+    w.prev_button.click()
+    assert w.step == 0 and w.next_button.disabled and w.prev_button.disabled
+
+
+def test_a_handout_keeps_the_walkthroughs_own_title():
+    """``Walkthrough(t, title="...")`` showed its title in the notebook, but the handout built
+    from the same cell silently used the timeline's title instead."""
+    from mtgrules.classroom.handouts import Page, Pictures
+    t, _ = forest_timeline()
+    page = Page("A lesson", Pictures())
+    html = page.value(Walkthrough(t, title="Tapping a <Forest>"))
+    assert "Tapping a &lt;Forest&gt;" in html and "Off the path" not in html
+
+
+# ---------------------------------------------------------------- Predict
+@pytest.mark.parametrize("timeline", [None, Scenario("Not played")])
+def test_predict_needs_a_timeline(timeline):
+    """``Predict(scenario, 1)`` failed with "object of type 'Scenario' has no len()"."""
+    with pytest.raises(TypeError, match="Predict asks about a step of a Timeline"):
+        Predict(timeline, 1)
+
+
+def test_predict_alternatives_must_be_timelines():
+    """An action (or a scenario) among the alternatives failed with "object of type 'Activate'
+    has no len()"."""
+    t, forest = forest_timeline()
+    with pytest.raises(TypeError, match="alternative 1 is a Activate, not a Timeline"):
+        Predict(t, 1, alternatives=[activate("Bob", forest)])
+
+
+def test_predict_refuses_one_timeline_where_a_list_of_them_belongs():
+    """``alternatives=branch`` (no list) was read as its frames, failing with "object of type
+    'Frame' has no len()"."""
+    t, forest = forest_timeline()
+    with pytest.raises(TypeError, match=r"a list of timelines, such as \[t.branch\(0\)\]"):
+        Predict(t, 1, alternatives=bob_tries(forest))
+
+
+@pytest.mark.parametrize("gives", [[1], 1, None])
+def test_predict_describe_must_give_text(gives):
+    """A ``describe`` giving a list failed with "unhashable type: 'list'"; giving a number or
+    None said the step "has only one outcome here, None", as if the lesson lacked alternatives."""
+    t, forest = forest_timeline()
+    with pytest.raises(TypeError, match="describe must return the option's text"):
+        Predict(t, 1, alternatives=[bob_tries(forest)], describe=lambda frame: gives)
+
+
+def test_predict_attributes_given_as_one_name_are_not_read_letter_by_letter():
+    """``attributes="pool"`` was read as the attributes p, o, o, l: every option then said
+    "Nothing changes" or the refusal, quietly."""
+    t, forest = forest_timeline()
+    with pytest.raises(TypeError, match=r"such as \['pool'\]"):
+        Predict(t, 1, alternatives=[bob_tries(forest)], attributes="pool")
+
+
+@pytest.mark.parametrize(("rules", "error", "says"), [
+    ("302.6", TypeError, r"such as \['302.6'\]"),
+    (["302.66"], ValueError, "not in the kit's rules index"),
+    (["three-oh-two"], ValueError, "not a well-formed"),
+])
+def test_predict_rules_are_checked_before_a_learner_sees_them(rules, error, says):
+    """``rules="302.6"`` was cited as CR 3, CR 0, CR ., CR 2, CR 6; a mistyped number was cited
+    to the learner as the rule that decides."""
+    t, forest = forest_timeline()
+    with pytest.raises(error, match=says):
+        Predict(t, 1, alternatives=[bob_tries(forest)], rules=rules)
+
+
+def test_predict_rules_the_kit_knows_are_cited():
+    t, forest = forest_timeline()
+    p = Predict(t, 1, alternatives=[bob_tries(forest)], rules=["605.3b"])
+    p.choose(p.correct).reveal()
+    assert "CR 605.3b" in p.result.value
+
+
+@pytest.mark.parametrize(("options", "says"), [
+    (["Alice taps it", "Nothing"], "options maps each option's text to a claim"),
+    ({"Alice taps it": True, "Nothing": False}, "each option is text with a claim"),
+])
+def test_predict_teacher_options_must_be_text_with_claims(options, says):
+    """A list of options failed with "'list' object has no attribute 'items'"; ``True`` in place
+    of a claim failed with "'bool' object is not callable"."""
+    t, _ = forest_timeline()
+    with pytest.raises(TypeError, match=says):
+        Predict(t, 1, options=options)
+
+
+# ---------------------------------------------------------------- WhatIf
+@pytest.mark.parametrize("timeline", [None, Scenario("Not played")])
+def test_whatif_needs_a_timeline(timeline):
+    """``WhatIf(scenario, 0, [...])`` failed with "'Scenario' object has no attribute 'copy'"."""
+    with pytest.raises(TypeError, match="WhatIf branches a Timeline"):
+        WhatIf(timeline, 0, [])
+
+
+def test_whatif_labels_given_as_one_text_are_refused():
+    """``labels="ab"`` was read as the two labels "a" and "b"."""
+    t, forest = forest_timeline()
+    with pytest.raises(TypeError, match="labels is a pair of names"):
+        WhatIf(t, 0, [activate("Bob", forest)], labels="ab")
+
+
+def test_whatif_labels_must_be_text():
+    """``labels=(1, 2)`` failed with "'int' object has no attribute 'lower'"."""
+    t, forest = forest_timeline()
+    with pytest.raises(ValueError, match="two texts"):
+        WhatIf(t, 0, [activate("Bob", forest)], labels=(1, 2))
+
+
+def test_whatif_shows_a_missing_choice_with_the_keyword_that_gives_it():
+    s = Scenario("Vivid Crag")
+    crag = s.add("Vivid Crag", "Alice", counters={"charge": 2})
+    w = WhatIf(s.timeline(), 0, [activate("Alice", crag, 2)], labels=("<b>As played", "What if"))
+    html = w.comparison.value
+    assert "color=" in html and "CR 106.1a" in html
+    assert "&lt;b&gt;As played" in html and "<b>As played" not in html
+
+
+# ---------------------------------------------------------------- BlocksExplorer
+@pytest.fixture
+def menace():
+    t = neyith.menace_board()
+    w = BlocksExplorer(t.state)
+    return w, list(w.dropdowns), list(w.options.attackers)
+
+
+def test_blocks_explorer_needs_a_state():
+    """``BlocksExplorer(None)`` failed with "'NoneType' object has no attribute 'combat'"."""
+    with pytest.raises(TypeError, match="BlocksExplorer reads a game state"):
+        BlocksExplorer(None)
+
+
+def test_blocks_explorer_choose_takes_a_mapping(menace):
+    """``w.choose([blocker])`` failed with "'list' object has no attribute 'get'"."""
+    w, blockers, _ = menace
+    with pytest.raises(TypeError, match=r"choose takes \{blocker: attacker or None\}"):
+        w.choose([blockers[0]])
+
+
+def test_a_refused_choice_leaves_the_dropdowns_and_the_verdict_as_they_were(menace):
+    """A declaration whose second entry names no attacker set the first dropdown before refusing,
+    so the dropdowns showed half of a declaration nobody made and the verdict was wiped."""
+    w, blockers, attackers = menace
+    w.choose({blockers[0]: attackers[0], blockers[1]: attackers[0]}).check()
+    before = (w.declaration, w.result.value, w.verdict)
+    with pytest.raises(ValueError, match="999 is not attacking Bob"):
+        w.choose({blockers[0]: None, blockers[1]: 999})
+    assert (w.declaration, w.result.value, w.verdict) == before
+
+
+def test_an_attacker_given_as_text_is_named_as_text(menace):
+    """``{blocker: "5"}`` was refused with "5 is not attacking Bob; attackers are [5]"."""
+    w, blockers, attackers = menace
+    with pytest.raises(ValueError, match=rf"'{attackers[0]}' is not attacking Bob"):
+        w.choose({blockers[0]: str(attackers[0])})
