@@ -217,3 +217,55 @@ def test_an_attacker_given_as_text_is_named_as_text(menace):
     w, blockers, attackers = menace
     with pytest.raises(ValueError, match=rf"'{attackers[0]}' is not attacking Bob"):
         w.choose({blockers[0]: str(attackers[0])})
+
+
+# ---------------------------------------------------------------- BoardEditor
+def test_board_editor_refuses_a_zone_before_the_card_goes_in():
+    """``add("Forest", zone="pocket")`` added the card, then failed with the Zone list's "Invalid
+    selection: value not found", leaving a card on the board the editor couldn't show."""
+    from mtgrules.widgets import BoardEditor
+    e = BoardEditor()
+    assert e.add("Forest", "Alice", zone="pocket") == -1
+    assert e.entries == [] and "'pocket' is not a zone" in e.error and "battlefield" in e.error
+
+
+def test_board_editor_refuses_a_player_not_on_the_board():
+    """``add("Forest", "Carol")`` added a card whose Player list kept showing the previous card's
+    controller: the editor showed a player the card doesn't have."""
+    from mtgrules.widgets import BoardEditor
+    e = BoardEditor()
+    assert e.add("Forest", "Carol") == -1
+    assert e.entries == [] and "'Carol' is not a player on this board" in e.error
+
+
+def test_board_editor_names_a_card_name_that_is_not_text():
+    """``add(["Forest"])`` failed with "unhashable type: 'list'"."""
+    from mtgrules.widgets import BoardEditor
+    e = BoardEditor()
+    assert e.add(["Forest"]) == -1 and "There is no card named ['Forest']" in e.error
+
+
+@pytest.mark.parametrize("i", [9, "x", True])
+def test_board_editor_select_names_the_positions(i):
+    """``select(9)`` failed with the list's "Invalid selection: value not found"."""
+    from mtgrules.widgets import BoardEditor
+    e = BoardEditor()
+    e.add("Forest", "Alice")
+    with pytest.raises(IndexError, match=r"a card's position in the list, 0..0"):
+        e.select(i)
+
+
+def test_board_editor_says_why_set_counters_and_remove_did_nothing():
+    """Set counters or Remove card with no card selected (or no counter kind typed) did nothing
+    at all: a click silently ignored."""
+    from mtgrules.widgets import BoardEditor
+    e = BoardEditor()
+    e.counter_button.click()
+    assert "Select a card in the list first" in e.error
+    e.add("Forest", "Alice")
+    e.counter_kind.value = ""
+    e.counter_button.click()
+    assert "Type the kind of counter" in e.error and "counters" not in e.entries[0]
+    e.cards.value = None
+    e.remove_button.click()
+    assert "Select a card in the list first" in e.error and len(e.entries) == 1

@@ -182,15 +182,25 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
     # ---- editing
     def add(self, name: str, player: str | None = None, zone: str = "battlefield") -> int:
         """Add a card from the pool; returns its position (its id in the scenario is that + 1)."""
-        if name not in CARD_POOL:
-            self._say(f"There is no card named {name!r} in the pool; type part of a name and pick one.")
+        if not isinstance(name, str) or name not in CARD_POOL:
+            self._say(f"There is no card named {name!r:.60} in the pool; type part of a name and pick one.")
             return -1
-        self.entries.append({"card": name, "controller": player or self._player_names()[0], "zone": zone})
+        players = self._player_names()
+        if player is not None and player not in players:  # the card's Player list could not show it
+            self._say(f"{player!r:.60} is not a player on this board; the players are {', '.join(players)}.")
+            return -1
+        if zone not in ZONES:  # checked before the card goes in: its Zone list could not show it
+            self._say(f"{zone!r:.60} is not a zone a card can start in; choose one of {', '.join(ZONES)}.")
+            return -1
+        self.entries.append({"card": name, "controller": player or players[0], "zone": zone})
         self.refresh()
         self.select(len(self.entries) - 1)
         return len(self.entries) - 1
 
     def select(self, i: int) -> BoardEditor:
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.entries):
+            raise IndexError(f"select takes a card's position in the list, 0..{len(self.entries) - 1}, not {i!r:.40}"
+                             if self.entries else "there are no cards to select yet: add one first")
         self.cards.value = i
         self._show_selected()
         return self
@@ -202,7 +212,11 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
 
     def set_counter(self, kind: str, n: int) -> None:
         """Put ``n`` counters of ``kind`` on the selected card (0 takes them all off)."""
-        if self.selected is None or not kind:
+        if self.selected is None:
+            self._say("Select a card in the list first, then set its counters.")
+            return
+        if not kind:
+            self._say("Type the kind of counter (such as +1/+1 or charge), then set them.")
             return
         counters = dict(self.entries[self.selected].get("counters") or {})
         if n:
@@ -215,6 +229,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         """Remove the selected card; attachments to it and after it are renumbered."""
         i = self.selected
         if i is None:
+            self._say("Select a card in the list first, then remove it.")
             return
         del self.entries[i]
         for e in self.entries:
