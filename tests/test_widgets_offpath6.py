@@ -269,3 +269,68 @@ def test_board_editor_says_why_set_counters_and_remove_did_nothing():
     e.cards.value = None
     e.remove_button.click()
     assert "Select a card in the list first" in e.error and len(e.entries) == 1
+
+
+@pytest.mark.parametrize("fold", ["no", 0])
+def test_whatif_fold_passes_is_true_or_false(fold):
+    """``fold_passes="no"`` was read as yes."""
+    t, forest = forest_timeline()
+    with pytest.raises(TypeError, match="fold_passes is True or False"):
+        WhatIf(t, 0, [activate("Bob", forest)], fold_passes=fold)
+
+
+# ---------------------------------------------------------------- lessons.show
+@pytest.mark.parametrize(("given", "says"), [
+    (None, "not NoneType"),
+    ("scenario", r"pass s.state\(\)"),
+    ("timeline", r"pass t.state \(the state now\)"),
+])
+def test_board_names_the_state_to_pass_before_drawing(given, says, monkeypatch):
+    """``board(None)`` or ``board(scenario)`` failed with "'NoneType' object has no attribute
+    'cached'" from the layers; in a kernel the drawing waits for the first view, so the widget
+    showed even ``board(t)`` as "a fault in the kit worth reporting" instead of in the cell."""
+    from mtgrules.lessons.show import board
+    from mtgrules.widgets import picture
+    monkeypatch.setattr(picture, "shown_count", lambda: 0)  # as in a kernel: drawn on the first view
+    s = Scenario("A board")
+    s.add("Forest", "Alice")
+    thing = {"scenario": s, "timeline": s.timeline(), None: None}[given]
+    with pytest.raises(TypeError, match=says):
+        board(thing)
+
+
+def test_figure_needs_a_figure():
+    """``figure(None)`` failed with "'NoneType' object has no attribute 'axes'"."""
+    from mtgrules.lessons.show import figure
+    with pytest.raises(TypeError, match="a matplotlib Figure"):
+        figure(None)
+
+
+@pytest.mark.parametrize(("boards", "says"), [
+    ("state", r"a list of \(title, state\) pairs, not GameState"),
+    (["state"], r"board 1 of could_produce_view is GameState; each board is a pair"),
+    ([(5, "state")], "has the title 5; a title is text"),
+    ([("Now", "timeline")], r"board 1 shows a game state, not Timeline: pass t.state"),
+])
+def test_could_produce_view_names_what_each_board_must_be(boards, says):
+    """A lone state failed with "'GameState' object is not iterable", a list of states with
+    "cannot unpack", a number as a title with "'int' object has no attribute 'replace'"."""
+    from mtgrules.lessons.show import could_produce_view
+    s = Scenario("A board")
+    s.add("Forest", "Alice")
+    t = s.timeline()
+
+    def real(x):
+        return {"state": t.state, "timeline": t}.get(x, x) if isinstance(x, str) else x
+    given = real(boards) if isinstance(boards, str) else [
+        tuple(real(v) if i else v for i, v in enumerate(b)) if isinstance(b, tuple) else real(b) for b in boards]
+    with pytest.raises(TypeError, match=says):
+        could_produce_view(given)
+
+
+def test_could_produce_view_still_shows_titled_boards_escaped():
+    from mtgrules.lessons.show import could_produce_view
+    s = Scenario("A board")
+    s.add("Forest", "Alice")
+    html = could_produce_view([("<b>Now</b>", s.timeline().state)])._repr_html_()
+    assert "&lt;b&gt;Now&lt;/b&gt;" in html and "Forest" in html

@@ -59,14 +59,30 @@ def board(state: GameState, title: str | None = None) -> Picture:
     """The board picture, drawn when the notebook first shows it (the Figure API needs no pyplot)."""
     from mtgrules.views import board_png
     from mtgrules.widgets.picture import Picture
+    _check_state(state, "board")  # now: in a kernel the drawing waits for the first view, and its error would look like the kit's
     return Picture(lambda: board_png(state, title=title), f"the board{f', {title}' if title else ''}")
+
+
+def _check_state(state: object, what: str) -> None:
+    """A game state, or a TypeError saying which one to pass instead of the thing given."""
+    from mtgrules.core.state import GameState
+    if isinstance(state, GameState):
+        return
+    hint = {"Timeline": "pass t.state (the state now) or t[i].state (after step i)",
+            "Scenario": "pass s.state() (the starting board) or a timeline's t.state"}.get(type(state).__name__,
+                                                                                           "pass t.state")
+    raise TypeError(f"{what} shows a game state, not {type(state).__name__}: {hint}")
 
 
 def figure(fig: Figure) -> Picture:
     """A matplotlib Figure as a picture, drawn when the notebook first shows it, without pyplot."""
     import io
 
+    from matplotlib.figure import Figure
+
     from mtgrules.widgets.picture import Picture
+    if not isinstance(fig, Figure):
+        raise TypeError(f"figure shows a matplotlib Figure (such as Figure() or plt.figure()), not {type(fig).__name__}")
 
     def draw() -> bytes:
         buf = io.BytesIO()
@@ -91,6 +107,16 @@ def could_produce_view(boards: Iterable[tuple[str, GameState]]) -> _Html:
     each under its own heading, with no text cut short."""
     from mtgrules.views import could_produce_table
     from mtgrules.views.tables import table_html
+    if not isinstance(boards, Iterable) or isinstance(boards, str):
+        raise TypeError(f"could_produce_view takes a list of (title, state) pairs, not {type(boards).__name__}")
+    boards = list(boards)
+    for n, pair in enumerate(boards, 1):
+        if not (isinstance(pair, tuple | list) and len(pair) == 2):
+            raise TypeError(f"board {n} of could_produce_view is {type(pair).__name__}; each board is a pair "
+                            f"(title, state), such as (\"Before\", t.state)")
+        if not isinstance(pair[0], str):
+            raise TypeError(f"board {n} of could_produce_view has the title {pair[0]!r:.40}; a title is text")
+        _check_state(pair[1], f"could_produce_view's board {n}")
     parts = [f"<h4>{html.escape(title)}</h4>" + table_html(could_produce_table(state), index=False)
              for title, state in boards]
     return _Html("".join(parts))

@@ -59,6 +59,8 @@ class WhatIf(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets s
         if not isinstance(timeline, Timeline):
             raise TypeError(f"WhatIf branches a Timeline (for example Scenario(...).timeline() with actions played), "
                             f"not {type(timeline).__name__}")
+        if not isinstance(fold_passes, bool):  # "no" would be read as yes
+            raise TypeError(f"WhatIf's fold_passes is True or False, not {fold_passes!r:.40} ({type(fold_passes).__name__})")
         self.timeline = timeline.copy()
         self.fold_passes = fold_passes
         self.at = at
