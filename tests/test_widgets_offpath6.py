@@ -334,3 +334,27 @@ def test_could_produce_view_still_shows_titled_boards_escaped():
     s.add("Forest", "Alice")
     html = could_produce_view([("<b>Now</b>", s.timeline().state)])._repr_html_()
     assert "&lt;b&gt;Now&lt;/b&gt;" in html and "Forest" in html
+
+
+# ---------------------------------------------------------------- classroom
+@pytest.mark.parametrize(("lessons", "built"), [("04", ["04"]), (4, ["04"]), ([4, "1"], ["01", "04"])])
+def test_handouts_for_one_lesson_given_as_text_or_a_number(lessons, built, tmp_path, monkeypatch):
+    """``build_site(..., lessons="04")`` built lessons 00 and 04 (the text read character by
+    character), and ``lessons=[4]`` failed with "'int' object has no attribute 'isdigit'"."""
+    from pathlib import Path
+
+    from mtgrules.classroom import handouts
+    monkeypatch.setattr(handouts, "lesson_page",  # the pages themselves are tested in test_handouts.py
+                        lambda path, pictures: ("", handouts.Page(path.stem, pictures)))
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    handouts.build_site(notebooks, tmp_path, lessons, progress=False)
+    pages = sorted(p.stem.split("-", 1)[0] for p in tmp_path.glob("[0-9][0-9]-*.html"))
+    assert pages == built
+
+
+def test_a_lesson_named_by_something_else_is_refused():
+    from pathlib import Path
+
+    from mtgrules.classroom.notebook import find_lesson
+    with pytest.raises(TypeError, match=r"named by its number \(4 or \"04\"\) or name"):
+        find_lesson(Path("notebooks"), 4.0)

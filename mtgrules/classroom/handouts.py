@@ -348,6 +348,8 @@ def build_site(notebooks: Path, out: Path, lessons: Iterable[str] | None = None,
     """Write ``index.html`` and one page per lesson into ``out``; return the index path."""
     from tqdm import tqdm
     notebooks, out = Path(notebooks), Path(out)
+    if isinstance(lessons, str | int) and not isinstance(lessons, bool):  # "04" is one lesson, not lessons 0 and 4
+        lessons = [str(lessons)]
     paths = ([notebook.find_lesson(notebooks, w) for w in lessons] if lessons
              else notebook.lesson_notebooks(notebooks))
     if not paths:

@@ -83,6 +83,10 @@ def lesson_notebooks(folder: Path) -> list[Path]:
 
 def find_lesson(folder: Path, wanted: str) -> Path:
     """A lesson by number (``4``, ``04``) or name (``04-must-be-blocked``)."""
+    if isinstance(wanted, int) and not isinstance(wanted, bool):
+        wanted = str(wanted)
+    if not isinstance(wanted, str):
+        raise TypeError(f"a lesson is named by its number (4 or \"04\") or name, not {wanted!r:.40}")
     for path in lesson_notebooks(folder):
         number = path.stem.split("-", 1)[0]
         if wanted in (path.stem, path.name) or (wanted.isdigit() and int(wanted) == int(number)):
