@@ -66,6 +66,22 @@ def test_walkthrough_of_the_start_alone_steps_nowhere():
     assert w.step == 0 and w.next_button.disabled and w.prev_button.disabled
 
 
+def test_a_step_played_after_the_walkthrough_waits_for_refresh_in_the_label_too():
+    """Playing on the timeline after making its walk-through, then Next, showed "Step 1 of 2"
+    beside a disabled Next and a slider ending at 1: the label counted the new step, nothing
+    else did until ``refresh()``."""
+    s = Scenario("Two Forests")
+    first, second = s.add("Forest", "Alice"), s.add("Forest", "Alice")
+    t = s.timeline()
+    t.do(activate("Alice", first))
+    w = Walkthrough(t)
+    t.do(activate("Alice", second))
+    w.next_button.click()
+    assert "Step 1 of 1:" in w.label.value and w.next_button.disabled and w.slider.max == 1
+    w.refresh()
+    assert "Step 1 of 2:" in w.label.value and not w.next_button.disabled and w.slider.max == 2
+
+
 def test_a_handout_keeps_the_walkthroughs_own_title():
     """``Walkthrough(t, title="...")`` showed its title in the notebook, but the handout built
     from the same cell silently used the timeline's title instead."""
@@ -107,6 +123,13 @@ def test_predict_describe_must_give_text(gives):
     t, forest = forest_timeline()
     with pytest.raises(TypeError, match="describe must return the option's text"):
         Predict(t, 1, alternatives=[bob_tries(forest)], describe=lambda frame: gives)
+
+
+def test_predict_auto_is_true_or_false():
+    """``auto="no"`` was read as yes."""
+    t, forest = forest_timeline()
+    with pytest.raises(TypeError, match="auto is True or False"):
+        Predict(t, 1, alternatives=[bob_tries(forest)], auto="no")
 
 
 def test_predict_attributes_given_as_one_name_are_not_read_letter_by_letter():

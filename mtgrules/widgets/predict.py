@@ -249,6 +249,8 @@ class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
                  attributes: Sequence[str] | None = None, auto: bool = True,
                  rules: Sequence[str] | None = None,
                  options: Mapping[str, Callable[[Frame], bool]] | None = None) -> None:
+        if not isinstance(auto, bool):  # "no" would be read as yes
+            raise TypeError(f"Predict's auto is True or False, not {auto!r:.40} ({type(auto).__name__})")
         if not isinstance(timeline, Timeline):
             raise TypeError(f"Predict asks about a step of a Timeline (for example Scenario(...).timeline() with "
                             f"actions played), not {type(timeline).__name__}")

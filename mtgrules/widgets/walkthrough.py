@@ -60,6 +60,7 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.fold_passes = fold_passes
         self._cache: dict[int, StepView] = {}
         self.frames = self._shown_frames()
+        self._length = len(timeline)  # the steps taken in: later ones wait for refresh()
         self._interval = interval
         self._heading = title if title is not None else timeline.title
         self._position = self._index(start)
@@ -180,7 +181,7 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             frame = self.timeline[index]
             before = self.frames[i - 1] if i > 0 else None
             cached = StepView(
-                label=render.step_label(self.timeline, index, self.last),
+                label=render.step_label(self._as_taken_in(), index, self.last),
                 narration=render.narration_html(frame),
                 table=render.step_table_html(self.timeline, index, before),
                 events=render.events_html(frame),
@@ -188,6 +189,15 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             )
             self._cache[i] = cached
         return cached
+
+    def _as_taken_in(self) -> Timeline:
+        """The timeline as the walk-through took it in: a step played on it since (shown after
+        ``refresh()``) must not turn "Step 1 of 1" into "Step 1 of 2" beside a disabled Next."""
+        if len(self.timeline) == self._length:
+            return self.timeline
+        taken = self.timeline.copy()
+        taken.frames = taken.frames[: self._length]
+        return taken
 
     def clear_cache(self) -> None:
         """Forget the rendered steps (to time a cold render, or after the views changed)."""
@@ -197,6 +207,7 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         """Take in steps played on the timeline since the walkthrough was made; stay on this step."""
         self._cache.clear()
         self.frames = self._shown_frames()
+        self._length = len(self.timeline)
         if self.filled:
             self.play.max = self.slider.max = self.last
         return self.go(min(self.step, self.last))
