@@ -381,3 +381,27 @@ def test_a_lesson_named_by_something_else_is_refused():
     from mtgrules.classroom.notebook import find_lesson
     with pytest.raises(TypeError, match=r"named by its number \(4 or \"04\"\) or name"):
         find_lesson(Path("notebooks"), 4.0)
+
+
+# ---------------------------------------------------------------- refused when made, not at the first view
+@pytest.fixture
+def as_in_a_kernel(monkeypatch):
+    """Widgets built as in a kernel: their parts are made when a front end first shows them."""
+    from mtgrules.widgets import picture, walkthrough
+    monkeypatch.setattr(walkthrough, "shown_count", lambda: 0)
+    monkeypatch.setattr(picture, "shown_count", lambda: 0)
+
+
+@pytest.mark.parametrize("interval", ["1500", 0, True])
+def test_walkthrough_interval_is_checked_in_the_cell(interval, as_in_a_kernel):
+    """``Walkthrough(t, interval="1500")`` was taken; at the first view the Play control refused
+    it and the widget said "The kit could not draw this ... a fault in the kit"."""
+    t, _ = forest_timeline()
+    with pytest.raises(TypeError, match="interval is the time between steps in milliseconds"):
+        Walkthrough(t, interval=interval)
+
+
+def test_picture_needs_a_drawing_function_in_the_cell(as_in_a_kernel):
+    from mtgrules.widgets import Picture
+    with pytest.raises(TypeError, match="a function that returns PNG bytes"):
+        Picture(b"\x89PNG", "a board")

@@ -23,6 +23,8 @@ class Picture(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
     PARTS = frozenset({"image"})
 
     def __init__(self, draw: Callable[[], bytes], about: str) -> None:
+        if not callable(draw):  # checked now: in a kernel it is called at the first view
+            raise TypeError(f"Picture draws with a function that returns PNG bytes, not {type(draw).__name__}")
         self._draw = draw
         self._png: bytes | None = None
         self.about = about

@@ -52,6 +52,10 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         if not isinstance(timeline, Timeline):
             raise TypeError(f"Walkthrough needs a Timeline (for example Scenario(...).timeline()), "
                             f"not {type(timeline).__name__}")
+        if not isinstance(interval, int) or isinstance(interval, bool) or interval < 1:
+            # checked now: in a kernel the Play control is made at the first view, where the error would look like the kit's
+            raise TypeError(f"Walkthrough's interval is the time between steps in milliseconds, a whole number "
+                            f"above 0, such as 1500, not {interval!r:.40}")
         for name, flag in (("board", board), ("fold_passes", fold_passes)):
             if not isinstance(flag, bool):  # "no" would be read as yes
                 raise TypeError(f"Walkthrough's {name} is True or False, not {flag!r:.40} ({type(flag).__name__})")
