@@ -405,3 +405,12 @@ def test_picture_needs_a_drawing_function_in_the_cell(as_in_a_kernel):
     from mtgrules.widgets import Picture
     with pytest.raises(TypeError, match="a function that returns PNG bytes"):
         Picture(b"\x89PNG", "a board")
+
+
+def test_a_step_counted_from_the_end_is_named_as_given():
+    """``w.go(-9)`` on a two-step walk-through said "step -7 is outside this walkthrough"."""
+    t, _ = forest_timeline()
+    w = Walkthrough(t)
+    with pytest.raises(IndexError, match=r"step -9 is outside this walkthrough \(0..1, or -1..-2 from the end\)"):
+        w.go(-9)
+    assert w.go(-2).step == 0 and w.go(-1).step == 1

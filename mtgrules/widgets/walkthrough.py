@@ -153,11 +153,9 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         if not isinstance(i, int) or isinstance(i, bool):  # True is not step 1, nor "1" or 1.5 a step
             raise TypeError(f"a walk-through's step is a whole number such as 2, not {i!r:.40} ({type(i).__name__})")
         n = len(self.frames)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError(f"step {i} is outside this walkthrough (0..{n - 1})")
-        return i
+        if not -n <= i < n:  # the number as given: -9 is not "step -7"
+            raise IndexError(f"step {i} is outside this walkthrough (0..{n - 1}, or -1..-{n} from the end)")
+        return i + n if i < 0 else i
 
     def go(self, i: int) -> Walkthrough:
         """Show frame ``i`` (negative counts from the end, like a list index)."""
