@@ -414,3 +414,14 @@ def test_a_step_counted_from_the_end_is_named_as_given():
     with pytest.raises(IndexError, match=r"step -9 is outside this walkthrough \(0..1, or -1..-2 from the end\)"):
         w.go(-9)
     assert w.go(-2).step == 0 and w.go(-1).step == 1
+
+
+@pytest.mark.parametrize("n", [-1, "2", 1.5])
+def test_board_editor_refuses_a_count_of_counters_before_changing_the_card(n):
+    """``set_counter("charge", -1)`` wrote -1 into the card, then showed that the board can't be
+    built: the refused edit stayed in the card's data (and in its saved JSON)."""
+    from mtgrules.widgets import BoardEditor
+    e = BoardEditor()
+    e.add("Vivid Crag", "Alice")
+    e.set_counter("charge", n)
+    assert "A number of counters is a whole number" in e.error and "counters" not in e.entries[0]

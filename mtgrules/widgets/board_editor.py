@@ -218,6 +218,9 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         if not kind:
             self._say("Type the kind of counter (such as +1/+1 or charge), then set them.")
             return
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:  # refused before the card is changed
+            self._say(f"A number of counters is a whole number, 0 or more (0 takes them off), not {n!r:.40}.")
+            return
         counters = dict(self.entries[self.selected].get("counters") or {})
         if n:
             counters[kind] = n
