@@ -425,3 +425,11 @@ def test_board_editor_refuses_a_count_of_counters_before_changing_the_card(n):
     e.add("Vivid Crag", "Alice")
     e.set_counter("charge", n)
     assert "A number of counters is a whole number" in e.error and "counters" not in e.entries[0]
+
+
+def test_walkthrough_takes_a_numpy_step_number():
+    """A step read from a table's index is a numpy integer: still a whole number."""
+    import numpy as np
+    t, _ = forest_timeline()
+    w = Walkthrough(t, start=np.int64(1))
+    assert w.step == 1 and type(w.step) is int and w.go(np.int64(0)).step == 0

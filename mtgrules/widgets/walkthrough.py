@@ -9,6 +9,7 @@ In a kernel nothing is rendered until a front end shows the widget (:mod:`.shown
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,8 +151,9 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         return [f.index for f in self.timeline if f.index == 0 or not (self.fold_passes and f.is_quiet)]
 
     def _index(self, i: int) -> int:
-        if not isinstance(i, int) or isinstance(i, bool):  # True is not step 1, nor "1" or 1.5 a step
+        if isinstance(i, bool) or not hasattr(type(i), "__index__"):  # True is not step 1, nor "1" or 1.5 a step
             raise TypeError(f"a walk-through's step is a whole number such as 2, not {i!r:.40} ({type(i).__name__})")
+        i = operator.index(i)  # a numpy integer from a table's index is a whole number too
         n = len(self.frames)
         if not -n <= i < n:  # the number as given: -9 is not "step -7"
             raise IndexError(f"step {i} is outside this walkthrough (0..{n - 1}, or -1..-{n} from the end)")
