@@ -433,3 +433,16 @@ def test_walkthrough_takes_a_numpy_step_number():
     t, _ = forest_timeline()
     w = Walkthrough(t, start=np.int64(1))
     assert w.step == 1 and type(w.step) is int and w.go(np.int64(0)).step == 0
+
+
+@pytest.mark.parametrize(("timeline", "step", "says"), [
+    (None, 1, "Predict asks about a step of a Timeline"),
+    ("t", "1", "a prediction needs a played step, as a number such as 2"),
+])
+def test_outcome_options_name_a_timeline_or_step_they_cannot_use(timeline, step, says):
+    """``outcome_options(None, 1)`` failed with "object of type 'NoneType' has no len()" and
+    ``outcome_options(t, "1")`` comparing text with a number (Predict itself checked both)."""
+    from mtgrules.widgets import outcome_options
+    t, _ = forest_timeline()
+    with pytest.raises(TypeError, match=says):
+        outcome_options(t if timeline == "t" else timeline, step)

@@ -122,8 +122,7 @@ def outcomes(timeline: Timeline, step: int, alternatives: Iterable[Timeline] = (
     ``describe`` turns a frame into text; by default :func:`describe_outcome`, limited to
     ``attributes`` when given (for example ``("pool",)`` for a question about mana)."""
     describe = _text_of(_describer(describe, attributes))
-    if not 1 <= step < len(timeline):
-        raise IndexError(f"a prediction needs a played step: 1..{len(timeline) - 1}, not {step}")
+    _check_played_step(timeline, step)
     if isinstance(alternatives, Timeline) or not isinstance(alternatives, Iterable):  # a lone timeline's frames
         raise TypeError(f"alternatives is a list of timelines, such as [t.branch({step - 1})], "
                         f"not {type(alternatives).__name__}")
@@ -156,6 +155,19 @@ def outcome_options(timeline: Timeline, step: int, alternatives: Iterable[Timeli
     """The option texts of :func:`outcomes`; the first is the right answer."""
     return [o.text for o in outcomes(timeline, step, alternatives, describe=describe, attributes=attributes,
                                      auto=auto)]
+
+
+def _check_played_step(timeline: Timeline, step: int) -> None:
+    """A prediction asks about a played step of a timeline: anything else is named here, not met
+    as "object of type 'Scenario' has no len()" or a comparison of text with a number."""
+    if not isinstance(timeline, Timeline):
+        raise TypeError(f"Predict asks about a step of a Timeline (for example Scenario(...).timeline() with "
+                        f"actions played), not {type(timeline).__name__}")
+    if not isinstance(step, int) or isinstance(step, bool):  # True would ask about step 1
+        raise TypeError(f"a prediction needs a played step, as a number such as 2, not {step!r:.40} "
+                        f"({type(step).__name__})")
+    if not 1 <= step < len(timeline):
+        raise IndexError(f"a prediction needs a played step: 1..{len(timeline) - 1}, not {step}")
 
 
 def _text_of(describe: Callable[[Frame], str]) -> Callable[[Frame], str]:
@@ -198,8 +210,7 @@ def teacher_outcomes(timeline: Timeline, step: int, options: Mapping[str, Callab
     (``{"Alice draws two cards": lambda f: drawn(f) == 2, ...}``): exactly one claim must hold,
     and it is the right answer; every other option is confirmed to differ from what happened.
     A classic wrong answer can be offered this way, and can never be secretly right."""
-    if not 1 <= step < len(timeline):
-        raise IndexError(f"a prediction needs a played step: 1..{len(timeline) - 1}, not {step}")
+    _check_played_step(timeline, step)
     if not isinstance(options, Mapping):
         raise TypeError("options maps each option's text to a claim the engine checks, such as "
                         f"{{\"Alice draws two cards\": lambda f: ...}}, not {type(options).__name__}")
@@ -251,14 +262,7 @@ class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
                  options: Mapping[str, Callable[[Frame], bool]] | None = None) -> None:
         if not isinstance(auto, bool):  # "no" would be read as yes
             raise TypeError(f"Predict's auto is True or False, not {auto!r:.40} ({type(auto).__name__})")
-        if not isinstance(timeline, Timeline):
-            raise TypeError(f"Predict asks about a step of a Timeline (for example Scenario(...).timeline() with "
-                            f"actions played), not {type(timeline).__name__}")
-        if not isinstance(step, int) or isinstance(step, bool):  # True would ask about step 1
-            raise TypeError(f"a prediction needs a played step, as a number such as 2, not {step!r:.40} "
-                            f"({type(step).__name__})")
-        if not 1 <= step < len(timeline):  # checked before anything reads timeline[step]
-            raise IndexError(f"a prediction needs a played step: 1..{len(timeline) - 1}, not {step}")
+        _check_played_step(timeline, step)  # before anything reads timeline[step]
         self.timeline = timeline
         self.deciding_rules = _rules_given(rules) if rules is not None else deciding_rules(timeline[step])
         self.step = step
