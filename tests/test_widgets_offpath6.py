@@ -446,3 +446,11 @@ def test_outcome_options_name_a_timeline_or_step_they_cannot_use(timeline, step,
     t, _ = forest_timeline()
     with pytest.raises(TypeError, match=says):
         outcome_options(t if timeline == "t" else timeline, step)
+
+
+def test_a_legal_empty_declaration_reads_as_a_sentence():
+    """The verdict read "Legal. no blockers." after the learner left every creature home."""
+    s = Scenario("Nobody attacks")
+    s.add("Grizzly Bears", "Bob")
+    w = BlocksExplorer(s.timeline().state, "Bob").check()
+    assert "Legal.</span> No blockers." in w.result.value

@@ -180,7 +180,7 @@ class BlocksExplorer(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipyw
         o = self.options
         shown = render.esc(o.describe(blocks)) if blocks else "no blockers"
         if verdict.legal:
-            head = f'<span class="mtg-blocks-legal-verdict">Legal.</span> {shown}.'
+            head = f'<span class="mtg-blocks-legal-verdict">Legal.</span> {_sentence(shown)}'  # "No blockers.
         else:
             assert verdict.rule is not None  # an illegal declaration names the rule it breaks
             head = (f'<span class="mtg-blocks-illegal-verdict">Illegal</span> ({render.cite(verdict.rule)}): '
