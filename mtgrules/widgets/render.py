@@ -69,7 +69,11 @@ def step_label(timeline: Timeline, i: int, following: int | None = None) -> str:
     frame = timeline[i]
     if i == 0:
         n = last if following is None else following
-        text = f"<b>Start</b> — the position before any action ({n} step{'s' if n != 1 else ''} follow)"
+        count = f"{n} step{'s' if n != 1 else ''} follow{'s' if n == 1 else ''}"
+        if n != last:  # folded: the steps keep their numbers, so say why they jump (1, 3, 7 ... of last)
+            count = (f"{n} of the {last} steps shown; the steps where a player only passes priority "
+                     "are skipped, so the step numbers jump")
+        text = f"<b>Start</b> — the position before any action ({count})"
     else:
         text = f"<b>Step {i} of {last}:</b> {esc(headline(frame))}"
     state = frame.state
