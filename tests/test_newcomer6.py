@@ -33,3 +33,45 @@ def test_folded_start_label_explains_why_the_step_numbers_jump():
     assert "skipped" in w.label.value
     w.next()
     assert f"of {total}:" in w.label.value
+
+
+def _shown_in_ipython(err: BaseException) -> list[str]:
+    """What IPython prints for ``err``: its ``_render_traceback_`` if it has one (a short block)."""
+    render = getattr(err, "_render_traceback_", None)
+    assert render is not None, f"{type(err).__name__} would be shown as the whole call stack"
+    return render()
+
+
+def test_a_misspelt_exercise_id_is_one_short_sentence():
+    """``check('5.1', ...)`` in lesson 05 printed a 25-line ValueError traceback through check.py."""
+    import pytest
+
+    from mtgrules.lessons.check import check
+    with pytest.raises(ValueError, match="did you mean '05.1'") as caught:
+        check("5.1", "Alice")
+    lines = _shown_in_ipython(caught.value)
+    assert len(lines) <= 3 and "did you mean '05.1'" in lines[0]
+
+
+def test_resolve_top_on_an_empty_stack_is_one_short_sentence():
+    """``resolve_top(t)`` run twice (a cell run again) printed a RuntimeError traceback through verbs.py."""
+    import pytest
+
+    from mtgrules.play.verbs import resolve_top
+    t = _one_pass()
+    with pytest.raises(RuntimeError, match="nothing is on the stack") as caught:
+        resolve_top(t)
+    assert len(_shown_in_ipython(caught.value)) <= 3
+
+
+def test_go_to_a_step_it_cannot_reach_is_one_short_sentence():
+    import pytest
+
+    from mtgrules import Step
+    from mtgrules.play.verbs import go_to
+    s = Scenario("Neyith asks for a target at the beginning of combat")
+    s.add("Neyith of the Dire Hunt", "Alice")
+    s.add("Grizzly Bears", "Alice")
+    with pytest.raises(RuntimeError, match="stopped before") as caught:
+        go_to(s.timeline(), Step.BEGIN_COMBAT)
+    assert len(_shown_in_ipython(caught.value)) <= 3

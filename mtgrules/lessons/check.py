@@ -28,7 +28,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mtgrules.core.errors import MtgRulesError
+
 Judge = Callable[[Any], "tuple[bool, str]"]
+
+
+class UnknownExercise(MtgRulesError, ValueError):
+    """``check("5.1", ...)``: no exercise has that id. One sentence naming the likely one, shown in a
+    notebook without the call stack (a ``ValueError`` too, as it was before)."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +104,7 @@ def _load() -> None:
 
 
 def get(exercise_id: str) -> Exercise:
-    """The exercise ``exercise_id``; a ValueError naming the known ids if there is none."""
+    """The exercise ``exercise_id``; an :class:`UnknownExercise` naming the known ids if there is none."""
     _load()
     ex = EXERCISES.get(str(exercise_id))
     if ex is None:
@@ -108,7 +115,7 @@ def get(exercise_id: str) -> Exercise:
         else:
             near = difflib.get_close_matches(given, list(EXERCISES), n=1)
             hint = f"did you mean {near[0]!r}? " if near else ""
-        raise ValueError(f"there is no exercise {exercise_id!r}; {hint}exercises are {sorted(EXERCISES)}")
+        raise UnknownExercise(f"there is no exercise {exercise_id!r}; {hint}exercises are {sorted(EXERCISES)}")
     return ex
 
 

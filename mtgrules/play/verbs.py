@@ -12,13 +12,21 @@ from typing import Any
 
 from mtgrules.core.actions import PassPriority, pass_priority
 from mtgrules.core.choices import ChoiceRequest, refuse_unknown_kinds
-from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.errors import IllegalAction, MissingChoice, MtgRulesError
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.advance import advance_to, answer_with
 from mtgrules.play.timeline import Timeline, require_timeline
 from mtgrules.rules.engine import apply
 from mtgrules.rules.teams import game_over, passes_needed
+
+
+
+class VerbStopped(MtgRulesError, RuntimeError):
+    """``resolve_top`` or ``go_to`` couldn't do what it was asked (an empty stack, no one with
+    priority, a step it can't reach): one sentence in a notebook, not the call stack. Still a
+    ``RuntimeError``, as these were before."""
+
 
 REFUSED = "The engine refuses it: the rules forbid it"
 """An outcome that is a refusal. The rule is kept for the reveal, so the option gives nothing away."""
@@ -31,13 +39,13 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
     as :func:`go_to`'s do: a misspelt kind or more answers than questions of their kind is
     refused; an answer of a real kind that the resolving object didn't ask is noted on that pass
     ("... asked no color question as it resolved"). A refusal or a missing choice takes back the
-    passes before it, leaving the timeline as it was. Raises ``RuntimeError`` if the stack is
+    passes before it, leaving the timeline as it was. Raises :class:`VerbStopped` (a ``RuntimeError``) if the stack is
     empty or the game stops waiting for something else (a declaration)."""
     require_timeline(t, "resolve_top")
     if not t.state.stack:
-        raise RuntimeError("nothing is on the stack, so nothing can resolve")
+        raise VerbStopped("nothing is on the stack, so nothing can resolve")
     if game_over(t.state):  # not "no one has priority": the game ended with the stack as it was
-        raise RuntimeError("the game is over, so nothing on the stack resolves (104.1)")
+        raise VerbStopped("the game is over, so nothing on the stack resolves (104.1)")
     # Before any pass: a question asked first would otherwise raise MissingChoice and advise
     # giving the right keyword alongside the misspelt one.
     refuse_unknown_kinds(((kind.replace("_", " "), value) for kind, value in choices.items()),
@@ -49,7 +57,7 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
             return t
         holder = t.state.priority
         if holder is None:
-            raise RuntimeError(f"no one has priority in the {t.state.step.phrase}, so the stack can't resolve")
+            raise VerbStopped(f"no one has priority in the {t.state.step.phrase}, so the stack can't resolve")
         last = t.state.passes + 1 >= passes_needed(t.state)  # this pass resolves the top (117.4)
         try:
             t.do(pass_priority(holder, **(choices if last else {})))
@@ -60,7 +68,7 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
             del t.frames[start:]
             given = ", ".join(f"{k}={v!r}" for k, v in {**choices, need.keyword: need.example}.items())
             raise need.given_on(f"resolve_top(t, {given})") from None
-    raise RuntimeError("the top of the stack didn't resolve after 64 passes")
+    raise VerbStopped("the top of the stack didn't resolve after 64 passes")
 
 
 def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: Any) -> Timeline:
@@ -109,7 +117,7 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
             keyword = result.choice.kind.replace(" ", "_")
             how = (f"; answer it here: go_to(t, {str(step)!r}{f', {player!r}' if player else ''}, "
                    f"{keyword}=<one of {list(result.choice.options)[:6]!r}>)")
-        raise RuntimeError(f"{t.title}: stopped before {step}: {result.reason}{how}")
+        raise VerbStopped(f"{t.title}: stopped before {step}: {result.reason}{how}")
     phrase = parse_step(step).phrase
     left = {kind: (value if isinstance(value, list) else [value])[taken.get(kind, 0):]
             for kind, value in table.items()}
