@@ -21,7 +21,6 @@ from mtgrules.rules.engine import apply
 from mtgrules.rules.teams import game_over, passes_needed
 
 
-
 class VerbStopped(MtgRulesError, RuntimeError):
     """``resolve_top`` or ``go_to`` couldn't do what it was asked (an empty stack, no one with
     priority, a step it can't reach): one sentence in a notebook, not the call stack. Still a
