@@ -75,3 +75,17 @@ def test_go_to_a_step_it_cannot_reach_is_one_short_sentence():
     with pytest.raises(RuntimeError, match="stopped before") as caught:
         go_to(s.timeline(), Step.BEGIN_COMBAT)
     assert len(_shown_in_ipython(caught.value)) <= 3
+
+
+def test_a_count_given_as_text_is_told_its_form_not_judged_wrong():
+    """Lesson 06's exercise 06.1 asks how many declarations are legal: ``answer = "9"`` (in quotes,
+    as the other answers of the lesson are names) was told "The engine plays it differently"."""
+    from mtgrules.lessons.check import check
+    from mtgrules.lessons.solutions import key
+    right = key("06.1")
+    assert isinstance(right, int)
+    verdict = check("06.1", str(right))
+    assert not verdict.right and "without quotes" in verdict.message
+    wrong = check("06.1", str(right + 1))          # the form is said whatever the value: nothing given away
+    assert "without quotes" in wrong.message
+    assert check("06.1", right).right

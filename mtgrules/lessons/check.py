@@ -140,9 +140,12 @@ _RULE_NUMBER = re.compile(r"\d{3}(\.\d+[a-z]?)?")
 
 def _form_hint(expected: Any, answer: Any) -> str | None:
     """A right answer in the wrong form, said as such rather than judged wrong or silently read:
-    ``"True"`` (text) for True, and ``302.6`` (a float, which would read 302.10 as 302.1) for a rule."""
+    ``"True"`` (text) for True, ``"9"`` (text) for a count, and ``302.6`` (a float, which would read 302.10 as 302.1) for a rule."""
     if isinstance(expected, bool) and isinstance(answer, str) and normalise(answer) in ("true", "false"):
         return f"Answer True or False without quotes: {answer!r} is text, not a yes or no."
+    if (isinstance(expected, int | float) and not isinstance(expected, bool) and isinstance(answer, str)
+            and re.fullmatch(r"\s*-?\d+(\.\d+)?\s*", answer)):
+        return f"Give the number without quotes ({answer.strip()}): {answer!r} is text, not a number."
     if (isinstance(expected, str) and _RULE_NUMBER.fullmatch(expected) and isinstance(answer, int | float)
             and not isinstance(answer, bool)):
         return f'Give the rule number as text, in quotes ("{answer}"): as a number, 302.10 would read as 302.1.'
