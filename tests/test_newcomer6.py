@@ -89,3 +89,21 @@ def test_a_count_given_as_text_is_told_its_form_not_judged_wrong():
     wrong = check("06.1", str(right + 1))          # the form is said whatever the value: nothing given away
     assert "without quotes" in wrong.message
     assert check("06.1", right).right
+
+
+def test_blocks_explorer_with_no_possible_blocker_does_not_ask_to_pick():
+    """Lesson 06's last exercise board in a BlocksExplorer: Bob has no creature, yet the explorer
+    said "Pick what each creature blocks" over no dropdown at all (a dead end)."""
+    from mtgrules import Step, declare_attackers
+    from mtgrules.play.verbs import go_to
+    from mtgrules.widgets import BlocksExplorer
+    s = Scenario("a graveyard attacker, nothing to block it", turn=2, step="combat")
+    s.add("Over My Dead Bodies", "Alice")
+    bears = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    t = go_to(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {bears: "Bob"}))
+    explorer = BlocksExplorer(t.state)
+    explorer.fill()
+    assert not explorer.dropdowns
+    assert "Pick what each creature blocks" not in explorer.intro.value
+    assert "Bob controls no creature that could block" in explorer.intro.value

@@ -172,9 +172,12 @@ class BlocksExplorer(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipyw
         attackers = "".join(items) or "<li><i>no creature is attacking them</i></li>"
         own = [f"<li>{render.esc(r.text)} ({render.cite(r.rule)})</li>" for r in o.requirements if r.kind == "blocks"]
         blockers_note = f"<p>Requirements on {render.esc(self.player)}'s creatures:</p><ul>{''.join(own)}</ul>" if own else ""
+        # No dropdown to pick from: say so, rather than "pick what each creature blocks" over nothing.
+        ask = ("Pick what each creature blocks, then press <b>Check</b>." if o.creatures else
+               f"{render.esc(' and '.join(self.players))} controls no creature that could block here, so there "
+               "is nothing to pick: press <b>Check</b> to see the one declaration left, no blockers.")
         return (f'{render.STYLE}<div class="mtg-box"><b>Declare blockers for {render.esc(" and ".join(self.players))}.</b> '
-                f"Attacking creatures:<ul>{attackers}</ul>{blockers_note}"
-                "Pick what each creature blocks, then press <b>Check</b>.</div>")
+                f"Attacking creatures:<ul>{attackers}</ul>{blockers_note}{ask}</div>")
 
     def _result_html(self, blocks: dict[int, int], verdict: Verdict) -> str:
         o = self.options
