@@ -107,3 +107,17 @@ def test_blocks_explorer_with_no_possible_blocker_does_not_ask_to_pick():
     assert not explorer.dropdowns
     assert "Pick what each creature blocks" not in explorer.intro.value
     assert "Bob controls no creature that could block" in explorer.intro.value
+
+
+def test_a_card_of_ones_own_defined_wrongly_is_one_short_sentence():
+    """Lesson 09's own card with ``power="3"`` printed a TypeError traceback through the
+    dataclass's generated ``__init__``; still a TypeError (and a ValueError for a wrong type word)."""
+    import pytest
+
+    from mtgrules.cards import CardDef
+    with pytest.raises(TypeError, match="power must be a whole number") as caught:
+        CardDef("Practice Bad", "{2}{R}", frozenset({"Creature"}), frozenset({"Ogre"}), power="3", toughness=2)
+    assert len(_shown_in_ipython(caught.value)) <= 3
+    with pytest.raises(ValueError, match="is not a card type") as caught:
+        CardDef("Practice Bad", "{2}{R}", frozenset({"Creatur"}), frozenset(), power=3, toughness=2)
+    assert len(_shown_in_ipython(caught.value)) <= 3

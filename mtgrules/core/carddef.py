@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from mtgrules.core.abilities import Ability, ActivatedAbility, Enchant, ManaAbility, Resolver, Target
+from mtgrules.core.errors import MtgRulesError
 from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.mana import ManaCost, parse_cost
 
@@ -26,6 +27,12 @@ def _shown(value: Any) -> str:
     """A wrong value for a message: short, with its type, so "2" and 2 look different."""
     text = repr(value)
     return f"{text[:39]}… ({type(value).__name__})" if len(text) > 40 else f"{text} ({type(value).__name__})"
+
+
+class CardDefError(MtgRulesError, TypeError, ValueError):
+    """A card defined or registered wrongly (``power="3"``, a misspelt card type, a name taken):
+    one sentence in a notebook, not the dataclass's call stack. Both a ``TypeError`` and a
+    ``ValueError``, as the checks raised one or the other before."""
 
 
 @dataclass(frozen=True)
@@ -72,16 +79,16 @@ class CardDef:
         try:  # a cost the kit can't pay is refused here, not when a learner first casts the card
             parse_cost(self.cost)
         except ValueError as e:
-            raise ValueError(f"{self.name}: {e}") from None
+            raise CardDefError(f"{self.name}: {e}") from None
         lines = oracle_lines(self.oracle)
         for entry in self.not_played:
             if not (isinstance(entry, tuple) and len(entry) == 2 and all(isinstance(x, str) for x in entry)):
-                raise ValueError(f"{self.name}: not_played holds (line, reason) pairs of strings, got {entry!r}")
+                raise CardDefError(f"{self.name}: not_played holds (line, reason) pairs of strings, got {entry!r}")
             if entry[0] not in lines:
-                raise ValueError(f"{self.name}: not_played names {entry[0]!r}, which is not a line of its "
+                raise CardDefError(f"{self.name}: not_played names {entry[0]!r}, which is not a line of its "
                                  f"Oracle text {lines}")
             if not entry[1].strip():
-                raise ValueError(f"{self.name}: not_played needs a reason for {entry[0]!r}")
+                raise CardDefError(f"{self.name}: not_played needs a reason for {entry[0]!r}")
 
     def _check_kinds(self) -> None:
         """Each field holds the kind of value the rules read, checked as the card is defined: a
@@ -89,42 +96,42 @@ class CardDef:
         only when a learner first plays the card. A set or list of words is kept as a frozenset,
         a list of abilities as a tuple."""
         if not isinstance(self.name, str) or not self.name.strip():
-            raise TypeError(f"name must be the card's name as text, not {_shown(self.name)}")
+            raise CardDefError(f"name must be the card's name as text, not {_shown(self.name)}")
         where = f"card {self.name!r}"
         for field in ("cost", "oracle", "source"):
             if not isinstance(getattr(self, field), str):
-                raise TypeError(f"{where}: {field} must be text, not {_shown(getattr(self, field))}")
+                raise CardDefError(f"{where}: {field} must be text, not {_shown(getattr(self, field))}")
         for field in ("types", "subtypes", "supertypes"):
             value = getattr(self, field)
             if (isinstance(value, str) or not isinstance(value, set | frozenset | list | tuple)
                     or not all(isinstance(w, str) and w for w in value)):
-                raise TypeError(f"{where}: {field} must be a set of words such as frozenset({{'Creature'}}), "
+                raise CardDefError(f"{where}: {field} must be a set of words such as frozenset({{'Creature'}}), "
                                 f"not {_shown(value)}")
             object.__setattr__(self, field, frozenset(value))
         unknown = sorted(self.types - CARD_TYPES)
         if unknown:
-            raise ValueError(f"{where}: {unknown[0]!r} is not a card type; the card types are "
+            raise CardDefError(f"{where}: {unknown[0]!r} is not a card type; the card types are "
                              f"{', '.join(sorted(CARD_TYPES))}")
         unknown = sorted(self.supertypes - SUPERTYPES)  # "legendary" would escape the legend rule (704.5j)
         if unknown:
-            raise ValueError(f"{where}: {unknown[0]!r} is not a supertype; the supertypes are "
+            raise CardDefError(f"{where}: {unknown[0]!r} is not a supertype; the supertypes are "
                              f"{', '.join(sorted(SUPERTYPES))} (205.4a)")
         for field in ("flavor_text", "token"):  # "no" is true to Python: it would make a token of a card
             if not isinstance(getattr(self, field), bool):
-                raise TypeError(f"{where}: {field} must be True or False, not {_shown(getattr(self, field))}")
+                raise CardDefError(f"{where}: {field} must be True or False, not {_shown(getattr(self, field))}")
         if self.spell is not None and not callable(self.spell):
-            raise TypeError(f"{where}: spell must be a function that resolves the spell (or None), "
+            raise CardDefError(f"{where}: spell must be a function that resolves the spell (or None), "
                             f"not {_shown(self.spell)}")
         for field in ("power", "toughness"):
             value = getattr(self, field)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise TypeError(f"{where}: {field} must be a whole number (or None), not {_shown(value)}")
+                raise CardDefError(f"{where}: {field} must be a whole number (or None), not {_shown(value)}")
         if "Creature" in self.types and (self.power is None or self.toughness is None):  # else 0/0 (208.5), unsaid
-            raise ValueError(f"{where}: a creature card has its power and toughness printed (208.1); give power= "
+            raise CardDefError(f"{where}: a creature card has its power and toughness printed (208.1); give power= "
                              "and toughness= (0 for a printed 0 or for a * that a characteristic-defining "
                              "ability sets, 208.2a)")
         if not isinstance(self.abilities, tuple | list) or not all(isinstance(a, Ability) for a in self.abilities):
-            raise TypeError(f"{where}: abilities must be ability values (TriggeredAbility(...), ...) in a tuple, "
+            raise CardDefError(f"{where}: abilities must be ability values (TriggeredAbility(...), ...) in a tuple, "
                             f"not {_shown(self.abilities)}")
         object.__setattr__(self, "abilities", tuple(self.abilities))
 
@@ -252,17 +259,17 @@ def register(*cards: CardDef, replace: bool = False) -> None:
     given: dict[str, CardDef] = {}
     for c in cards:
         if not isinstance(c, CardDef):
-            raise TypeError(f"register() takes CardDef values, not {type(c).__name__}")
+            raise CardDefError(f"register() takes CardDef values, not {type(c).__name__}")
         stale = stale_marks(c)  # shown as "not played by this kit" while the card plays it: a wrong lesson
         if stale:
-            raise ValueError(f"{c.name}: not_played marks {stale[0]!r}, which {line_binding(c, stale[0])} plays; "
+            raise CardDefError(f"{c.name}: not_played marks {stale[0]!r}, which {line_binding(c, stale[0])} plays; "
                              "remove the mark")
         if given.setdefault(c.name, c) != c:  # the later one would silently win
-            raise ValueError(f"two different cards named {c.name!r} are given in one register() call; "
+            raise CardDefError(f"two different cards named {c.name!r} are given in one register() call; "
                              "give one of them")
         held = CARD_POOL.get(c.name)
         if held is not None and held != c and not replace:
-            raise ValueError(f"a different card named {c.name!r} is already registered; "
+            raise CardDefError(f"a different card named {c.name!r} is already registered; "
                              "pass replace=True to replace it")
     for c in cards:
         if CARD_POOL.get(c.name) is not c:
