@@ -121,3 +121,14 @@ def test_a_card_of_ones_own_defined_wrongly_is_one_short_sentence():
     with pytest.raises(ValueError, match="is not a card type") as caught:
         CardDef("Practice Bad", "{2}{R}", frozenset({"Creatur"}), frozenset(), power=3, toughness=2)
     assert len(_shown_in_ipython(caught.value)) <= 3
+
+
+def test_an_unknown_ruling_id_is_one_short_sentence_with_the_near_ones():
+    """``show_ruling("NEY-99")`` in lesson 09 printed a KeyError traceback through the catalog."""
+    import pytest
+
+    from mtgrules.lessons.show import show_ruling
+    with pytest.raises(KeyError) as caught:
+        show_ruling("ney-7 ")
+    lines = _shown_in_ipython(caught.value)
+    assert len(lines) <= 3 and "did you mean 'NEY-7'" in lines[0] and not lines[0].split(": ", 1)[1].startswith('"')

@@ -15,6 +15,7 @@ This module uses only the standard library so that ``import mtgrules`` stays lig
 
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import re
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgrules.catalog import rules_index
+from mtgrules.core.errors import MtgRulesError
 
 __all__ = [
     "Ruling",
@@ -235,5 +237,16 @@ def ruling(ruling_id: str) -> Ruling:
     """Look up one ruling by its ID, e.g. ``ruling("NEY-5")``."""
     try:
         return _by_id()[ruling_id]
-    except KeyError:
-        raise KeyError(f"no ruling {ruling_id!r} in the kit's catalog; known IDs: {', '.join(catalog_ids())}") from None
+    except (KeyError, TypeError):
+        near = difflib.get_close_matches(str(ruling_id).upper(), catalog_ids(), n=3)
+        hint = f"did you mean {', '.join(repr(n) for n in near)}? " if near else ""
+        raise UnknownRuling(f"no ruling {ruling_id!r} in the kit's catalog; {hint}known IDs: "
+                            f"{', '.join(catalog_ids())}") from None
+
+
+class UnknownRuling(MtgRulesError, KeyError):
+    """``show_ruling("NEY-99")``: no such ruling. One sentence in a notebook, not a traceback through
+    the catalog; still a ``KeyError``, as it was before."""
+
+    def __str__(self) -> str:  # a KeyError's str() is the repr of its key: keep the sentence as written
+        return str(self.args[0])
