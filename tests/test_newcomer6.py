@@ -132,3 +132,18 @@ def test_an_unknown_ruling_id_is_one_short_sentence_with_the_near_ones():
         show_ruling("ney-7 ")
     lines = _shown_in_ipython(caught.value)
     assert len(lines) <= 3 and "did you mean 'NEY-7'" in lines[0] and not lines[0].split(": ", 1)[1].startswith('"')
+
+
+def test_state_table_given_a_timeline_says_t_state_without_internal_names():
+    """``state_table(tour)`` in lesson 08 ended its sentence "a timeline has no 'cached'": an
+    internal method no learner typed. A field a learner types (``t.players``) is still named."""
+    import pytest
+
+    from mtgrules.core.errors import WrongThing
+    from mtgrules.views import state_table
+    t = _one_pass()
+    with pytest.raises(WrongThing) as caught:
+        state_table(t)
+    assert "t.state" in str(caught.value) and "cached" not in str(caught.value)
+    with pytest.raises(WrongThing, match="a timeline has no 'players'"):
+        t.players  # noqa: B018  (the attribute read is the test)

@@ -26,6 +26,7 @@ QUIET_KINDS = frozenset({"pass", "priority"})
 _STATE_NAMES = frozenset(name for name in dir(GameState) if not name.startswith("__")) | {
     f.name for f in fields(GameState)}
 """What a game state has and a timeline doesn't: asked of a timeline, a state was meant."""
+_STATE_FIELDS = frozenset(f.name for f in fields(GameState))
 KINDS = [k.value for k in EventKind]
 
 
@@ -122,8 +123,11 @@ class Timeline:
         """Only called for a name a timeline doesn't have: one a game state has means a function
         that reads a state was given the timeline (``legal_actions(t)``), said as such."""
         if name in _STATE_NAMES:
+            # The name only when a learner could have typed it (t.players): a function's internal
+            # read (state_table(t) asks for "cached") would be jargon in the sentence.
+            said = f"; a timeline has no {name!r}" if name in _STATE_FIELDS else ""
             raise WrongThing(f"this reads a game state, and was given a Timeline: pass t.state (the state now) "
-                             f"or t[i].state (the state after step i); a timeline has no {name!r}")
+                             f"or t[i].state (the state after step i){said}")
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __len__(self) -> int:
