@@ -147,3 +147,16 @@ def test_state_table_given_a_timeline_says_t_state_without_internal_names():
     assert "t.state" in str(caught.value) and "cached" not in str(caught.value)
     with pytest.raises(WrongThing, match="a timeline has no 'players'"):
         t.players  # noqa: B018  (the attribute read is the test)
+
+
+def test_checking_an_exercise_of_a_lesson_without_exercises_says_so():
+    """``check("08.1", ...)`` (lesson 08 has no exercises) answered "did you mean '07.1'?"."""
+    import pytest
+
+    from mtgrules.lessons.check import UnknownExercise, check, exercises_of
+    assert not exercises_of("08")
+    with pytest.raises(UnknownExercise, match="lesson 08 has no exercises to check") as caught:
+        check("08.1", "x")
+    assert "07.1" not in str(caught.value).split("exercises are")[0]
+    with pytest.raises(UnknownExercise, match="did you mean '05.1'"):
+        check("5.1", "Alice")

@@ -112,6 +112,9 @@ def get(exercise_id: str) -> Exercise:
         padded = f"0{given}" if isinstance(exercise_id, str | float) and given[:2].rstrip(".").isdigit() else ""
         if padded in EXERCISES:  # check(4.4, ...) or check("4.4", ...): the lesson is two digits, as text
             hint = f"did you mean {padded!r} (as text, with the lesson's two digits)? "
+        elif (lesson := re.match(r"\s*(\d{1,2})\.\d", given)) and not exercises_of(lesson[1].zfill(2)):
+            # check("08.1", ...): lesson 08 has no exercises, so "did you mean '07.1'" would mislead
+            hint = f"lesson {lesson[1].zfill(2)} has no exercises to check; "
         else:
             near = difflib.get_close_matches(given, list(EXERCISES), n=1)
             hint = f"did you mean {near[0]!r}? " if near else ""
