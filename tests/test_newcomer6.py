@@ -160,3 +160,20 @@ def test_checking_an_exercise_of_a_lesson_without_exercises_says_so():
     assert "07.1" not in str(caught.value).split("exercises are")[0]
     with pytest.raises(UnknownExercise, match="did you mean '05.1'"):
         check("5.1", "Alice")
+
+
+def test_whatif_final_differences_are_headed_by_the_timelines_not_before_and_after():
+    """Lesson 05's what-if: "Where the final states differ" had columns "before" and "after", so
+    "#4 Raise the Alarm, zone: before Bob's graveyard, after Bob's hand" read as the card going back
+    to the hand. The columns are the two timelines' final states: headed by their labels."""
+    import re
+
+    from mtgrules.lessons import call_to_the_grave as lesson
+    from mtgrules.widgets import WhatIf
+    response = lesson.end_step_creature_enters_in_response()
+    w = WhatIf(response, response.find(title="Bob activates") - 1, [pass_priority("Bob")],
+               labels=("Bob casts Raise the Alarm", "Bob passes"))
+    part = w.render().split("Where the final states differ", 1)[1]
+    heads = [re.sub(r"<[^>]+>", "", h).strip() for h in re.findall(r"<th[^>]*>(.*?)</th>", part)]
+    assert heads[-2:] == ["Bob casts Raise the Alarm", "Bob passes"], heads
+    assert list(w.differences.columns)[-2:] == ["before", "after"]  # the table itself is unchanged

@@ -134,7 +134,10 @@ class WhatIf(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets s
             for r in self.refusals if r is not None)
         from mtgrules.views.fit import fit_html
         final = fit_html(b.state, a.state, gone_label=f"Only in “{self.labels[0]}”")
-        differences = (table_html(self.differences, index=False) if len(self.differences)
+        # The columns named by the timelines: "before" and "after" read as time ("Raise the Alarm:
+        # before Bob's graveyard, after Bob's hand"), but they are the two final states side by side.
+        named = self.differences.rename(columns={"before": self.labels[0], "after": self.labels[1]})
+        differences = (table_html(named, index=False) if len(self.differences)
                        else "<p>None: the two final states are the same.</p>")
         return (f'{render.STYLE}<div class="mtg-box">'
                 f"<p>{summary}</p>" + (f"<ul>{refused}</ul>" if refused else "") +
