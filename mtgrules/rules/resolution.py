@@ -13,6 +13,7 @@ from mtgrules.core.effects import Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
+from mtgrules.core.wording import counted
 from mtgrules.rules import hooks
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.zones import move
@@ -63,7 +64,7 @@ class Resolution:
 
     def add_counters(self, obj: GameObject, kind: str, n: int, rule: str = "122.1") -> None:
         current = self.d.obj(obj.oid)
-        self.d.update(obj.oid, rule, f"{n} {kind} counter(s) put on {self.name(obj.oid)}",
+        self.d.update(obj.oid, rule, f"{counted(n, kind + ' counter')} put on {self.name(obj.oid)}",
                       counters=set_counter(current.counters, kind, current.counter(kind) + n))
 
     def pump(self, obj: GameObject, power: int, toughness: int, rule: str, why: str) -> None:

@@ -33,6 +33,7 @@ from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
+from mtgrules.core.wording import counted
 from mtgrules.rules.combat.state import add_must_be_blocked, melee_count, put_onto_battlefield_attacking
 from mtgrules.rules.keyword_actions import double_power, draw_cards, each_player_draws, fight, mill, pay_mana_now
 from mtgrules.rules.layers import characteristics, on_battlefield
@@ -69,7 +70,7 @@ def _melee(res: Resolution, item: StackItem) -> None:
     res.d.note("melee", f"Melee counts the opponents {res.controller} attacked with a creature this combat: "
                f"{who} — {n}, so {name} gets +{n}/+{n} until end of turn", "702.121a", src.oid, name)
     if n:
-        res.pump(src, n, n, "702.121a", f"Melee: +{n}/+{n} for {n} opponent(s) attacked this combat")
+        res.pump(src, n, n, "702.121a", f"Melee: +{n}/+{n} for {counted(n, 'opponent')} attacked this combat")
 
 
 # ---- Neyith of the Dire Hunt

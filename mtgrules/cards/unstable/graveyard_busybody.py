@@ -26,6 +26,7 @@ from mtgrules.core.effects import Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, StackItem, Zone
 from mtgrules.core.state import Draft, GameState
+from mtgrules.core.wording import counted
 from mtgrules.rules import hooks
 from mtgrules.rules.graveyards import graveyard_holder, graveyards_of, shuffle_graveyard_into_library
 
@@ -109,7 +110,7 @@ def busybody_pt(state: GameState, source: GameObject) -> list[Effect]:
     n = sum(counts.values())
     if counts:
         detail = ", ".join(f"{owner}'s graveyard {k}" for owner, k in counts.items())
-        why = f"{n} card(s) with flavor text in {you}'s graveyards ({detail})"
+        why = f"{counted(n, 'card')} with flavor text in {you}'s graveyards ({detail})"
     else:
         why = f"{you} has no graveyard, so 0 cards"
     return [Effect("7a", f"Graveyard Busybody's characteristic-defining ability: {why}", "613.4a",

@@ -40,6 +40,7 @@ from mtgrules.core.errors import IllegalAction
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState
+from mtgrules.core.wording import counted
 from mtgrules.rules import hooks
 from mtgrules.rules.combat.state import (
     attack_of,
@@ -445,7 +446,7 @@ class BlockOptions:
     def _fine(self, obeyed: int) -> str:
         if not self.requirements:
             return "legal: no restriction is broken and there are no requirements"
-        return (f"legal: no restriction is broken, and it obeys {obeyed} requirement(s), "
+        return (f"legal: no restriction is broken, and it obeys {counted(obeyed, 'requirement')}, "
                 f"the most that can be obeyed ({self.max_obeyed})")
 
     def describe(self, blocks: Mapping[int, int]) -> str:

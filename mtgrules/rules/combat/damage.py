@@ -47,6 +47,7 @@ from mtgrules.core.events import Event, EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, set_counter
 from mtgrules.core.state import Draft, GameState
+from mtgrules.core.wording import counted
 from mtgrules.rules import hooks
 from mtgrules.rules.combat.state import (
     attack_target,
@@ -93,7 +94,7 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
     chars = characteristics(state, recipient)
     if "Planeswalker" in chars.types:
         left = max(obj.counter("loyalty") - amount, 0)
-        d.update(recipient, "120.3c", f"{amount} damage to {target} removes {amount} loyalty counter(s)",
+        d.update(recipient, "120.3c", f"{amount} damage to {target} removes {counted(amount, 'loyalty counter')}",
                  kind="loyalty", counters=set_counter(obj.counters, "loyalty", left))
     if chars.is_creature:
         d.update(recipient, "120.3e", f"{amount} damage is marked on {target}", kind="damage",

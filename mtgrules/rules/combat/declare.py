@@ -309,7 +309,8 @@ def _record_attacks(d: Draft, chosen: dict[int, Target]) -> None:
                      f"{name} attacks {_target_text(state, target)}"))
     if chosen:
         d.emit(Event(EventKind.ATTACKERS_DECLARED, None, "game", "attackers", None, tuple(chosen), "508.1k",
-                     f"{len(chosen)} creature(s) become attacking creatures"))
+                     "1 creature becomes an attacking creature" if len(chosen) == 1
+                     else f"{len(chosen)} creatures become attacking creatures"))
     d.set_scalar("508.2", "the active player gets priority", priority=d.active, passes=0)
 
 
