@@ -151,11 +151,24 @@ def test_the_key_plays_the_board_the_lesson_shows(exercise_id):
     path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
     cells = {c["id"]: "".join(c["source"]) for c in committed_notebook(path)["cells"]}
     scope: dict = {}
-    exec(cells[f"{lesson}-ex0c"], scope)
-    exec("from mtgrules.widgets import Walkthrough, WhatIf, BlocksExplorer\n"
-         "from mtgrules.views import frame_table, state_table", scope)
+    exec(cells[f"{lesson}-ex0c"], scope)  # the exercises' own imports, and nothing else
     exec(cells[f"{lesson}-ex{int(n)}b"], scope)
     assert scope["s"].state() == _solution_boards()[exercise_id]()
+
+
+@pytest.mark.parametrize("lesson", ["01", "02", "03", "04", "05", "06", "07"])
+def test_the_exercises_run_on_their_own_after_a_restart(lesson):
+    """A learner who restarts the kernel and goes straight to the exercises runs their import
+    cell (the section says to) and then each exercise cell in order: none may need a name that
+    only the lesson's first cell imports (a NameError for Walkthrough or state_table, as lessons 05
+    and 06 gave a newcomer)."""
+    path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
+    cells = committed_notebook(path)["cells"]
+    start = next(i for i, c in enumerate(cells) if c.get("id") == f"{lesson}-ex0c")
+    scope: dict = {}
+    for c in cells[start:]:
+        if c["cell_type"] == "code":
+            exec("".join(c["source"]), scope)
 
 
 def test_the_shipped_placeholder_is_no_answer_yet_and_plays_nothing(monkeypatch):
