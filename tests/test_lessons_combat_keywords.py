@@ -51,9 +51,17 @@ def test_the_tours_what_if_the_corpse_blocks_the_ace_and_both_die():
 def test_the_three_questions_offer_engine_outcomes():
     for q, right in ((lesson.question_double_strike, "Fencing Ace deals no damage in the second combat damage step"),
                      (lesson.question_trample_deathtouch, "Bob loses 1 life"),
-                     (lesson.question_indestructible, "Darksteel Myr survives with 1 damage marked on it")):
+                     (lesson.question_indestructible, "The blocker survives with 1 damage marked on it")):
         p = q()
         assert p.correct == right and len(p.options) >= 2
+
+
+def test_the_indestructible_question_names_no_creature_in_its_options():
+    """The wrong option's board blocks with Grizzly Bears: an option "Grizzly Bears is destroyed"
+    under "What happens to the blocker?" (it asked about the Myr) gave the answer away."""
+    p = lesson.question_indestructible()
+    assert sorted(p.options) == ["The blocker is destroyed", "The blocker survives with 1 damage marked on it"]
+    assert "Myr" not in " ".join(p.options) and "Bears" not in " ".join(p.options)
 
 
 def test_neyith_zetalpa_and_two_headed_giant_life():

@@ -244,13 +244,14 @@ def deathtouch_bears() -> Timeline:
 
 
 def blocker_fate(frame: Frame) -> str:
-    """Whether Bob's blocker is destroyed in a step, or survives, and with how much damage."""
+    """Whether Bob's blocker is destroyed in a step, or survives, and with how much damage. Said
+    of "the blocker", not by name: the wrong option's board blocks with another creature, and an
+    option naming it ("Grizzly Bears is destroyed") would give the question about the Myr away."""
     state = frame.state
     blocker = next(o for o in state.objects if o.owner == "Bob" and characteristics(state, o.oid).is_creature)
-    name = characteristics(state, blocker.oid).name
     if blocker.zone.value != "battlefield":
-        return f"{name} is destroyed"
-    return f"{name} survives with {blocker.damage} damage marked on it"
+        return "The blocker is destroyed"
+    return f"The blocker survives with {blocker.damage} damage marked on it"
 
 
 # ---------------------------------------------------------------- Neyith, double strike, trample
@@ -307,7 +308,7 @@ def question_indestructible() -> Predict:
     from mtgrules.widgets import Predict
     t = indestructible_deathtouch()
     return Predict(t, damage_step(t), "Typhoid Rats (1/1 deathtouch) are blocked by Darksteel Myr (0/1, "
-                   "indestructible). What happens to the Myr?", alternatives=[deathtouch_bears()],
+                   "indestructible). What happens to the blocker?", alternatives=[deathtouch_bears()],
                    describe=blocker_fate, auto=False, rules=("702.12b",))
 
 
