@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from mtgrules.classroom.notebook import lessons_by_notebook
 from mtgrules.core.errors import MtgRulesError
+from mtgrules.core.wording import counted
 
 if TYPE_CHECKING:
     from mtgrules.catalog.rulings import Ruling
@@ -293,7 +294,7 @@ def steps_text(timeline: Timeline, width: int = 100, quiet: bool = False) -> str
         lines.append(f"{f.index:>3}  {f.title()}")
         lines.append(textwrap.fill(f.narration(), width, initial_indent="     ", subsequent_indent="     "))
     if folded:
-        lines.append(f"\n({folded} step{'s' if folded != 1 else ''} where a player only passed priority "
+        lines.append(f"\n({counted(folded, 'step')} where a player only passed priority "
                      "left out; --all shows them)")
     return "\n".join(lines)
 

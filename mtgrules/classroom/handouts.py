@@ -28,6 +28,7 @@ from typing import Any
 from mtgrules.classroom import notebook
 from mtgrules.classroom.palette import palette
 from mtgrules.core.state import GameState
+from mtgrules.core.wording import counted
 from mtgrules.play.timeline import Timeline
 from mtgrules.widgets import render
 
@@ -164,7 +165,7 @@ class Page:
                 f'<div class="mtg-changed">{changed}</div>'
                 f'<div class="mtg-full">{render.step_table_html(timeline, index, before)}</div>'
                 f"</div></li>")
-        note = (f'<p class="mtg-folded">{folded} step{"s" if folded != 1 else ""} where a player only passed '
+        note = (f'<p class="mtg-folded">{counted(folded, "step")} where a player only passed '
                 f"priority {'are' if folded != 1 else 'is'} left out.</p>") if folded else ""
         number = self.steppers
         return (f'<section class="mtg-stepper" id="walk-{number}" aria-label="{esc(title or "Walk-through")}">'

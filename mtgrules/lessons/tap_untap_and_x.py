@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mtgrules.core.actions import Action, activate, cast, pass_priority
+from mtgrules.core.wording import counted
 from mtgrules.lessons.played import played_once
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
@@ -86,7 +87,7 @@ def walker_outcome(frame: Frame) -> str:
     n = walker.counter("+1/+1")
     if walker.zone.value != "battlefield":
         return "It enters with no counters, is a 0/0 and dies"
-    return f"It enters with {n} +1/+1 counter{'s' if n != 1 else ''} and stays"
+    return f"It enters with {counted(n, '+1/+1 counter')} and stays"
 
 
 def question_sick_elves() -> Predict:

@@ -14,6 +14,7 @@ from typing import Any
 from mtgrules.core.events import Event
 from mtgrules.core.mana import Mana, pool_text
 from mtgrules.core.state import GameState
+from mtgrules.core.wording import counted
 from mtgrules.play.timeline import Frame, Timeline
 
 # Styles used by the widget HTML. They are scoped by the ``mtg-`` class names so they don't
@@ -69,7 +70,7 @@ def step_label(timeline: Timeline, i: int, following: int | None = None) -> str:
     frame = timeline[i]
     if i == 0:
         n = last if following is None else following
-        count = f"{n} step{'s' if n != 1 else ''} follow{'s' if n == 1 else ''}"
+        count = f"{counted(n, 'step')} follow{'s' if n == 1 else ''}"
         if n != last:  # folded: the steps keep their numbers, so say why they jump (1, 3, 7 ... of last)
             count = (f"{n} of the {last} steps shown; the steps where a player only passes priority "
                      "are skipped, so the step numbers jump")

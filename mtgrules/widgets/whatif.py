@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from mtgrules.core.actions import Action
 from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.wording import counted
 from mtgrules.play.timeline import Frame, Timeline
 
 from . import render
@@ -114,7 +115,7 @@ class WhatIf(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets s
         a, b = self.timeline, self.branch
         common = self._common()
         shared = [f for f in self._shown(a) if f.index < common]
-        before = (f"<details><summary>The {common} step{'s' if common != 1 else ''} before they diverge, the same "
+        before = (f"<details><summary>The {counted(common, 'step')} before they diverge, the same "
                   f"in both</summary>{table_html(steps_table(shared))}</details>") if shared else ""
         columns = "".join(
             f'<div class="mtg-timeline"><b>{render.esc(label)}</b>'

@@ -24,6 +24,7 @@ from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import ManaType, Restriction
 from mtgrules.core.objects import GameObject, StackItem, Zone
 from mtgrules.core.state import GameState
+from mtgrules.core.wording import counted
 from mtgrules.rules.cumulative_upkeep import cumulative_upkeep
 from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import characteristics
@@ -111,8 +112,8 @@ def _thopters(res: Resolution, item: StackItem) -> None:
     was = item.get(LAST_KNOWN)
     assert isinstance(was, GameObject), "a dies trigger carries its permanent's last known information"
     n = was.counter("+1/+1")
-    res.d.note("last known", f"Hangarback Walker had {n} +1/+1 counter{'s' * (n != 1)} as it last existed on the "
-               f"battlefield, so {n} Thopter{'s' * (n != 1)} {'are' if n != 1 else 'is'} created", "608.2h",
+    res.d.note("last known", f"Hangarback Walker had {counted(n, '+1/+1 counter')} as it last existed on the "
+               f"battlefield, so {counted(n, 'Thopter')} {'are' if n != 1 else 'is'} created", "608.2h",
                was.oid, "Hangarback Walker")
     for _ in range(n):
         create_token(res.d, "Thopter Token", res.controller, "Hangarback Walker")
