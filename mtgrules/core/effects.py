@@ -137,7 +137,7 @@ class Effect:
         (``affected=(bears,)``) would match nothing, and one of the two would be ignored: each is
         refused where the effect is built. Neither is allowed here: a template effect, given its
         objects later with ``dataclasses.replace`` (which checks again); one put in force as it is
-        is refused by the layers (``rules.layers._check_reach``)."""
+        is refused by the layers (``rules.layers._refuse_unreached``)."""
         if self.affected is None:
             return
         if self.applies is not None:

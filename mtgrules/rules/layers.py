@@ -110,17 +110,17 @@ def effects_in_force(state: GameState) -> list[Effect]:
 
 def _effects_in_force(state: GameState) -> tuple[Effect, ...]:
     found = list(state.effects)
-    _check_reach(found, "611.2c", "a resolved spell or ability")
+    _refuse_unreached(found, "611.2c", "a resolved spell or ability")
     for obj, _chars, statics in _object_facts(state):
         for ab in statics:
             if obj.zone in ab.zones:
                 made = ab.effects(state, obj)
-                _check_reach(made, "611.3a", f"{obj.card}'s static ability {ab.text!r:.60}")
+                _refuse_unreached(made, "611.3a", f"{obj.card}'s static ability {ab.text!r:.60}")
                 found.extend(made)
     return tuple(found)
 
 
-def _check_reach(effects: list[Effect], rule: str, whose: str) -> None:
+def _refuse_unreached(effects: list[Effect], rule: str, whose: str) -> None:
     """An effect in force must say what it applies to: ``affected`` (the objects a resolved spell
     locked in, 611.2c) or ``applies`` (a test made at each moment, 611.3a). One with neither is a
     template (given its objects later with ``dataclasses.replace``) that a card's code put in
