@@ -8,9 +8,15 @@ the engine (``apply``), pandas Styler rendering, the tables written directly, wi
 imports of modules the lesson's imports didn't load.
 
 The widgets behave as in a kernel that nothing shows (as in ``notebooks_bench``): they render
-their content on their first view (``mtgrules.widgets.shown``). The last column is what those
-first views cost afterwards (every widget a cell shows, filled as a front end's view would),
-which a learner's kernel spends after the cells have run.
+their content on their first view (``mtgrules.widgets.shown``). The column "first views ms" is
+what those first views cost afterwards (every widget a cell shows, filled as a front end's view
+would), which a learner's kernel spends after the cells have run.
+
+The last two columns come from a second fresh process that runs the same cells without the
+profiler (which inflates Python-heavy code about twofold): their wall time, and the part of it
+spent playing the lesson's boards (every action a timeline or a verb applies, clocked around the
+engine's ``apply``). Playing the boards is the least a lesson can do; the benchmark's floor for
+a lesson's number of cells plus that part, over its twin, is the lowest ratio the lesson can reach.
 """
 
 from __future__ import annotations
@@ -43,12 +49,30 @@ cells = [c.source for c in nb.cells if c.cell_type == "code"]
 import ast
 imports = "\n".join(dict.fromkeys(ast.unparse(n) for src in cells for n in ast.parse(src).body
                                   if isinstance(n, ast.Import | ast.ImportFrom)))
+mode = sys.argv[4]
 shell = InteractiveShell.instance()
 shell.displayhook.write_output_prompt = lambda: None
 shell.displayhook.write_format_data = lambda *a, **k: None
 t = time.perf_counter(); shell.run_cell(imports); t_imp = time.perf_counter() - t
 import mtgrules.widgets.shown as shown
 shown.in_kernel = lambda: True  # as in a kernel: content rendered on the first view
+if mode == "wall":  # no profiler: clock the engine's apply as the timelines and verbs call it
+    import mtgrules.play.timeline as timeline, mtgrules.play.verbs as verbs
+    played = [0.0]
+    def clocked(apply):
+        def run(*args, **kwargs):
+            start = time.perf_counter()
+            try:
+                return apply(*args, **kwargs)
+            finally:
+                played[0] += time.perf_counter() - start
+        return run
+    timeline.apply, verbs.apply = clocked(timeline.apply), clocked(verbs.apply)
+    t = time.perf_counter()
+    for src in cells:
+        shell.run_cell(src)
+    print(json.dumps({"cells": time.perf_counter() - t, "boards": played[0]}))
+    sys.exit()
 prof = cProfile.Profile()
 t = time.perf_counter()
 prof.enable()
@@ -71,19 +95,26 @@ print(json.dumps(out))
 
 
 def lesson_costs(path: Path) -> dict[str, float]:
-    done = subprocess.run([sys.executable, "-c", CHILD, str(path), json.dumps(PLACES), str(NOTEBOOKS)],
-                          capture_output=True, text=True, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    """The profiled figures, and the unprofiled ones (keys ``wall`` and ``boards``)."""
+    def child(mode: str) -> dict[str, float]:
+        done = subprocess.run([sys.executable, "-c", CHILD, str(path), json.dumps(PLACES), str(NOTEBOOKS), mode],
+                              capture_output=True, text=True, check=True)
+        found: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+        return found
+    wall = child("wall")
+    return {**child("profile"), "wall": wall["cells"], "boards": wall["boards"]}
 
 
 def main(names: list[str]) -> int:
     paths = [p for p in sorted(NOTEBOOKS.glob("*.ipynb")) if not names or any(n in p.name for n in names)]
-    head = ["lesson", "imports ms", "other cells ms", *PLACES, "first views ms"]
+    head = ["lesson", "imports ms", "other cells ms", *PLACES, "first views ms", "other cells ms, unprofiled",
+            "of which playing the boards ms"]
     print("| " + " | ".join(head) + " |\n|" + "---|" * len(head))
     for path in paths:
         c = lesson_costs(path)
         row = [path.stem, f"{1000 * c['imports']:.0f}", f"{1000 * c['cells']:.0f}",
-               *(f"{1000 * c[p]:.0f}" for p in PLACES), f"{1000 * c['first views']:.0f}"]
+               *(f"{1000 * c[p]:.0f}" for p in PLACES), f"{1000 * c['first views']:.0f}",
+               f"{1000 * c['wall']:.0f}", f"{1000 * c['boards']:.0f}"]
         print("| " + " | ".join(row) + " |")
     return 0
 
