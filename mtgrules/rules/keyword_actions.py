@@ -56,8 +56,8 @@ def fight(d: Draft, first: GameObject, second: GameObject, why: str) -> bool:
         deal_damage(d, a.oid, a.oid, 2 * pa, combat=False)
         return True
     d.emit(Event(EventKind.FIGHT, None, "game", "fighters", None, (a.oid, b.oid), "701.14a",
-                 f"{why}: {na} and {nb} fight — each deals damage equal to its power to the other "
-                 "(not combat damage, 701.14d)"))
+                 f"{why}: {na} and {nb} fight, dealing damage that isn't combat damage (701.14d): each deals "
+                 "damage equal to its power to the other"))
     deal_damage(d, a.oid, b.oid, pa, combat=False)
     deal_damage(d, b.oid, a.oid, pb, combat=False)
     return True

@@ -6,6 +6,7 @@ from __future__ import annotations
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Chars
+from mtgrules.core.events import EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, Zone, set_counter
 from mtgrules.core.state import Draft, GameState, derived_from
@@ -158,12 +159,16 @@ def _indestructible(d: Draft, chars: dict[int, Chars], doomed: list[GameObject])
     """The doomed creatures that have indestructible (702.12b): they aren't destroyed. Nothing is
     said here, as these checks run at every priority (the damage step says it once, as the damage
     is dealt); only the deathtouch mark is cleared, as it means "since state-based actions were
-    last checked" (704.5h)."""
+    last checked" (704.5h). That change gets a sentence only if this step hasn't already said the
+    creature is indestructible (it gained indestructible after the damage), so a learner doesn't
+    read the same reason twice."""
     spared = [o for o in doomed if Keyword.INDESTRUCTIBLE in chars[o.oid].keywords]
     for o in spared:
         if o.deathtouched:
-            d.update(o.oid, "704.5h", f"{chars[o.oid].name} has indestructible, so the deathtouch damage "
-                     "doesn't destroy it (702.12b)", kind="deathtouch", deathtouched=False)
+            said = any(e.kind is EventKind.INDESTRUCTIBLE and e.obj == o.oid for e in d.events)
+            text = "" if said else (f"{chars[o.oid].name} has indestructible, so this check of state-based "
+                                    "actions doesn't destroy it for the deathtouch damage it was dealt")
+            d.update(o.oid, "704.5h", text, kind="deathtouch", deathtouched=False)
     return spared
 
 

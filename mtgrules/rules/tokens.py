@@ -11,8 +11,10 @@ from typing import Any
 from mtgrules.core.abilities import EntersWith
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
+from mtgrules.core.events import EventKind
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft
+from mtgrules.core.wording import ordinal
 from mtgrules.rules.stack import enters_with_fields, explain_enters_with
 
 
@@ -29,7 +31,11 @@ def create_token(d: Draft, name: str, controller: str, why: str) -> GameObject:
     obj = GameObject(d.new_id(), name, controller, controller, Zone.BATTLEFIELD,
                      seq=d.next_seq(Zone.BATTLEFIELD), is_token=True, control_since=d.turn,
                      timestamp=d.new_timestamp(), **fields)
-    d.add_object(obj, "111.1", f"{why}: a {name} is created under {controller}'s control")
+    # The second of two tokens made at once is "a second Soldier Token": two equal sentences in a
+    # row would read as a repeat, not as two tokens.
+    before = sum(1 for e in d.events if e.kind is EventKind.CREATED and e.name == name and e.text.startswith(f"{why}:"))
+    which = f"a {ordinal(before + 1)} {name}" if before else f"a {name}"
+    d.add_object(obj, "111.1", f"{why}: {which} is created under {controller}'s control")
     for rep in texts:
         explain_enters_with(d, obj, rep, 0, cast=False)
     return obj

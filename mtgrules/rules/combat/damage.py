@@ -97,15 +97,23 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
         d.update(recipient, "120.3c", f"{amount} damage to {target} removes {counted(amount, 'loyalty counter')}",
                  kind="loyalty", counters=set_counter(obj.counters, "loyalty", left))
     if chars.is_creature:
-        d.update(recipient, "120.3e", f"{amount} damage is marked on {target}", kind="damage",
-                 damage=d.obj(recipient).damage + amount)
+        # Damage already marked is said, so two blockers' damage reads as two steps of a sum
+        # ("2 damage is marked…", "2 more damage…, 4 in all"), not as the same sentence twice.
+        marked = d.obj(recipient).damage
+        said = (f"{amount} more damage is marked on {target}, {marked + amount} in all" if marked
+                else f"{amount} damage is marked on {target}")
+        d.update(recipient, "120.3e", said, kind="damage", damage=marked + amount)
         if Keyword.DEATHTOUCH in characteristics(seen or state, source).keywords and not d.obj(recipient).deathtouched:
-            fate = ("it has indestructible, though (702.12b)" if Keyword.INDESTRUCTIBLE in chars.keywords
-                    else "the state-based actions will destroy it (704.5h)")
-            d.update(recipient, "702.2b", f"{target} has been dealt damage by {src}, which has deathtouch: {fate}",
-                     kind="deathtouch", deathtouched=True)
+            # One rule per sentence: 702.2b here; 702.12b in the indestructible sentence just below
+            # (which says why it isn't destroyed), 704.5h in the destruction the check then does.
+            fate = ("would destroy it" if Keyword.INDESTRUCTIBLE in chars.keywords
+                    else "destroys it")
+            d.update(recipient, "702.2b", f"{target} has been dealt damage by {src}, which has deathtouch, so the "
+                     f"next check of state-based actions {fate}", kind="deathtouch", deathtouched=True)
         now = d.obj(recipient)
-        if Keyword.INDESTRUCTIBLE in chars.keywords and (now.deathtouched or now.damage >= (chars.toughness or 0)):
+        # Said once per step: two sources dealing damage at once (two blockers) give one sentence.
+        if Keyword.INDESTRUCTIBLE in chars.keywords and (now.deathtouched or now.damage >= (chars.toughness or 0)) \
+                and not any(e.kind is EventKind.INDESTRUCTIBLE and e.obj == recipient for e in d.events):
             d.note("indestructible", f"{target} has indestructible, so neither lethal damage nor damage from a "
                    "deathtouch source destroys it", "702.12b", recipient, target)
     _lifelink(d, seen or state, source, amount)
@@ -324,8 +332,8 @@ def _blocked(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int,
     if Keyword.TRAMPLE in characteristics(state, obj.oid).keywords and target is not None:
         return _trample(d, chooser, obj, name, power, blockers, target if isinstance(target, str) else target.oid)
     if not blockers:
-        d.note("no damage", f"{name} is blocked, but no creature blocks it any more, so it assigns no combat "
-               "damage (it stays blocked, 509.1h)", "510.1c", obj.oid, name)
+        d.note("no damage", f"{name} stays blocked (509.1h), but no creature blocks it any more, so it assigns "
+               "no combat damage", "510.1c", obj.oid, name)
         return []
     options = Divisions(power, blockers, [lethal_damage(state, b, obj.oid) for b in blockers])
     examples = options.representative()

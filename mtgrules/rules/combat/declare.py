@@ -423,8 +423,10 @@ def _finish_blocks(d: Draft) -> None:
     cs.set_combat(d, replace(combat, attacks=tuple(attacks), blocks_final=True, awaiting=()))
     if newly:
         names = ", ".join(_name(state, o) for o in newly)
-        d.emit(Event(EventKind.CREATURES_BECOME_BLOCKED, None, "game", "blocked", None, tuple(newly), "509.1h",
-                     f"as one event, {names} became blocked (“one or more” abilities trigger once, 603.2c)"))
+        # Cites 603.2c, its point: each attacker's "becomes blocked" sentence above already cites 509.1h.
+        d.emit(Event(EventKind.CREATURES_BECOME_BLOCKED, None, "game", "blocked", None, tuple(newly), "603.2c",
+                     f"as one event, {names} became blocked, so an ability that triggers when “one or more” "
+                     "creatures become blocked triggers only once"))
     d.set_scalar("509.2", "the active player gets priority", priority=d.active, passes=0)
 
 
