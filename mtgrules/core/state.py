@@ -7,7 +7,8 @@ action turns out to be illegal the draft is simply dropped, so the caller's stat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -295,6 +296,10 @@ class Draft:
 
     # Set by ``rules.triggers``: how many of ``events`` have been checked for triggers (none until set).
     trigger_cursor: int
+    # Set by ``one_event``: for each event recorded inside it, the id of the first such event.
+    together: dict[int, int]
+    # Set by ``remove_object``: each object that left the game, as it was just before it did.
+    gone: dict[int, GameObject]
 
     # ---- reading
     def __getattr__(self, name: str) -> Any:
@@ -411,7 +416,22 @@ class Draft:
         obj = self.objects.pop(oid)
         self._frozen = None
         self._edited.update(OBJECTS)
+        self.__dict__.setdefault("gone", {})[oid] = obj  # its last known information (603.10a, 608.2h)
         self.emit(recorded(event_kind(kind), oid, obj.card, "zone", obj.zone.value, "outside the game", rule, text))
+
+    @contextmanager
+    def one_event(self) -> Iterator[None]:
+        """The moves recorded inside happen at the same time, as one event ("put two creature cards
+        onto the battlefield", "create two tokens"): the kit records them one by one, and triggers
+        are checked with the permanents there after the whole event (603.6a: "including the
+        newcomers", 603.10). Moves recorded outside it are each an event of their own (608.2c)."""
+        start = len(self.events)
+        yield
+        inside = self.events[start:]
+        if inside:
+            together = self.__dict__.setdefault("together", {})
+            for ev in inside:
+                together[id(ev)] = id(inside[0])
 
     def next_seq(self, zone: Zone) -> int:
         return 1 + max((o.seq for o in self.objects.values() if o.zone is zone), default=0)

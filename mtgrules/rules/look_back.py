@@ -15,7 +15,7 @@ counters the permanent had (608.2h), whatever happened to the card since.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -39,19 +39,30 @@ def is_leaving(ev: Event) -> bool:
 _is_leaving = is_leaving
 
 
-def last_known(state: GameState, events: Sequence[Event], i: int) -> GameObject | None:
+NOTHING_GONE: Mapping[int, GameObject] = {}
+
+
+def last_known(state: GameState, events: Sequence[Event], i: int,
+               gone: Mapping[int, GameObject] = NOTHING_GONE) -> GameObject | None:
     """The object as it last existed on the battlefield, if ``events[i]`` is it leaving; else None.
 
     The events right after ``events[i]`` with the same object and kind are the rest of the same
     move, each holding an attribute's value before it. An attribute the move didn't change kept
-    its value, which the object still has unless it has moved again since."""
+    its value, which the object still has unless it has moved again since. An object no longer in
+    the game is read from ``gone`` (the draft's objects that left the game, as each was then): one
+    that left straight from the battlefield with its owner (800.4a) was there just as it is kept."""
     ev = events[i]
     if not _is_leaving(ev) or not isinstance(ev.obj, int):
         return None
     try:
         now = state.obj(ev.obj)
-    except KeyError:  # it has left the game since (a token ceasing to exist)
-        return None
+    except KeyError:  # it has left the game since (its owner left; a token ceased to exist)
+        was = gone.get(ev.obj)
+        if was is None:
+            return None
+        if ev.kind is EventKind.LEFT_THE_GAME:
+            return was
+        now = was
     before: dict[str, Any] = {"zone": Zone.BATTLEFIELD, "zone_player": None, "zcc": max(now.zcc - 1, 0)}
     for later in events[i + 1:]:
         if later.obj != ev.obj or later.kind is not EventKind.ZONE_CHANGE or later.attribute == "zone":
@@ -61,11 +72,11 @@ def last_known(state: GameState, events: Sequence[Event], i: int) -> GameObject 
     return replace(now, **before)
 
 
-def look_back_sources(state: GameState, events: Sequence[Event],
-                      i: int) -> Iterator[tuple[GameObject, int, TriggeredAbility]]:
+def look_back_sources(state: GameState, events: Sequence[Event], i: int,
+                      gone: Mapping[int, GameObject] = NOTHING_GONE) -> Iterator[tuple[GameObject, int, TriggeredAbility]]:
     """(last known object, ability index, ability) for each look-back ability of the permanent
     that ``events[i]`` takes off the battlefield (603.10a)."""
-    lki = last_known(state, events, i)
+    lki = last_known(state, events, i, gone)
     if lki is None:
         return
     for index, ab in enumerate(card(lki.card).abilities):
@@ -85,7 +96,8 @@ Watcher = tuple[GameObject, int, TriggeredAbility, int]
 events after index ``since`` of the group (-1: it was on the battlefield before the group)."""
 
 
-def look_back_watchers(state: GameState, events: Sequence[Event]) -> list[Watcher]:
+def look_back_watchers(state: GameState, events: Sequence[Event],
+                       gone: Mapping[int, GameObject] = NOTHING_GONE) -> list[Watcher]:
     """Every look-back ability that can hear a permanent leave in ``events``, with the index of
     the event from which on it can: those of the permanents on the battlefield, and those of the
     permanents that left it among these events, as they last existed (603.10a: "whenever a
@@ -102,13 +114,13 @@ def look_back_watchers(state: GameState, events: Sequence[Event]) -> list[Watche
     onto and off the battlefield at the same time records the leaving first."""
     entered: dict[int, int] = {}
     left: dict[int, tuple[GameObject, int]] = {}
-    anything_left = False  # one that left the game with its owner has no last known object here
+    anything_left = False
     for k, ev in enumerate(events):
         if is_entering(ev) and isinstance(ev.obj, int):
             entered[ev.obj] = k
         elif _is_leaving(ev):
             anything_left = True
-            lki = last_known(state, events, k)
+            lki = last_known(state, events, k, gone)
             if lki is not None and lki.oid not in left:
                 # it saw the leaves of the group unless it entered during the group itself
                 left[lki.oid] = (lki, entered.get(lki.oid, -1))

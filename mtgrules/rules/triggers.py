@@ -31,7 +31,9 @@ from mtgrules.rules.layers import ability_kinds, on_battlefield
 from mtgrules.rules.look_back import (
     LAST_KNOWN,
     Watcher,
+    is_entering,
     is_leaving,
+    last_known,
     look_back_sources,
     look_back_watchers,
     trigger_source,
@@ -44,24 +46,39 @@ from mtgrules.rules.teams import apnap_groups, shared_team_turns
 def collect_triggers(d: Draft, events: list[Event]) -> None:
     """Check each event against every triggered ability in play; remember those that trigger.
     Both kinds of source (a permanent, and one that has just left but is still in the game) are
-    objects of the state, so a game whose cards have no triggered ability has nothing to check."""
+    objects of the state, so a game whose cards have no triggered ability has nothing to check.
+
+    An ability that doesn't look back is checked with the permanents on the battlefield
+    immediately after its event (603.10, 603.6a), not after the whole group: one that entered
+    later in the group (608.2c) doesn't hear it, and one that left later still does, as it last
+    existed. Moves recorded inside ``Draft.one_event`` are one event, so the permanents entering
+    together all hear each other enter (603.6a: "including the newcomers")."""
     state = d.view()
-    if TriggeredAbility not in ability_kinds(state):
+    gone: dict[int, GameObject] = d.__dict__.get("gone") or {}
+    if TriggeredAbility not in ability_kinds(state) and not gone:  # one that left the game may have had one
         return
     pending = list(d.pending)
     listening = _listeners(state)
+    events = list(events)  # the notes recorded below are not events to check (a caller may pass d.events)
+    moments = _moments(d, events)
+    stays, went = _comings_and_goings(state, events, moments, gone)
     watchers: list[Watcher] | None = None
     for k, ev in enumerate(events):
         heard = _HEARD_AS.get(ev.kind, ev.kind)
+        now = moments[k]
         # a permanent that has just left is checked as it last existed (603.6c, 603.10a)
-        listeners = [(state.obj(oid), i, ab) for oid, i, ab in listening.get(heard, ())]
+        listeners = [(state.obj(oid), i, ab) for oid, i, ab in listening.get(heard, ())
+                     if oid not in stays or stays[oid] <= now]
+        # one that left after this event was still there (603.10); one that left before wasn't
+        listeners += [(lki, i, ab) for lki, start, end in went if start <= now < end
+                      for i, ab in _own_triggers(lki) if ab.event == heard]
         # others' leaves-the-battlefield abilities look back too (603.10a), if they were on the
         # battlefield immediately before this event (603.10)
         leaving = is_leaving(ev)
         if leaving:
-            watchers = look_back_watchers(state, events) if watchers is None else watchers
+            watchers = look_back_watchers(state, events, gone) if watchers is None else watchers
             listeners += [(w, i, ab) for w, i, ab, since in watchers if w.oid != ev.obj and since < k]
-        for src, i, ab in [*listeners, *look_back_sources(state, events, k)]:
+        for src, i, ab in [*listeners, *look_back_sources(state, events, k, gone)]:
             # leaving the game with its owner is leaving the battlefield too (603.6c, 800.4a)
             if ab.event != (EventKind.ZONE_CHANGE if leaving and ab.looks_back else heard):
                 continue
@@ -74,6 +91,41 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
                 d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.10a" if ab.looks_back
                        else "603.2", src.oid, src.card)
     d.set_scalar("603.3", pending=tuple(pending))
+
+
+def _moments(d: Draft, events: list[Event]) -> list[int]:
+    """For each event, the index of the first event of the one event it belongs to: its own
+    index unless it was recorded inside ``Draft.one_event`` with others."""
+    together: dict[int, int] | None = d.__dict__.get("together")
+    if not together:
+        return list(range(len(events)))
+    first: dict[int, int] = {}
+    return [k if (key := together.get(id(ev))) is None else first.setdefault(key, k) for k, ev in enumerate(events)]
+
+
+def _comings_and_goings(state: GameState, events: list[Event], moments: list[int], gone: dict[int, GameObject],
+                        ) -> tuple[dict[int, int], list[tuple[GameObject, int, float]]]:
+    """Who came and went among ``events``: each permanent now on the battlefield that entered
+    among them, with the moment from which it hears events; and each permanent that left among
+    them, as it last existed, with the moments it heard (from its entering, or before the group,
+    up to its leaving). Empty for a group in which nothing entered or left."""
+    since: dict[int, int] = {}
+    went: list[tuple[GameObject, int, float]] = []
+    for k, ev in enumerate(events):
+        if is_entering(ev):
+            since[ev.oid] = moments[k]
+        elif is_leaving(ev):
+            start = since.pop(ev.oid, -1)
+            lki = last_known(state, events, k, gone)
+            if lki is not None:
+                went.append((lki, start, moments[k]))
+    return since, went
+
+
+def _own_triggers(obj: GameObject) -> list[tuple[int, TriggeredAbility]]:
+    """The abilities of ``obj`` that listen as a permanent does (not mana, not look-back ones)."""
+    return [(i, ab) for i, ab in enumerate(card(obj.card).abilities)
+            if isinstance(ab, TriggeredAbility) and not ab.is_mana and not ab.looks_back]
 
 
 _HEARD_AS = {EventKind.CREATED: EventKind.ZONE_CHANGE}

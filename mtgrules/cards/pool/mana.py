@@ -115,8 +115,9 @@ def _thopters(res: Resolution, item: StackItem) -> None:
     res.d.note("last known", f"Hangarback Walker had {counted(n, '+1/+1 counter')} as it last existed on the "
                f"battlefield, so {counted(n, 'Thopter')} {'are' if n != 1 else 'is'} created", "608.2h",
                was.oid, "Hangarback Walker")
-    for _ in range(n):
-        create_token(res.d, "Thopter Token", res.controller, "Hangarback Walker")
+    with res.d.one_event():  # "create X tokens" is one event (603.6a)
+        for _ in range(n):
+            create_token(res.d, "Thopter Token", res.controller, "Hangarback Walker")
 
 
 ZIGGURAT = Restriction("spend only to cast a creature spell", frozenset({"creature spell"}))

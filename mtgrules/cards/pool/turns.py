@@ -67,8 +67,9 @@ def _each_player_sacrifices(res: Resolution, _item: StackItem) -> None:
 
 # ---- Raise the Alarm: creatures entering in response
 def _two_soldiers(res: Resolution, _item: StackItem) -> None:
-    for _ in range(2):
-        create_token(res.d, "Soldier Token", res.controller, "Raise the Alarm")
+    with res.d.one_event():  # "create two tokens" is one event: they enter together (603.6a)
+        for _ in range(2):
+            create_token(res.d, "Soldier Token", res.controller, "Raise the Alarm")
 
 
 register(
