@@ -37,6 +37,7 @@ HERALD = "When this creature enters, you gain 1 life."
 LIFE = "Whenever you gain life, put a +1/+1 counter on this creature."
 PARTING = "When this creature leaves the battlefield, you gain 1 life."
 FAREWELL = "Whenever another creature leaves the battlefield, you gain 1 life."
+WATCH = "Whenever another creature dies, you gain 1 life."
 
 
 def _another_creature_enters(state, src, ev: Event):
@@ -67,6 +68,12 @@ def _another_creature_leaves(state, src, ev: Event):
     except KeyError:  # it left the game with its owner (800.4a): the event names it
         name = ev.name
     return "Creature" in card(name).types
+
+
+def _another_creature_dies(state, src, ev: Event):
+    """"Whenever another creature dies" (700.4): looks back in time (603.10a)."""
+    return (is_leaving(ev) and ev.after == Zone.GRAVEYARD and ev.obj != src.oid
+            and "Creature" in card(state.obj(ev.obj).card).types)
 
 
 def _gain_one(res, _item):
@@ -120,6 +127,15 @@ def _destroy_then_summon(res, _item):
     res.put_onto_battlefield(_creatures_in_hand(res)[0])
 
 
+def _swap(res, _item):
+    """One event: the creature card enters and the target is destroyed at the same time, recorded
+    in that order (the kit must not depend on which move is written first)."""
+    with res.d.one_event():
+        res.put_onto_battlefield(_creatures_in_hand(res)[0])
+        for obj in res.targets():
+            res.destroy(obj)
+
+
 def _gain_then_summon(res, _item):
     gain_life(res.d, res.controller, 3, "Practice Renewal")
     res.put_onto_battlefield(_creatures_in_hand(res)[0])
@@ -153,6 +169,8 @@ CARDS = (
     CardDef("Practice Farewell Bell", "{1}", frozenset({"Artifact"}), oracle=FAREWELL, source=TEST,
             abilities=(TriggeredAbility(FAREWELL, "zone change", _another_creature_leaves, _gain_one,
                                         looks_back=True),)),
+    CardDef("Practice Carrion Watcher", "{1}{B}", CREATURE, power=1, toughness=1, oracle=WATCH, source=TEST,
+            abilities=(TriggeredAbility(WATCH, "zone change", _another_creature_dies, _gain_one, looks_back=True),)),
     CardDef("Practice Living Lands", "{2}{G}", frozenset({"Enchantment"}), oracle="All lands are 1/1 creatures.",
             abilities=(StaticAbility("All lands are 1/1 creatures.", _lands_are_creatures),), source=TEST),
     _sorcery("Practice Muster", "Create a 1/1 Soldier token. Then put a creature card from your hand onto the "
@@ -165,6 +183,8 @@ CARDS = (
              "target creature.", _summon_then_destroy, spell_target=creature_target()),
     _sorcery("Practice Slay and Summon", "Destroy target creature. Then put a creature card from your hand onto "
              "the battlefield.", _destroy_then_summon, spell_target=creature_target()),
+    _sorcery("Practice Soul Swap", "Put a creature card from your hand onto the battlefield and, at the same "
+             "time, destroy target creature.", _swap, spell_target=creature_target()),
     _sorcery("Practice Renewal", "You gain 3 life. Then put a creature card from your hand onto the "
              "battlefield.", _gain_then_summon),
 )
@@ -316,6 +336,30 @@ def test_a_permanent_destroyed_after_a_creature_entered_still_saw_it_enter():
     assert state.stack[0].get(LAST_KNOWN).zone is Zone.BATTLEFIELD
     state, _ = _pass_round(state)
     assert state.player("Bob").life == 21
+
+
+@pytest.mark.rule("603.6a")
+def test_a_permanent_leaving_as_a_creature_enters_in_one_event_does_not_see_it_enter():
+    """603.6a, 603.10: Soul Swap puts Alice's Bears onto the battlefield and destroys Bob's Chime
+    in one event. Enters abilities are checked with the permanents there after the event: the
+    Chime is gone, so it doesn't trigger, though the kit records the entering first."""
+    s = Scenario("soul swap")
+    chime = s.add("Practice Arrival Chime", "Bob")
+    state, events = _resolve(s, "Practice Soul Swap", hand=("Grizzly Bears",), targets=(chime,))
+    assert state.obj(chime).zone is Zone.GRAVEYARD
+    assert _triggered(state, events) == []
+
+
+@pytest.mark.rule("603.10")
+def test_a_watcher_entering_as_a_creature_dies_in_one_event_does_not_see_it_die():
+    """603.10: Soul Swap puts Alice's Carrion Watcher onto the battlefield as Bob's Bears are
+    destroyed, in one event. Immediately before the event the Watcher wasn't on the battlefield,
+    so its look-back "whenever another creature dies" doesn't trigger."""
+    s = Scenario("soul swap watcher")
+    bears = s.add("Grizzly Bears", "Bob")
+    state, events = _resolve(s, "Practice Soul Swap", hand=("Practice Carrion Watcher",), targets=(bears,))
+    assert state.obj(bears).zone is Zone.GRAVEYARD
+    assert _triggered(state, events) == []
 
 
 # ---------------------------------------------------------------- 603.6b: effects apply as it enters

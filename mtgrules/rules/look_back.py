@@ -96,8 +96,8 @@ Watcher = tuple[GameObject, int, TriggeredAbility, int]
 events after index ``since`` of the group (-1: it was on the battlefield before the group)."""
 
 
-def look_back_watchers(state: GameState, events: Sequence[Event],
-                       gone: Mapping[int, GameObject] = NOTHING_GONE) -> list[Watcher]:
+def look_back_watchers(state: GameState, events: Sequence[Event], gone: Mapping[int, GameObject] = NOTHING_GONE,
+                       moments: Sequence[int] | None = None) -> list[Watcher]:
     """Every look-back ability that can hear a permanent leave in ``events``, with the index of
     the event from which on it can: those of the permanents on the battlefield, and those of the
     permanents that left it among these events, as they last existed (603.10a: "whenever a
@@ -110,14 +110,16 @@ def look_back_watchers(state: GameState, events: Sequence[Event],
     A look-back ability exists only if its permanent was on the battlefield immediately before
     the event (603.10): a permanent that entered during the group sees only the permanents that
     leave after it entered, not one that died earlier in the same resolution (608.2c: the
-    instructions happen in order) nor one leaving as it enters. An effect that moves permanents
-    onto and off the battlefield at the same time records the leaving first."""
+    instructions happen in order) nor one leaving as it enters. ``since`` is the moment it entered:
+    ``moments[k]`` is the first event of the one event ``events[k]`` belongs to (moves recorded
+    inside ``Draft.one_event``), else ``k``; an effect that moves permanents onto and off the
+    battlefield at the same time without ``one_event`` records the leaving first."""
     entered: dict[int, int] = {}
     left: dict[int, tuple[GameObject, int]] = {}
     anything_left = False
     for k, ev in enumerate(events):
         if is_entering(ev) and isinstance(ev.obj, int):
-            entered[ev.obj] = k
+            entered[ev.obj] = k if moments is None else moments[k]
         elif _is_leaving(ev):
             anything_left = True
             lki = last_known(state, events, k, gone)

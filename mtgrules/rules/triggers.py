@@ -76,8 +76,8 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
         # battlefield immediately before this event (603.10)
         leaving = is_leaving(ev)
         if leaving:
-            watchers = look_back_watchers(state, events, gone) if watchers is None else watchers
-            listeners += [(w, i, ab) for w, i, ab, since in watchers if w.oid != ev.obj and since < k]
+            watchers = look_back_watchers(state, events, gone, moments) if watchers is None else watchers
+            listeners += [(w, i, ab) for w, i, ab, since in watchers if w.oid != ev.obj and since < now]
         for src, i, ab in [*listeners, *look_back_sources(state, events, k, gone)]:
             # leaving the game with its owner is leaving the battlefield too (603.6c, 800.4a)
             if ab.event != (EventKind.ZONE_CHANGE if leaving and ab.looks_back else heard):
