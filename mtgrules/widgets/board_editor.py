@@ -3,8 +3,18 @@
 Pick cards from the pool by name (the box searches as you type), then for each card set its
 player, zone, tapped, summoning sickness, counters and what it is attached to; set the players'
 life, the turn and the step. The state table and the picture of the board follow every change.
-The board can be copied as the ``Scenario`` code that builds it, saved and loaded as JSON
-(``Scenario.from_dict`` / ``to_dict``), and opened in a Walkthrough or a BlocksExplorer.
+The board can be copied as the ``Scenario`` code that builds it, saved and loaded as JSON, and
+opened in a Walkthrough or a BlocksExplorer.
+
+The JSON file is the plain data ``Scenario.from_dict`` reads (``Scenario.to_dict`` writes it), with
+one field of the editor's own on a card entry: ``"attacking"``, the "attacks" mark the blocks
+explorer declares. It is ``true`` (the card attacks the first opponent after the active player in
+turn order) or the name of the opponent it attacks; a card without it attacks nothing, so a file
+saved before the field existed loads with no attackers. A mark goes only on a creature on the
+battlefield (or a card the kit lets attack from elsewhere); whether it may attack this turn
+(tapped, summoning sick, defender) is judged by the rules when the explorer declares the attack.
+Loading refuses, with one sentence and nothing changed, a file that isn't JSON, is longer than
+``MAX_JSON_CHARS`` or holds more than ``MAX_CARDS`` cards, repeats a field, or holds anything ``from_dict`` or the marks' check refuses.
 
 An impossible board (a card that must have chosen a colour, an attachment to itself) is never
 fixed silently: the scenario's own error is shown inline and the last good picture stays.
@@ -28,6 +38,8 @@ from mtgrules.core.errors import MtgRulesError, ScenarioError
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import Step, parse_step
 from mtgrules.play.scenario import Scenario
+from mtgrules.play.scenario_input import shown
+from mtgrules.rules.combat.state import can_be_combatant
 
 from . import render
 from .shown import FillWhenShown, placeholder, shown_count
@@ -35,6 +47,13 @@ from .shown import FillWhenShown, placeholder, shown_count
 ZONES = [z.value for z in Zone if z is not Zone.STACK]
 STEPS = [s.value for s in Step]
 PICTURE_PX = 640
+MARK = "attacking"
+"""The editor's own field on a card entry: its "attacks" mark (``true`` or a player's name)."""
+MAX_JSON_CHARS = 200_000
+MAX_CARDS = 400
+"""A board file longer than this, or with more cards, is refused before it is built: a class's
+boards are a few thousand characters and a few dozen cards, and a pasted log or a wrong file
+would only freeze the kernel (each card costs the table and the picture a few milliseconds)."""
 
 
 class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
@@ -60,7 +79,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             raise TypeError("BoardEditor starts from a Scenario or its plain data (a mapping such as "
                             f"{{\"cards\": [...]}}), not {type(scenario).__name__} {scenario!r:.40}")
         data = scenario.to_dict() if isinstance(scenario, Scenario) else dict(scenario or {})
-        start = _check_start(data)
+        start = _check_board(data)
         self._kept = _kept(data)
         self._numbers = {"life": start.life, "turn": start.turn}
         self.entries: list[dict[str, Any]] = [dict(e) for e in data.get("cards", [])]
@@ -141,7 +160,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             w.observe(lambda _c: self.refresh(), names="value")
         self.players.observe(lambda _c: self._players_changed(), names="value")
         for w, key in ((self.card_player, "controller"), (self.card_zone, "zone"), (self.tapped, "tapped"),
-                       (self.sick, "sick"), (self.attacking, "attacking"), (self.attached, "attached_to"),
+                       (self.sick, "sick"), (self.attacking, MARK), (self.attached, "attached_to"),
                        (self.chosen_color, "chosen")):
             w.observe(lambda change, key=key: self._edit(key, change["new"]), names="value")
         self.load.observe(lambda _c: self._uploaded(), names="value")
@@ -167,17 +186,19 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                 "step": self.step.value, "life": self.life.value}
 
     def data(self) -> dict[str, Any]:
-        """The board as the plain data ``Scenario.from_dict`` reads."""
+        """The board as saved: the plain data ``Scenario.from_dict`` reads, and the cards' "attacks"
+        marks (``MARK``), which a scenario has no field for."""
         cards = []
         for e in self.entries:
-            entry = {k: v for k, v in e.items() if k != "attacking" and v not in (None, False, {}, 0)
+            entry = {k: v for k, v in e.items() if v not in (None, False, {}, 0)
                      or k in ("card", "controller", "zone")}
             cards.append(entry)
         return {**self.header(), **self._kept, "cards": cards}
 
     def scenario(self) -> Scenario:
-        """The board as a Scenario; raises ``ScenarioError`` if it is impossible."""
-        return Scenario.from_dict(self.data())
+        """The board as a Scenario; raises ``ScenarioError`` if it is impossible (its "attacks"
+        marks included: a mark on a land is an impossible board, not a forgotten mark)."""
+        return _check_board(self.data())
 
     # ---- editing
     def add(self, name: str, player: str | None = None, zone: str = "battlefield") -> int:
@@ -301,7 +322,9 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                 args.append(f"attached_to=card{e['attached_to']}")
             if e.get("chosen"):
                 args.append(f"chosen={dict(e['chosen'])!r}")
-            lines.append(f"card{i} = s.add({', '.join(args)})")
+            mark = e.get(MARK)  # not part of a scenario: said, for the reader who wonders where it went
+            note = "" if not mark else f"  # marked \"attacks\"{'' if mark is True else ' ' + str(mark)}"
+            lines.append(f"card{i} = s.add({', '.join(args)}){note}")
         lines += _kept_lines(self._kept)
         lines.append("t = s.timeline()")
         return "\n".join(lines)
@@ -316,10 +339,11 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         return json.dumps(self.data(), indent=1)
 
     def load_json(self, text: str) -> BoardEditor:
-        """Replace the board with one saved as JSON (plain data only: nothing is executed)."""
+        """Replace the board with one saved as JSON (plain data only: nothing is executed). The
+        whole file is checked before anything changes, so a refused file leaves the board as it was."""
         try:
-            data = json.loads(text)
-            loaded = Scenario.from_dict(data)
+            data = _read_json(text)
+            loaded = _check_board(data)
         except (ValueError, ScenarioError) as err:
             self._say(f"That file isn't a board the kit can read: {err}")
             return self
@@ -366,21 +390,21 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         return w
 
     def open_blocks(self) -> Any:
-        """Play to the declare blockers step with the cards marked "attacks" attacking the next
-        player, and open the blocks explorer there; a refusal is shown inline."""
+        """Play to the declare blockers step with the cards marked "attacks" attacking the player
+        each mark names (``true``: the first opponent after the active player in turn order), and
+        open the blocks explorer there; a refusal is shown inline."""
         from mtgrules.play.verbs import go_to
         from mtgrules.rules.combat.declare import declare_attackers
         from mtgrules.widgets.blocks import BlocksExplorer
         try:
             s = self.scenario()
             t = s.timeline()
-            attackers = [i + 1 for i, e in enumerate(self.entries) if e.get("attacking")]
-            if not attackers:
+            marks = {i + 1: e[MARK] for i, e in enumerate(self.entries) if e.get(MARK)}
+            if not marks:
                 raise ValueError("mark at least one card \"attacks\" to explore the blocks against it")
             go_to(t, Step.DECLARE_ATTACKERS)
-            players = s.players
-            defender = players[(players.index(t.state.active) + 1) % len(players)]
-            t.do(declare_attackers(t.state.active, {a: defender for a in attackers}))
+            defender = _first_opponent(s.players, t.state.active, t.state.opponents(t.state.active))
+            t.do(declare_attackers(t.state.active, {a: defender if m is True else m for a, m in marks.items()}))
             go_to(t, Step.DECLARE_BLOCKERS)
             w = BlocksExplorer(t.state)
         except (MtgRulesError, ValueError, RuntimeError) as err:
@@ -427,6 +451,8 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             bits.append("tapped")
         if e.get("counters"):
             bits.append(", ".join(f"{k}×{n}" for k, n in dict(e["counters"]).items()))
+        if e.get(MARK):
+            bits.append("attacks" if e[MARK] is True else f"attacks {e[MARK]}")
         return f"#{i + 1} {e['card']} ({'; '.join(b for b in bits if b)})"
 
     def _show_selected(self) -> None:
@@ -441,7 +467,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             self.card_zone.value = e.get("zone", "battlefield")
             self.tapped.value = bool(e.get("tapped"))
             self.sick.value = bool(e.get("sick"))
-            self.attacking.value = bool(e.get("attacking"))
+            self.attacking.value = bool(e.get(MARK))
             self.attached.value = e.get("attached_to") or 0
             self.chosen_color.value = dict(e.get("chosen") or {}).get("color", "")
         finally:
@@ -455,14 +481,88 @@ def _step(name: str) -> str:
         return Step.MAIN1.value
 
 
-def _check_start(data: Mapping[str, Any]) -> Scenario:
-    """A starting board is read as ``Scenario.from_dict`` reads it (raising its ScenarioError,
-    which names the entry and field), so nothing is read letter by letter or half-loaded. The
-    editor's own "attacking" mark is not part of a scenario and is set aside for the check."""
+def _check_board(data: Any) -> Scenario:
+    """Check a whole board, as saved, and return its Scenario; raise ``ScenarioError`` (one
+    sentence naming the entry and field) for anything the editor can't show as it is.
+
+    The scenario is read as ``Scenario.from_dict`` reads it, with the "attacks" marks set aside;
+    then each mark is checked against the board it is on."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"a board must be a mapping of fields such as {{\"cards\": [...]}}, not {shown(data)}")
     cards = data.get("cards", [])
+    marks: dict[int, Any] = {}
     if isinstance(cards, list):
-        cards = [{k: v for k, v in e.items() if k != "attacking"} if isinstance(e, Mapping) else e for e in cards]
-    return Scenario.from_dict({**data, "cards": cards})
+        marks = {i: e[MARK] for i, e in enumerate(cards) if isinstance(e, Mapping) and MARK in e}
+        cards = [{k: v for k, v in e.items() if k != MARK} if isinstance(e, Mapping) else e for e in cards]
+        data = {**data, "cards": cards}
+    s = Scenario.from_dict(data)
+    where = f"scenario {s.title!r}"
+    for name in s.players:  # the Players box is one line of names separated by commas
+        if "," in name:
+            raise ScenarioError(f"{where}: the player {name!r:.40} has a comma in their name, but the editor's "
+                                "Players box separates names with commas; name them without one")
+    state = s.state() if marks else None
+    for i, mark in marks.items():
+        entry = f"{where}, cards[{i}] ({cards[i]['card']!r:.40})"
+        if mark is False:
+            continue
+        if mark is not True and not isinstance(mark, str):
+            raise ScenarioError(f"{entry}: {MARK} must be true or the name of the player it attacks, "
+                                f"not {shown(mark)}")
+        assert state is not None
+        obj = state.obj(i + 1)
+        if not can_be_combatant(state, obj):
+            place = "on the battlefield" if obj.zone is Zone.BATTLEFIELD else f"in the {obj.zone.value}"
+            raise ScenarioError(f"{entry}: it is marked \"attacks\", but only a creature on the battlefield "
+                                f"can attack (508.1a) and {obj.card} {place} isn't one; take the mark off")
+        if isinstance(mark, str) and mark not in s.players:
+            raise ScenarioError(f"{entry}: it is marked to attack {mark!r:.40}, who isn't a player in this game; "
+                                f"the players are {', '.join(s.players)}")
+        if isinstance(mark, str) and mark not in state.opponents(obj.controller):
+            raise ScenarioError(f"{entry}: it is marked to attack {mark}, but a creature attacks an opponent of "
+                                f"its controller, {obj.controller} (506.2, 508.1b)")
+    return s
+
+
+def _read_json(text: Any) -> Any:
+    """The plain data in a board file's text, or ``ValueError`` saying why it isn't JSON we read.
+
+    Only JSON's own values come out (``json.loads``, never ``eval``); a field given twice (the
+    later one would win unseen), NaN or Infinity, and nesting too deep for the reader are refused."""
+    if not isinstance(text, str):
+        raise ValueError(f"a board file is read as text, not {shown(text)}")
+    if len(text) > MAX_JSON_CHARS:
+        raise ValueError(f"it is {len(text):,} characters long, more than the {MAX_JSON_CHARS:,} a board may have")
+
+    def no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [k for k, _ in pairs]
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        if twice:
+            raise ValueError(f"the field(s) {', '.join(map(repr, twice))} are given twice in one mapping")
+        return dict(pairs)
+
+    def no_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a number JSON has; write a whole number")
+
+    try:
+        data = json.loads(text, object_pairs_hook=no_repeats, parse_constant=no_constant)
+    except RecursionError:
+        raise ValueError("it nests lists or mappings too deeply to be a board") from None
+    except json.JSONDecodeError as err:
+        raise ValueError(f"it isn't JSON ({err.msg} at line {err.lineno}, column {err.colno})") from None
+    cards = data.get("cards") if isinstance(data, Mapping) else None
+    if isinstance(cards, list) and len(cards) > MAX_CARDS:
+        raise ValueError(f"it has {len(cards):,} cards, more than the {MAX_CARDS} a board may have")
+    return data
+
+
+def _first_opponent(players: list[str], active: str, opponents: list[str]) -> str:
+    """The first of ``active``'s opponents after them in turn order: whom a mark of ``true`` attacks."""
+    start = players.index(active)
+    for k in range(1, len(players)):
+        if players[(start + k) % len(players)] in opponents:
+            return players[(start + k) % len(players)]
+    raise ValueError(f"{active} has no opponent left to attack")
 
 
 KEPT = ("format", "teams", "seed", "mana", "lands_played")
