@@ -245,3 +245,26 @@ def test_a_file_that_is_not_text_is_refused():
     e = BoardEditor()
     e.load_json(None)  # type: ignore[arg-type]
     assert "read as text, not None" in e.error
+
+
+def test_a_file_leaving_out_controllers_loads_with_them_named():
+    """A hand-written entry may leave its controller out (the active player's, or its owner's);
+    the loaded editor's code then failed with KeyError 'controller'."""
+    e = BoardEditor.from_json(_cards({"card": "Forest"}, {"card": "Grizzly Bears", "owner": "Bob", "zone": "hand"}))
+    assert e.error == "" and [entry["controller"] for entry in e.entries] == ["Alice", "Bob"]
+    assert "card2 = s.add('Grizzly Bears', 'Bob', zone='hand')" in e.code()
+    state = e.scenario().state()
+    e.active.value = "Bob"                   # the Forest stays Alice's
+    assert e.scenario().state().obj(1).controller == "Alice" == state.obj(1).controller
+    _round_trip(e)
+
+
+def test_a_board_saved_in_the_declare_attackers_step_opens_the_blocks_explorer_in_that_combat():
+    """A board starting as attackers are declared went on to the next turn's declare attackers
+    step (where Bob lost, drawing from an empty library) instead of declaring the marked attack."""
+    e = BoardEditor({"step": "declare attackers", "cards": [
+        {"card": "Grizzly Bears", "controller": "Alice", "attacking": True},
+        {"card": "Walking Corpse", "controller": "Bob"}]})
+    w = e.open_blocks()
+    assert isinstance(w, BlocksExplorer), e.error
+    assert w.state.turn == 2 and w.state.combat.attacks[0].target == "Bob"

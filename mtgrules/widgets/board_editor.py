@@ -82,7 +82,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         start = _check_board(data)
         self._kept = _kept(data)
         self._numbers = {"life": start.life, "turn": start.turn}
-        self.entries: list[dict[str, Any]] = [dict(e) for e in data.get("cards", [])]
+        self.entries: list[dict[str, Any]] = _entries(data, start)
         self.error: str = ""
         self._quiet = False
         self._start = data
@@ -358,7 +358,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             self._sync_player_lists(players)
             self.active.value = data.get("active") or players[0]
             self.step.value = _step(data.get("step", "main1"))
-            self.entries = [dict(e) for e in data.get("cards", [])]
+            self.entries = _entries(data, loaded)
         finally:
             self._quiet = False
         self.refresh()
@@ -402,7 +402,8 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             marks = {i + 1: e[MARK] for i, e in enumerate(self.entries) if e.get(MARK)}
             if not marks:
                 raise ValueError("mark at least one card \"attacks\" to explore the blocks against it")
-            go_to(t, Step.DECLARE_ATTACKERS)
+            if t.state.step is not Step.DECLARE_ATTACKERS:  # a board may start there, awaiting attackers
+                go_to(t, Step.DECLARE_ATTACKERS)
             defender = _first_opponent(s.players, t.state.active, t.state.opponents(t.state.active))
             t.do(declare_attackers(t.state.active, {a: defender if m is True else m for a, m in marks.items()}))
             go_to(t, Step.DECLARE_BLOCKERS)
@@ -522,6 +523,18 @@ def _check_board(data: Any) -> Scenario:
             raise ScenarioError(f"{entry}: it is marked to attack {mark}, but a creature attacks an opponent of "
                                 f"its controller, {obj.controller} (506.2, 508.1b)")
     return s
+
+
+def _entries(data: Mapping[str, Any], built: Scenario) -> list[dict[str, Any]]:
+    """The cards of a checked board as the editor keeps them, each naming its controller: an entry
+    may leave it out (the active player's, or its owner's), but the editor's Player list and its
+    code show one, and the board must not change hands when the active player is changed."""
+    entries = [dict(e) for e in data.get("cards", [])]
+    if any("controller" not in e for e in entries):
+        state = built.state()
+        for i, e in enumerate(entries):
+            e.setdefault("controller", state.obj(i + 1).controller)
+    return entries
 
 
 def _read_json(text: Any) -> Any:
