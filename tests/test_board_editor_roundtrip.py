@@ -60,7 +60,7 @@ def test_a_loaded_board_shows_its_marks_in_the_list_the_checkbox_and_the_code():
     labels = [label for label, _ in e.cards.options]
     assert "attacks Carol" in labels[0] and labels[1].endswith("attacks)") and "attacks" not in labels[2]
     assert e.select(0).attacking.value is True and e.select(2).attacking.value is False
-    assert '# marked "attacks" Carol' in e.code()
+    assert '# marked "attacks" \'Carol\'' in e.code()
 
 
 def test_a_mark_naming_a_player_attacks_that_player():

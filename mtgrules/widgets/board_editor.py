@@ -14,7 +14,8 @@ saved before the field existed loads with no attackers. A mark goes only on a cr
 battlefield (or a card the kit lets attack from elsewhere); whether it may attack this turn
 (tapped, summoning sick, defender) is judged by the rules when the explorer declares the attack.
 Loading refuses, with one sentence and nothing changed, a file that isn't JSON, is longer than
-``MAX_JSON_CHARS`` or holds more than ``MAX_CARDS`` cards, repeats a field, or holds anything ``from_dict`` or the marks' check refuses.
+``MAX_JSON_CHARS`` or holds more than ``MAX_CARDS`` cards, repeats a field, or holds anything
+``from_dict`` or the marks' check refuses.
 
 An impossible board (a card that must have chosen a colour, an attachment to itself) is never
 fixed silently: the scenario's own error is shown inline and the last good picture stays.
@@ -323,7 +324,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             if e.get("chosen"):
                 args.append(f"chosen={dict(e['chosen'])!r}")
             mark = e.get(MARK)  # not part of a scenario: said, for the reader who wonders where it went
-            note = "" if not mark else f"  # marked \"attacks\"{'' if mark is True else ' ' + str(mark)}"
+            note = "" if not mark else f"  # marked \"attacks\"{'' if mark is True else f' {mark!r}'}"
             lines.append(f"card{i} = s.add({', '.join(args)}){note}")
         lines += _kept_lines(self._kept)
         lines.append("t = s.timeline()")
