@@ -268,3 +268,18 @@ def test_a_board_saved_in_the_declare_attackers_step_opens_the_blocks_explorer_i
     w = e.open_blocks()
     assert isinstance(w, BlocksExplorer), e.error
     assert w.state.turn == 2 and w.state.combat.attacks[0].target == "Bob"
+
+
+@pytest.mark.parametrize("step", ["declare blockers", "postcombat main", "end"])
+def test_a_board_past_this_turns_declare_attackers_says_its_marks_cant_attack_this_turn(step):
+    """A board saved after this turn's declare attackers step played on into the next turn, where
+    the editor showed "Bob attempted to draw from an empty library" instead of why the marked
+    creatures couldn't attack."""
+    cards = [{"card": "Grizzly Bears", "controller": "Alice", "attacking": True},
+             {"card": "Walking Corpse", "controller": "Bob"}]
+    e = BoardEditor({"step": step, "cards": cards} if step != "declare blockers" else {"cards": cards})
+    if step == "declare blockers":
+        e.step.value = "end"   # edited after it was built, as a teacher does in the Step box
+    assert e.open_blocks() is None
+    assert "after this turn's declare attackers step" in e.error and "(506.1, 508.1)" in e.error
+    assert "empty library" not in e.error

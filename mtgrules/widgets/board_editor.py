@@ -37,7 +37,7 @@ import ipywidgets as widgets
 from mtgrules.core.carddef import CARD_POOL
 from mtgrules.core.errors import MtgRulesError, ScenarioError
 from mtgrules.core.objects import Zone
-from mtgrules.core.turns import Step, parse_step
+from mtgrules.core.turns import ORDER, Step, parse_step
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.scenario_input import shown
 from mtgrules.rules.combat.state import can_be_combatant
@@ -403,7 +403,14 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             marks = {i + 1: e[MARK] for i, e in enumerate(self.entries) if e.get(MARK)}
             if not marks:
                 raise ValueError("mark at least one card \"attacks\" to explore the blocks against it")
-            if t.state.step is not Step.DECLARE_ATTACKERS:  # a board may start there, awaiting attackers
+            step = t.state.step
+            if ORDER.index(step) > ORDER.index(Step.DECLARE_ATTACKERS):
+                # Playing on would reach the next turn's combat, with the other player active and
+                # the marked creatures no longer theirs to attack with: say so instead.
+                raise ValueError(f"the board is in the {step.phrase}, after this turn's declare attackers "
+                                 "step, so its marked creatures can't attack this turn (506.1, 508.1); set the "
+                                 "step to one before declare attackers, such as the precombat main phase")
+            if step is not Step.DECLARE_ATTACKERS:  # a board may start there, awaiting attackers
                 go_to(t, Step.DECLARE_ATTACKERS)
             defender = _first_opponent(s.players, t.state.active, t.state.opponents(t.state.active))
             t.do(declare_attackers(t.state.active, {a: defender if m is True else m for a, m in marks.items()}))
