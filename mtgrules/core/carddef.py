@@ -11,7 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from mtgrules.core.abilities import Ability, ActivatedAbility, Enchant, ManaAbility, Resolver, Target
+from mtgrules.core.abilities import (
+    Ability,
+    ActivatedAbility,
+    Enchant,
+    ManaAbility,
+    Resolver,
+    Target,
+    TriggeredAbility,
+)
 from mtgrules.core.errors import MtgRulesError
 from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.mana import ManaCost, parse_cost
@@ -33,6 +41,28 @@ class CardDefError(MtgRulesError, TypeError, ValueError):
     """A card defined or registered wrongly (``power="3"``, a misspelt card type, a name taken):
     one sentence in a notebook, not the dataclass's call stack. Both a ``TypeError`` and a
     ``ValueError``, as the checks raised one or the other before."""
+
+
+_TARGETS = re.compile(r"\btargets?\b(?! of\b)", re.IGNORECASE)
+"""The word "target" as a spell or ability uses it (115.1), not "becomes the target of"."""
+
+
+def _check_target_text(name: str, what: str, text: str, spec: Target | None, player: bool) -> None:
+    """Refuse a target spec that the text doesn't ask for, or a "target" the spec doesn't give."""
+    says = bool(_TARGETS.search(text))
+    if says and spec is None and not player:
+        raise CardDefError(f"{name}: {what} says \"target\" but no target is given, so nothing could be chosen; "
+                           "give spell_target= (or target=) a Target whose description is the text's target "
+                           "(\"target creature\"), or mark the line not_played")
+    if spec is not None and not says:
+        raise CardDefError(f"{name}: {what} doesn't say \"target\", but a target ({spec.description!r}) is "
+                           "given; remove it, or write the text that targets")
+    wanted = spec.description.lower() if spec is not None else ""
+    if wanted.startswith(("target ", "any target", "another target")) and wanted not in text.lower():
+        raise CardDefError(f"{name}: {what} doesn't say {spec.description!r} (115.1), so that target's test "  # type: ignore[union-attr]
+                           "would not be what the text asks for; give the Target the text's own words, "
+                           "e.g. Target(\"target nonblack creature\", test) or creature_target(\"target nonblack "
+                           "creature\", also=test)")
 
 
 @dataclass(frozen=True)
@@ -75,7 +105,10 @@ class CardDef:
 
     def __post_init__(self) -> None:
         self._check_kinds()
-        object.__setattr__(self, "keywords", keyword_set(self.keywords, f"card {self.name!r}"))
+        try:  # an unknown keyword would play as nothing at all: refused as the card is defined
+            object.__setattr__(self, "keywords", keyword_set(self.keywords, f"card {self.name!r}"))
+        except (TypeError, ValueError) as e:
+            raise CardDefError(str(e)) from None
         try:  # a cost the kit can't pay is refused here, not when a learner first casts the card
             parse_cost(self.cost)
         except ValueError as e:
@@ -89,6 +122,31 @@ class CardDef:
                                  f"Oracle text {lines}")
             if not entry[1].strip():
                 raise CardDefError(f"{self.name}: not_played needs a reason for {entry[0]!r}")
+        self._check_spell()
+        self._check_targets()
+
+    def _check_spell(self) -> None:
+        """A permanent card resolves by entering the battlefield (608.3), so a ``spell`` or a
+        ``spell_target`` on it would never be used: refused rather than silently ignored."""
+        if self.is_permanent_card and (self.spell is not None or self.spell_target is not None):
+            field = "spell" if self.spell is not None else "spell_target"
+            raise CardDefError(f"{self.name}: {field} is only for an instant or sorcery (a permanent spell "
+                               "resolves by entering the battlefield, 608.3); write an enters ability as a "
+                               "TriggeredAbility, or an Aura's target as Enchant(...)")
+
+    def _check_targets(self) -> None:
+        """What a spell or ability targets matches the text that says "target" (115.1): a text
+        that says "target" with nothing to choose would resolve doing nothing, a target the text
+        doesn't name would be asked for anyway, and a "target creature" test under a text that
+        says "target nonblack creature" would let a black creature be chosen."""
+        if self.spell is not None and self.types & {"Instant", "Sorcery"}:
+            spell_text = " ".join(line for line in oracle_lines(self.oracle) if not _another_ability(line)
+                                  and not any(getattr(a, "text", None) == line for a in self.abilities))
+            _check_target_text(self.name, "its spell text", spell_text, self.spell_target, False)
+        for ab in self.abilities:
+            if isinstance(ab, ActivatedAbility | TriggeredAbility):
+                _check_target_text(self.name, f"the ability {ab.text!r}", ab.text, ab.target,
+                                   getattr(ab, "target_player", False))
 
     def _check_kinds(self) -> None:
         """Each field holds the kind of value the rules read, checked as the card is defined: a
@@ -213,9 +271,32 @@ def line_binding(cdef: CardDef, line: str) -> str | None:
     for subject in ("this creature ", "this permanent ", f"{cdef.name.lower()} "):
         if sentence.startswith(subject) and sentence[len(subject):] in words:
             return "keyword"
-    if cdef.spell is not None and cdef.types & {"Instant", "Sorcery"}:
+    if cdef.spell is not None and cdef.types & {"Instant", "Sorcery"} and not _another_ability(plain):
         return "spell"
     return None
+
+
+_SPELL_KEYWORDS = ("affinity", "aftermath", "awaken", "bargain", "buyback", "casualty", "cipher", "cleave",
+                   "convoke", "cycling", "delve", "demonstrate", "devoid", "emerge", "entwine", "escalate",
+                   "escape", "flash", "flashback", "foretell", "fuse", "gift", "harmonize", "improvise",
+                   "jump-start", "kicker", "madness", "mayhem", "miracle", "multikicker", "overload", "plot",
+                   "rebound", "replicate", "retrace", "ripple", "spectacle", "splice", "split second", "spree",
+                   "storm", "surge", "suspend")
+"""Keyword abilities printed on instants and sorceries (702): each is a static, activated or
+triggered ability of its own, never part of the spell ability (113.3a)."""
+_ABILITY_SHAPES = re.compile(r"^(when|whenever|at the beginning|at end|this spell|as an additional cost|"
+                             r"you may cast|[^.:\"]*\{[^}]*\}[^.:\"]*:\s)", re.IGNORECASE)
+
+
+def _another_ability(line: str) -> bool:
+    """Whether a line of an instant's or sorcery's text is an activated ("{cost}: effect"),
+    triggered ("When...", "Whenever...", "At..."), static ("This spell costs...", an additional
+    cost) or keyword ability ("Flashback {2}{U}", "Swampcycling {2}") rather than instructions
+    followed as it resolves (113.3a): a ``spell`` doesn't play such a line."""
+    plain = _without_reminder(line).lower()
+    first = plain.split(" ", 1)[0].rstrip(",")
+    return bool(_ABILITY_SHAPES.match(plain)) or plain.startswith(_SPELL_KEYWORDS) and (
+        first in _SPELL_KEYWORDS or first.endswith("cycling") or plain.startswith("split second"))
 
 
 def unbound_lines(cdef: CardDef) -> list[str]:
