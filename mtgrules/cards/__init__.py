@@ -13,11 +13,14 @@ See ``docs/authoring.md`` for worked examples.
 from mtgrules.cards import pool, unstable  # noqa: E402,F401,I001  (registers the kit's cards)
 from mtgrules.cards.builders import (
     creature_target,
+    creatures_you_control,
+    enchanted_has,
     grant_keyword_to_yours,
     graveyard_card_target,
     others_you_control,
     tap_any_color,
     tap_for,
+    this_enters,
 )
 from mtgrules.core.abilities import (
     Ability,
@@ -53,7 +56,7 @@ from mtgrules.rules.layers import characteristics
 __all__ = [
     "Ability", "ActivatedAbility", "AnyColor", "CARD_POOL", "CardDef", "Cost", "Effect", "EffectError", "EntersWith", "Fixed",
     "Keyword", "ManaAbility", "ManaReplacement", "ManaTriggerResolution", "Reflect", "Resolution", "StaticAbility", "Target", "TriggeredAbility",
-    "Zone", "card", "creature_target", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
+    "Zone", "card", "creature_target", "creatures_you_control", "enchanted_has", "this_enters", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
     "register", "tap_any_color", "tap_for", "Enchant", "dies", "LAST_KNOWN", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
     "characteristics", "create_token", "draw_cards", "fight", "gain_life",
 ]

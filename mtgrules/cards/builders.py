@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from mtgrules.core.abilities import AnyColor, Cost, Fixed, ManaAbility, Target
+from mtgrules.core.carddef import CardDefError
 from mtgrules.core.effects import Chars, Effect
+from mtgrules.core.events import Event
 from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.mana import ManaType, Restriction
 from mtgrules.core.objects import GameObject, Zone
@@ -17,9 +20,17 @@ StaticEffects = Callable[[GameState, GameObject], list[Effect]]
 
 
 def tap_for(*types: str, text: str = "") -> ManaAbility:
-    """"{T}: Add {G}." and the like."""
+    """"{T}: Add {G}." and the like: it adds every type named, so ``tap_for("R", "G")`` is
+    "{T}: Add {R}{G}." (two mana). A ``text`` that doesn't name exactly those symbols (such as
+    "{T}: Add {R} or {G}.", one mana of a choice) is refused: the ability would add other mana
+    than its text says."""
     ts = tuple(ManaType(t) for t in types)
-    return ManaAbility(Cost.of(tap=True), Fixed(ts), text or "{T}: Add " + "".join("{" + t + "}" for t in types) + ".")
+    added = "".join("{" + t + "}" for t in types)
+    if text and (" or " in text or "".join(re.findall(r"\{[^}]*\}", text.split(":", 1)[-1])) != added):
+        raise CardDefError(f"tap_for({', '.join(map(repr, types))}) adds {added}, but its text {text!r} says "
+                           "otherwise (106.1); an ability that adds one mana of a choice of types isn't expressed "
+                           "by tap_for: mark the line not_played")
+    return ManaAbility(Cost.of(tap=True), Fixed(ts), text or "{T}: Add " + added + ".")
 
 
 def tap_any_color(text: str = "{T}: Add one mana of any color.", **kw: Restriction | None) -> ManaAbility:
@@ -49,6 +60,32 @@ def others_you_control(subtype: str, power: int, toughness: int, rule: str, why:
                     and on_battlefield(st, obj) and chars.is_creature and subtype in chars.subtypes)
         return [Effect("7c", why, rule, source.oid, source.timestamp, applies=applies, delta=(power, toughness))]
     return effects
+
+
+def creatures_you_control(power: int, toughness: int, rule: str, why: str) -> StaticEffects:
+    """An anthem: "Creatures you control get +p/+t" (613.4c), this permanent too if it is one."""
+    def effects(state: GameState, source: GameObject) -> list[Effect]:
+        def applies(st: GameState, obj: GameObject, chars: Chars) -> bool:
+            return obj.controller == source.controller and on_battlefield(st, obj) and chars.is_creature
+        return [Effect("7c", why, rule, source.oid, source.timestamp, applies=applies, delta=(power, toughness))]
+    return effects
+
+
+def enchanted_has(*keywords: Keyword | str, rule: str, why: str) -> StaticEffects:
+    """An Aura's "Enchanted creature can't attack or block." / "... has flying." (layer 6,
+    613.1f): the keywords go to the permanent the Aura is attached to, while it is attached."""
+    granted = keyword_set(set(keywords), f"effect {why!r}")
+
+    def effects(state: GameState, source: GameObject) -> list[Effect]:
+        def applies(st: GameState, obj: GameObject, chars: Chars) -> bool:
+            return source.attached_to == obj.oid and on_battlefield(st, obj)
+        return [Effect("6", why, rule, source.oid, source.timestamp, applies=applies, add_keywords=granted)]
+    return effects
+
+
+def this_enters(state: GameState, source: GameObject, ev: Event) -> bool:
+    """"When this creature enters": the event moves this object onto the battlefield (603.6a)."""
+    return ev.obj == source.oid and ev.attribute == "zone" and ev.after == Zone.BATTLEFIELD
 
 
 def grant_keyword_to_yours(keyword: Keyword | str, rule: str, why: str) -> StaticEffects:

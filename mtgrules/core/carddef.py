@@ -50,6 +50,10 @@ _TARGETS = re.compile(r"\btargets?\b(?! of\b)", re.IGNORECASE)
 def _check_target_text(name: str, what: str, text: str, spec: Target | None, player: bool) -> None:
     """Refuse a target spec that the text doesn't ask for, or a "target" the spec doesn't give."""
     says = bool(_TARGETS.search(text))
+    if says and re.search(r"\bany target\b", text, re.IGNORECASE):
+        raise CardDefError(f"{name}: {what} says \"any target\", which may be a creature, a player, a planeswalker "
+                           "or a battle (115.4), and the kit can't yet offer players and objects as one target; "
+                           "mark the line not_played, or word the card \"target creature\"")
     if says and spec is None and not player:
         raise CardDefError(f"{name}: {what} says \"target\" but no target is given, so nothing could be chosen; "
                            "give spell_target= (or target=) a Target whose description is the text's target "
@@ -140,7 +144,9 @@ class CardDef:
         doesn't name would be asked for anyway, and a "target creature" test under a text that
         says "target nonblack creature" would let a black creature be chosen."""
         if self.spell is not None and self.types & {"Instant", "Sorcery"}:
+            marked = {line for line, _ in self.not_played}
             spell_text = " ".join(line for line in oracle_lines(self.oracle) if not _another_ability(line)
+                                  and line not in marked
                                   and not any(getattr(a, "text", None) == line for a in self.abilities))
             _check_target_text(self.name, "its spell text", spell_text, self.spell_target, False)
         for ab in self.abilities:

@@ -67,6 +67,21 @@ class Resolution:
         self.d.update(obj.oid, rule, f"{counted(n, kind + ' counter')} put on {self.name(obj.oid)}",
                       counters=set_counter(current.counters, kind, current.counter(kind) + n))
 
+    def damage(self, recipient: GameObject | str, amount: int) -> None:
+        """This spell or ability's source deals ``amount`` noncombat damage to a creature,
+        planeswalker or player (120.3); lethal damage destroys a creature as a state-based action
+        the next time a player would receive priority (704.5g)."""
+        from mtgrules.rules.combat.damage import deal_damage  # combat imports the stack, which imports this
+        deal_damage(self.d, self.item.source.oid, recipient if isinstance(recipient, str) else recipient.oid,
+                    amount, combat=False)
+
+    def counter(self, spell: GameObject) -> None:
+        """Counter the spell ``spell`` (a card on the stack): it is removed from the stack without
+        resolving and put into its owner's graveyard (701.6a)."""
+        self.d.set_scalar("701.6a", stack=tuple(i for i in self.d.stack if i.source.oid != spell.oid))
+        move(self.d, spell.oid, Zone.GRAVEYARD, "701.6a",
+             f"{self.name(spell.oid)} is countered by {self.item.label} and put into its owner's graveyard")
+
     def pump(self, obj: GameObject, power: int, toughness: int, rule: str, why: str) -> None:
         """Until end of turn, +power/+toughness, locked to this object (611.2c, layer 7c).
 

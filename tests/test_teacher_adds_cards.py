@@ -1,0 +1,402 @@
+"""A teacher adds well-known real cards the way docs/authoring.md says, and each plays as the
+Comprehensive Rules say; printed text the kit doesn't play is marked, and an author's mistake is
+refused as the card is defined (``CardDefError``, one sentence) with the pool left as it was.
+
+Each card is registered with ``replace=True`` under its real name, as a notebook cell would; the
+kit's own pool never holds these names, so the tests don't disturb other tests."""
+
+from __future__ import annotations
+
+import pytest
+from combat_support import library, pass_until, refuse
+
+from mtgrules import Scenario, Step, activate, cast, characteristics, declare_attackers
+from mtgrules.cards import (
+    CARD_POOL,
+    ActivatedAbility,
+    AnyColor,
+    CardDef,
+    Cost,
+    Enchant,
+    Keyword,
+    ManaAbility,
+    StaticAbility,
+    Target,
+    TriggeredAbility,
+    Zone,
+    card,
+    create_token,
+    creature_target,
+    creatures_you_control,
+    dies,
+    draw_cards,
+    enchanted_has,
+    gain_life,
+    register,
+    tap_for,
+    this_enters,
+)
+from mtgrules.core.carddef import CardDefError, not_played_text, unbound_lines
+from mtgrules.play.verbs import resolve_top
+
+C = frozenset({"Creature"})
+INSTANT, SORCERY = frozenset({"Instant"}), frozenset({"Sorcery"})
+
+
+def refused_definition(make, *words: str) -> str:
+    """``make()`` raises CardDefError naming ``words``, in one sentence, and the pool is unchanged."""
+    before = dict(CARD_POOL)
+    with pytest.raises(CardDefError) as info:
+        make()
+    message = str(info.value)
+    assert all(w in message for w in words), message
+    assert "\n" not in message
+    assert CARD_POOL == before
+    return message
+
+
+# ---------------------------------------------------------------- 1. a vanilla creature
+def test_a_vanilla_creature_plays_as_printed():
+    register(CardDef("Runeclaw Bear", "{1}{G}", C, frozenset({"Bear"}), power=2, toughness=2,
+                     source="Magic 2010"), replace=True)
+    s = Scenario("Runeclaw Bear", players=["Alice", "Bob"])
+    bear = s.add("Runeclaw Bear", "Alice")
+    assert characteristics(s.state(), bear).pt() == "2/2"
+
+
+def test_a_creature_without_toughness_or_with_a_broken_cost_is_refused_and_the_pool_is_unchanged():
+    """208.1: a creature card has its power and toughness printed; 202.1: a mana cost is symbols."""
+    refused_definition(lambda: register(CardDef("Runeclaw Bear", "{1}{G}", C, power=2), replace=True),
+                       "power and toughness")
+    refused_definition(lambda: register(CardDef("Runeclaw Bear", "{1}{G", C, power=2, toughness=2),
+                                        replace=True), "Runeclaw Bear")
+
+
+# ---------------------------------------------------------------- 2. flying and vigilance
+def test_serra_angel_flies_and_attacks_without_tapping():
+    """702.9b (flying) and 702.20b (vigilance)."""
+    s = Scenario("Serra Angel", players=["Alice", "Bob"], step="combat")
+    angel = s.add("Serra Angel", "Alice")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [angel]))
+    assert not t.state.obj(angel).tapped
+
+
+# ---------------------------------------------------------------- 3. burn: "any target"
+SHOCK = "Shock deals 2 damage to any target."
+
+
+def _shock(res, item):
+    for target in res.targets():
+        res.damage(target, 2)
+
+
+def test_any_target_written_as_target_creature_is_refused():
+    """115.4: "any target" may be a creature, player, planeswalker or battle; a spell that can
+    choose only creatures would teach that Shock can't hit a player."""
+    refused_definition(lambda: CardDef("Shock", "{R}", INSTANT, oracle=SHOCK, spell=_shock,
+                                       spell_target=creature_target()), "any target", "115.4")
+    refused_definition(lambda: CardDef("Shock", "{R}", INSTANT, oracle=SHOCK, spell=_shock,
+                                       spell_target=creature_target("any target")), "any target")
+
+
+def test_shock_marked_not_played_is_shown_so():
+    shock = CardDef("Shock", "{R}", INSTANT, oracle=SHOCK,
+                    not_played=((SHOCK, "a target that may be a player or an object (115.4)"),), source="Tenth Edition")
+    register(shock, replace=True)
+    assert "not played by this kit" in not_played_text(shock)
+
+
+def test_a_burn_spell_at_target_creature_deals_noncombat_damage_and_lethal_damage_destroys():
+    """120.3e: damage to a creature is marked on it; 704.5g: lethal damage destroys it."""
+    text = "Practice Spark deals 2 damage to target creature."
+    register(CardDef("Practice Spark", "{R}", INSTANT, oracle=text, spell=_shock, spell_target=creature_target(),
+                     source="a test card (not a real Magic card)"), replace=True)
+    s = Scenario("Spark", players=["Alice", "Bob"])
+    spark = s.add("Practice Spark", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Bob")
+    t = resolve_top(s.mana("Alice", "R").timeline().do(cast("Alice", spark, targets=(bears,))))
+    assert any(e.kind == "noncombat damage" for f in t for e in f.events)
+    assert t.state.obj(bears).zone is Zone.GRAVEYARD
+
+
+# ---------------------------------------------------------------- 4. a pinger
+PINGER = "{T}: This creature deals 1 damage to target creature."
+
+
+def _ping(res, item):
+    for target in res.targets():
+        res.damage(target, 1)
+
+
+def test_prodigal_sorcerers_any_target_is_refused_and_a_creature_pinger_obeys_summoning_sickness():
+    """115.4 for "any target"; 302.6: a creature's {T} ability can't be activated unless it has
+    been under its controller's control continuously since their most recent turn began."""
+    refused_definition(lambda: CardDef(
+        "Prodigal Sorcerer", "{2}{U}", C, power=1, toughness=1,
+        oracle="{T}: This creature deals 1 damage to any target.",
+        abilities=(ActivatedAbility(Cost.of(tap=True), "{T}: This creature deals 1 damage to any target.", _ping,
+                                    target=creature_target()),)), "any target")
+    register(CardDef("Practice Pinger", "{2}{U}", C, power=1, toughness=1, oracle=PINGER,
+                     abilities=(ActivatedAbility(Cost.of(tap=True), PINGER, _ping, target=creature_target()),),
+                     source="a test card (not a real Magic card)"), replace=True)
+    s = Scenario("Pinger", players=["Alice", "Bob"])
+    fresh = s.add("Practice Pinger", "Alice", sick=True)
+    old = s.add("Practice Pinger", "Alice")
+    elf = s.add("Llanowar Elves", "Bob")
+    t = s.timeline()
+    refuse(t.state, activate("Alice", fresh, targets=(elf,)), "302.6")
+    t = resolve_top(t.do(activate("Alice", old, targets=(elf,))))
+    assert t.state.obj(elf).zone is Zone.GRAVEYARD
+
+
+# ---------------------------------------------------------------- 5. an anthem
+ANTHEM = "Creatures you control get +1/+1."
+
+
+def test_glorious_anthem_pumps_only_its_controllers_creatures():
+    """613.4c: a +1/+1 effect applies in layer 7c to the creatures the text names."""
+    register(CardDef("Glorious Anthem", "{1}{W}{W}", frozenset({"Enchantment"}), oracle=ANTHEM,
+                     abilities=(StaticAbility(ANTHEM, creatures_you_control(1, 1, "613.4c", ANTHEM)),),
+                     source="Tenth Edition"), replace=True)
+    s = Scenario("Anthem", players=["Alice", "Bob"])
+    s.add("Glorious Anthem", "Alice")
+    mine, theirs = s.add("Grizzly Bears", "Alice"), s.add("Grizzly Bears", "Bob")
+    state = s.state()
+    assert (characteristics(state, mine).pt(), characteristics(state, theirs).pt()) == ("3/3", "2/2")
+
+
+# ---------------------------------------------------------------- 6. a board wipe
+WRATH = "Destroy all creatures. They can't be regenerated."
+
+
+def _wrath(res, item):
+    for obj in list(res.state.battlefield()):
+        if characteristics(res.state, obj.oid).is_creature:
+            res.destroy(obj)
+
+
+def test_wrath_of_god_destroys_every_creature_but_an_indestructible_one():
+    """701.8a destroy; 702.12b an indestructible permanent isn't destroyed."""
+    register(CardDef("Wrath of God", "{2}{W}{W}", SORCERY, oracle=WRATH, spell=_wrath, source="Tenth Edition"),
+             replace=True)
+    s = Scenario("Wrath", players=["Alice", "Bob"])
+    wrath = s.add("Wrath of God", "Alice", zone="hand")
+    bears, angel, myr = s.add("Grizzly Bears", "Alice"), s.add("Serra Angel", "Bob"), s.add("Darksteel Myr", "Bob")
+    t = resolve_top(s.mana("Alice", "WWWW").timeline().do(cast("Alice", wrath)))
+    assert t.state.obj(bears).zone is t.state.obj(angel).zone is Zone.GRAVEYARD
+    assert t.state.obj(myr).zone is Zone.BATTLEFIELD
+
+
+# ---------------------------------------------------------------- 7. a draw spell
+def test_divination_draws_two():
+    """121.1: drawing puts the top card of the library into hand."""
+    text = "Draw two cards."
+    register(CardDef("Divination", "{2}{U}", SORCERY, oracle=text,
+                     spell=lambda res, item: draw_cards(res.d, res.controller, 2), source="Magic 2010"), replace=True)
+    s = Scenario("Divination", players=["Alice", "Bob"])
+    library(s, "Alice")
+    div = s.add("Divination", "Alice", zone="hand")
+    t = resolve_top(s.mana("Alice", "UUU").timeline().do(cast("Alice", div)))
+    assert len(t.state.in_zone(Zone.HAND, "Alice")) == 2
+
+
+# ---------------------------------------------------------------- 8. removal with a restriction
+DOOM_BLADE = "Destroy target nonblack creature."
+
+
+def _nonblack(state, player, obj):
+    """The kit has no colour characteristic yet: a card's colour is read from its mana cost (202.2)."""
+    return "{B}" not in card(obj.card).cost
+
+
+def _destroy(res, item):
+    for obj in res.targets():
+        res.destroy(obj)
+
+
+def test_doom_blade_with_a_target_creature_test_is_refused():
+    """115.1: the target is what the text says; "target creature" would let a black creature be chosen."""
+    refused_definition(lambda: register(CardDef("Doom Blade", "{1}{B}", INSTANT, oracle=DOOM_BLADE,
+                                                spell=_destroy, spell_target=creature_target()), replace=True),
+                       "'target creature'", "Doom Blade")
+
+
+def test_doom_blade_cant_target_a_black_creature():
+    register(CardDef("Doom Blade", "{1}{B}", INSTANT, oracle=DOOM_BLADE, spell=_destroy,
+                     spell_target=creature_target("target nonblack creature", also=_nonblack), source="Magic 2010"),
+             replace=True)
+    s = Scenario("Doom Blade", players=["Alice", "Bob"])
+    blade = s.add("Doom Blade", "Alice", zone="hand")
+    corpse, bears = s.add("Walking Corpse", "Bob"), s.add("Grizzly Bears", "Bob")
+    t = s.mana("Alice", "BB").timeline()
+    assert "target nonblack creature" in refuse(t.state, cast("Alice", blade, targets=(corpse,)), "115.1").reason
+    t = resolve_top(t.do(cast("Alice", blade, targets=(bears,))))
+    assert t.state.obj(bears).zone is Zone.GRAVEYARD
+
+
+def test_a_spell_that_says_target_but_gives_none_is_refused():
+    refused_definition(lambda: CardDef("Doom Blade", "{1}{B}", INSTANT, oracle=DOOM_BLADE, spell=_destroy),
+                       "says \"target\"")
+    refused_definition(lambda: CardDef("Divination", "{2}{U}", SORCERY, oracle="Draw two cards.",
+                                       spell=_destroy, spell_target=creature_target()), "doesn't say \"target\"")
+
+
+# ---------------------------------------------------------------- 9. an Aura: Pacifism
+PACIFISM = ("Enchant creature", "Enchanted creature can't attack or block.")
+
+
+def test_pacifism_stops_its_creature_attacking_and_blocking():
+    """303.4a the Aura targets what it can enchant; 508.1c / 509.1b restrictions."""
+    register(CardDef("Pacifism", "{1}{W}", frozenset({"Enchantment"}), frozenset({"Aura"}),
+                     oracle="\n".join(PACIFISM),
+                     abilities=(Enchant(PACIFISM[0], creature_target()),
+                                StaticAbility(PACIFISM[1], enchanted_has(Keyword.CANT_ATTACK, Keyword.CANT_BLOCK,
+                                                                         rule="508.1c", why=PACIFISM[1]))),
+                     source="Tenth Edition"), replace=True)
+    assert unbound_lines(CARD_POOL["Pacifism"]) == []
+    s2 = Scenario("Pacifism", players=["Alice", "Bob"], active="Bob", step="main1")
+    pacifism = s2.add("Pacifism", "Bob", zone="hand")
+    bears = s2.add("Grizzly Bears", "Alice")
+    other = s2.add("Grizzly Bears", "Alice")
+    t = resolve_top(s2.mana("Bob", "WW").timeline().do(cast("Bob", pacifism, targets=(bears,))))
+    assert t.state.obj(pacifism).attached_to == bears
+    keywords = characteristics(t.state, bears).keywords
+    assert Keyword.CANT_ATTACK in keywords and Keyword.CANT_BLOCK in keywords
+    assert Keyword.CANT_BLOCK not in characteristics(t.state, other).keywords
+
+
+# ---------------------------------------------------------------- 10. an enters trigger
+MONK = "When this creature enters, you gain 2 life."
+
+
+def test_venerable_monks_enters_trigger_gains_life_and_a_spell_on_a_creature_is_refused():
+    """603.6a an enters ability triggers as the permanent enters; 608.3 a permanent spell resolves
+    by entering the battlefield, so a ``spell`` on a creature card would never run."""
+    refused_definition(lambda: CardDef("Venerable Monk", "{2}{W}", C, power=2, toughness=2, oracle=MONK,
+                                       spell=lambda res, item: gain_life(res.d, res.controller, 2, "Monk")),
+                       "608.3")
+    register(CardDef("Venerable Monk", "{2}{W}", C, frozenset({"Human", "Monk", "Cleric"}), power=2, toughness=2,
+                     oracle=MONK, abilities=(TriggeredAbility(MONK, "zone change", this_enters,
+                                                              lambda res, item: gain_life(res.d, res.controller, 2,
+                                                                                          "Venerable Monk")),),
+                     source="Tenth Edition"), replace=True)
+    s = Scenario("Monk", players=["Alice", "Bob"])
+    monk = s.add("Venerable Monk", "Alice", zone="hand")
+    t = resolve_top(s.mana("Alice", "WWW").timeline().do(cast("Alice", monk)))
+    t = resolve_top(t)  # the trigger
+    assert t.state.player("Alice").life == 22
+
+
+# ---------------------------------------------------------------- 11. a dies trigger
+TRAVELER = "When this creature dies, create a 1/1 white Spirit creature token with flying."
+
+
+def test_doomed_traveler_leaves_a_spirit_when_it_dies():
+    """700.4 dies; 603.10a a leaves-the-battlefield ability looks back; 111.1 tokens."""
+    register(CardDef("Practice Spirit Token", "", C, frozenset({"Spirit"}), power=1, toughness=1,
+                     oracle="Flying", keywords=frozenset({Keyword.FLYING}), source="a test token", token=True),
+             replace=True)
+    register(CardDef("Doomed Traveler", "{W}", C, frozenset({"Human", "Soldier"}), power=1, toughness=1,
+                     oracle=TRAVELER,
+                     abilities=(TriggeredAbility(TRAVELER, "zone change", dies,
+                                                 lambda res, item: create_token(res.d, "Practice Spirit Token",
+                                                                                res.controller, "111.1"),
+                                                 looks_back=True),),
+                     source="Innistrad"), replace=True)
+    s = Scenario("Traveler", players=["Alice", "Bob"], active="Bob")
+    traveler = s.add("Doomed Traveler", "Alice")
+    murder = s.add("Murder", "Bob", zone="hand")
+    t = resolve_top(s.mana("Bob", "BBB").timeline().do(cast("Bob", murder, targets=(traveler,))))
+    t = resolve_top(t)
+    assert [o.card for o in t.state.battlefield("Alice")] == ["Practice Spirit Token"]
+
+
+# ---------------------------------------------------------------- 12. a counterspell
+COUNTERSPELL = "Counter target spell."
+
+
+def _a_spell(state, player, obj):
+    return obj.zone is Zone.STACK and any(i.kind == "spell" and i.source.oid == obj.oid for i in state.stack)
+
+
+def test_counterspell_counters_a_creature_spell_into_the_graveyard():
+    """701.6a a countered spell is removed from the stack, doesn't resolve, and goes to the graveyard."""
+    register(CardDef("Counterspell", "{U}{U}", INSTANT, oracle=COUNTERSPELL,
+                     spell=lambda res, item: [res.counter(o) for o in res.targets()],
+                     spell_target=Target("target spell", _a_spell, frozenset({Zone.STACK})), source="Tenth Edition"),
+             replace=True)
+    s = Scenario("Counterspell", players=["Alice", "Bob"])
+    bears = s.add("Grizzly Bears", "Alice", zone="hand")
+    counter = s.add("Counterspell", "Bob", zone="hand")
+    t = s.mana("Alice", "GG").mana("Bob", "UU").timeline().do(cast("Alice", bears))
+    t.do(pass_priority_of(t, "Alice"))
+    t = resolve_top(t.do(cast("Bob", counter, targets=(bears,))))
+    assert t.state.stack == ()
+    assert t.state.obj(bears).zone is Zone.GRAVEYARD
+
+
+def pass_priority_of(t, player):
+    from mtgrules import pass_priority
+    return pass_priority(player)
+
+
+# ---------------------------------------------------------------- 13. lifelink
+def test_a_teachers_lifelinker_gains_its_controller_the_combat_damage():
+    """702.15b: damage dealt by a source with lifelink causes its controller to gain that much life."""
+    register(CardDef("Ajani's Sunstriker", "{W}{W}", C, frozenset({"Cat", "Cleric"}), power=2, toughness=2,
+                     oracle="Lifelink", keywords=frozenset({"lifelink"}), source="Magic 2013"), replace=True)
+    s = Scenario("Lifelink", players=["Alice", "Bob"], step="combat")
+    cat = s.add("Ajani's Sunstriker", "Alice")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [cat]))
+    t = pass_until(t, Step.END_COMBAT)
+    assert (t.state.player("Alice").life, t.state.player("Bob").life) == (22, 18)
+
+
+# ---------------------------------------------------------------- 14. a land with two mana abilities
+SHORES = ("{T}: Add {C}.", "{1}, {T}: Add one mana of any color.")
+
+
+def test_unknown_shores_has_two_mana_abilities():
+    """605.1a mana abilities; 106.4 mana goes to the pool."""
+    register(CardDef("Unknown Shores", "", frozenset({"Land"}), oracle="\n".join(SHORES),
+                     abilities=(tap_for("C"), ManaAbility(Cost.of("{1}", tap=True), AnyColor(), SHORES[1])),
+                     source="Dominaria"), replace=True)
+    assert unbound_lines(CARD_POOL["Unknown Shores"]) == []
+    s = Scenario("Shores", players=["Alice", "Bob"])
+    shores = s.add("Unknown Shores", "Alice")
+    t = s.timeline().do(activate("Alice", shores, 0))
+    assert [m.type.value for m in t.state.player("Alice").pool] == ["C"]
+
+
+def test_tap_for_two_colours_under_or_text_is_refused():
+    """106.1: "Add {R} or {G}" adds one mana; tap_for("R", "G") would add two."""
+    refused_definition(lambda: tap_for("R", "G", text="{T}: Add {R} or {G}."), "{R}{G}")
+
+
+# ---------------------------------------------------------------- 15. keywords the kit lacks
+WHITE_KNIGHT = ("First strike", "Protection from black")
+
+
+def test_protection_is_refused_as_a_keyword_and_shown_not_played_as_a_line():
+    """702.16 protection isn't played by the kit: asked as a keyword it is refused; left as a
+    printed line it is shown as not played."""
+    refused_definition(lambda: CardDef("White Knight", "{W}{W}", C, power=2, toughness=2,
+                                       oracle="\n".join(WHITE_KNIGHT),
+                                       keywords=frozenset({"first strike", "protection from black"})),
+                       "unknown keyword 'protection from black'")
+    knight = CardDef("White Knight", "{W}{W}", C, frozenset({"Human", "Knight"}), power=2, toughness=2,
+                     oracle="\n".join(WHITE_KNIGHT), keywords=frozenset({"first strike"}), source="Tenth Edition")
+    register(knight, replace=True)
+    assert unbound_lines(knight) == ["Protection from black"]
+    assert "“Protection from black” (not played by this kit" in not_played_text(knight)
+
+
+def test_a_flashback_line_on_an_instant_is_not_played_by_its_spell():
+    """113.3a: text on an instant is a spell ability unless it is an activated, triggered or static
+    ability; flashback (702.34) is a keyword ability the kit doesn't play, so it must show as not played."""
+    think = CardDef("Think Twice", "{1}{U}", INSTANT, oracle="Draw a card.\nFlashback {2}{U}",
+                    spell=lambda res, item: draw_cards(res.d, res.controller, 1), source="Time Spiral")
+    assert unbound_lines(think) == ["Flashback {2}{U}"]
+    assert "Flashback {2}{U}" in not_played_text(think)
