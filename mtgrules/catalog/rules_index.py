@@ -100,6 +100,7 @@ RULES: dict[str, str] = {
     "111.7": "a token off the battlefield ceases to exist, after its zone-change triggers trigger",
     "111.8": "a token that has left the battlefield can't move to another zone or come back",
     "113": "abilities",
+    "113.3a": "text on an instant or sorcery is its spell ability unless it is another kind of ability",
     "113.6": "abilities usually function only while their object is on the battlefield",
     "113.7": "the source of an ability",
     "113.7a": "an ability on the stack exists independently of its source",
@@ -109,6 +110,7 @@ RULES: dict[str, str] = {
     "115.1c": "an activated ability that says \"target\" is targeted; targets are chosen as it is activated",
     "115.2": "only permanents are legal targets unless a spell or ability says otherwise",
     "115.3": "the same object can be chosen only once for each instance of the word \"target\"",
+    "115.4": "\"any target\" may be a creature, player, planeswalker or battle",
     "115.5": "a spell or ability on the stack is an illegal target for itself",
     "116": "special actions",
     "116.2": "the special actions",
@@ -158,6 +160,7 @@ RULES: dict[str, str] = {
     "122.3": "+1/+1 and -1/-1 counters on one permanent remove each other in pairs",
     # 2. Parts of a card
     "202": "mana cost and color",
+    "202.2": "an object's colors are those of the mana symbols in its mana cost",
     "202.3": "mana value: the total amount of mana in a mana cost",
     "202.3e": "mana value counts X as chosen on the stack and as 0 anywhere else",
     "205": "the type line",

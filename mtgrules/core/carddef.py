@@ -290,15 +290,17 @@ _SPELL_KEYWORDS = ("affinity", "aftermath", "awaken", "bargain", "buyback", "cas
                    "storm", "surge", "suspend")
 """Keyword abilities printed on instants and sorceries (702): each is a static, activated or
 triggered ability of its own, never part of the spell ability (113.3a)."""
-_ABILITY_SHAPES = re.compile(r"^(when|whenever|at the beginning|at end|this spell|as an additional cost|"
-                             r"you may cast|[^.:\"]*\{[^}]*\}[^.:\"]*:\s)", re.IGNORECASE)
+_ABILITY_SHAPES = re.compile(r"^(when|whenever|this spell|as an additional cost|you may cast this spell|"
+                             r"[^.:\"]*\{[^}]*\}[^.:\"]*:\s)", re.IGNORECASE)
 
 
 def _another_ability(line: str) -> bool:
     """Whether a line of an instant's or sorcery's text is an activated ("{cost}: effect"),
     triggered ("When...", "Whenever...", "At..."), static ("This spell costs...", an additional
     cost) or keyword ability ("Flashback {2}{U}", "Swampcycling {2}") rather than instructions
-    followed as it resolves (113.3a): a ``spell`` doesn't play such a line."""
+    followed as it resolves (113.3a): a ``spell`` doesn't play such a line. "At the beginning of
+    the next end step, ..." is left to the spell: on an instant it is a delayed trigger the spell
+    creates (603.7a)."""
     plain = _without_reminder(line).lower()
     first = plain.split(" ", 1)[0].rstrip(",")
     return bool(_ABILITY_SHAPES.match(plain)) or plain.startswith(_SPELL_KEYWORDS) and (
