@@ -100,6 +100,7 @@ RULES: dict[str, str] = {
     "111.7": "a token off the battlefield ceases to exist, after its zone-change triggers trigger",
     "111.8": "a token that has left the battlefield can't move to another zone or come back",
     "113": "abilities",
+    "113.3": "the four general categories of abilities: spell, activated, triggered, static",
     "113.3a": "text on an instant or sorcery is its spell ability unless it is another kind of ability",
     "113.6": "abilities usually function only while their object is on the battlefield",
     "113.7": "the source of an ability",
