@@ -400,3 +400,23 @@ def test_a_flashback_line_on_an_instant_is_not_played_by_its_spell():
                     spell=lambda res, item: draw_cards(res.d, res.controller, 1), source="Time Spiral")
     assert unbound_lines(think) == ["Flashback {2}{U}"]
     assert "Flashback {2}{U}" in not_played_text(think)
+
+
+# ---------------------------------------------------------------- mistakes in the ability objects
+def test_a_mistake_in_an_ability_is_a_card_def_error_in_one_sentence():
+    """The teacher catches one error type for every authoring mistake, raised as the card is defined."""
+    refused_definition(lambda: Cost.of("{1}{G"), "{1}{G")
+    refused_definition(lambda: TriggeredAbility(MONK, "zone chnage", this_enters, lambda res, item: None),
+                       "'zone chnage' is not an event kind")
+    refused_definition(lambda: ActivatedAbility(PINGER, Cost.of(tap=True), _ping), "cost")
+
+
+def test_a_pacified_creature_is_refused_as_an_attacker():
+    """508.1c: a creature with a restriction "can't attack" can't be declared as an attacker."""
+    test_pacifism_stops_its_creature_attacking_and_blocking()
+    s = Scenario("Pacifism on the attacker", players=["Alice", "Bob"], step="combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    pacifism = s.add("Pacifism", "Bob", attached_to=bears)
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    assert s.state().obj(pacifism).attached_to == bears
+    assert refuse(t.state, declare_attackers("Alice", [bears]), "508.1c").reason

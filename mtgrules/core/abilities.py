@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from mtgrules.core.errors import CardDefError
 from mtgrules.core.events import EventKind
 from mtgrules.core.mana import ManaCost, ManaType, Restriction, parse_cost
 from mtgrules.core.objects import Zone, counter_problem
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
 
 
 # ---------------------------------------------------------------- checking what a card author gives
-def _fault(where: str, field: str, wanted: str, value: Any) -> TypeError:
-    return TypeError(f"{where}: {field} must be {wanted}, not {value!r:.40} ({type(value).__name__})")
+def _fault(where: str, field: str, wanted: str, value: Any) -> CardDefError:
+    return CardDefError(f"{where}: {field} must be {wanted}, not {value!r:.40} ({type(value).__name__})")
 
 
 def _check_fields(obj: Any, where: str, checks: tuple[tuple[str, str, Callable[[Any], bool]], ...]) -> None:
@@ -74,7 +75,10 @@ class Cost:
 
     def __post_init__(self) -> None:
         if isinstance(self.mana, str):  # Cost(mana="{1}{G}") means what Cost.of("{1}{G}") says
-            object.__setattr__(self, "mana", parse_cost(self.mana))
+            try:  # refused as the card is defined, not when a learner first activates the ability
+                object.__setattr__(self, "mana", parse_cost(self.mana))
+            except ValueError as e:
+                raise CardDefError(f"Cost: {e}") from None
         _check_fields(self, "Cost", (
             ("mana", 'a mana cost such as "{1}{G}"', lambda v: isinstance(v, ManaCost)),
             ("tap", "True or False", _is_flag), ("untap", "True or False", _is_flag),
@@ -84,13 +88,17 @@ class Cost:
             ("loyalty", "a whole number such as 2 or -1 (or None)", lambda v: v is None or type(v) is int)))
         problem = counter_problem(self.remove_counter) if self.remove_counter else ""
         if problem:  # "Charge" would never find the "charge" counters on the card
-            raise ValueError(f"Cost: remove_counter: {problem}")
+            raise CardDefError(f"Cost: remove_counter: {problem}")
 
     @classmethod
     def of(cls, mana: str = "", *, tap: bool = False, untap: bool = False,
            remove_counter: str | None = None, exile_self: bool = False,
            exile_from_graveyard: int = 0, loyalty: int | None = None) -> Cost:
-        return cls(parse_cost(mana), tap, untap, remove_counter, exile_self, exile_from_graveyard, loyalty)
+        try:  # refused as the card is defined, not when a learner first activates the ability
+            cost = parse_cost(mana)
+        except ValueError as e:
+            raise CardDefError(f"Cost: {e}") from None
+        return cls(cost, tap, untap, remove_counter, exile_self, exile_from_graveyard, loyalty)
 
     def text(self) -> str:
         parts = [] if self.loyalty is None else [loyalty_text(self.loyalty)]
@@ -262,7 +270,7 @@ class TriggeredAbility:
             ("is_mana", "True or False", _is_flag), ("looks_back", "True or False", _is_flag)))
         if self.event not in _EVENT_KINDS:  # a misspelt kind is never heard: the ability would never trigger
             near = difflib.get_close_matches(self.event, _EVENT_KINDS, n=2)
-            raise ValueError(f"{where}: {self.event!r} is not an event kind, so it would never trigger" +
+            raise CardDefError(f"{where}: {self.event!r} is not an event kind, so it would never trigger" +
                              (f"; did you mean {' or '.join(map(repr, near))}?" if near else
                               "; the kinds are the values of mtgrules.core.events.EventKind"))
 
@@ -320,7 +328,7 @@ class EntersWith:
         for kind, _n in self.counters:  # one the engine would leave doing nothing is refused here too
             problem = counter_problem(kind)
             if problem:
-                raise ValueError(f"EntersWith {self.text!r:.40}: {problem}")
+                raise CardDefError(f"EntersWith {self.text!r:.40}: {problem}")
 
 
 @dataclass(frozen=True)

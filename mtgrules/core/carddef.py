@@ -20,13 +20,15 @@ from mtgrules.core.abilities import (
     Target,
     TriggeredAbility,
 )
-from mtgrules.core.errors import MtgRulesError
+from mtgrules.core.errors import CardDefError
 from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.mana import ManaCost, parse_cost
 
 CARD_TYPES = frozenset({"Artifact", "Battle", "Conspiracy", "Creature", "Dungeon", "Enchantment", "Instant",
                         "Kindred", "Land", "Phenomenon", "Plane", "Planeswalker", "Scheme", "Sorcery", "Vanguard"})
 """The card types (205.2a), as the ``types`` of a definition spell them."""
+__all__ = ["CARD_POOL", "CardDef", "CardDefError", "card", "register"]  # CardDefError kept here for authors
+
 SUPERTYPES = frozenset({"Basic", "Legendary", "Ongoing", "Snow", "World"})
 """The supertypes (205.4a), spelt as the rules read them (the legend rule looks for "Legendary")."""
 
@@ -35,12 +37,6 @@ def _shown(value: Any) -> str:
     """A wrong value for a message: short, with its type, so "2" and 2 look different."""
     text = repr(value)
     return f"{text[:39]}… ({type(value).__name__})" if len(text) > 40 else f"{text} ({type(value).__name__})"
-
-
-class CardDefError(MtgRulesError, TypeError, ValueError):
-    """A card defined or registered wrongly (``power="3"``, a misspelt card type, a name taken):
-    one sentence in a notebook, not the dataclass's call stack. Both a ``TypeError`` and a
-    ``ValueError``, as the checks raised one or the other before."""
 
 
 _TARGETS = re.compile(r"\btargets?\b(?! of\b)", re.IGNORECASE)

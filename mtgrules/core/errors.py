@@ -49,6 +49,13 @@ class MtgRulesError(Exception):
         return "".join(traceback.format_exception(type(self), self, self.__traceback__))
 
 
+class CardDefError(MtgRulesError, TypeError, ValueError):
+    """A card or ability defined or registered wrongly (``power="3"``, a misspelt card type or
+    keyword, a name taken, a cost that doesn't parse): one sentence in a notebook, not the
+    dataclass's call stack. Both a ``TypeError`` and a ``ValueError``, as the checks raised one or
+    the other before. Raised as the card is defined, so a learner never meets the mistake."""
+
+
 class IllegalAction(MtgRulesError):
     """An action the rules forbid. ``rule`` is a CR number, ``reason`` one sentence."""
 
