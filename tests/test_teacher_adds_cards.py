@@ -420,3 +420,22 @@ def test_a_pacified_creature_is_refused_as_an_attacker():
     t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
     assert s.state().obj(pacifism).attached_to == bears
     assert refuse(t.state, declare_attackers("Alice", [bears]), "508.1c").reason
+
+
+def test_an_ability_whose_text_isnt_a_printed_line_is_refused():
+    """A typo in the ability's text would play the ability while its printed line is shown as not
+    played: the card would teach two different things at once."""
+    refused_definition(lambda: CardDef(
+        "Venerable Monk", "{2}{W}", C, power=2, toughness=2, oracle=MONK,
+        abilities=(TriggeredAbility("When this creature enters, you gain 3 life.", "zone change", this_enters,
+                                    lambda res, item: None),)), "is not a line of its Oracle text")
+
+
+def test_an_ability_with_reminder_text_binds_the_printed_keyword_line():
+    """The line "Lifelink" is played by an ability written "Lifelink (Damage dealt ...)", and the reverse."""
+    remind = "Lifelink (Damage dealt by this creature also causes you to gain that much life.)"
+    static = StaticAbility(remind, lambda state, source: [])
+    assert unbound_lines(CardDef("Practice Reminder", "{W}", C, power=1, toughness=1, oracle="Lifelink",
+                                 abilities=(static,))) == []
+    assert unbound_lines(CardDef("Practice Reminder", "{W}", C, power=1, toughness=1, oracle=remind,
+                                 abilities=(StaticAbility("Lifelink", lambda state, source: []),))) == []

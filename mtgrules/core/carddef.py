@@ -124,6 +124,22 @@ class CardDef:
                 raise CardDefError(f"{self.name}: not_played needs a reason for {entry[0]!r}")
         self._check_spell()
         self._check_targets()
+        self._check_ability_texts(lines)
+
+    def _check_ability_texts(self, lines: list[str]) -> None:
+        """Each ability's text is a line of the Oracle text (reminder text aside), when there is one:
+        an ability whose text has a typo would play while its printed line is shown as not played.
+        A note in parentheses (Jace's printed loyalty, 306.5b) isn't Oracle text and is let be."""
+        if not lines:
+            return
+        printed = set(lines) | {_without_reminder(line) for line in lines}
+        for ab in self.abilities:
+            text = getattr(ab, "text", "")
+            if (text not in printed and _without_reminder(text) not in printed
+                    and not (text.startswith("(") and text.endswith(")"))):
+                raise CardDefError(f"{self.name}: the ability text {text!r} is not a line of its Oracle text, so "
+                                   "that line would be shown as not played while the ability plays; give the "
+                                   "ability the line's exact words")
 
     def _check_spell(self) -> None:
         """A permanent card resolves by entering the battlefield (608.3), so a ``spell`` or a
@@ -255,7 +271,7 @@ def _without_reminder(line: str) -> str:
 def line_binding(cdef: CardDef, line: str) -> str | None:
     """What plays ``line`` of the card's Oracle text, in a few words, or None if nothing does.
 
-    * an ability whose text is the line (reminder text aside);
+    * an ability whose text is the line (reminder text aside, on either);
     * keywords: "Flying", "Flying, haste", and a keyword ability written as a sentence about the
       card itself ("This creature can't block.", "<name> attacks each combat if able.");
     * the spell ability of an instant or sorcery with a ``spell`` (113.3a: its text is
@@ -263,7 +279,8 @@ def line_binding(cdef: CardDef, line: str) -> str | None:
     """
     plain = _without_reminder(line)
     for ab in cdef.abilities:
-        if getattr(ab, "text", None) in (line, plain):
+        text = getattr(ab, "text", None)
+        if text in (line, plain) or (isinstance(text, str) and _without_reminder(text) == plain):
             return type(ab).__name__
     words = _keyword_names(cdef)
     parts = [w.strip().lower() for w in plain.rstrip(".").split(",")]
