@@ -439,3 +439,25 @@ def test_an_ability_with_reminder_text_binds_the_printed_keyword_line():
                                  abilities=(static,))) == []
     assert unbound_lines(CardDef("Practice Reminder", "{W}", C, power=1, toughness=1, oracle=remind,
                                  abilities=(StaticAbility("Lifelink", lambda state, source: []),))) == []
+
+
+# ---------------------------------------------------------------- a land that adds one of two colours
+OASIS = ("This land enters tapped.", "{T}: Add {R} or {G}.")
+
+
+def test_shivan_oasis_adds_one_mana_of_red_or_green():
+    """106.1: "Add {R} or {G}" adds one mana of the chosen type; "enters tapped" replaces how it enters (614.1d)."""
+    from mtgrules import MissingChoice
+    from mtgrules.cards import EntersWith, tap_for_one_of
+    register(CardDef("Shivan Oasis", "", frozenset({"Land"}), oracle="\n".join(OASIS),
+                     abilities=(EntersWith(OASIS[0], tapped=True), tap_for_one_of("R", "G")),
+                     source="Magic 2020"), replace=True)
+    assert unbound_lines(CARD_POOL["Shivan Oasis"]) == []
+    s = Scenario("Oasis", players=["Alice", "Bob"])
+    oasis = s.add("Shivan Oasis", "Alice")
+    t = s.timeline()
+    with pytest.raises(MissingChoice):
+        t.do(activate("Alice", oasis, 1))
+    refuse(t.state, activate("Alice", oasis, 1, color="U"), "106.1a")
+    t.do(activate("Alice", oasis, 1, color="G"))
+    assert [m.type.value for m in t.state.player("Alice").pool] == ["G"]

@@ -20,6 +20,7 @@ from mtgrules.cards.builders import (
     others_you_control,
     tap_any_color,
     tap_for,
+    tap_for_one_of,
     this_enters,
 )
 from mtgrules.core.abilities import (
@@ -57,6 +58,6 @@ __all__ = [
     "Ability", "ActivatedAbility", "AnyColor", "CARD_POOL", "CardDef", "Cost", "Effect", "EffectError", "EntersWith", "Fixed",
     "Keyword", "ManaAbility", "ManaReplacement", "ManaTriggerResolution", "Reflect", "Resolution", "StaticAbility", "Target", "TriggeredAbility",
     "Zone", "card", "creature_target", "creatures_you_control", "enchanted_has", "this_enters", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
-    "register", "tap_any_color", "tap_for", "Enchant", "dies", "LAST_KNOWN", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
+    "register", "tap_any_color", "tap_for", "tap_for_one_of", "Enchant", "dies", "LAST_KNOWN", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
     "characteristics", "create_token", "draw_cards", "fight", "gain_life",
 ]

@@ -22,15 +22,26 @@ StaticEffects = Callable[[GameState, GameObject], list[Effect]]
 def tap_for(*types: str, text: str = "") -> ManaAbility:
     """"{T}: Add {G}." and the like: it adds every type named, so ``tap_for("R", "G")`` is
     "{T}: Add {R}{G}." (two mana). A ``text`` that doesn't name exactly those symbols (such as
-    "{T}: Add {R} or {G}.", one mana of a choice) is refused: the ability would add other mana
-    than its text says."""
+    "{T}: Add {R} or {G}.", one mana of a choice: that is :func:`tap_for_one_of`) is refused:
+    the ability would add other mana than its text says."""
     ts = tuple(ManaType(t) for t in types)
     added = "".join("{" + t + "}" for t in types)
     if text and (" or " in text or "".join(re.findall(r"\{[^}]*\}", text.split(":", 1)[-1])) != added):
         raise CardDefError(f"tap_for({', '.join(map(repr, types))}) adds {added}, but its text {text!r} says "
                            "otherwise (106.1); an ability that adds one mana of a choice of types isn't expressed "
-                           "by tap_for: mark the line not_played")
+                           "by tap_for: use tap_for_one_of")
     return ManaAbility(Cost.of(tap=True), Fixed(ts), text or "{T}: Add " + added + ".")
+
+
+def tap_for_one_of(*types: str, text: str = "") -> ManaAbility:
+    """"{T}: Add {R} or {G}.": one mana of one of these types, chosen as it is activated (106.1)."""
+    if len(types) < 2:
+        raise CardDefError(f"tap_for_one_of needs two types or more to choose among, not {types!r}; "
+                           "for one type use tap_for")
+    ts = tuple(ManaType(t) for t in types)
+    symbols = ["{" + t + "}" for t in types]
+    said = ", ".join(symbols[:-1]) + ("," if len(symbols) > 2 else "") + " or " + symbols[-1]
+    return ManaAbility(Cost.of(tap=True), AnyColor(among=ts), text or f"{{T}}: Add {said}.")
 
 
 def tap_any_color(text: str = "{T}: Add one mana of any color.", **kw: Restriction | None) -> ManaAbility:

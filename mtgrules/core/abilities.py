@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from mtgrules.core.errors import CardDefError
 from mtgrules.core.events import EventKind
-from mtgrules.core.mana import ManaCost, ManaType, Restriction, parse_cost
+from mtgrules.core.mana import COLORS, ManaCost, ManaType, Restriction, parse_cost
 from mtgrules.core.objects import Zone, counter_problem
 
 if TYPE_CHECKING:
@@ -129,9 +129,21 @@ class Fixed:
 
 @dataclass(frozen=True)
 class AnyColor:
-    """Adds one mana of a colour the player chooses."""
+    """Adds one mana of a colour the player chooses; ``among`` limits the choice to those types
+    ("{T}: Add {R} or {G}." is ``AnyColor(among=(ManaType.R, ManaType.G))``, 106.1)."""
 
     amount: int = 1
+    among: tuple[ManaType, ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.among, str) or not all(isinstance(t, ManaType) for t in self.among):
+            raise CardDefError(f"AnyColor: among must be mana types such as (ManaType.R, ManaType.G), "
+                               f"not {self.among!r:.40}")
+
+    @property
+    def options(self) -> tuple[ManaType, ...]:
+        """The types the player chooses among."""
+        return self.among or COLORS
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event, EventKind
-from mtgrules.core.mana import COLORS, TYPE_NAMES, ManaType, make_mana, pool_text
+from mtgrules.core.mana import TYPE_NAMES, ManaType, make_mana, pool_text
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import pay_cost
@@ -74,7 +74,7 @@ def type_choice(state: GameState, obj: GameObject, ab: ManaAbility) -> tuple[str
     options (none: the type is undefined, 106.5). ``legal_actions`` lists one activation per option."""
     spec = ab.produces
     if isinstance(spec, AnyColor):
-        return "color", "106.1a", [c.value for c in COLORS]
+        return ("color" if all(t.is_color for t in spec.options) else "type"), "106.1a", [c.value for c in spec.options]
     assert isinstance(spec, Reflect), "an ability that adds a fixed type asks no choice of type"
     options = reflected_types(state, obj.controller, spec, could_produce_all(state))
     values = sorted((t.value for t in options), key="WUBRGC".index)

@@ -91,7 +91,7 @@ def base_types(state: GameState, obj: GameObject, ab: ManaAbility, answer: Answe
     if isinstance(spec, Fixed):
         return frozenset(spec.types)
     if isinstance(spec, AnyColor):
-        return frozenset(COLORS)
+        return frozenset(spec.options)
     return reflected_types(state, obj.controller, spec, answer)
 
 
