@@ -461,3 +461,22 @@ def test_shivan_oasis_adds_one_mana_of_red_or_green():
     refuse(t.state, activate("Alice", oasis, 1, color="U"), "106.1a")
     t.do(activate("Alice", oasis, 1, color="G"))
     assert [m.type.value for m in t.state.player("Alice").pool] == ["G"]
+
+
+def test_a_pinger_at_target_player_deals_damage_and_a_spell_at_a_player_is_refused():
+    """120.3a: damage dealt to a player causes that player to lose that much life; 115.1c: the
+    kit offers "target player" to activated abilities only, so a spell that targets one is refused
+    with that reason rather than told to give a creature target."""
+    from mtgrules.rules.targeting import TARGET_PLAYER
+    text = "{T}: This creature deals 1 damage to target player."
+    register(CardDef("Practice Player Pinger", "{1}{R}", C, power=1, toughness=1, oracle=text,
+                     abilities=(ActivatedAbility(Cost.of(tap=True), text,
+                                                 lambda res, item: res.damage(item.get(TARGET_PLAYER), 1),
+                                                 target_player=True),),
+                     source="a test card (not a real Magic card)"), replace=True)
+    s = Scenario("Ping a player", players=["Alice", "Bob"])
+    pinger = s.add("Practice Player Pinger", "Alice")
+    t = resolve_top(s.timeline().do(activate("Alice", pinger, target_player="Bob")))
+    assert t.state.player("Bob").life == 19
+    refused_definition(lambda: CardDef("Lava Spike", "{R}", SORCERY, oracle="Lava Spike deals 3 damage to "
+                                       "target player or planeswalker.", spell=_shock), "115.1c")

@@ -50,6 +50,10 @@ def _check_target_text(name: str, what: str, text: str, spec: Target | None, pla
         raise CardDefError(f"{name}: {what} says \"any target\", which may be a creature, a player, a planeswalker "
                            "or a battle (115.4), and the kit can't yet offer players and objects as one target; "
                            "mark the line not_played, or word the card \"target creature\"")
+    if says and not player and re.search(r"\btarget (player|opponent)s?\b", text, re.IGNORECASE):
+        raise CardDefError(f"{name}: {what} targets a player, and only an activated ability can target a player "
+                           "in the kit (ActivatedAbility(..., target_player=True), 115.1c); mark the line "
+                           "not_played")
     if says and spec is None and not player:
         raise CardDefError(f"{name}: {what} says \"target\" but no target is given, so nothing could be chosen; "
                            "give spell_target= (or target=) a Target whose description is the text's target "
