@@ -37,7 +37,7 @@ from mtgrules.cards import (
     this_enters,
 )
 from mtgrules.core.carddef import CardDefError, not_played_text, unbound_lines
-from mtgrules.play.verbs import resolve_top
+from mtgrules.play.verbs import go_to, resolve_top
 
 C = frozenset({"Creature"})
 INSTANT, SORCERY = frozenset({"Instant"}), frozenset({"Sorcery"})
@@ -334,6 +334,40 @@ def test_counterspell_counters_a_creature_spell_into_the_graveyard():
     t = resolve_top(t.do(cast("Bob", counter, targets=(bears,))))
     assert t.state.stack == ()
     assert t.state.obj(bears).zone is Zone.GRAVEYARD
+
+
+def test_countering_something_that_is_not_a_spell_on_the_stack_is_refused_and_changes_nothing():
+    """701.6a counters a spell; an author's resolver that counters a permanent would otherwise have
+    moved it to the graveyard as if it were a countered spell."""
+    register(CardDef("Practice Misfire", "{U}", INSTANT, oracle="Counter target creature.",
+                     spell=lambda res, item: [res.counter(o) for o in res.targets()],
+                     spell_target=creature_target(), source="made up for the tests"), replace=True)
+    s = Scenario("A misfiring counter", players=["Alice", "Bob"])
+    bears = s.add("Grizzly Bears", "Alice")
+    misfire = s.add("Practice Misfire", "Bob", zone="hand")
+    t = s.mana("Bob", "U").timeline().do(pass_priority_of(None, "Alice"))
+    t.do(cast("Bob", misfire, targets=(bears,)))
+    steps = len(t)
+    with pytest.raises(ValueError, match="only a spell on the stack"):
+        resolve_top(t)
+    assert len(t) == steps and t.state.obj(bears).zone is Zone.BATTLEFIELD and len(t.state.stack) == 1
+
+
+def test_go_to_takes_back_its_passes_when_a_cards_code_fails_as_it_resolves():
+    """go_to passes until a step; a fault raised by a card's resolver on the way left the passes
+    before it played (only refusals were taken back)."""
+    register(CardDef("Practice Misfire", "{U}", INSTANT, oracle="Counter target creature.",
+                     spell=lambda res, item: [res.counter(o) for o in res.targets()],
+                     spell_target=creature_target(), source="made up for the tests"), replace=True)
+    s = Scenario("A misfiring counter on the way", players=["Alice", "Bob"])
+    bears = s.add("Grizzly Bears", "Alice")
+    misfire = s.add("Practice Misfire", "Bob", zone="hand")
+    t = s.mana("Bob", "U").timeline().do(pass_priority_of(None, "Alice"))
+    t.do(cast("Bob", misfire, targets=(bears,)))
+    steps = len(t)
+    with pytest.raises(ValueError, match="only a spell on the stack"):
+        go_to(t, Step.END)
+    assert len(t) == steps and len(t.state.stack) == 1
 
 
 def pass_priority_of(t, player):

@@ -67,6 +67,9 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
             del t.frames[start:]
             given = ", ".join(f"{k}={v!r}" for k, v in {**choices, need.keyword: need.example}.items())
             raise need.given_on(f"resolve_top(t, {given})") from None
+        except Exception:  # a fault in a card's own code as it resolves: nothing half-played either
+            del t.frames[start:]
+            raise
     raise VerbStopped("the top of the stack didn't resolve after 64 passes")
 
 
@@ -106,7 +109,7 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
             return value
     try:
         result = advance_to(t, step, player, choose=choose)
-    except IllegalAction:  # an answer refused on the way: the passes before it are taken back too
+    except Exception:  # an answer refused on the way, or a card's own code failing: the passes before it are taken back too
         del t.frames[start:]
         raise
     if not result:

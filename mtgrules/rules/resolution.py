@@ -77,7 +77,11 @@ class Resolution:
 
     def counter(self, spell: GameObject) -> None:
         """Counter the spell ``spell`` (a card on the stack): it is removed from the stack without
-        resolving and put into its owner's graveyard (701.6a)."""
+        resolving and put into its owner's graveyard (701.6a). Anything not on the stack is refused:
+        a card author's mistake, which would otherwise move a permanent or a card in hand."""
+        if not any(i.source.oid == spell.oid and i.kind == "spell" for i in self.d.stack):
+            raise ValueError(f"{self.item.label} can counter only a spell on the stack (701.6a), and "
+                             f"{self.name(spell.oid)} isn't one")
         self.d.set_scalar("701.6a", stack=tuple(i for i in self.d.stack if i.source.oid != spell.oid))
         move(self.d, spell.oid, Zone.GRAVEYARD, "701.6a",
              f"{self.name(spell.oid)} is countered by {self.item.label} and put into its owner's graveyard")
