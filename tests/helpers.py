@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -119,3 +121,22 @@ def to_blockers(t, attackers):
     t = pass_until(t, Step.DECLARE_ATTACKERS)
     t.do(declare_attackers("Alice", attackers))
     return pass_until(t, Step.DECLARE_BLOCKERS)
+
+
+@contextmanager
+def cards_registered(cards) -> Iterator[None]:
+    """Register made-up cards for the length of a test, then put the pool back as it was (a card
+    a test replaced comes back), so no other test sees them."""
+    from mtgrules.cards import register
+    from mtgrules.core.carddef import CARD_POOL, POOL_CHANGES
+    held = {c.name: CARD_POOL.get(c.name) for c in cards}
+    register(*cards, replace=True)
+    try:
+        yield
+    finally:
+        for name, was in held.items():
+            if was is None:
+                CARD_POOL.pop(name, None)
+            else:
+                CARD_POOL[name] = was
+        POOL_CHANGES[0] += 1

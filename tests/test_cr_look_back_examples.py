@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from helpers import cards_registered
 
 from mtgrules import MissingChoice, Scenario, apply, cast, concede, pass_priority
-from mtgrules.cards import CardDef, TriggeredAbility, register
+from mtgrules.cards import CardDef, TriggeredAbility
 from mtgrules.cards.builders import creature_target
-from mtgrules.core.carddef import CARD_POOL, POOL_CHANGES, card
+from mtgrules.core.carddef import card
 from mtgrules.core.events import Event
 from mtgrules.core.objects import Zone
 from mtgrules.play.verbs import resolve_top
@@ -149,15 +150,8 @@ CARDS = (
 @pytest.fixture(autouse=True)
 def _practice_cards() -> Iterator[None]:
     """Register the made-up cards for one test, then take them out of the pool again."""
-    held = {c.name: CARD_POOL.get(c.name) for c in CARDS}
-    register(*CARDS, replace=True)
-    yield
-    for name, was in held.items():
-        if was is None:
-            CARD_POOL.pop(name, None)
-        else:
-            CARD_POOL[name] = was
-    POOL_CHANGES[0] += 1
+    with cards_registered(CARDS):
+        yield
 
 
 def _cast_at(spell: str, victim: str, hand: str | None = None, watchers=(), mana: str = "B"):

@@ -336,9 +336,9 @@ def test_counterspell_counters_a_creature_spell_into_the_graveyard():
     assert t.state.obj(bears).zone is Zone.GRAVEYARD
 
 
-def test_countering_something_that_is_not_a_spell_on_the_stack_is_refused_and_changes_nothing():
-    """701.6a counters a spell; an author's resolver that counters a permanent would otherwise have
-    moved it to the graveyard as if it were a countered spell."""
+def _misfire_cast():
+    """Bob casts a made-up instant whose resolver counters a creature (an author's mistake:
+    701.6a counters spells) at Alice's Grizzly Bears; the timeline and the Bears' id."""
     register(CardDef("Practice Misfire", "{U}", INSTANT, oracle="Counter target creature.",
                      spell=lambda res, item: [res.counter(o) for o in res.targets()],
                      spell_target=creature_target(), source="made up for the tests"), replace=True)
@@ -346,7 +346,13 @@ def test_countering_something_that_is_not_a_spell_on_the_stack_is_refused_and_ch
     bears = s.add("Grizzly Bears", "Alice")
     misfire = s.add("Practice Misfire", "Bob", zone="hand")
     t = s.mana("Bob", "U").timeline().do(pass_priority_of(None, "Alice"))
-    t.do(cast("Bob", misfire, targets=(bears,)))
+    return t.do(cast("Bob", misfire, targets=(bears,))), bears
+
+
+def test_countering_something_that_is_not_a_spell_on_the_stack_is_refused_and_changes_nothing():
+    """701.6a counters a spell; an author's resolver that counters a permanent would otherwise have
+    moved it to the graveyard as if it were a countered spell."""
+    t, bears = _misfire_cast()
     steps = len(t)
     with pytest.raises(ValueError, match="only a spell on the stack"):
         resolve_top(t)
@@ -356,14 +362,7 @@ def test_countering_something_that_is_not_a_spell_on_the_stack_is_refused_and_ch
 def test_go_to_takes_back_its_passes_when_a_cards_code_fails_as_it_resolves():
     """go_to passes until a step; a fault raised by a card's resolver on the way left the passes
     before it played (only refusals were taken back)."""
-    register(CardDef("Practice Misfire", "{U}", INSTANT, oracle="Counter target creature.",
-                     spell=lambda res, item: [res.counter(o) for o in res.targets()],
-                     spell_target=creature_target(), source="made up for the tests"), replace=True)
-    s = Scenario("A misfiring counter on the way", players=["Alice", "Bob"])
-    bears = s.add("Grizzly Bears", "Alice")
-    misfire = s.add("Practice Misfire", "Bob", zone="hand")
-    t = s.mana("Bob", "U").timeline().do(pass_priority_of(None, "Alice"))
-    t.do(cast("Bob", misfire, targets=(bears,)))
+    t = _misfire_cast()[0]
     steps = len(t)
     with pytest.raises(ValueError, match="only a spell on the stack"):
         go_to(t, Step.END)
