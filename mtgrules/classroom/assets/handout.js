@@ -1,5 +1,8 @@
 // Step-through for the handout pages: one step of each walk-through at a time, Prev / Next /
 // slider / arrow keys. Without this script (or on paper) every step is shown, in order.
+// The arrow keys work wherever the focus is inside a walk-through: the walk-through itself takes
+// the focus (a click anywhere on it; Tab reaches its buttons), and when Prev or Next is disabled under the focus
+// at either end the walk-through keeps it, so the keys still step back.
 (function () {
   "use strict";
   document.querySelectorAll(".mtg-stepper").forEach(function (stepper) {
@@ -13,8 +16,10 @@
       i = Math.max(0, Math.min(last, i));
       steps.forEach(function (step, j) { step.classList.toggle("mtg-current", j === i); });
       slider.value = String(i);
+      var focused = document.activeElement;
       prev.disabled = i === 0;
       next.disabled = i === last;
+      if (focused && focused.disabled) { stepper.focus({ preventScroll: true }); }
       count.textContent = i + " / " + last;
       stepper.dataset.step = String(i);
     }
@@ -26,6 +31,7 @@
       if (e.key === "ArrowRight") { show(Number(slider.value) + 1); e.preventDefault(); }
       if (e.key === "ArrowLeft") { show(Number(slider.value) - 1); e.preventDefault(); }
     });
+    if (!stepper.hasAttribute("tabindex")) { stepper.tabIndex = -1; }
     stepper.classList.add("mtg-live");
     show(0);
   });

@@ -1,0 +1,121 @@
+"""What a teacher new to the kit met on a first run: a handout of a board of their own, stepped with
+the keyboard in a real browser, and the class hub's login rule.
+
+The browser tests use Debian's Chromium at /usr/bin/chromium through Playwright, as
+``tests/test_handouts_browser.py`` does, and are skipped without it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mtgrules import Scenario
+from mtgrules.classroom import handouts
+from mtgrules.play.verbs import go_to
+from mtgrules.rules.combat.declare import declare_attackers, declare_blockers
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BOB = "Bob <i>the zombie</i>"
+
+
+def bears_timeline():
+    """Grizzly Bears attacks and Walking Corpse blocks; before that, Alice tries to attack with her
+    summoning-sick Llanowar Elves too and is refused (302.6). Bob's name is HTML, to be escaped."""
+    s = Scenario("Bears <script>alert(1)</script> & Corpse", players=["Alice", BOB], step="main1")
+    bears = s.add("Grizzly Bears", "Alice")
+    elves = s.add("Llanowar Elves", "Alice", sick=True)
+    corpse = s.add("Walking Corpse", BOB)
+    t = s.timeline()
+    go_to(t, "declare attackers")
+    t.attempt(declare_attackers("Alice", [bears, elves]))
+    t.attempt(declare_attackers("Alice", [bears]))
+    go_to(t, "declare blockers")
+    t.attempt(declare_blockers(BOB, {corpse: bears}))
+    return t
+
+
+@pytest.fixture(scope="module")
+def own_page(tmp_path_factory) -> Path:
+    t = bears_timeline()
+    page = handouts.Page(t.title, handouts.Pictures())
+    body = page.stepper(t, fold_passes=True)
+    path = tmp_path_factory.mktemp("own") / "bears.html"
+    path.write_text(handouts.document(t.title, body), encoding="utf-8")
+    return path
+
+
+def test_own_board_page_escapes_game_text_and_shows_the_refusal(own_page):
+    text = own_page.read_text(encoding="utf-8")
+    assert "<script>alert(1)" not in text and "<i>the zombie</i>" not in text
+    assert "Bears &lt;script&gt;alert(1)&lt;/script&gt; &amp; Corpse" in text
+    assert "refused" in text and "302.6" in text
+
+
+@pytest.fixture
+def browser_page():
+    if not CHROMIUM.exists():
+        pytest.skip("needs Debian's chromium at /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+            page.set_default_timeout(30_000)
+            blocked: list[str] = []
+
+            def gate(route):
+                url = route.request.url
+                if url.startswith(("file://", "data:")):
+                    route.continue_()
+                else:
+                    blocked.append(url)
+                    route.abort()
+
+            page.route("**/*", gate)
+            yield page, blocked
+        finally:
+            browser.close()
+
+
+def test_arrow_keys_step_back_from_the_last_step(own_page, browser_page):
+    """Stepping to the end with Next (or the arrow keys) disables Next under the focus; the arrow
+    keys kept working only while something in the walk-through had the focus, so the teacher was
+    stuck on the last step until they clicked Prev. A click on the walk-through itself gives it
+    the focus too."""
+    page, blocked = browser_page
+    page.goto(own_page.as_uri())
+    stepper = page.locator(".mtg-stepper")
+    last = int(stepper.locator(".mtg-slider").get_attribute("max"))
+    stepper.locator(".mtg-next").click()
+    assert stepper.get_attribute("data-step") == "1"
+    for _ in range(last + 2):
+        page.keyboard.press("ArrowRight")
+    assert stepper.get_attribute("data-step") == str(last)
+    page.wait_for_timeout(300)  # a person pauses at the end; the browser moves the focus off a disabled button
+    page.keyboard.press("ArrowLeft")
+    assert stepper.get_attribute("data-step") == str(last - 1)
+    # a fresh page: click the step's text, not a control, then step with the keys
+    page.goto(own_page.as_uri())
+    page.locator(".mtg-step.mtg-current .mtg-narration").click()
+    page.keyboard.press("ArrowRight")
+    assert stepper.get_attribute("data-step") == "1"
+    assert blocked == []
+
+
+def test_refused_step_reads_with_its_rule_in_the_browser(own_page, browser_page):
+    page, blocked = browser_page
+    page.goto(own_page.as_uri())
+    stepper = page.locator(".mtg-stepper")
+    labels = stepper.locator(".mtg-step-label").all_inner_texts()
+    refused = next(i for i, label in enumerate(labels) if "refused" in label)
+    stepper.locator(".mtg-slider").fill(str(refused))
+    shown = stepper.locator(".mtg-step.mtg-current").inner_text()
+    assert "302.6" in shown and "Nothing changes" in shown
+    assert "Bob <i>the zombie</i>" in shown  # shown as text, not as markup
+    assert page.locator("i").count() == 0 and page.locator("script").count() == 1  # only the page's own
+    assert blocked == []
