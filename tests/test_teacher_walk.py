@@ -119,3 +119,29 @@ def test_refused_step_reads_with_its_rule_in_the_browser(own_page, browser_page)
     assert "Bob <i>the zombie</i>" in shown  # shown as text, not as markup
     assert page.locator("i").count() == 0 and page.locator("script").count() == 1  # only the page's own
     assert blocked == []
+
+
+def _hub_config(monkeypatch, tmp_path, **env):
+    from traitlets.config import Config
+    monkeypatch.setenv("MTGRULES_HUB_MODE", "class")
+    monkeypatch.setenv("MTGRULES_HUB_STATE", str(tmp_path / "hub"))
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    c = Config()
+    code = (REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py").read_text(encoding="utf-8")
+    exec(compile(code, "jupyterhub_config.py", "exec"), {"get_config": lambda: c})  # noqa: S102 (the kit's own config)
+    return c
+
+
+def test_class_hub_lets_a_group_of_students_in(monkeypatch, tmp_path):
+    """JupyterHub 5+ refuses everyone not allowed by name or group. The class mode allowed only
+    the admins (and users already in its database), so a student with an account on the machine
+    was refused at login; MTGRULES_HUB_GROUP names the Unix group whose members may log in."""
+    pytest.importorskip("jupyterhub")
+    from jupyterhub.auth import PAMAuthenticator
+    c = _hub_config(monkeypatch, tmp_path, MTGRULES_HUB_GROUP="mtg-class", MTGRULES_HUB_ADMINS="teacher")
+    auth = PAMAuthenticator(config=c)
+    assert auth.allowed_groups == {"mtg-class"}
+    assert auth.admin_users == {"teacher"} and not auth.allow_all
+    monkeypatch.delenv("MTGRULES_HUB_GROUP")
+    assert PAMAuthenticator(config=_hub_config(monkeypatch, tmp_path)).allowed_groups == set()
