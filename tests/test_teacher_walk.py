@@ -145,3 +145,45 @@ def test_class_hub_lets_a_group_of_students_in(monkeypatch, tmp_path):
     assert auth.admin_users == {"teacher"} and not auth.allow_all
     monkeypatch.delenv("MTGRULES_HUB_GROUP")
     assert PAMAuthenticator(config=_hub_config(monkeypatch, tmp_path)).allowed_groups == set()
+
+
+def test_presentation_page_links_nothing_outside(tmp_path):
+    """Voila's lab page links two Font Awesome style sheets from cdn.jsdelivr.net: on a classroom
+    projector without internet the console showed two failed loads. The kit's template
+    (``present.TEMPLATE``, found through ``present.voila_env``) leaves them out; Voila's own bundle
+    carries the icons. Checked on the page's head as Voila streams it, before the lesson runs."""
+    if not CHROMIUM.exists():  # the same gate as the other Voila tests: they run together in CI
+        pytest.skip("needs Debian's chromium at /usr/bin/chromium")
+    import re
+    import secrets
+    import urllib.request
+
+    import nbformat
+    from test_browser import Server, _free_port, _jupyter_env
+
+    from mtgrules.classroom.present import voila_command, voila_env
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A lesson"),
+                                         nbformat.v4.new_code_cell("1 + 1")])
+    target = tmp_path / "present" / "00-tiny.ipynb"
+    target.parent.mkdir()
+    nbformat.write(nb, target)
+    port, token = _free_port(), secrets.token_hex(16)
+    cmd = voila_command(target, port, open_browser=False) + [
+        "--Voila.ip=127.0.0.1", f"--Voila.token={token}", f"--Voila.root_dir={target.parent}", "--Voila.port_retries=0"]
+    env = voila_env(_jupyter_env(tmp_path / "jupyter"))
+    server = Server("Voila", cmd, target.parent, env, tmp_path / "voila.log", port, token, "/voila/static/voila.js")
+    try:
+        with urllib.request.urlopen(server.url("/"), timeout=120) as response:
+            head = b""
+            while b"</head>" not in head:
+                chunk = response.read1(65536)
+                if not chunk:
+                    break
+                head += chunk
+    finally:
+        server.stop()
+    text = head.decode("utf-8", "replace")
+    assert "</head>" in text, server.tail()
+    outside = re.findall(r'<(?:link|script)[^>]+(?:href|src)="(https?://[^"]+)"', text)
+    assert outside == []
+    assert "print-color-adjust" in text and "jp-mod-noOutputs" in text  # the styles below and Voila's own remain
