@@ -187,3 +187,19 @@ def test_presentation_page_links_nothing_outside(tmp_path):
     outside = re.findall(r'<(?:link|script)[^>]+(?:href|src)="(https?://[^"]+)"', text)
     assert outside == []
     assert "print-color-adjust" in text and "jp-mod-noOutputs" in text  # the styles below and Voila's own remain
+
+
+def test_step_count_agrees_with_the_step_label(own_page, browser_page):
+    """With the passes folded away a teacher saw "2 / 12" beside "Step 3 of 19": the count
+    numbered the shown steps, the label the timeline's. Now both count the timeline's steps."""
+    page, _ = browser_page
+    page.goto(own_page.as_uri())
+    stepper = page.locator(".mtg-stepper")
+    last = int(stepper.get_attribute("data-last-frame"))
+    for _ in range(3):
+        stepper.locator(".mtg-next").click()
+        current = stepper.locator(".mtg-step.mtg-current")
+        frame = current.get_attribute("data-frame")
+        assert current.locator(".mtg-step-label").inner_text().startswith(f"Step {frame} of {last}:")
+        assert stepper.locator(".mtg-count").inner_text() == f"{frame} / {last}"
+    assert int(stepper.locator(".mtg-slider").get_attribute("max")) < last  # folded: the count jumps

@@ -20,7 +20,9 @@
       prev.disabled = i === 0;
       next.disabled = i === last;
       if (focused && focused.disabled) { stepper.focus({ preventScroll: true }); }
-      count.textContent = i + " / " + last;
+      // Counted as the step labels count ("Step 3 of 19"): with the passes folded away the steps
+      // keep their numbers, so the count jumps as they do rather than disagreeing with the label.
+      count.textContent = (steps[i].dataset.frame || i) + " / " + (stepper.dataset.lastFrame || last);
       stepper.dataset.step = String(i);
     }
     prev.addEventListener("click", function () { show(Number(slider.value) - 1); });
