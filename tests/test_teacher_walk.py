@@ -203,3 +203,23 @@ def test_step_count_agrees_with_the_step_label(own_page, browser_page):
         assert current.locator(".mtg-step-label").inner_text().startswith(f"Step {frame} of {last}:")
         assert stepper.locator(".mtg-count").inner_text() == f"{frame} / {last}"
     assert int(stepper.locator(".mtg-slider").get_attribute("max")) < last  # folded: the count jumps
+
+
+def test_no_press_next_where_there_is_no_next(own_page, browser_page):
+    """On paper and without JavaScript the handout has no Next button, yet its first step said
+    "Press Next to play the first step". The sentence shows only beside a working Next."""
+    page, _ = browser_page
+    page.goto(own_page.as_uri())
+    start = page.locator(".mtg-step").first
+    assert "Press Next" in start.inner_text()
+    page.emulate_media(media="print")
+    assert "Press Next" not in start.inner_text() and "The starting position." in start.inner_text()
+    context = page.context.browser.new_context(java_script_enabled=False)
+    try:
+        still = context.new_page()
+        still.goto(own_page.as_uri())
+        first = still.locator(".mtg-step").first
+        assert "The starting position." in first.inner_text() and "Press Next" not in first.inner_text()
+        assert still.locator(".mtg-step").count() == still.locator(".mtg-step:visible").count()  # every step shown
+    finally:
+        context.close()
