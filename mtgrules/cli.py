@@ -89,7 +89,7 @@ def cmd_present(args: argparse.Namespace) -> int:
     import os
 
     from mtgrules.classroom.notebook import find_lesson
-    from mtgrules.classroom.present import voila_command, write_presentation
+    from mtgrules.classroom.present import voila_command, voila_env, write_presentation
     try:
         path = find_lesson(Path(args.notebooks), args.lesson)
     except FileNotFoundError as err:
@@ -101,7 +101,7 @@ def cmd_present(args: argparse.Namespace) -> int:
         return 0
     cmd = voila_command(target, args.port, open_browser=not args.no_browser)
     print("running: " + " ".join(cmd), flush=True)
-    os.execv(cmd[0], cmd)  # Voila takes over this process; Ctrl-C stops it
+    os.execve(cmd[0], cmd, voila_env())  # Voila takes over this process; Ctrl-C stops it
     return 0  # not reached
 
 

@@ -8,8 +8,16 @@ Two modes, chosen by the environment variable ``MTGRULES_HUB_MODE``:
 
 * ``class`` (the default): students log in with their accounts on this machine (PAM), and each
   gets a Jupyter server running as that account (``LocalProcessSpawner``). Create one account per
-  student (``adduser``) and name the teachers in ``MTGRULES_HUB_ADMINS`` (comma separated). Start
-  it as root, since spawning a server as another user needs it.
+  student (``adduser``), put the accounts in one Unix group and name it in ``MTGRULES_HUB_GROUP``
+  (JupyterHub 5 and later let no one in who isn't allowed by name or group: without the group, a
+  student with an account is refused until a teacher adds them on the hub's Admin page). Name the
+  teachers in ``MTGRULES_HUB_ADMINS`` (comma separated). Start it as root, since spawning a server
+  as another user needs it, and install the kit where the students' accounts can read and run it
+  (``/opt/mtgrules/.venv``, not a home folder): their servers run its Python. The hub listens on
+  ``MTGRULES_HUB_IP`` (default 127.0.0.1, this machine only): set it to ``0.0.0.0`` for students
+  on other machines, behind HTTPS (``c.JupyterHub.ssl_cert``/``ssl_key`` or a proxy in front), since
+  they type their passwords into it. The nbgitpuller links of docs/teaching.md need
+  ``pip install nbgitpuller`` in the same environment.
 * ``test``: for the load test (``benchmarks/classroom.py``) and the CI check. Any name logs in
   (``DummyAuthenticator``; with ``MTGRULES_HUB_PASSWORD`` if set), servers run as the hub's own
   user in a folder per student under ``MTGRULES_HUB_STATE`` (``SimpleLocalProcessSpawner``), and
@@ -97,6 +105,9 @@ elif MODE == "class":
     admins = {name.strip() for name in os.environ.get("MTGRULES_HUB_ADMINS", "").split(",") if name.strip()}
     c.Authenticator.admin_users = admins
     c.Authenticator.allow_existing_users = True
+    group = os.environ.get("MTGRULES_HUB_GROUP", "").strip()
+    if group:  # every member of this Unix group may log in (PAM checks the group at each login)
+        c.PAMAuthenticator.allowed_groups = {group}
     c.LocalProcessSpawner.notebook_dir = "~"
 else:
     raise ValueError(f"MTGRULES_HUB_MODE must be 'class' or 'test', not {MODE!r}")

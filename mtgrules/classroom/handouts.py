@@ -168,7 +168,8 @@ class Page:
         note = (f'<p class="mtg-folded">{counted(folded, "step")} where a player only passed '
                 f"priority {'are' if folded != 1 else 'is'} left out.</p>") if folded else ""
         number = self.steppers
-        return (f'<section class="mtg-stepper" id="walk-{number}" aria-label="{esc(title or "Walk-through")}">'
+        return (f'<section class="mtg-stepper" id="walk-{number}" data-last-frame="{len(timeline) - 1}" '
+                f'aria-label="{esc(title or "Walk-through")}">'
                 f'<h3 class="mtg-walk-title">{esc(title or "Walk-through")}</h3>{note}'
                 f'<div class="mtg-controls">'
                 f'<button type="button" class="mtg-prev" aria-label="Previous step">&#9664; Prev</button>'

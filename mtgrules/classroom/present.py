@@ -115,9 +115,27 @@ def write_presentation(path: Path, folder: Path) -> Path:
     return target
 
 
+# The kit's Voila template (Voila's lab page without the style sheets it links from a CDN), found
+# through JUPYTER_PATH: see voila_env.
+TEMPLATE = "mtgrules-present"
+JUPYTER_DIR = Path(__file__).resolve().parent / "jupyter"
+
+
+def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment Voila runs in: ``base`` (the current one by default) with the kit's
+    template folder first on JUPYTER_PATH, so ``--template=mtgrules-present`` is found and a
+    classroom without internet loads nothing from outside."""
+    import os
+    env = dict(os.environ if base is None else base)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DIR), env.get("JUPYTER_PATH", "")) if p)
+    return env
+
+
 def voila_command(target: Path, port: int | None = None, open_browser: bool = True) -> list[str]:
+    """Voila serving ``target``; run it with :func:`voila_env`, which finds the template."""
     import sys
-    cmd = [sys.executable, "-m", "voila", str(target), "--strip_sources=True", "--theme=light"]
+    cmd = [sys.executable, "-m", "voila", str(target), "--strip_sources=True", "--theme=light",
+           f"--template={TEMPLATE}"]
     if port is not None:
         cmd.append(f"--port={port}")
     if not open_browser:

@@ -114,7 +114,9 @@ def event_sentence(event: Event) -> str:
 def narration_html(frame: Frame) -> str:
     """What happened in this step, in sentences, each citing its rule as ``CR x``."""
     if frame.action is None:
-        body = "<p>The starting position. Press <b>Next</b> to play the first step.</p>"
+        # The handouts hide the "Press Next" sentence where there is no Next: on paper, without JavaScript.
+        body = ('<p>The starting position.<span class="mtg-press-next"> Press <b>Next</b> to play the first '
+                "step.</span></p>")
     elif frame.refused is not None:
         body = (f'<p class="mtg-refused">Refused: {esc(frame.refused.reason)} '
                 f"({cite(frame.refused.rule)}). Nothing changes.</p>")
