@@ -12,11 +12,13 @@ See ``docs/authoring.md`` for worked examples.
 
 from mtgrules.cards import pool, unstable  # noqa: E402,F401,I001  (registers the kit's cards)
 from mtgrules.cards.builders import (
+    colored,
     creature_target,
     creatures_you_control,
     enchanted_has,
     grant_keyword_to_yours,
     graveyard_card_target,
+    not_colored,
     others_you_control,
     tap_any_color,
     tap_for,
@@ -41,6 +43,7 @@ from mtgrules.core.abilities import (
     TriggeredAbility,
 )
 from mtgrules.core.carddef import CARD_POOL, CardDef, card, register
+from mtgrules.core.colors import COLORS
 from mtgrules.core.effects import Effect
 from mtgrules.core.errors import EffectError
 from mtgrules.core.events import Event, EventKind
@@ -59,5 +62,5 @@ __all__ = [
     "Keyword", "ManaAbility", "ManaReplacement", "ManaTriggerResolution", "Reflect", "Resolution", "StaticAbility", "Target", "TriggeredAbility",
     "Zone", "card", "creature_target", "creatures_you_control", "enchanted_has", "this_enters", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
     "register", "tap_any_color", "tap_for", "tap_for_one_of", "Enchant", "dies", "LAST_KNOWN", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
-    "characteristics", "create_token", "draw_cards", "fight", "gain_life",
+    "characteristics", "create_token", "draw_cards", "fight", "gain_life", "colored", "not_colored", "COLORS",
 ]

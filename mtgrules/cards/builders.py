@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from mtgrules.core.abilities import AnyColor, Cost, Fixed, ManaAbility, Target
 from mtgrules.core.carddef import CardDefError
+from mtgrules.core.colors import color_set
 from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.events import Event
 from mtgrules.core.keywords import Keyword, keyword_set
@@ -56,6 +57,35 @@ def creature_target(description: str = "target creature",
     return Target(description, lambda state, player, obj: on_battlefield(state, obj)
                   and characteristics(state, obj.oid).is_creature
                   and (also is None or also(state, player, obj)), frozenset(Zone))
+
+
+TargetTest = Callable[[GameState, str, GameObject], bool]
+"""A test ``(state, player, obj)`` that a target must pass, as ``creature_target``'s ``also``."""
+
+
+def colored(color: str) -> TargetTest:
+    """"Target black creature": the object is ``color`` now, as the layers compute its colour
+    (its mana cost and colour indicator, 202.2, then the colour-changing effects of layer 5,
+    613.1e), not as its card was printed. A misspelled colour is refused here (105.1)."""
+    wanted = _one_color(color, "colored")
+    return lambda state, player, obj: wanted in characteristics(state, obj.oid).colors
+
+
+def not_colored(color: str) -> TargetTest:
+    """"Target nonblack creature": the object is not ``color`` now (202.2, 613.1e); a colorless
+    object is nonblack (105.2c), and a black creature an effect made blue is too (105.3)."""
+    wanted = _one_color(color, "not_colored")
+    return lambda state, player, obj: wanted not in characteristics(state, obj.oid).colors
+
+
+def _one_color(color: str, builder: str) -> str:
+    """``color`` as one of the five colour words, or a CardDefError as the card is defined."""
+    if not isinstance(color, str):
+        raise CardDefError(f"{builder} takes one colour word such as 'black', not {color!r:.40}")
+    try:
+        return next(iter(color_set(color, f"{builder}({color!r})")))
+    except ValueError as e:
+        raise CardDefError(str(e)) from None
 
 
 def graveyard_card_target(description: str, test: Callable[[GameState, str, GameObject], bool]) -> Target:

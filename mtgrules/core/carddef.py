@@ -20,6 +20,7 @@ from mtgrules.core.abilities import (
     Target,
     TriggeredAbility,
 )
+from mtgrules.core.colors import color_set, cost_colors
 from mtgrules.core.errors import CardDefError
 from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.mana import ManaCost, parse_cost
@@ -88,6 +89,11 @@ class CardDef:
 
     ``token=True`` marks the definition of a token an effect creates ("Soldier Token", 111.3, 111.4),
     not a card: a scenario puts it on the battlefield as a token, and nowhere else (111.7).
+
+    A card is the colours of the mana symbols in its ``cost`` (202.2); ``color_indicator`` names
+    more colours as words, such as ``frozenset({"green"})`` for Dryad Arbor (204.2, 202.2e). A token
+    has no mana cost, so its ``color_indicator`` holds the colours the effect that creates it names
+    ("two 1/1 white Soldier creature tokens", 111.3); a token left without one is colorless.
     """
 
     name: str
@@ -106,6 +112,7 @@ class CardDef:
     source: str = ""
     not_played: tuple[tuple[str, str], ...] = ()
     token: bool = False
+    color_indicator: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self._check_kinds()
@@ -196,6 +203,10 @@ class CardDef:
         if unknown:
             raise CardDefError(f"{where}: {unknown[0]!r} is not a supertype; the supertypes are "
                              f"{', '.join(sorted(SUPERTYPES))} (205.4a)")
+        try:  # a colour misspelled would leave the card colorless, silently
+            object.__setattr__(self, "color_indicator", color_set(self.color_indicator, f"{where}: color_indicator"))
+        except ValueError as e:
+            raise CardDefError(str(e)) from None
         for field in ("flavor_text", "token"):  # "no" is true to Python: it would make a token of a card
             if not isinstance(getattr(self, field), bool):
                 raise CardDefError(f"{where}: {field} must be True or False, not {_shown(getattr(self, field))}")
@@ -218,6 +229,12 @@ class CardDef:
     @property
     def mana_cost(self) -> ManaCost:
         return parse_cost(self.cost)
+
+    @property
+    def colors(self) -> frozenset[str]:
+        """The printed colours: those of the mana symbols in its cost, hybrid symbols giving both
+        (202.2c, 202.2d), and each colour its colour indicator names (202.2e, 204.2)."""
+        return cost_colors(self.cost) | self.color_indicator
 
     @property
     def is_permanent_card(self) -> bool:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from mtgrules.core.carddef import CARD_TYPES
+from mtgrules.core.colors import color_set
 from mtgrules.core.errors import EffectError
 from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.objects import GameObject, ObjRef
@@ -31,6 +32,7 @@ class Chars:
     power: int | None
     toughness: int | None
     keywords: frozenset[Keyword]
+    colors: frozenset[str] = frozenset()  # from the mana cost and colour indicator (202.2), then layer 5
 
     @property
     def is_creature(self) -> bool:
@@ -76,6 +78,8 @@ class Effect:
     set_pt: tuple[int | None, int | None] | None = None  # None on one side: sets the other alone (613.4b)
     delta: tuple[int, int] = _NO_CHANGE
     switch_pt: bool = False  # "switch its power and toughness": layer 7d only (613.4d)
+    set_colors: frozenset[str] | None = None  # "becomes blue": replaces its colours (105.3); empty: colorless
+    add_colors: frozenset[str] = _NO_WORDS  # "becomes blue in addition to its other colors" (105.3)
     until_end_of_turn: bool = False
     tags: frozenset[str] = field(default_factory=frozenset)
 
@@ -100,6 +104,8 @@ class Effect:
             self._check_types(where)
         if self.set_pt is not None or self.delta is not _NO_CHANGE:  # the defaults need no check
             self._check_pt(where)
+        if self.layer == "5" or self.set_colors is not None or self.add_colors is not _NO_WORDS:
+            self._check_colors(where)
         if self.add_keywords == _NO_KEYWORDS and self.remove_keywords == _NO_KEYWORDS:
             return  # most effects touch no keywords, and static abilities make theirs on every state
         if self.layer != "6":
@@ -171,6 +177,26 @@ class Effect:
             raise EffectError("205.2a", f"{where}: {unknown[0]!r} is not a card type; the card types are "
                               f"{', '.join(sorted(CARD_TYPES))}")
 
+    def _check_colors(self, where: str) -> None:
+        """Colours are changed in layer 5 (613.1e), and a layer 5 effect changes them: it sets them
+        (``set_colors``: "becomes blue" replaces every colour it had, an empty set makes it
+        colorless, 105.3) or adds to them (``add_colors``: "in addition to its other colors").
+        Each is a set of colour words; one misspelled would change nothing, silently."""
+        if self.layer != "5":
+            raise EffectError("613.1e", f"{where} changes colours, which only a layer 5 (color-changing) effect "
+                              f"does, not one in layer {self.layer}")
+        try:
+            if self.set_colors is not None:
+                object.__setattr__(self, "set_colors", color_set(self.set_colors, f"{where}: set_colors"))
+            if self.add_colors is not _NO_WORDS:
+                object.__setattr__(self, "add_colors", color_set(self.add_colors, f"{where}: add_colors"))
+        except ValueError as e:
+            raise EffectError("105.1", str(e)) from None
+        if (self.set_colors is None) == (not self.add_colors):
+            raise EffectError("105.3", f"{where}: a layer 5 effect either sets the colours (set_colors, replacing "
+                              "the ones it had) or adds colours (add_colors, \"in addition to its other colors\"); "
+                              "give exactly one of them")
+
     def _check_pt(self, where: str) -> None:
         """Power and toughness are set in layer 7a (characteristic-defining abilities) or 7b, and
         modified in 7c (613.4); each value is a whole number, and a setting effect may set one of
@@ -202,6 +228,9 @@ class Effect:
         if self.layer == "4":
             return with_changes(c, {"types": c.types | self.add_types,
                                     "subtypes": c.subtypes | self.add_subtypes}).with_values()
+        if self.layer == "5":
+            return with_changes(c, {"colors": self.set_colors if self.set_colors is not None
+                                    else c.colors | self.add_colors})
         if self.layer == "6":
             return with_changes(c, {"keywords": (c.keywords | self.add_keywords) - self.remove_keywords})
         if not c.is_creature:
@@ -217,8 +246,8 @@ class Effect:
         return with_changes(c, {"power": c.power + self.delta[0], "toughness": c.toughness + self.delta[1]})
 
 
-EFFECT_LAYERS = ("4", "6", "7a", "7b", "7c", "7d")
-"""The layers the kit applies, in order (613.1, 613.4): type, ability, and power/toughness effects."""
+EFFECT_LAYERS = ("4", "5", "6", "7a", "7b", "7c", "7d")
+"""The layers the kit applies, in order (613.1, 613.4): type, colour, ability, and power/toughness effects."""
 
 
 def _is_pair(value: object, *, allow_none: bool) -> bool:

@@ -30,6 +30,7 @@ class EventKind(StrEnum):
     CEASES_TO_EXIST = "ceases to exist"
     CHOSEN = "chosen"
     CLEANUP_PRIORITY = "cleanup priority"
+    COLORS = "colors"
     COMBAT = "combat"
     COMBAT_BEGINS = "combat begins"
     COMBAT_DAMAGE = "combat damage"

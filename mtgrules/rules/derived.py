@@ -1,12 +1,13 @@
 """Events for changes nobody edited directly: computed characteristics (613).
 
-Power, toughness, types and keywords are computed, so when a lord enters or a pump resolves
+Power, toughness, types, colours and keywords are computed, so when a lord enters or a pump resolves
 no stored field changes. After each action the engine compares the computed values before and
 after and reports each difference, citing the continuous effects that now touch the object.
 """
 
 from __future__ import annotations
 
+from mtgrules.core.colors import color_words
 from mtgrules.core.effects import Chars
 from mtgrules.core.events import Event, event_kind
 from mtgrules.core.objects import GameObject
@@ -15,7 +16,7 @@ from mtgrules.rules.layers import LAYERS, all_characteristics, effects_in_force
 
 
 def characteristic_events(before: GameState, after: GameState) -> list[Event]:
-    """One event per object whose P/T, types or keywords changed while it stayed the same object."""
+    """One event per object whose P/T, types, colours or keywords changed while it stayed the same object."""
     c0, c1 = all_characteristics(before), all_characteristics(after)
     out: list[Event] = []
     if c0 is c1:  # the new state kept them (a tap with no continuous effect in the game)
@@ -28,7 +29,7 @@ def characteristic_events(before: GameState, after: GameState) -> list[Event]:
         if old is None:
             continue
         for attr, x, y in (("P/T", a.pt(), b.pt()), ("types", _types(a), _types(b)),
-                           ("keywords", _kw(a), _kw(b))):
+                           ("colors", color_words(a.colors), color_words(b.colors)), ("keywords", _kw(a), _kw(b))):
             if x != y:
                 rule, why = _cause(after, obj, attr)
                 out.append(Event(event_kind(attr), obj.oid, b.name, attr, x, y, rule, f"{b.name}: {attr} {x or '—'} → {y or '—'} ({why})"))
@@ -36,7 +37,7 @@ def characteristic_events(before: GameState, after: GameState) -> list[Event]:
 
 
 def _cause(state: GameState, obj: GameObject, attr: str) -> tuple[str, str]:
-    layers = {"P/T": ("7a", "7b", "7c", "7d"), "types": ("4",), "keywords": ("6",)}[attr]
+    layers = {"P/T": ("7a", "7b", "7c", "7d"), "types": ("4",), "colors": ("5",), "keywords": ("6",)}[attr]
     chars = all_characteristics(state)[obj.oid]
     effects = [e for e in effects_in_force(state) if e.layer in layers and e.touches(state, obj, chars)]
     effects.sort(key=lambda e: (LAYERS.index(e.layer), e.timestamp))

@@ -3,7 +3,7 @@
 Nothing about an object's current types, abilities or power is stored: it is worked out here,
 layer by layer, every time a state is asked. One mechanism covers a Giant Growth (7c, locked to
 its target, 611.2c), a lord's static bonus (7c, re-evaluated continuously, 611.3a), counters
-(7c), abilities granted or removed (6), and types added to cards in any zone (4).
+(7c), abilities granted or removed (6), colours changed (5) and types added to cards in any zone (4).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def _card_facts(name: str) -> CardFacts:
     if held is None:
         d = card(name)
         held = _PRINTED[name] = (Chars(d.name, d.types, d.subtypes, d.supertypes, d.power, d.toughness,
-                                       d.keywords).with_values(),  # a creature card printed without one: 0 (208.5)
+                                       d.keywords, d.colors).with_values(),  # no P/T printed: 0 (208.5)
                                  tuple(ab for ab in d.abilities if isinstance(ab, StaticAbility)),
                                  frozenset(c for ab in d.abilities for c in type(ab).__mro__))
     return held

@@ -94,3 +94,15 @@ class Resolution:
         eff = Effect("7c", why, rule, self.item.source.oid, self.d.new_timestamp(),
                      affected=(ObjRef(obj.oid, obj.zcc),), delta=(power, toughness), until_end_of_turn=True)
         self.d.set_scalar(rule, effects=self.d.effects + (eff,))
+
+    def becomes_color(self, obj: GameObject, colors: str | frozenset[str], why: str, *,
+                      in_addition: bool = False, until_end_of_turn: bool = False, rule: str = "105.3") -> None:
+        """"Target creature becomes blue": a layer 5 effect locked to this object (613.1e, 611.2c).
+        The new colours replace all it had (105.3), unless ``in_addition`` ("in addition to its other
+        colors"); ``frozenset()`` makes it colorless. Effects in layer 5 apply in timestamp order
+        (613.7), so the last one to set its colours wins."""
+        wanted = frozenset({colors}) if isinstance(colors, str) else colors
+        eff = Effect("5", why, rule, self.item.source.oid, self.d.new_timestamp(), affected=(ObjRef(obj.oid, obj.zcc),),
+                     set_colors=None if in_addition else wanted, add_colors=wanted if in_addition else frozenset(),
+                     until_end_of_turn=until_end_of_turn)
+        self.d.set_scalar(rule, effects=self.d.effects + (eff,))

@@ -20,6 +20,7 @@ from pandas.io.formats.style import Styler  # every table view ends as one: load
 
 from mtgrules.cards.unstable.graveyard_busybody import whose_text
 from mtgrules.core.carddef import card, not_played_text
+from mtgrules.core.colors import color_words
 from mtgrules.core.effects import Chars
 from mtgrules.core.events import Event
 from mtgrules.core.mana import Mana, pool_text
@@ -234,7 +235,8 @@ def type_line(chars: Chars) -> str:
 
 
 def object_notes(state: GameState, obj: GameObject, chars: Chars) -> str:
-    """Status a learner needs but that has no column: sickness, X, attachments, choices, types."""
+    """Status a learner needs but that has no column: sickness, X, attachments, choices, and the
+    types and colours effects changed."""
     notes = ["token"] if obj.is_token else []
     if obj.zone is Zone.BATTLEFIELD and chars.is_creature and not continuous_control(state, obj):
         notes.append("summoning sick" + (" (has haste)" if "haste" in chars.keywords else ""))
@@ -248,6 +250,8 @@ def object_notes(state: GameState, obj: GameObject, chars: Chars) -> str:
     base = printed(obj)
     if (chars.types, chars.subtypes) != (base.types, base.subtypes):
         notes.append("is now " + " ".join(sorted(chars.types) + sorted(chars.subtypes)))
+    if chars.colors != base.colors:  # a colour an effect changed (613.1e); printed colours go unsaid
+        notes.append(f"is now {color_words(chars.colors)} (was {color_words(base.colors)})")
     unplayed = not_played_text(card(obj.card))
     if unplayed:
         notes.append(unplayed)

@@ -86,5 +86,5 @@ register(
             oracle="Create two 1/1 white Soldier creature tokens.",
             spell=_two_soldiers, flavor_text=True, source="Mirrodin"),
     CardDef("Soldier Token", "", CREATURE, frozenset({"Soldier"}), power=1, toughness=1,
-            source="token (Raise the Alarm)", token=True),
+            source="token (Raise the Alarm)", token=True, color_indicator=frozenset({"white"})),  # 111.3
 )
