@@ -129,7 +129,8 @@ def test_an_animated_land_with_a_bonus_deals_combat_damage_equal_to_its_power():
     ("6", {"set_pt": (1, 1)}, "613.4b"),
     ("7b", {"add_types": CREATURE}, "613.1d"),                    # types belong in layer 4
     ("4", {"add_types": CREATURE, "add_keywords": frozenset({"haste"})}, "613.1f"),  # keywords in 6
-    ("5", {}, "613.1"),                                           # a layer the kit doesn't apply
+    ("5", {}, "105.3"),                                           # layer 5 changes colours: it names none
+    ("6", {"set_colors": frozenset({"blue"})}, "613.1e"),         # colours belong in layer 5
     ("7", {"set_pt": (1, 1)}, "613.1"),
     ("7b", {"set_pt": (None, None)}, "613.4b"),                   # sets nothing
     ("7b", {"set_pt": ("3", 3)}, "613.4b"),

@@ -24,7 +24,6 @@ from mtgrules.cards import (
     Target,
     TriggeredAbility,
     Zone,
-    card,
     create_token,
     creature_target,
     creatures_you_control,
@@ -32,6 +31,7 @@ from mtgrules.cards import (
     draw_cards,
     enchanted_has,
     gain_life,
+    not_colored,
     register,
     tap_for,
     this_enters,
@@ -205,11 +205,6 @@ def test_divination_draws_two():
 DOOM_BLADE = "Destroy target nonblack creature."
 
 
-def _nonblack(state, player, obj):
-    """The kit has no colour characteristic yet: a card's colour is read from its mana cost (202.2)."""
-    return "{B}" not in card(obj.card).cost
-
-
 def _destroy(res, item):
     for obj in res.targets():
         res.destroy(obj)
@@ -223,9 +218,12 @@ def test_doom_blade_with_a_target_creature_test_is_refused():
 
 
 def test_doom_blade_cant_target_a_black_creature():
+    """115.1 with 202.2: Walking Corpse ({1}{B}) is black, so "target nonblack creature" can't choose
+    it; Grizzly Bears ({1}{G}) is green and is destroyed. ``not_colored`` reads the colour the
+    layers compute (613.1e), not the printed cost."""
     register(CardDef("Doom Blade", "{1}{B}", INSTANT, oracle=DOOM_BLADE, spell=_destroy,
-                     spell_target=creature_target("target nonblack creature", also=_nonblack), source="Magic 2010"),
-             replace=True)
+                     spell_target=creature_target("target nonblack creature", also=not_colored("black")),
+                     source="Magic 2010"), replace=True)
     s = Scenario("Doom Blade", players=["Alice", "Bob"])
     blade = s.add("Doom Blade", "Alice", zone="hand")
     corpse, bears = s.add("Walking Corpse", "Bob"), s.add("Grizzly Bears", "Bob")
@@ -295,7 +293,8 @@ TRAVELER = "When this creature dies, create a 1/1 white Spirit creature token wi
 def test_doomed_traveler_leaves_a_spirit_when_it_dies():
     """700.4 dies; 603.10a a leaves-the-battlefield ability looks back; 111.1 tokens."""
     register(CardDef("Practice Spirit Token", "", C, frozenset({"Spirit"}), power=1, toughness=1,
-                     oracle="Flying", keywords=frozenset({Keyword.FLYING}), source="a test token", token=True),
+                     oracle="Flying", keywords=frozenset({Keyword.FLYING}), source="a test token", token=True,
+                     color_indicator=frozenset({"white"})),  # "a 1/1 white Spirit" (111.3)
              replace=True)
     register(CardDef("Doomed Traveler", "{W}", C, frozenset({"Human", "Soldier"}), power=1, toughness=1,
                      oracle=TRAVELER,
@@ -310,6 +309,7 @@ def test_doomed_traveler_leaves_a_spirit_when_it_dies():
     t = resolve_top(s.mana("Bob", "BBB").timeline().do(cast("Bob", murder, targets=(traveler,))))
     t = resolve_top(t)
     assert [o.card for o in t.state.battlefield("Alice")] == ["Practice Spirit Token"]
+    assert characteristics(t.state, t.state.battlefield("Alice")[0].oid).colors == {"white"}
 
 
 # ---------------------------------------------------------------- 12. a counterspell

@@ -61,7 +61,7 @@ RULES: dict[str, str] = {
     "104.4d": "in a game between teams, the game is a draw if all remaining teams lose at once",
     "105": "colors",
     "105.1": "the five colors: white, blue, black, red and green",
-    "105.2": "an object is the colors of its mana cost's symbols, its color indicator or a characteristic-defining ability",
+    "105.2": "an object's colors: its mana cost's symbols, a color indicator or a characteristic-defining ability",
     "105.2a": "a monocolored object is exactly one color",
     "105.2b": "a multicolored object is two or more colors",
     "105.2c": "a colorless object has no color",
