@@ -74,6 +74,7 @@ def test_an_object_is_the_colours_of_the_mana_symbols_in_its_cost():
     assert _colors(state, corpse) == {"black"}
     assert _colors(state, bears) == {"green"}
     assert _colors(state, forest) == frozenset()
+    assert characteristics(state, forest).is_colorless and characteristics(state, corpse).is_monocolored
 
 
 def test_a_hybrid_symbol_makes_an_object_both_of_its_colours():
@@ -92,16 +93,17 @@ def test_two_different_coloured_symbols_make_a_multicoloured_object():
 
 
 def test_a_colour_indicator_gives_its_colours_as_well_as_the_mana_cost():
-    """202.2e, 204.2: Dryad Arbor has no mana cost and a green indicator; Transguild Courier
-    ({4}) has an indicator of all five colours."""
-    register(CardDef("Dryad Arbor", "", frozenset({"Land", "Creature"}), frozenset({"Forest", "Dryad"}), power=1,
-                     toughness=1, color_indicator=frozenset({"green"}), source="Future Sight"), replace=True)
-    register(CardDef("Transguild Courier", "{4}", frozenset({"Artifact", "Creature"}), frozenset({"Golem"}),
-                     power=3, toughness=3, color_indicator=frozenset(COLORS), source="Dissension"), replace=True)
+    """202.2e, 204.2: a card with no mana cost and a green indicator (like Dryad Arbor) is green;
+    one costing {4} with an indicator of all five colours (like Transguild Courier) is all five."""
+    register(CardDef("Practice Arbor", "", frozenset({"Land", "Creature"}), frozenset({"Forest", "Dryad"}), power=1,
+                     toughness=1, color_indicator=frozenset({"green"}), source=TEST), replace=True)
+    register(CardDef("Practice Courier", "{4}", frozenset({"Artifact", "Creature"}), frozenset({"Golem"}),
+                     power=3, toughness=3, color_indicator=frozenset(COLORS), source=TEST), replace=True)
     s = Scenario("indicators", players=["Alice", "Bob"])
-    arbor, courier = s.add("Dryad Arbor", "Alice"), s.add("Transguild Courier", "Alice")
+    arbor, courier = s.add("Practice Arbor", "Alice"), s.add("Practice Courier", "Alice")
     assert _colors(s.state(), arbor) == {"green"}
     assert _colors(s.state(), courier) == set(COLORS)
+    assert characteristics(s.state(), courier).is_multicolored and not characteristics(s.state(), arbor).is_multicolored
 
 
 def test_a_misspelled_colour_indicator_is_refused_and_the_pool_is_unchanged():

@@ -42,6 +42,21 @@ class Chars:
     def is_land(self) -> bool:
         return "Land" in self.types
 
+    @property
+    def is_colorless(self) -> bool:
+        """No colour at all (105.2c)."""
+        return not self.colors
+
+    @property
+    def is_monocolored(self) -> bool:
+        """Exactly one of the five colours (105.2a)."""
+        return len(self.colors) == 1
+
+    @property
+    def is_multicolored(self) -> bool:
+        """Two or more of the five colours (105.2b)."""
+        return len(self.colors) >= 2
+
     def pt(self) -> str:
         return "" if self.power is None else f"{self.power}/{self.toughness}"
 
