@@ -4,10 +4,12 @@ indicator, given to tokens by the effect that makes them (111.3), changed by lay
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
 from combat_support import refuse
+from helpers import cards_registered
 
 from mtgrules import Scenario, cast, characteristics
 from mtgrules.cards import (
@@ -55,14 +57,27 @@ def _bleach(res, item):
                           in_addition=True, until_end_of_turn=True)
 
 
-def _register_spells() -> None:
-    register(CardDef("Practice Blade", "{1}{B}", INSTANT, oracle=DOOM, spell=_destroy, source=TEST,
-                     spell_target=creature_target("target nonblack creature", also=not_colored("black"))),
-             replace=True)
-    register(CardDef("Practice Paint", "{U}", INSTANT, oracle=PAINT, spell=_paint, source=TEST,
-                     spell_target=creature_target()), replace=True)
-    register(CardDef("Practice Tint", "{W}", INSTANT, oracle=BLEACH, spell=_bleach, source=TEST,
-                     spell_target=creature_target()), replace=True)
+PURGE = "Destroy target black creature."
+CARDS = (
+    CardDef("Practice Blade", "{1}{B}", INSTANT, oracle=DOOM, spell=_destroy, source=TEST,
+            spell_target=creature_target("target nonblack creature", also=not_colored("black"))),
+    CardDef("Practice Paint", "{U}", INSTANT, oracle=PAINT, spell=_paint, source=TEST, spell_target=creature_target()),
+    CardDef("Practice Tint", "{W}", INSTANT, oracle=BLEACH, spell=_bleach, source=TEST, spell_target=creature_target()),
+    CardDef("Practice Purge", "{W}", INSTANT, oracle=PURGE, spell=_destroy, source=TEST,
+            spell_target=creature_target("target black creature", also=colored("black"))),
+    CardDef("Practice Azorius Sprite", "{W}{U}", C, power=1, toughness=1, source=TEST),
+    CardDef("Practice Arbor", "", frozenset({"Land", "Creature"}), frozenset({"Forest", "Dryad"}), power=1,
+            toughness=1, color_indicator=frozenset({"green"}), source=TEST),
+    CardDef("Practice Courier", "{4}", frozenset({"Artifact", "Creature"}), frozenset({"Golem"}), power=3,
+            toughness=3, color_indicator=frozenset(COLORS), source=TEST),
+)
+
+
+@pytest.fixture(autouse=True)
+def _practice_cards() -> Iterator[None]:
+    """Register the made-up cards for one test, then take them out of the pool again."""
+    with cards_registered(CARDS):
+        yield
 
 
 # ---------------------------------------------------------------- printed colours (202.2, 204)
@@ -86,7 +101,6 @@ def test_a_hybrid_symbol_makes_an_object_both_of_its_colours():
 
 def test_two_different_coloured_symbols_make_a_multicoloured_object():
     """202.2c: {W}{U} is white and blue."""
-    register(CardDef("Practice Azorius Sprite", "{W}{U}", C, power=1, toughness=1, source=TEST), replace=True)
     s = Scenario("gold", players=["Alice", "Bob"])
     sprite = s.add("Practice Azorius Sprite", "Alice")
     assert _colors(s.state(), sprite) == {"white", "blue"}
@@ -95,10 +109,6 @@ def test_two_different_coloured_symbols_make_a_multicoloured_object():
 def test_a_colour_indicator_gives_its_colours_as_well_as_the_mana_cost():
     """202.2e, 204.2: a card with no mana cost and a green indicator (like Dryad Arbor) is green;
     one costing {4} with an indicator of all five colours (like Transguild Courier) is all five."""
-    register(CardDef("Practice Arbor", "", frozenset({"Land", "Creature"}), frozenset({"Forest", "Dryad"}), power=1,
-                     toughness=1, color_indicator=frozenset({"green"}), source=TEST), replace=True)
-    register(CardDef("Practice Courier", "{4}", frozenset({"Artifact", "Creature"}), frozenset({"Golem"}),
-                     power=3, toughness=3, color_indicator=frozenset(COLORS), source=TEST), replace=True)
     s = Scenario("indicators", players=["Alice", "Bob"])
     arbor, courier = s.add("Practice Arbor", "Alice"), s.add("Practice Courier", "Alice")
     assert _colors(s.state(), arbor) == {"green"}
@@ -127,7 +137,6 @@ def test_tokens_have_the_colours_their_effect_names():
 def test_becomes_blue_replaces_black_and_doom_blade_may_then_target_it():
     """105.3: "becomes blue" replaces its black (layer 5, 613.1e), so a black creature painted blue
     is a legal target for "target nonblack creature" (115.1) and is destroyed."""
-    _register_spells()
     s = Scenario("paint then blade", players=["Alice", "Bob"])
     paint, blade = s.add("Practice Paint", "Alice", zone="hand"), s.add("Practice Blade", "Alice", zone="hand")
     corpse = s.add("Walking Corpse", "Bob")
@@ -143,7 +152,6 @@ def test_becomes_blue_replaces_black_and_doom_blade_may_then_target_it():
 def test_colour_effects_apply_in_timestamp_order_and_in_addition_keeps_the_others():
     """613.7: in layer 5, the later effect applies last: blue then "white and red in addition" is
     blue, white and red; and a later "becomes blue" replaces all of them (105.3)."""
-    _register_spells()
     s = Scenario("two paints", players=["Alice", "Bob"])
     paint, tint = s.add("Practice Paint", "Alice", zone="hand"), s.add("Practice Tint", "Alice", zone="hand")
     paint2 = s.add("Practice Paint", "Alice", zone="hand")
@@ -172,7 +180,6 @@ def test_effects_in_layer_5_are_ordered_by_timestamp_not_by_the_order_they_were_
 def test_the_colour_change_is_reported_shown_in_the_notes_and_ends_with_the_turn():
     """514.2: "until end of turn" ends in the cleanup step, and the Zombie is black again. The
     change is an event citing 105.3, and the state table's notes say it (no new column)."""
-    _register_spells()
     s = Scenario("paint", players=["Alice", "Bob"])
     paint = s.add("Practice Paint", "Alice", zone="hand")
     corpse = s.add("Walking Corpse", "Bob")
@@ -212,9 +219,6 @@ def test_colour_target_tests_refuse_a_word_that_is_not_a_colour():
 
 def test_target_black_creature_reads_the_current_colour():
     """202.2 and 613.1e: "target black creature" may choose the Zombie, not the Bears."""
-    text = "Destroy target black creature."
-    register(CardDef("Practice Purge", "{W}", INSTANT, oracle=text, spell=_destroy, source=TEST,
-                     spell_target=creature_target("target black creature", also=colored("black"))), replace=True)
     s = Scenario("purge", players=["Alice", "Bob"])
     purge = s.add("Practice Purge", "Alice", zone="hand")
     corpse, bears = s.add("Walking Corpse", "Bob"), s.add("Grizzly Bears", "Bob")
