@@ -195,3 +195,15 @@ def test_narration_and_tables_name_the_target_player_and_escape_it():
     assert any("targeting <b>Bob</b>" in n for n in notes)
     html = escaped(state_table(t.state)).to_html()
     assert "targeting &lt;b&gt;Bob&lt;/b&gt;" in html and "<b>Bob</b>" not in html
+
+
+def test_any_target_may_be_a_battle_and_damage_removes_its_defense_counters():
+    """115.4: "any target" may be a battle; 120.3h: damage to a battle removes that many defense
+    counters (it isn't marked on it, as it is on a creature)."""
+    register(CardDef("Practice Siege", "{2}{R}", frozenset({"Battle"}), frozenset({"Siege"}),
+                     source="a test card (not a real Magic card)"), replace=True)
+    s, jolt = jolt_board()
+    siege = s.add("Practice Siege", "Bob", counters={"defense": 5})
+    t = resolve_top(s.timeline().do(cast("Alice", jolt, targets=(siege,))))
+    assert t.state.obj(siege).counter("defense") == 3 and t.state.obj(siege).damage == 0
+    assert any(e.rule == "120.3h" for f in t for e in f.events)
