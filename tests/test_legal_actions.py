@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+import test_player_targets  # noqa: F401  (registers Practice Jolt: "any target", players among its targets)
 from helpers import actions_passed_to
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -27,7 +28,7 @@ PERMANENTS = ["Forest", "Swamp", "Llanowar Elves", "Grizzly Bears", "Walking Cor
               "Craw Wurm", "Boggart Brute", "Raging Goblin", "Reflecting Pool", "Mana Reflection",
               "Hangarback Walker", "Lord of the Accursed", "Fervor", "Infernal Darkness",
               "Colossal Dreadmaw", "Fencing Ace", "Typhoid Rats", "Jace Beleren"]
-HAND = ["Grizzly Bears", "Walking Corpse", "Giant Growth", "Murder", "Forest", "Llanowar Elves"]
+HAND = ["Grizzly Bears", "Walking Corpse", "Giant Growth", "Murder", "Forest", "Llanowar Elves", "Practice Jolt"]
 STEPS = ["upkeep", "main1", "combat", "main2", "end"]
 
 boards = st.fixed_dictionaries({
@@ -36,7 +37,7 @@ boards = st.fixed_dictionaries({
     "hand": st.lists(st.tuples(st.sampled_from(HAND), st.sampled_from(["Alice", "Bob"])), max_size=4),
     "library": st.integers(min_value=0, max_value=3),
     "step": st.sampled_from(STEPS),
-    "mana": st.sampled_from(["", "G", "GG", "BB", "GGB"]),
+    "mana": st.sampled_from(["", "G", "GG", "BB", "GGB", "R"]),
 })
 
 

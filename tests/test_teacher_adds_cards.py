@@ -24,6 +24,7 @@ from mtgrules.cards import (
     Target,
     TriggeredAbility,
     Zone,
+    any_target,
     create_token,
     creature_target,
     creatures_you_control,
@@ -32,12 +33,16 @@ from mtgrules.cards import (
     enchanted_has,
     gain_life,
     not_colored,
+    opponent_target,
+    player_target,
     register,
     tap_for,
     this_enters,
 )
 from mtgrules.core.carddef import CardDefError, not_played_text, unbound_lines
+from mtgrules.core.errors import IllegalAction
 from mtgrules.play.verbs import go_to, resolve_top
+from mtgrules.rules.life import lose_life
 
 C = frozenset({"Creature"})
 INSTANT, SORCERY = frozenset({"Instant"}), frozenset({"Sorcery"})
@@ -87,8 +92,13 @@ SHOCK = "Shock deals 2 damage to any target."
 
 
 def _shock(res, item):
-    for target in res.targets():
+    for target in res.any_targets():
         res.damage(target, 2)
+
+
+def _bolt(res, item):
+    for target in res.any_targets():
+        res.damage(target, 3)
 
 
 def test_any_target_written_as_target_creature_is_refused():
@@ -98,6 +108,51 @@ def test_any_target_written_as_target_creature_is_refused():
                                        spell_target=creature_target()), "any target", "115.4")
     refused_definition(lambda: CardDef("Shock", "{R}", INSTANT, oracle=SHOCK, spell=_shock,
                                        spell_target=creature_target("any target")), "any target")
+    refused_definition(lambda: CardDef("Shock", "{R}", INSTANT, oracle=SHOCK, spell=_shock,
+                                       spell_target=player_target()), "target player")  # not the text's words
+
+
+def _real_shock():
+    register(CardDef("Shock", "{R}", INSTANT, oracle=SHOCK, spell=_shock, spell_target=any_target(),
+                     source="Tenth Edition"), replace=True)
+
+
+def test_shock_at_a_player_deals_two_damage_to_that_player():
+    """115.4: "any target" may be a player, named by name; 120.3a: damage to a player makes them
+    lose that much life."""
+    _real_shock()
+    s = Scenario("Shock Bob", players=["Alice", "Bob"])
+    shock = s.add("Shock", "Alice", zone="hand")
+    t = resolve_top(s.mana("Alice", "R").timeline().do(cast("Alice", shock, targets=("Bob",))))
+    assert t.state.player("Bob").life == 18 and t.state.player("Alice").life == 20
+    assert t.state.obj(shock).zone is Zone.GRAVEYARD
+
+
+def test_shock_at_a_creature_destroys_it_and_not_at_a_land():
+    """115.4: "any target" may be a creature (120.3e, 704.5g), but not a land or other object."""
+    _real_shock()
+    s = Scenario("Shock a bear", players=["Alice", "Bob"])
+    shock = s.add("Shock", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Bob")
+    forest = s.add("Forest", "Bob")
+    s.mana("Alice", "R")
+    refuse(s.state(), cast("Alice", shock, targets=(forest,)), "115.1")
+    t = resolve_top(s.timeline().do(cast("Alice", shock, targets=(bears,))))
+    assert t.state.obj(bears).zone is Zone.GRAVEYARD and t.state.player("Bob").life == 20
+
+
+def test_lightning_bolt_at_a_planeswalker_removes_its_loyalty():
+    """115.4: "any target" may be a planeswalker; 120.3c: damage to a planeswalker removes that
+    many loyalty counters; 704.5i: with none left it goes to its owner's graveyard."""
+    text = "Lightning Bolt deals 3 damage to any target."
+    register(CardDef("Lightning Bolt", "{R}", INSTANT, oracle=text, spell=_bolt, spell_target=any_target(),
+                     source="Magic 2010"), replace=True)
+    s = Scenario("Bolt Jace", players=["Alice", "Bob"])
+    bolt = s.add("Lightning Bolt", "Alice", zone="hand")
+    jace = s.add("Jace Beleren", "Bob", counters={"loyalty": 3})
+    t = resolve_top(s.mana("Alice", "R").timeline().do(cast("Alice", bolt, targets=(jace,))))
+    assert t.state.obj(jace).zone is Zone.GRAVEYARD
+    assert any(e.rule == "120.3c" for f in t for e in f.events)
 
 
 def test_shock_marked_not_played_is_shown_so():
@@ -129,14 +184,23 @@ def _ping(res, item):
         res.damage(target, 1)
 
 
-def test_prodigal_sorcerers_any_target_is_refused_and_a_creature_pinger_obeys_summoning_sickness():
-    """115.4 for "any target"; 302.6: a creature's {T} ability can't be activated unless it has
-    been under its controller's control continuously since their most recent turn began."""
+def test_prodigal_sorcerer_pings_a_player_and_a_creature_pinger_obeys_summoning_sickness():
+    """115.4 for "any target" (115.1c: chosen as it is activated); 302.6: a creature's {T} ability
+    can't be activated unless it has been under its controller's control continuously since their
+    most recent turn began."""
+    sorcerer = "{T}: This creature deals 1 damage to any target."
     refused_definition(lambda: CardDef(
-        "Prodigal Sorcerer", "{2}{U}", C, power=1, toughness=1,
-        oracle="{T}: This creature deals 1 damage to any target.",
-        abilities=(ActivatedAbility(Cost.of(tap=True), "{T}: This creature deals 1 damage to any target.", _ping,
-                                    target=creature_target()),)), "any target")
+        "Prodigal Sorcerer", "{2}{U}", C, power=1, toughness=1, oracle=sorcerer,
+        abilities=(ActivatedAbility(Cost.of(tap=True), sorcerer, _ping, target=creature_target()),)), "any target")
+    register(CardDef("Prodigal Sorcerer", "{2}{U}", C, frozenset({"Human", "Wizard"}), power=1, toughness=1,
+                     oracle=sorcerer, source="Tenth Edition",
+                     abilities=(ActivatedAbility(Cost.of(tap=True), sorcerer,
+                                                 lambda res, item: [res.damage(t, 1) for t in res.any_targets()],
+                                                 target=any_target()),)), replace=True)
+    s = Scenario("Tim", players=["Alice", "Bob"])
+    tim = s.add("Prodigal Sorcerer", "Alice")
+    t = resolve_top(s.timeline().do(activate("Alice", tim, targets=("Bob",))))
+    assert t.state.player("Bob").life == 19
     register(CardDef("Practice Pinger", "{2}{U}", C, power=1, toughness=1, oracle=PINGER,
                      abilities=(ActivatedAbility(Cost.of(tap=True), PINGER, _ping, target=creature_target()),),
                      source="a test card (not a real Magic card)"), replace=True)
@@ -496,10 +560,10 @@ def test_shivan_oasis_adds_one_mana_of_red_or_green():
     assert [m.type.value for m in t.state.player("Alice").pool] == ["G"]
 
 
-def test_a_pinger_at_target_player_deals_damage_and_a_spell_at_a_player_is_refused():
-    """120.3a: damage dealt to a player causes that player to lose that much life; 115.1c: the
-    kit offers "target player" to activated abilities only, so a spell that targets one is refused
-    with that reason rather than told to give a creature target."""
+def test_a_pinger_at_target_player_deals_damage_and_a_spell_at_a_player_or_planeswalker_plays():
+    """120.3a: damage dealt to a player causes that player to lose that much life; an activated
+    ability marked target_player asks the player as a choice (115.1c). A spell's "target player or
+    planeswalker" is a Target with players= (115.1a), and one that gives only objects is refused."""
     from mtgrules.rules.targeting import TARGET_PLAYER
     text = "{T}: This creature deals 1 damage to target player."
     register(CardDef("Practice Player Pinger", "{1}{R}", C, power=1, toughness=1, oracle=text,
@@ -511,5 +575,45 @@ def test_a_pinger_at_target_player_deals_damage_and_a_spell_at_a_player_is_refus
     pinger = s.add("Practice Player Pinger", "Alice")
     t = resolve_top(s.timeline().do(activate("Alice", pinger, target_player="Bob")))
     assert t.state.player("Bob").life == 19
-    refused_definition(lambda: CardDef("Lava Spike", "{R}", SORCERY, oracle="Lava Spike deals 3 damage to "
-                                       "target player or planeswalker.", spell=_shock), "115.1c")
+    spike = "Lava Spike deals 3 damage to target player or planeswalker."
+    refused_definition(lambda: CardDef("Lava Spike", "{R}", SORCERY, oracle=spike, spell=_bolt,
+                                       spell_target=creature_target("target player or planeswalker")), "115.1")
+    walker = Target("target player or planeswalker",
+                    lambda state, player, obj: "Planeswalker" in characteristics(state, obj.oid).types,
+                    players=lambda state, controller, name: True)
+    register(CardDef("Lava Spike", "{R}", SORCERY, oracle=spike, spell=_bolt, spell_target=walker,
+                     source="Champions of Kamigawa"), replace=True)
+    s = Scenario("Spike", players=["Alice", "Bob"])
+    lava = s.add("Lava Spike", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Bob")
+    s.mana("Alice", "R")
+    refuse(s.state(), cast("Alice", lava, targets=(bears,)), "115.1")
+    t = resolve_top(s.timeline().do(cast("Alice", lava, targets=("Bob",))))
+    assert t.state.player("Bob").life == 17
+
+
+# ---------------------------------------------------------------- "target opponent" on a trigger
+SOVEREIGN = "When this creature enters, target opponent loses 3 life and you gain 3 life."
+
+
+def _sovereign(res, item):
+    for who in res.target_players():
+        lose_life(res.d, who, 3, "Vampire Sovereign")
+    gain_life(res.d, res.controller, 3, "Vampire Sovereign")
+
+
+def test_vampire_sovereigns_trigger_targets_an_opponent_named_by_name():
+    """115.1d: a trigger's target is chosen as it is put on the stack (603.3d); "target opponent"
+    is a player not on its controller's team (102.3), so Alice can't choose herself."""
+    register(CardDef("Vampire Sovereign", "{3}{B}{B}", C, frozenset({"Vampire"}), power=3, toughness=4,
+                     keywords=frozenset({"flying"}), oracle="Flying\n" + SOVEREIGN, source="Magic 2019",
+                     abilities=(TriggeredAbility(SOVEREIGN, "zone change", this_enters, _sovereign,
+                                                 target=opponent_target()),)), replace=True)
+    s = Scenario("Sovereign", players=["Alice", "Bob", "Carol"])
+    vampire = s.add("Vampire Sovereign", "Alice", zone="hand")
+    t = s.mana("Alice", "BBBBB").timeline().do(cast("Alice", vampire))
+    with pytest.raises(IllegalAction) as info:
+        resolve_top(t, target="Alice")
+    assert info.value.rule == "603.3d"
+    t = resolve_top(resolve_top(t, target="Bob"))
+    assert [t.state.player(p).life for p in ("Alice", "Bob", "Carol")] == [23, 17, 20]

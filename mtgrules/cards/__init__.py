@@ -13,13 +13,16 @@ See ``docs/authoring.md`` for worked examples.
 from mtgrules.cards import pool, unstable  # noqa: E402,F401,I001  (registers the kit's cards)
 from mtgrules.cards.builders import (
     colored,
+    any_target,
     creature_target,
     creatures_you_control,
     enchanted_has,
     grant_keyword_to_yours,
     graveyard_card_target,
     not_colored,
+    opponent_target,
     others_you_control,
+    player_target,
     tap_any_color,
     tap_for,
     tap_for_one_of,
@@ -63,4 +66,5 @@ __all__ = [
     "Zone", "card", "creature_target", "creatures_you_control", "enchanted_has", "this_enters", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
     "register", "tap_any_color", "tap_for", "tap_for_one_of", "Enchant", "dies", "LAST_KNOWN", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
     "characteristics", "create_token", "draw_cards", "fight", "gain_life", "colored", "not_colored", "COLORS",
+    "any_target", "player_target", "opponent_target",
 ]

@@ -15,6 +15,7 @@ from mtgrules.core.mana import ManaType, Restriction
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.layers import characteristics, on_battlefield
+from mtgrules.rules.targeting import opponents
 
 StaticEffects = Callable[[GameState, GameObject], list[Effect]]
 """What a static ability computes: its effects, given the state and its source (604, 611.3a)."""
@@ -86,6 +87,34 @@ def _one_color(color: str, builder: str) -> str:
         return next(iter(color_set(color, f"{builder}({color!r})")))
     except ValueError as e:
         raise CardDefError(str(e)) from None
+
+
+def _no_object(state: GameState, player: str, obj: GameObject) -> bool:
+    return False
+
+
+def player_target(description: str = "target player",
+                  also: Callable[[GameState, str, str], bool] | None = None) -> Target:
+    """"target player": any player in the game, and no object (115.1a, 115.1c, 115.1d); ``also``
+    adds a test ``(state, controller, player)``. Given as ``targets=("Bob",)``."""
+    return Target(description, _no_object, frozenset(),
+                  players=lambda state, controller, name: also is None or also(state, controller, name))
+
+
+def opponent_target(description: str = "target opponent") -> Target:
+    """"target opponent": a player not on the controller's team (102.3), and no object."""
+    return Target(description, _no_object, frozenset(),
+                  players=lambda state, controller, name: opponents(state, controller, name))
+
+
+def any_target(description: str = "any target") -> Target:
+    """"any target": a creature, player, planeswalker or battle (115.4), and no other object
+    (not a noncreature artifact, nor a spell). An object treated as a creature on the battlefield
+    counts (``layers.on_battlefield``)."""
+    def damageable(state: GameState, player: str, obj: GameObject) -> bool:
+        chars = characteristics(state, obj.oid)
+        return on_battlefield(state, obj) and (chars.is_creature or bool(chars.types & {"Planeswalker", "Battle"}))
+    return Target(description, damageable, frozenset(Zone), players=lambda state, controller, name: True)
 
 
 def graveyard_card_target(description: str, test: Callable[[GameState, str, GameObject], bool]) -> Target:

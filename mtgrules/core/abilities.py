@@ -172,16 +172,25 @@ class ManaAbility:
 
 @dataclass(frozen=True)
 class Target:
-    """What a spell or ability may target (115): a description and a legality test."""
+    """What a spell or ability may target (115): a description and a legality test.
+
+    ``legal(state, controller, obj)`` says which objects in ``zones`` it may target; ``players``,
+    when given, says which players it may target too (``players(state, controller, name)``): the
+    "something" of "target [something]" may describe objects and/or players (115.1a, 115.1c,
+    115.1d), and "any target" is a creature, player, planeswalker or battle (115.4). A player who
+    has left the game is never a legal target, whatever the test says. See ``player_target``,
+    ``opponent_target`` and ``any_target`` in ``mtgrules.cards``."""
 
     description: str
     legal: Callable[[GameState, str, GameObject], bool]
     zones: frozenset[Zone] = frozenset({Zone.BATTLEFIELD})
+    players: Callable[[GameState, str, str], bool] | None = None
 
     def __post_init__(self) -> None:
         _check_fields(self, f"Target {self.description!r:.40}", (
             ("description", "text such as \"target creature\"", _is_text),
-            ("legal", "a function (state, controller, object) -> bool", _is_function)))
+            ("legal", "a function (state, controller, object) -> bool", _is_function),
+            ("players", "a function (state, controller, player name) -> bool (or None)", _is_optional_function)))
 
 
 class Resolution(Protocol):
@@ -197,6 +206,8 @@ class Resolution(Protocol):
     def state(self) -> GameState: ...
     def name(self, oid: int) -> str: ...
     def targets(self) -> list[GameObject]: ...
+    def any_targets(self) -> list[GameObject | str]: ...
+    def target_players(self) -> list[str]: ...
     def source(self) -> GameObject | None: ...
     def destroy(self, obj: GameObject) -> None: ...
     def put_onto_battlefield(self, obj: GameObject) -> None: ...

@@ -61,6 +61,22 @@ def check_ids(values: Any, argument: str, rule: str) -> tuple[int, ...]:
     return tuple(values)
 
 
+def check_targets(values: Any) -> tuple[int | str, ...]:
+    """Chosen targets as a tuple: each an object id or a player's name (115.1: targets are objects
+    and/or players), such as ``targets=(bears,)`` or ``targets=("Bob",)``. A bare id or a bare name
+    is refused, not guessed at; whether the target is legal is the engine's question."""
+    if not isinstance(values, tuple | list):
+        raise ActionTypeError("115.1", "targets must be a tuple of object ids or player names, such as "
+                              f"targets=(3,) or targets=(\"Bob\",), not {_what(values)}")
+    for v in values:
+        if isinstance(v, str):
+            if not v.strip():
+                raise ActionTypeError("115.1", "a target player is named by their name, not by empty text")
+            continue
+        check_id(v, "each of targets (or a player's name)", "115.1")
+    return tuple(values)
+
+
 def check_number(value: Any, argument: str, rule: str = "107.1") -> None:
     """A number the player chooses: a whole number (107.1); its size is checked by the engine."""
     if not isinstance(value, int) or isinstance(value, bool):
@@ -96,8 +112,10 @@ def object_name(state: GameState, oid: Any) -> str:
         return f"object {oid}, which doesn't exist"
 
 
-def _targets(state: GameState, targets: tuple[int, ...]) -> str:
-    return f", targeting {', '.join(object_name(state, t) for t in targets)}" if targets else ""
+def _targets(state: GameState, targets: tuple[int | str, ...]) -> str:
+    """", targeting Grizzly Bears" or ", targeting Bob": a player target is named by name."""
+    names = (t if isinstance(t, str) else object_name(state, t) for t in targets)
+    return f", targeting {', '.join(names)}" if targets else ""
 
 
 def _frozen(choices: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
@@ -148,14 +166,14 @@ class PassPriority(Action):
         return "pass_priority", [self.player], {}
 
 
-def _check_spell_like(x: int, targets: tuple[int, ...], hybrid: tuple[ManaType, ...] | None,
+def _check_spell_like(x: int, targets: tuple[int | str, ...], hybrid: tuple[ManaType, ...] | None,
                       choices: tuple[tuple[str, Any], ...]) -> None:
     """The checks casting and activating share, in the order they are reported: X, the targets
     (115.1), hybrid halves (107.4e) and the scripted choices."""
     check_number(x, "X")
     if not isinstance(targets, tuple):
-        raise ActionTypeError("115.1", f"targets must be a tuple of object ids, not {_what(targets)}")
-    check_ids(targets, "targets", "115.1")
+        raise ActionTypeError("115.1", f"targets must be a tuple of object ids or player names, not {_what(targets)}")
+    check_targets(targets)
     _check_hybrid(hybrid)
     check_choices(choices)
 
@@ -167,7 +185,7 @@ class Activate(Action):
     source: int
     ability: int = 0
     x: int = 0
-    targets: tuple[int, ...] = ()
+    targets: tuple[int | str, ...] = ()
     hybrid: tuple[ManaType, ...] | None = None
     choices: tuple[tuple[str, Any], ...] = field(default=())
 
@@ -198,7 +216,7 @@ class CastSpell(Action):
 
     card: int
     x: int = 0
-    targets: tuple[int, ...] = ()
+    targets: tuple[int | str, ...] = ()
     hybrid: tuple[ManaType, ...] | None = None
     choices: tuple[tuple[str, Any], ...] = field(default=())
 
@@ -263,7 +281,7 @@ class PlayLand(Action):
 # a choice kind: ``cast("Alice", practice_charge, card=bears)`` scripts the choice "card".
 # A kind that is also one of these keywords (``x``, ``targets``, ``hybrid``, ``choices``) is
 # scripted through ``choices={"hybrid": "G"}``.
-def activate(player: str, source: int, ability: int = 0, /, *, x: int = 0, targets: tuple[int, ...] = (),
+def activate(player: str, source: int, ability: int = 0, /, *, x: int = 0, targets: tuple[int | str, ...] = (),
              hybrid: str | None = None, choices: Mapping[str, Any] | None = None, **more: Any) -> Activate:
     """Friendly constructor: ``activate("Alice", forest)``, ``activate("Alice", orchard, color="G")``."""
     for name in ("source", "ability"):  # not answers: read as one, they'd activate another ability
@@ -271,14 +289,14 @@ def activate(player: str, source: int, ability: int = 0, /, *, x: int = 0, targe
             raise ActionTypeError("117.1", f"{name}= is given by position, not as a keyword: activate(player, "
                                   f"source, ability), such as activate({player!r}, {source!r}, 1) for the "
                                   "second ability")
-    return Activate(player, source, ability, x, check_ids(targets, "targets", "115.1"), _hybrid(hybrid),
+    return Activate(player, source, ability, x, check_targets(targets), _hybrid(hybrid),
                     _frozen(_keys(choices, more)))
 
 
-def cast(player: str, card: int, /, *, x: int = 0, targets: tuple[int, ...] = (),
+def cast(player: str, card: int, /, *, x: int = 0, targets: tuple[int | str, ...] = (),
          hybrid: str | None = None, choices: Mapping[str, Any] | None = None, **more: Any) -> CastSpell:
     """Friendly constructor: ``cast("Alice", walker, x=2)``."""
-    return CastSpell(player, card, x, check_ids(targets, "targets", "115.1"), _hybrid(hybrid),
+    return CastSpell(player, card, x, check_targets(targets), _hybrid(hybrid),
                      _frozen(_keys(choices, more)))
 
 

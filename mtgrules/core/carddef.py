@@ -44,17 +44,27 @@ _TARGETS = re.compile(r"\btargets?\b(?! of\b)", re.IGNORECASE)
 """The word "target" as a spell or ability uses it (115.1), not "becomes the target of"."""
 
 
+_MAY_BE_PLAYER = re.compile(r"\bany (?:other )?target\b|\btarget (?:player|opponent)s?\b", re.IGNORECASE)
+"""A "target" the rules let be a player: "any target" (115.4), "target player", "target opponent" (115.1)."""
+
+
 def _check_target_text(name: str, what: str, text: str, spec: Target | None, player: bool) -> None:
-    """Refuse a target spec that the text doesn't ask for, or a "target" the spec doesn't give."""
+    """Refuse a target spec that the text doesn't ask for, or a "target" the spec doesn't give;
+    and a spec that can't choose the player the text may name, or that may choose a player the
+    text doesn't name (only permanents are legal targets unless the text says otherwise, 115.2)."""
     says = bool(_TARGETS.search(text))
-    if says and re.search(r"\bany target\b", text, re.IGNORECASE):
-        raise CardDefError(f"{name}: {what} says \"any target\", which may be a creature, a player, a planeswalker "
-                           "or a battle (115.4), and the kit can't yet offer players and objects as one target; "
-                           "mark the line not_played, or word the card \"target creature\"")
-    if says and not player and re.search(r"\btarget (player|opponent)s?\b", text, re.IGNORECASE):
-        raise CardDefError(f"{name}: {what} targets a player, and only an activated ability can target a player "
-                           "in the kit (ActivatedAbility(..., target_player=True), 115.1c); mark the line "
-                           "not_played")
+    may_be_player = _MAY_BE_PLAYER.search(text) if says and not player else None
+    if may_be_player and spec is not None and spec.players is None:
+        phrase = may_be_player.group(0)
+        rule = "115.4" if "any" in phrase.lower() else "115.1"
+        raise CardDefError(f"{name}: {what} says \"{phrase}\", which may be a player ({rule}), but its Target "
+                           f"({spec.description!r}) can choose only objects; give any_target(), player_target() "
+                           "or opponent_target() (or a Target with players=), or mark the line not_played")
+    if spec is not None and spec.players is not None and not re.search(
+            r"\bany\b|\bplayers?\b|\bopponents?\b", spec.description, re.IGNORECASE):
+        raise CardDefError(f"{name}: {what} gives a Target ({spec.description!r}) that may choose a player, but "
+                           "its words name no player, and only permanents are legal targets unless the text says "
+                           "otherwise (115.2); drop players=, or give the text's own words")
     if says and spec is None and not player:
         raise CardDefError(f"{name}: {what} says \"target\" but no target is given, so nothing could be chosen; "
                            "give spell_target= (or target=) a Target whose description is the text's target "

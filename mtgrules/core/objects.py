@@ -139,7 +139,9 @@ def set_counter(counters: tuple[tuple[str, int], ...], kind: str, n: int) -> tup
 @dataclass(frozen=True)
 class StackItem:
     """A spell or ability on the stack (405). ``ability`` indexes the source card's abilities;
-    ``x`` is the X chosen as it was put on the stack (107.3); ``data`` carries trigger details."""
+    ``x`` is the X chosen as it was put on the stack (107.3); ``data`` carries trigger details.
+    A target is an object (its reference, so a new object is a new one, 400.7) or a player, by
+    name (115.1: targets are objects and/or players)."""
 
     sid: int
     kind: str
@@ -148,7 +150,7 @@ class StackItem:
     label: str
     ability: int | None = None
     x: int = 0
-    targets: tuple[ObjRef, ...] = ()
+    targets: tuple[ObjRef | str, ...] = ()
     data: tuple[tuple[str, object], ...] = ()
 
     def get(self, key: str) -> object:

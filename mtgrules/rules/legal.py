@@ -58,7 +58,7 @@ from mtgrules.rules.layers import ability_kinds
 from mtgrules.rules.mana.abilities import type_choice
 from mtgrules.rules.mana.could_produce import replacements_for
 from mtgrules.rules.stack import at_instant_speed, sorcery_timing
-from mtgrules.rules.targeting import TARGET_PLAYER, player_targets
+from mtgrules.rules.targeting import TARGET_PLAYER, legal_player_targets, player_targets
 from mtgrules.rules.teams import may_act, passes_needed, shared_team_turns
 from mtgrules.rules.turn_loop import MAX_HAND_SIZE
 
@@ -286,10 +286,13 @@ def _least_mana(name: str) -> float:
                      else cdef.mana_cost.mana_value(0))
 
 
-def _targets(state: GameState, player: str, spec: Target | None) -> list[tuple[int, ...]]:
+def _targets(state: GameState, player: str, spec: Target | None) -> list[tuple[int | str, ...]]:
+    """Each object and each player (by name, 115.1) the spec may target; the check judges each."""
     if spec is None:
         return [()]
-    return [(o.oid,) for o in state.objects if o.zone in spec.zones and spec.legal(state, player, o)]
+    objects: list[tuple[int | str, ...]] = [(o.oid,) for o in state.objects
+                                            if o.zone in spec.zones and spec.legal(state, player, o)]
+    return objects + [(p,) for p in legal_player_targets(state, player, spec)]
 
 
 def _halves(hybrid: tuple[tuple[ManaType, ManaType], ...]) -> list[tuple[ManaType, ...] | None]:

@@ -39,8 +39,38 @@ class Resolution:
         return characteristics(self.state, oid).name
 
     def targets(self) -> list[GameObject]:
-        """The targets that are still the same objects (400.7); illegal ones are skipped (608.2b)."""
-        return [o for o in (self.state.resolve_ref(r) for r in self.item.targets) if o is not None]
+        """The targets that are still the same objects (400.7); illegal ones are skipped (608.2b).
+
+        Objects only: when a player was chosen this refuses (a card author's mistake), since
+        skipping the player would quietly do nothing to them; read ``any_targets()`` (objects and
+        players) or ``target_players()`` instead."""
+        players = [t for t in self.item.targets if isinstance(t, str)]
+        if players:
+            raise ValueError(f"{self.item.label} targets the player {players[0]}, and targets() gives only "
+                             "objects; read res.any_targets() (objects and players) or res.target_players()")
+        return [o for t in self.item.targets if isinstance(t, ObjRef) and (o := self.state.resolve_ref(t)) is not None]
+
+    def any_targets(self) -> list[GameObject | str]:
+        """The chosen targets, objects and players (115.1, 115.4) in the order chosen, as
+        ``res.damage`` takes them: an object that is still the same object (400.7), a player who
+        is still in the game (800.4); a target that is gone is skipped (608.2b)."""
+        in_game = {p.name for p in self.state.players if not p.lost}
+        out: list[GameObject | str] = []
+        for t in self.item.targets:
+            if isinstance(t, str):
+                if t in in_game:
+                    out.append(t)
+            elif (o := self.state.resolve_ref(t)) is not None:
+                out.append(o)
+        return out
+
+    def target_players(self) -> list[str]:
+        """The chosen target players still in the game (115.1, 608.2b), including an activated
+        ability's "target player" asked as a choice (``target_player=True``)."""
+        asked = self.item.get("target player")
+        chosen = [t for t in self.any_targets() if isinstance(t, str)]
+        in_game = {p.name for p in self.state.players if not p.lost}
+        return chosen + ([asked] if isinstance(asked, str) and asked in in_game else [])
 
     def source(self) -> GameObject | None:
         return self.state.resolve_ref(self.item.source)

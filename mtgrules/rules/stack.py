@@ -17,21 +17,28 @@ from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_man
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.look_back import LAST_KNOWN, trigger_source
 from mtgrules.rules.resolution import Resolution
-from mtgrules.rules.targeting import TARGET_PLAYER, choose_player_target, player_target_gone, why_cant_target
+from mtgrules.rules.targeting import (
+    TARGET_PLAYER,
+    choose_player_target,
+    player_target_gone,
+    player_target_legal,
+    why_cant_target,
+    why_not_player_target,
+)
 from mtgrules.rules.teams import is_active_player, shared_team_turns, turn_mates
 from mtgrules.rules.triggers import condition_still_true
 from mtgrules.rules.zones import move
 
 
 # ---------------------------------------------------------------- casting
-def check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tuple[ObjRef, ...], frozenset[str]]:
+def check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tuple[ObjRef | str, ...], frozenset[str]]:
     """Refuse the cast if the card, its timing, its targets, X or the cost forbid it; change
     nothing. ``apply`` (through ``engine.check``) and ``legal_actions`` both ask this, once per
     state and action."""
     return state.checked("cast", a, _check_cast)
 
 
-def _check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tuple[ObjRef, ...], frozenset[str]]:
+def _check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tuple[ObjRef | str, ...], frozenset[str]]:
     obj = _card_in_hand(state, a)
     cdef = card(obj.card)
     if "Land" in cdef.types:
@@ -113,10 +120,11 @@ def _not_sorcery_time(state: GameState, player: str) -> str:
     return f"this is the {state.step.phrase}"
 
 
-def check_targets(state: GameState, player: str, spec: Target | None, chosen: tuple[int, ...],
-                  what: str, rule: str = "115.1", *, itself: int | None = None) -> tuple[ObjRef, ...]:
+def check_targets(state: GameState, player: str, spec: Target | None, chosen: tuple[int | str, ...],
+                  what: str, rule: str = "115.1", *, itself: int | None = None) -> tuple[ObjRef | str, ...]:
     """Each chosen target must exist, be in a zone the spec allows, and pass its test (115); an
     Aura spell's refusal cites 303.4a, since its enchant ability is what asks for the target.
+    A player, named by name, must be in the game and one the spec may target (115.1, 115.4).
     ``itself`` is the card being cast: its targets are chosen once it is on the stack (601.2a,
     601.2c), where a spell is an illegal target for itself (115.5)."""
     if spec is None:
@@ -131,8 +139,14 @@ def check_targets(state: GameState, player: str, spec: Target | None, chosen: tu
                             "for itself")
     if len(chosen) != 1:
         raise IllegalAction(rule, f"{what} needs exactly one target: {spec.description}")
-    refs = []
+    refs: list[ObjRef | str] = []
     for oid in chosen:
+        if isinstance(oid, str):
+            wrong = why_not_player_target(state, player, spec, oid, what, rule)
+            if wrong is not None:
+                raise IllegalAction(*wrong)
+            refs.append(oid)
+            continue
         try:
             obj = state.obj(oid)
         except KeyError:
@@ -203,6 +217,10 @@ def _any_target_legal(d: Draft, item: StackItem) -> bool:
     state = d.view()
     spec = _target_spec(state, item)
     for ref in item.targets:
+        if isinstance(ref, str):  # a player: still in the game and still what it may target
+            if player_target_legal(state, item.controller, spec, ref):
+                return True
+            continue
         obj = state.resolve_ref(ref)
         if obj is not None and (spec is None or (obj.zone in spec.zones and spec.legal(state, item.controller, obj)
                                                  and why_cant_target(state, item.controller, obj) is None)):
@@ -215,7 +233,10 @@ def _fizzle(d: Draft, item: StackItem) -> None:
     resolve (608.2b; for a permanent spell such as an Aura, 608.3b)."""
     state = d.view()
     spec = _target_spec(state, item)
-    if spec is None or all(state.resolve_ref(r) is None for r in item.targets):
+    players = [r for r in item.targets if isinstance(r, str)]
+    if players and len(players) == len(item.targets) and any(player_target_gone(state, p) for p in players):
+        why = f"its target player {' and '.join(players)} has left the game"
+    elif spec is None or all(isinstance(r, ObjRef) and state.resolve_ref(r) is None for r in item.targets):
         why = "its target is no longer there"
     else:
         why = f"its target is no longer legal: it doesn't fit “{spec.description}” now"
@@ -235,8 +256,9 @@ def _resolve_spell(d: Draft, chooser: Chooser, item: StackItem) -> None:
             cdef.spell(Resolution(d, chooser, item), item)
         move(d, obj.oid, Zone.GRAVEYARD, "608.2n", f"{cdef.name} goes to its owner's graveyard")
         return
-    if cdef.enchant is not None and item.targets:  # an Aura spell enters attached to its target (608.3c)
-        enters_battlefield(d, chooser, obj, item.controller, item.x, attached_to=item.targets[0].oid)
+    aimed = item.targets[0] if item.targets else None
+    if cdef.enchant is not None and isinstance(aimed, ObjRef):  # an Aura spell enters attached to its target (608.3c)
+        enters_battlefield(d, chooser, obj, item.controller, item.x, attached_to=aimed.oid)
         return
     enters_battlefield(d, chooser, obj, item.controller, item.x)
 

@@ -1,5 +1,6 @@
-"""Who may target what, beyond a spell's own words (115): hexproof (702.11b); and "target
-player" (115.1c), which the kit asks as a choice, since its targets are objects.
+"""Who may target what, beyond a spell's own words (115): hexproof (702.11b); and players as
+targets (115.1a, 115.1c, 115.1d, 115.4), named by name among the chosen targets, or, for an
+activated ability marked ``target_player``, asked as the choice "target player".
 
 ``Target.legal`` says what a spell or ability may target ("target creature"); this module adds
 the abilities of the object being targeted. Casting and activating refuse such a target, a trigger
@@ -9,7 +10,7 @@ doesn't offer it, and a target that gains hexproof before its spell resolves is 
 
 from __future__ import annotations
 
-from mtgrules.core.abilities import ActivatedAbility
+from mtgrules.core.abilities import ActivatedAbility, Target
 from mtgrules.core.actions import Activate
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
@@ -65,3 +66,37 @@ def choose_player_target(chooser: Chooser, state: GameState, player: str) -> str
 def player_target_gone(state: GameState, name: object) -> bool:
     """Whether a target player has left the game, so isn't a legal target any more (608.2b, 800.4a)."""
     return isinstance(name, str) and name not in player_targets(state)
+
+
+# ---------------------------------------------------------------- players among the targets (115.1)
+def why_not_player_target(state: GameState, controller: str, spec: Target, name: str,
+                          what: str, rule: str) -> tuple[str, str] | None:
+    """``(rule, sentence)`` if ``controller``'s ``what`` can't target the player ``name``: no such
+    player, a player who has left the game (800.4), a spell or ability whose words name no player
+    (only permanents are legal targets unless it says otherwise, 115.2), or a player its words
+    exclude ("target opponent", cited as ``rule``); None if it may."""
+    names = [p.name for p in state.players]
+    if name not in names:
+        return "115.1", f"there is no player named {name!r} to target; the players are {', '.join(names)}"
+    if name not in player_targets(state):
+        return "800.4", f"{name} has left the game, so {name} can't be chosen as a target"
+    if spec.players is None:
+        return "115.2", f"{what} can target only objects ({spec.description}), so the player {name} can't be chosen"
+    if not spec.players(state, controller, name):
+        return rule, f"{name} is not a legal target: {what} needs {spec.description}"
+    return None
+
+
+def legal_player_targets(state: GameState, controller: str, spec: Target | None) -> list[str]:
+    """The players ``spec`` lets ``controller`` target now, in turn order (115.1, 800.4)."""
+    if spec is None or spec.players is None:
+        return []
+    test = spec.players
+    return [p for p in player_targets(state) if test(state, controller, p)]
+
+
+def player_target_legal(state: GameState, controller: str, spec: Target | None, name: str) -> bool:
+    """Whether a chosen target player is still legal as its spell or ability resolves (608.2b):
+    still in the game (800.4) and still what the spell or ability may target."""
+    return name in player_targets(state) and spec is not None and spec.players is not None \
+        and spec.players(state, controller, name)

@@ -38,7 +38,7 @@ from mtgrules.rules.look_back import (
     look_back_watchers,
     trigger_source,
 )
-from mtgrules.rules.targeting import why_cant_target
+from mtgrules.rules.targeting import legal_player_targets, why_cant_target, why_not_player_target
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
 
 
@@ -310,26 +310,28 @@ def _push_trigger(d: Draft, t: PendingTrigger, chooser: Chooser) -> None:
 
 
 def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller: str,
-                    name: str) -> tuple[ObjRef, ...] | None:
+                    name: str) -> tuple[ObjRef | str, ...] | None:
     """The target a trigger's controller chooses as it goes on the stack (choice kind
-    ``"target"``, 603.3d); None if it has no legal target, so it is removed from the stack."""
+    ``"target"``, 603.3d): an object id, or a player's name when the ability may target players
+    (115.1d); None if it has no legal target, so it is removed from the stack."""
     spec = ab.target
     if spec is None:
         return ()
     state = d.view()
-    options = [o.oid for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)
-               and why_cant_target(state, controller, o) is None]
+    options: list[int | str] = [o.oid for o in state.objects if o.zone in spec.zones
+                                and spec.legal(state, controller, o) and why_cant_target(state, controller, o) is None]
+    options += legal_player_targets(state, controller, spec)
     if not options:
         d.note("no target", f"{name}: {ab.text} has no legal target ({spec.description}), so it is "
                "removed from the stack", "603.3d", controller, name)
         return None
     _refuse_named_illegal_target(state, chooser, ab, controller, name, options)
-    oid = chooser.choose("target", controller, options, "603.3d")
-    return (state.obj(oid).ref,)
+    chosen = chooser.choose("target", controller, options, "603.3d")
+    return (chosen,) if isinstance(chosen, str) else (state.obj(chosen).ref,)
 
 
 def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: TriggeredAbility, controller: str,
-                                 name: str, options: list[int]) -> None:
+                                 name: str, options: list[int | str]) -> None:
     """A scripted target that is an object but not a legal one is refused saying why, as a spell's
     is: hexproof and the like with their own rule, otherwise what the ability needs (603.3d, 601.2c).
     With one legal option the answer may be meant for a later question, so the chooser keeps it."""
@@ -337,6 +339,10 @@ def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: Trigger
     if len(options) < 2:
         return
     given = queue[0] if queue else None
+    if isinstance(given, str) and given not in options and ab.target is not None:  # a player, by name (115.1d)
+        wrong = why_not_player_target(state, controller, ab.target, given, f"{name}'s triggered ability", "603.3d")
+        if wrong is not None:
+            raise IllegalAction(*wrong)
     if not isinstance(given, int) or isinstance(given, bool) or given in options or ab.target is None:
         return
     try:

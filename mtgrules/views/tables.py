@@ -263,7 +263,8 @@ def _stack_row(state: GameState, item: StackItem, depth: int) -> tuple[Any, ...]
     if item.x:
         notes.append(f"X={item.x}")
     if item.targets:
-        notes.append("targeting " + ", ".join(_label_of(state, t.oid) for t in item.targets))
+        notes.append("targeting " + ", ".join(t if isinstance(t, str) else _label_of(state, t.oid)
+                                              for t in item.targets))  # a player by name (115.1)
     return (item.label, "stack", item.kind, "", item.controller, "stack", "", "", "", "", "", "", "", "", "",
             ", ".join(notes))
 

@@ -96,6 +96,10 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
         left = max(obj.counter("loyalty") - amount, 0)
         d.update(recipient, "120.3c", f"{amount} damage to {target} removes {counted(amount, 'loyalty counter')}",
                  kind="loyalty", counters=set_counter(obj.counters, "loyalty", left))
+    if "Battle" in chars.types:  # "any target" may be a battle (115.4)
+        left = max(obj.counter("defense") - amount, 0)
+        d.update(recipient, "120.3h", f"{amount} damage to {target} removes {counted(amount, 'defense counter')}",
+                 counters=set_counter(obj.counters, "defense", left))
     if chars.is_creature:
         # Damage already marked is said, so two blockers' damage reads as two steps of a sum
         # ("2 damage is marked…", "2 more damage…, 4 in all"), not as the same sentence twice.
