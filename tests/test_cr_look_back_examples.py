@@ -130,6 +130,8 @@ CARDS = (
                                         looks_back=True),)),
     CardDef("Practice Ossuary Bell", "{1}", frozenset({"Artifact"}), oracle=ANYWHERE, source=TEST,
             abilities=(TriggeredAbility(ANYWHERE, "zone change", _creature_card_to_a_graveyard, _gain_one),)),
+    CardDef("Practice Ossuary Wisp", "{B}", CREATURE, power=0, toughness=0, oracle=ANYWHERE, source=TEST,
+            abilities=(TriggeredAbility(ANYWHERE, "zone change", _creature_card_to_a_graveyard, _gain_one),)),
     CardDef("Practice Grave Summons", "{B}", SORCERY, spell_target=creature_target(), source=TEST,
             oracle="Destroy target creature. Then put a creature card from your hand onto the battlefield.",
             spell=_destroy_then_summon),
@@ -356,3 +358,17 @@ def test_a_dies_ability_triggers_on_its_own_death_with_its_last_known_counters()
     assert [i.controller for i in t.state.stack] == ["Bob"]
     _resolve_all(t)
     assert sum(o.card == "Thopter Token" for o in t.state.battlefield("Bob")) == 2
+
+
+@pytest.mark.rule("704.3")
+def test_creatures_dying_in_one_check_of_state_based_actions_dont_hear_each_other_from_the_graveyard():
+    """704.3: the state-based actions that apply are performed at once, as one event. Two 0/0
+    creatures whose "put into a graveyard from anywhere" ability doesn't look back (603.6c) are
+    both in the graveyard after that event, so neither ability triggers (603.10); recorded one by
+    one, the second to move heard the first."""
+    s = Scenario("two wisps")
+    s.add("Practice Ossuary Wisp", "Alice")
+    s.add("Practice Ossuary Wisp", "Alice")
+    t = s.timeline().do(pass_priority("Alice"))
+    assert [o.zone for o in t.state.objects if o.card == "Practice Ossuary Wisp"] == [Zone.GRAVEYARD] * 2
+    assert not t.state.stack and t.state.player("Alice").life == 20

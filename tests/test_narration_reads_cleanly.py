@@ -234,3 +234,17 @@ def test_combat_keyword_combinations_read_cleanly(name):
     assert all(frame.refused is None for frame in t)  # the board plays as meant
     found = {frame.index: bad for frame in t if (bad := problems(frame))}
     assert not found, found
+
+
+def test_many_tokens_made_at_once_read_with_the_right_article():
+    """"an eighth Thopter Token", "an 11th", not "a eighth", "a 11th"; they are one event (603.6a)."""
+    from mtgrules.core.state import Draft
+    from mtgrules.rules.tokens import create_tokens
+    d = Draft(Scenario("Twelve Thopters", players=["Alice", "Bob"]).state())
+    create_tokens(d, "Thopter Token", "Alice", "Hangarback Walker", 12)
+    said = [e.text for e in d.events if e.text.startswith("Hangarback Walker:")]
+    assert said[0].startswith("Hangarback Walker: a Thopter Token is created")
+    assert [s.split(" is created")[0].split(": ")[1] for s in said[6:12]] == [
+        "a seventh Thopter Token", "an eighth Thopter Token", "a ninth Thopter Token", "a tenth Thopter Token",
+        "an 11th Thopter Token", "a 12th Thopter Token"]
+    assert len(set(d.together.values())) == 1

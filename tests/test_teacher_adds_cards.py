@@ -37,12 +37,14 @@ from mtgrules.cards import (
     player_target,
     register,
     tap_for,
+    tap_for_one_of,
     this_enters,
 )
 from mtgrules.core.carddef import CardDefError, not_played_text, unbound_lines
 from mtgrules.core.errors import IllegalAction
 from mtgrules.play.verbs import go_to, resolve_top
 from mtgrules.rules.life import lose_life
+from mtgrules.rules.zones import move
 
 C = frozenset({"Creature"})
 INSTANT, SORCERY = frozenset({"Instant"}), frozenset({"Sorcery"})
@@ -235,9 +237,10 @@ WRATH = "Destroy all creatures. They can't be regenerated."
 
 
 def _wrath(res, item):
-    for obj in list(res.state.battlefield()):
-        if characteristics(res.state, obj.oid).is_creature:
-            res.destroy(obj)
+    with res.d.one_event():  # "destroy all creatures": they are destroyed at once (608.2c, 603.10)
+        for obj in list(res.state.battlefield()):
+            if characteristics(res.state, obj.oid).is_creature:
+                res.destroy(obj)
 
 
 def test_wrath_of_god_destroys_every_creature_but_an_indestructible_one():
@@ -617,3 +620,82 @@ def test_vampire_sovereigns_trigger_targets_an_opponent_named_by_name():
     assert info.value.rule == "603.3d"
     t = resolve_top(resolve_top(t, target="Bob"))
     assert [t.state.player(p).life for p in ("Alice", "Bob", "Carol")] == [23, 17, 20]
+
+
+# ---------------------------------------------------------------- the verbs refuse what they can't do
+def test_countering_a_spell_leaves_an_ability_of_the_same_card_on_the_stack():
+    """113.7a: an ability on the stack exists independently of its source. A creature's enters
+    trigger waits on the stack while the card, returned to hand and cast again, is countered:
+    only the spell leaves the stack (701.6a); the trigger stayed there."""
+    etb = "When this creature enters, you gain 1 life."
+    bounce = "Return target creature to its owner's hand."
+    register(CardDef("Practice Flasher", "{G}", C, power=1, toughness=1, oracle="Flash\n" + etb,
+                     keywords=frozenset({Keyword.FLASH}), source="made up for the tests",
+                     abilities=(TriggeredAbility(etb, "zone change", this_enters,
+                                                 lambda res, item: gain_life(res.d, res.controller, 1, "Flasher")),)),
+             replace=True)
+    register(CardDef("Practice Bounce", "{U}", INSTANT, oracle=bounce, spell_target=creature_target(),
+                     spell=lambda res, item: [move(res.d, o.oid, Zone.HAND, "400.7", "returned") for o in res.targets()],
+                     source="made up for the tests"), replace=True)
+    register(CardDef("Counterspell", "{U}{U}", INSTANT, oracle=COUNTERSPELL,
+                     spell=lambda res, item: [res.counter(o) for o in res.targets()],
+                     spell_target=Target("target spell", _a_spell, frozenset({Zone.STACK})), source="Tenth Edition"),
+             replace=True)
+    s = Scenario("A trigger outlives its countered card", players=["Alice", "Bob"])
+    flasher = s.add("Practice Flasher", "Alice", zone="hand")
+    bounce_card = s.add("Practice Bounce", "Alice", zone="hand")
+    counter = s.add("Counterspell", "Bob", zone="hand")
+    t = resolve_top(s.mana("Alice", "GGU").mana("Bob", "UU").timeline().do(cast("Alice", flasher)))
+    assert [i.kind for i in t.state.stack] == ["trigger"]
+    t = resolve_top(t.do(cast("Alice", bounce_card, targets=(flasher,))))
+    t.do(cast("Alice", flasher)).do(pass_priority_of(None, "Alice"))
+    t = resolve_top(t.do(cast("Bob", counter, targets=(flasher,))))
+    assert t.state.obj(flasher).zone is Zone.GRAVEYARD
+    assert [i.kind for i in t.state.stack] == ["trigger"], "the enters trigger is still waiting"
+
+
+@pytest.mark.parametrize("recipient, amount, words", [
+    ("Zed", 2, "player in the game"), ("graveyard", 2, "on the battlefield"), ("itself", 2, "on the battlefield"),
+    ("Bob", -3, "0 or more"), ("Bob", 1.5, "whole number"), ("Bob", True, "whole number")])
+def test_damage_from_a_resolver_refuses_what_cant_be_dealt_damage_and_plays_nothing(recipient, amount, words):
+    """120.1: only battles, creatures, planeswalkers and players can be dealt damage, and an
+    amount is a whole number. A resolver asking otherwise is refused, the passes taken back."""
+    def _bad(res, item):
+        who = {"graveyard": lambda: res.state.obj(dead), "itself": lambda: res.state.obj(item.source.oid)}
+        res.damage(who[recipient]() if recipient in who else recipient, amount)
+    register(CardDef("Practice Misaimed Bolt", "{R}", INSTANT, oracle="Practice Misaimed Bolt misfires.",
+                     spell=_bad, source="made up for the tests"), replace=True)
+    s = Scenario("A misaimed bolt", players=["Alice", "Bob"])
+    dead = s.add("Grizzly Bears", "Alice", zone="graveyard")
+    bolt = s.add("Practice Misaimed Bolt", "Alice", zone="hand")
+    t = s.mana("Alice", "R").timeline().do(cast("Alice", bolt))
+    steps = len(t)
+    with pytest.raises(ValueError, match=words):
+        resolve_top(t)
+    assert len(t) == steps and t.state.player("Bob").life == 20
+
+
+def test_tap_for_reads_only_what_its_text_adds_and_refuses_a_rider_it_would_not_play():
+    """106.1 which mana it adds; 106.6 a spending restriction is more than tap_for plays."""
+    assert tap_for("C", "C", text="{T}: Add {C}{C}.").text == "{T}: Add {C}{C}."
+    refused_definition(lambda: tap_for("C", "C", text="{T}: Add {C}{C}. Spend this mana only to cast colorless "
+                                       "Eldrazi spells or activate abilities of colorless Eldrazi."), "106.6")
+    refused_definition(lambda: tap_for("X"), "tap_for", "106.1")
+    refused_definition(lambda: tap_for_one_of("R", "G", text="{T}: Add {W} or {U}."), "other mana")
+    refused_definition(lambda: tap_for_one_of("R", "R"), "two different types")
+
+
+def test_in_addition_to_its_other_colors_needs_a_colour_to_add():
+    """105.3: "becomes [colour] in addition to its other colors" adds a colour; none given is the
+    author's mistake, said in the words they used."""
+    register(CardDef("Practice Tint", "{U}", INSTANT, oracle="Target creature becomes its colors.",
+                     spell_target=creature_target(),
+                     spell=lambda res, item: [res.becomes_color(o, frozenset(), "Tint", in_addition=True)
+                                              for o in res.targets()], source="made up for the tests"),
+             replace=True)
+    s = Scenario("A tint of nothing", players=["Alice", "Bob"])
+    bears = s.add("Grizzly Bears", "Alice")
+    tint = s.add("Practice Tint", "Alice", zone="hand")
+    t = s.mana("Alice", "U").timeline().do(cast("Alice", tint, targets=(bears,)))
+    with pytest.raises(ValueError, match="at least one colour"):
+        resolve_top(t)

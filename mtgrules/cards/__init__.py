@@ -57,7 +57,7 @@ from mtgrules.rules.keyword_actions import draw_cards, fight
 from mtgrules.rules.life import gain_life
 from mtgrules.rules.look_back import LAST_KNOWN, dies
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
-from mtgrules.rules.tokens import create_token
+from mtgrules.rules.tokens import create_token, create_tokens
 from mtgrules.rules.layers import characteristics
 
 __all__ = [
@@ -65,6 +65,6 @@ __all__ = [
     "Keyword", "ManaAbility", "ManaReplacement", "ManaTriggerResolution", "Reflect", "Resolution", "StaticAbility", "Target", "TriggeredAbility",
     "Zone", "card", "creature_target", "creatures_you_control", "enchanted_has", "this_enters", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
     "register", "tap_any_color", "tap_for", "tap_for_one_of", "Enchant", "dies", "LAST_KNOWN", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
-    "characteristics", "create_token", "draw_cards", "fight", "gain_life", "colored", "not_colored", "COLORS",
+    "characteristics", "create_token", "create_tokens", "draw_cards", "fight", "gain_life", "colored", "not_colored", "COLORS",
     "any_target", "player_target", "opponent_target",
 ]

@@ -21,14 +21,36 @@ StaticEffects = Callable[[GameState, GameObject], list[Effect]]
 """What a static ability computes: its effects, given the state and its source (604, 611.3a)."""
 
 
+def _mana_types(types: tuple[str, ...], builder: str) -> tuple[ManaType, ...]:
+    """The mana types named, or a CardDefError naming the one that isn't (106.1)."""
+    try:
+        return tuple(ManaType(t) for t in types)
+    except ValueError:
+        raise CardDefError(f"{builder}: each type must be one of {', '.join(m.value for m in ManaType)}, "
+                           f"not {types!r:.60} (106.1)") from None
+
+
+def _what_it_adds(text: str, builder: str) -> str:
+    """The words of a mana ability's effect ("Add {R} or {G}"). A sentence after the first full
+    stop ("Spend this mana only to cast...") is more than these builders play: refused, naming
+    what does (reminder text in parentheses aside)."""
+    effect, _, rest = text.split(":", 1)[-1].partition(".")
+    if re.sub(r"\([^)]*\)", "", rest).strip():
+        raise CardDefError(f"{builder}: the text {text!r:.80} says more than which mana it adds, and {builder} "
+                           "would play only that; write ManaAbility(Cost.of(tap=True), ..., text, "
+                           "restriction=Restriction(...)) for mana with a spending restriction (106.6)")
+    return effect
+
+
 def tap_for(*types: str, text: str = "") -> ManaAbility:
     """"{T}: Add {G}." and the like: it adds every type named, so ``tap_for("R", "G")`` is
     "{T}: Add {R}{G}." (two mana). A ``text`` that doesn't name exactly those symbols (such as
     "{T}: Add {R} or {G}.", one mana of a choice: that is :func:`tap_for_one_of`) is refused:
     the ability would add other mana than its text says."""
-    ts = tuple(ManaType(t) for t in types)
+    ts = _mana_types(types, "tap_for")
     added = "".join("{" + t + "}" for t in types)
-    if text and (" or " in text or "".join(re.findall(r"\{[^}]*\}", text.split(":", 1)[-1])) != added):
+    effect = _what_it_adds(text, "tap_for")
+    if text and (" or " in effect or "".join(re.findall(r"\{[^}]*\}", effect)) != added):
         raise CardDefError(f"tap_for({', '.join(map(repr, types))}) adds {added}, but its text {text!r} says "
                            "otherwise (106.1); an ability that adds one mana of a choice of types isn't expressed "
                            "by tap_for: use tap_for_one_of")
@@ -36,12 +58,17 @@ def tap_for(*types: str, text: str = "") -> ManaAbility:
 
 
 def tap_for_one_of(*types: str, text: str = "") -> ManaAbility:
-    """"{T}: Add {R} or {G}.": one mana of one of these types, chosen as it is activated (106.1)."""
-    if len(types) < 2:
-        raise CardDefError(f"tap_for_one_of needs two types or more to choose among, not {types!r}; "
+    """"{T}: Add {R} or {G}.": one mana of one of these types, chosen as it is activated (106.1).
+    Each type once, and a ``text`` naming exactly those symbols, else the ability would offer
+    other mana than its text says."""
+    if len(types) < 2 or len(set(types)) != len(types):
+        raise CardDefError(f"tap_for_one_of needs two different types or more to choose among, not {types!r}; "
                            "for one type use tap_for")
-    ts = tuple(ManaType(t) for t in types)
+    ts = _mana_types(types, "tap_for_one_of")
     symbols = ["{" + t + "}" for t in types]
+    if text and sorted(re.findall(r"\{[^}]*\}", _what_it_adds(text, "tap_for_one_of"))) != sorted(symbols):
+        raise CardDefError(f"tap_for_one_of({', '.join(map(repr, types))}) offers {' or '.join(symbols)}, but its "
+                           f"text {text!r} names other mana (106.1)")
     said = ", ".join(symbols[:-1]) + ("," if len(symbols) > 2 else "") + " or " + symbols[-1]
     return ManaAbility(Cost.of(tap=True), AnyColor(among=ts), text or f"{{T}}: Add {said}.")
 

@@ -340,7 +340,7 @@ _ABILITY_SHAPES = re.compile(r"^(when|whenever|this spell|as an additional cost|
 
 def _another_ability(line: str) -> bool:
     """Whether a line of an instant's or sorcery's text is an activated ("{cost}: effect"),
-    triggered ("When...", "Whenever...", "At..."), static ("This spell costs...", an additional
+    triggered ("When...", "Whenever..."), static ("This spell costs...", an additional
     cost) or keyword ability ("Flashback {2}{U}", "Swampcycling {2}") rather than instructions
     followed as it resolves (113.3a): a ``spell`` doesn't play such a line. "At the beginning of
     the next end step, ..." is left to the spell: on an instant it is a delayed trigger the spell

@@ -293,13 +293,14 @@ class Draft:
         self._frozen: GameState | None = state
         self._last = state  # the newest state made from this draft (or the one it started from)
         self._edited: set[str] = set()  # what changed since then, as derived_from names its inputs
+        # Filled by ``one_event``: for each event recorded inside one, the id() of its first event
+        # (``events`` only grows, so an event's id() names it for the draft's life).
+        self.together: dict[int, int] = {}
+        # Filled by ``remove_object``: each object that left the game, as it was just before it did.
+        self.gone: dict[int, GameObject] = {}
 
     # Set by ``rules.triggers``: how many of ``events`` have been checked for triggers (none until set).
     trigger_cursor: int
-    # Set by ``one_event``: for each event recorded inside it, the id of the first such event.
-    together: dict[int, int]
-    # Set by ``remove_object``: each object that left the game, as it was just before it did.
-    gone: dict[int, GameObject]
 
     # ---- reading
     def __getattr__(self, name: str) -> Any:
@@ -416,7 +417,7 @@ class Draft:
         obj = self.objects.pop(oid)
         self._frozen = None
         self._edited.update(OBJECTS)
-        self.__dict__.setdefault("gone", {})[oid] = obj  # its last known information (603.10a, 608.2h)
+        self.gone[oid] = obj  # its last known information (603.10a, 608.2h)
         self.emit(recorded(event_kind(kind), oid, obj.card, "zone", obj.zone.value, "outside the game", rule, text))
 
     @contextmanager
@@ -429,7 +430,7 @@ class Draft:
         yield
         inside = self.events[start:]
         if inside:
-            together = self.__dict__.setdefault("together", {})
+            together = self.together
             for ev in inside:
                 together[id(ev)] = id(inside[0])
 

@@ -26,9 +26,10 @@ def leave_game(d: Draft, name: str) -> None:
         d.note("ceases to exist", f"{item.label} was controlled by {name}, so it ceases to exist", "800.4a",
                item.source.oid, card(trigger_source(state, item.source.oid, item.data).card).name)
     stack = [i for i in stack if i.kind == "spell" or i.controller != name]
-    for oid in sorted(owned):
-        obj = d.obj(oid)
-        d.remove_object(oid, "800.4a", f"{obj.card} leaves the game with its owner, {name}")
+    with d.one_event():  # everything the player owns leaves at once; "then" the rest is exiled (800.4a)
+        for oid in sorted(owned):
+            obj = d.obj(oid)
+            d.remove_object(oid, "800.4a", f"{obj.card} leaves the game with its owner, {name}")
     still = [i for i in stack if i.kind == "spell" and i.controller == name]
     d.set_scalar("800.4a", stack=tuple(i for i in stack if i not in still))
     for o in d.view().objects:

@@ -15,7 +15,7 @@ from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_count
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.wording import counted
 from mtgrules.rules import hooks
-from mtgrules.rules.layers import characteristics
+from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.zones import move
 
 DestroyRule = Callable[[Draft, GameObject, str], bool]
@@ -99,20 +99,39 @@ class Resolution:
 
     def damage(self, recipient: GameObject | str, amount: int) -> None:
         """This spell or ability's source deals ``amount`` noncombat damage to a creature,
-        planeswalker or player (120.3); lethal damage destroys a creature as a state-based action
-        the next time a player would receive priority (704.5g)."""
+        planeswalker, battle or player (120.1, 120.3); lethal damage destroys a creature as a
+        state-based action the next time a player would receive priority (704.5g). 0 deals none
+        (120.8). Anything else is a card author's mistake, refused in one sentence (``ValueError``)
+        before anything is dealt: a negative or fractional amount, a player not in the game, or an
+        object that can't be dealt damage (a card in a graveyard, the spell itself on the stack)."""
         from mtgrules.rules.combat.damage import deal_damage  # combat imports the stack, which imports this
-        deal_damage(self.d, self.item.source.oid, recipient if isinstance(recipient, str) else recipient.oid,
-                    amount, combat=False)
+        if type(amount) is not int or amount < 0:
+            raise ValueError(f"{self.item.label} must deal a whole number of damage, 0 or more, not {amount!r:.20}")
+        if isinstance(recipient, str):
+            if recipient not in {p.name for p in self.state.players if not p.lost}:
+                raise ValueError(f"{self.item.label} can deal damage only to a player in the game (120.1), and "
+                                 f"{recipient!r:.40} isn't one")
+            target: int | str = recipient
+        else:
+            now = self.state.resolve_ref(ObjRef(recipient.oid, recipient.zcc))
+            chars = characteristics(self.state, recipient.oid) if now is not None else None
+            if now is None or chars is None or not on_battlefield(self.state, now) or not (
+                    chars.is_creature or chars.types & {"Planeswalker", "Battle"}):
+                raise ValueError(f"{self.item.label} can deal damage only to a creature, planeswalker or battle on "
+                                 f"the battlefield, or a player (120.1), and {self.name(recipient.oid)} isn't one")
+            target = recipient.oid
+        deal_damage(self.d, self.item.source.oid, target, amount, combat=False)
 
     def counter(self, spell: GameObject) -> None:
         """Counter the spell ``spell`` (a card on the stack): it is removed from the stack without
         resolving and put into its owner's graveyard (701.6a). Anything not on the stack is refused:
         a card author's mistake, which would otherwise move a permanent or a card in hand."""
-        if not any(i.source.oid == spell.oid and i.kind == "spell" for i in self.d.stack):
+        def is_it(i: StackItem) -> bool:  # the spell only: an ability of the same card stays (113.7a)
+            return i.kind == "spell" and i.source.oid == spell.oid and i.source.zcc == spell.zcc
+        if not any(is_it(i) for i in self.d.stack):
             raise ValueError(f"{self.item.label} can counter only a spell on the stack (701.6a), and "
                              f"{self.name(spell.oid)} isn't one")
-        self.d.set_scalar("701.6a", stack=tuple(i for i in self.d.stack if i.source.oid != spell.oid))
+        self.d.set_scalar("701.6a", stack=tuple(i for i in self.d.stack if not is_it(i)))
         move(self.d, spell.oid, Zone.GRAVEYARD, "701.6a",
              f"{self.name(spell.oid)} is countered by {self.item.label} and put into its owner's graveyard")
 
@@ -132,6 +151,8 @@ class Resolution:
         colors"); ``frozenset()`` makes it colorless. Effects in layer 5 apply in timestamp order
         (613.7), so the last one to set its colours wins."""
         wanted = frozenset({colors}) if isinstance(colors, str) else colors
+        if in_addition and not wanted:
+            raise ValueError(f"{self.item.label}: \"in addition to its other colors\" needs at least one colour to add")
         eff = Effect("5", why, rule, self.item.source.oid, self.d.new_timestamp(), affected=(ObjRef(obj.oid, obj.zcc),),
                      set_colors=None if in_addition else wanted, add_colors=wanted if in_addition else frozenset(),
                      until_end_of_turn=until_end_of_turn)

@@ -89,44 +89,47 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         if not (losers or tokens or zero or lethal or touched or walkers or legends or auras or paired):
             state._cache[NONE_APPLY] = True
             return
-        for name, rule in losers.items():
-            why = "attempted to draw from an empty library" if rule == "704.5b" else "has 0 or less life"
-            d.update_player(name, rule, f"{name} {why} and loses the game", lost=True)
-        for name in teammates_losing_with(state, losers):
-            d.update_player(name, "810.8a", f"{name}'s teammate lost, so {name}'s team loses the game "
-                            "together", lost=True)
-        if not game_over(d.view()):  # a multiplayer game goes on without them (800.4a)
-            for name in [p.name for p in state.players if not p.lost and d.player(p.name).lost]:
-                leave_game(d, name)
-        for o in tokens:
-            d.remove_object(o.oid, "704.5d", f"{o.card} is a token in {_where(o)}, so it ceases to exist",
-                            kind="ceases to exist")
-        for o in zero:
-            move(d, o.oid, Zone.GRAVEYARD, "704.5f",
-                 f"{chars[o.oid].name} has toughness {_toughness(chars[o.oid])} and goes to its owner's graveyard")
-        for o in lethal:
-            move(d, o.oid, Zone.GRAVEYARD, "704.5g",
-                 f"{chars[o.oid].name} has lethal damage marked on it and is destroyed")
-        for o in touched:
-            move(d, o.oid, Zone.GRAVEYARD, "704.5h",
-                 f"{chars[o.oid].name} was dealt damage by a source with deathtouch and is destroyed")
-        for o in walkers:
-            move(d, o.oid, Zone.GRAVEYARD, "704.5i",
-                 f"{chars[o.oid].name} has no loyalty counters left and goes to its owner's graveyard")
-        for o in legends:
-            if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
-                move(d, o.oid, Zone.GRAVEYARD, "704.5j", f"{o.controller} controls more than one legendary permanent "
-                     f"named {chars[o.oid].name} and chose to keep another one, so this one goes to its owner's "
-                     "graveyard")
-        for o, why in auras:
-            if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
-                move(d, o.oid, Zone.GRAVEYARD, "704.5m", f"{chars[o.oid].name} {why}, so it goes to its owner's graveyard")
-        for o, n in paired:  # on a permanent that stays; one leaving keeps its counters as last known (608.2h)
-            if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
-                counters = set_counter(set_counter(o.counters, "+1/+1", o.counter("+1/+1") - n),
-                                       "-1/-1", o.counter("-1/-1") - n)
-                d.update(o.oid, "704.5q", f"{chars[o.oid].name} has both +1/+1 and -1/-1 counters, so {n} of each "
-                         "are removed", kind="counters", counters=counters)
+        # every state-based action that applies is performed at once, as one event (704.3), so a
+        # permanent leaving in it doesn't hear another leave (603.6a, 603.10)
+        with d.one_event():
+            for name, rule in losers.items():
+                why = "attempted to draw from an empty library" if rule == "704.5b" else "has 0 or less life"
+                d.update_player(name, rule, f"{name} {why} and loses the game", lost=True)
+            for name in teammates_losing_with(state, losers):
+                d.update_player(name, "810.8a", f"{name}'s teammate lost, so {name}'s team loses the game "
+                                "together", lost=True)
+            if not game_over(d.view()):  # a multiplayer game goes on without them (800.4a)
+                for name in [p.name for p in state.players if not p.lost and d.player(p.name).lost]:
+                    leave_game(d, name)
+            for o in tokens:
+                d.remove_object(o.oid, "704.5d", f"{o.card} is a token in {_where(o)}, so it ceases to exist",
+                                kind="ceases to exist")
+            for o in zero:
+                move(d, o.oid, Zone.GRAVEYARD, "704.5f",
+                     f"{chars[o.oid].name} has toughness {_toughness(chars[o.oid])} and goes to its owner's graveyard")
+            for o in lethal:
+                move(d, o.oid, Zone.GRAVEYARD, "704.5g",
+                     f"{chars[o.oid].name} has lethal damage marked on it and is destroyed")
+            for o in touched:
+                move(d, o.oid, Zone.GRAVEYARD, "704.5h",
+                     f"{chars[o.oid].name} was dealt damage by a source with deathtouch and is destroyed")
+            for o in walkers:
+                move(d, o.oid, Zone.GRAVEYARD, "704.5i",
+                     f"{chars[o.oid].name} has no loyalty counters left and goes to its owner's graveyard")
+            for o in legends:
+                if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
+                    move(d, o.oid, Zone.GRAVEYARD, "704.5j", f"{o.controller} controls more than one legendary permanent "
+                         f"named {chars[o.oid].name} and chose to keep another one, so this one goes to its owner's "
+                         "graveyard")
+            for o, why in auras:
+                if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
+                    move(d, o.oid, Zone.GRAVEYARD, "704.5m", f"{chars[o.oid].name} {why}, so it goes to its owner's graveyard")
+            for o, n in paired:  # on a permanent that stays; one leaving keeps its counters as last known (608.2h)
+                if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
+                    counters = set_counter(set_counter(o.counters, "+1/+1", o.counter("+1/+1") - n),
+                                           "-1/-1", o.counter("-1/-1") - n)
+                    d.update(o.oid, "704.5q", f"{chars[o.oid].name} has both +1/+1 and -1/-1 counters, so {n} of each "
+                             "are removed", kind="counters", counters=counters)
         # abilities trigger on these events now, before the next check removes a token that has
         # just left the battlefield (111.7, 704.3); they wait to go on the stack until it's done
         collect_new_triggers(d)

@@ -34,8 +34,24 @@ def create_token(d: Draft, name: str, controller: str, why: str) -> GameObject:
     # The second of two tokens made at once is "a second Soldier Token": two equal sentences in a
     # row would read as a repeat, not as two tokens.
     before = sum(1 for e in d.events if e.kind is EventKind.CREATED and e.name == name and e.text.startswith(f"{why}:"))
-    which = f"a {ordinal(before + 1)} {name}" if before else f"a {name}"
+    word = ordinal(before + 1) if before else name
+    which = f"{_a(word)} {word}" + (f" {name}" if before else "")
     d.add_object(obj, "111.1", f"{why}: {which} is created under {controller}'s control")
     for rep in texts:
         explain_enters_with(d, obj, rep, 0, cast=False)
     return obj
+
+
+def create_tokens(d: Draft, name: str, controller: str, why: str, n: int) -> list[GameObject]:
+    """``n`` tokens made by one instruction ("create two 1/1 Soldier tokens"): they enter the
+    battlefield at once, as one event, so each hears the others enter (603.6a, "including the
+    newcomers"). One ``create_token`` after another would be separate events (608.2c)."""
+    with d.one_event():
+        return [create_token(d, name, controller, why) for _ in range(n)]
+
+
+def _a(word: str) -> str:
+    """The article before ``word`` as said aloud: "an eighth", "an 11th", "an Elf Token", "a second"."""
+    spoken = word.lower()
+    vowel = spoken[:1] in ("a", "e", "i", "o", "u") or spoken.startswith(("8", "11", "18")) and not spoken.startswith("118")
+    return "an" if vowel else "a"

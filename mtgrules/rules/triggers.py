@@ -54,7 +54,7 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
     existed. Moves recorded inside ``Draft.one_event`` are one event, so the permanents entering
     together all hear each other enter (603.6a: "including the newcomers")."""
     state = d.view()
-    gone: dict[int, GameObject] = d.__dict__.get("gone") or {}
+    gone = d.gone
     if TriggeredAbility not in ability_kinds(state) and not gone:  # one that left the game may have had one
         return
     pending = list(d.pending)
@@ -96,7 +96,7 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
 def _moments(d: Draft, events: list[Event]) -> list[int]:
     """For each event, the index of the first event of the one event it belongs to: its own
     index unless it was recorded inside ``Draft.one_event`` with others."""
-    together: dict[int, int] | None = d.__dict__.get("together")
+    together = d.together
     if not together:
         return list(range(len(events)))
     first: dict[int, int] = {}
@@ -149,9 +149,8 @@ def _listeners(state: GameState) -> dict[str, list[tuple[int, int, TriggeredAbil
         treated = ([o for o in state.objects if o.zone is not Zone.BATTLEFIELD and on_battlefield(state, o)]
                    if state.combat is not None and hooks.TREATED_AS_ON_BATTLEFIELD else [])
         for src in [*state.battlefield(), *treated]:
-            for i, ab in enumerate(card(src.card).abilities):
-                if isinstance(ab, TriggeredAbility) and not ab.is_mana and not ab.looks_back:
-                    found.setdefault(ab.event, []).append((src.oid, i, ab))
+            for i, ab in _own_triggers(src):
+                found.setdefault(ab.event, []).append((src.oid, i, ab))
         return found
     return state.cached("trigger listeners", compute)
 

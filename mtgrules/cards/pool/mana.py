@@ -29,7 +29,7 @@ from mtgrules.rules.cumulative_upkeep import cumulative_upkeep
 from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.look_back import LAST_KNOWN, dies
-from mtgrules.rules.tokens import create_token
+from mtgrules.rules.tokens import create_tokens
 
 LAND = frozenset({"Land"})
 ENCHANTMENT = frozenset({"Enchantment"})
@@ -115,9 +115,7 @@ def _thopters(res: Resolution, item: StackItem) -> None:
     res.d.note("last known", f"Hangarback Walker had {counted(n, '+1/+1 counter')} as it last existed on the "
                f"battlefield, so {counted(n, 'Thopter')} {'are' if n != 1 else 'is'} created", "608.2h",
                was.oid, "Hangarback Walker")
-    with res.d.one_event():  # "create X tokens" is one event (603.6a)
-        for _ in range(n):
-            create_token(res.d, "Thopter Token", res.controller, "Hangarback Walker")
+    create_tokens(res.d, "Thopter Token", res.controller, "Hangarback Walker", n)  # one event (603.6a)
 
 
 ZIGGURAT = Restriction("spend only to cast a creature spell", frozenset({"creature spell"}))

@@ -16,7 +16,7 @@ from mtgrules.core.turns import Step
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.sacrifice import each_player_sacrifices, player_sacrifices, sacrifice
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
-from mtgrules.rules.tokens import create_token
+from mtgrules.rules.tokens import create_tokens
 
 ENCHANTMENT = frozenset({"Enchantment"})
 CREATURE = frozenset({"Creature"})
@@ -67,9 +67,7 @@ def _each_player_sacrifices(res: Resolution, _item: StackItem) -> None:
 
 # ---- Raise the Alarm: creatures entering in response
 def _two_soldiers(res: Resolution, _item: StackItem) -> None:
-    with res.d.one_event():  # "create two tokens" is one event: they enter together (603.6a)
-        for _ in range(2):
-            create_token(res.d, "Soldier Token", res.controller, "Raise the Alarm")
+    create_tokens(res.d, "Soldier Token", res.controller, "Raise the Alarm", 2)  # they enter together (603.6a)
 
 
 register(
