@@ -140,3 +140,38 @@ def cards_registered(cards) -> Iterator[None]:
             else:
                 CARD_POOL[name] = was
         POOL_CHANGES[0] += 1
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium: Playwright can't download a browser on these machines."""
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@contextmanager
+def offline_page(width: int, height: int, timeout_ms: int = 30_000):
+    """A page of Debian's Chromium that may load files, ``data:`` URLs and localhost only; every
+    other request is aborted and its URL kept in the list yielded with the page, so a test can
+    assert a handout or the projector page fetched nothing from outside."""
+    import re
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+            page.set_default_timeout(timeout_ms)
+            blocked: list[str] = []
+
+            def gate(route) -> None:
+                url = route.request.url
+                if url.startswith(("file://", "data:")) or re.match(r"^https?://(localhost|127\.0\.0\.1)[:/]", url):
+                    route.continue_()
+                else:
+                    blocked.append(url)
+                    route.abort()
+
+            page.route("**/*", gate)
+            yield page, blocked
+        finally:
+            browser.close()

@@ -11,13 +11,11 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import CHROMIUM, offline_page
 
 from mtgrules.classroom import handouts
 
 REPO = Path(__file__).resolve().parents[1]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 LESSON = "04-must-be-blocked"
 # A4 is 210 mm wide and the handout's print margins are 12 mm a side: 186 mm at 96 px per inch.
 PRINT_WIDTH_PX = round(186 / 25.4 * 96)
@@ -54,27 +52,8 @@ def page_path(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def browser_page():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            page = context.new_page()
-            page.set_default_timeout(TIMEOUT)
-            blocked: list[str] = []
-
-            def gate(route):
-                url = route.request.url
-                if url.startswith(("file://", "data:")) or re.match(r"^https?://(localhost|127\.0\.0\.1)[:/]", url):
-                    route.continue_()
-                else:
-                    blocked.append(url)
-                    route.abort()
-
-            page.route("**/*", gate)
-            yield page, blocked
-        finally:
-            browser.close()
+    with offline_page(1280, 900, TIMEOUT) as (page, blocked):
+        yield page, blocked
 
 
 def test_handout_steps_reveals_and_prints_offline(page_path, browser_page, tmp_path):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import CHROMIUM, offline_page
 
 from mtgrules import Scenario
 from mtgrules.classroom import handouts
@@ -17,9 +18,6 @@ from mtgrules.play.verbs import go_to
 from mtgrules.rules.combat.declare import declare_attackers, declare_blockers
 
 REPO = Path(__file__).resolve().parents[1]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOB = "Bob <i>the zombie</i>"
 
 
@@ -60,26 +58,8 @@ def test_own_board_page_escapes_game_text_and_shows_the_refusal(own_page):
 def browser_page():
     if not CHROMIUM.exists():
         pytest.skip("needs Debian's chromium at /usr/bin/chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-            page.set_default_timeout(30_000)
-            blocked: list[str] = []
-
-            def gate(route):
-                url = route.request.url
-                if url.startswith(("file://", "data:")):
-                    route.continue_()
-                else:
-                    blocked.append(url)
-                    route.abort()
-
-            page.route("**/*", gate)
-            yield page, blocked
-        finally:
-            browser.close()
+    with offline_page(1366, 768, 30_000) as (page, blocked):
+        yield page, blocked
 
 
 def test_arrow_keys_step_back_from_the_last_step(own_page, browser_page):
