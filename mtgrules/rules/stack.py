@@ -43,8 +43,8 @@ def _check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tu
     cdef = card(obj.card)
     if "Land" in cdef.types:
         raise IllegalAction("305.9", f"{cdef.name} is a land, and a land can't be cast as a spell: play it with "
-                            f"play_land({a.player!r}, {obj.oid}), a special action that doesn't use the stack "
-                            "(305.1)")
+                            f"play_land({a.player!r}, {obj.oid}), a special action (305.1) that doesn't use the "
+                            "stack")
     if not cdef.cost:
         raise IllegalAction("118.6", f"{cdef.name} has no mana cost, which is an unpayable cost, so it can't be "
                             "cast by paying its mana cost")

@@ -128,8 +128,8 @@ def _attacking_them(state: GameState, blocker: GameObject, attacker: GameObject,
     if attack is None:
         return Reason("509.1a", f"{name} isn't an attacking creature, so there is nothing to block")
     if defending_player_of(state, attack) not in players:
-        return Reason("509.1a", f"{name} isn't attacking {' or '.join(players)} or a planeswalker they "
-                      "control, so it can't be blocked by their creatures (802.4a)")
+        return Reason("509.1a", f"{name} can't be blocked by the creatures of {' or '.join(players)} (802.4a): "
+                      "it isn't attacking them or a planeswalker they control")
     return None
 
 

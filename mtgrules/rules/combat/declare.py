@@ -182,8 +182,8 @@ def why_cant_attack(state: GameState, oid: int, target: Target | None = None) ->
     if obj.tapped:
         return Reason("508.1a", f"{name} is tapped, and only untapped creatures can be declared as attackers")
     if sickness_blocks(state, obj):
-        return Reason("302.6", f"{name} hasn't been under {obj.controller}'s control continuously since "
-                      "their most recent turn began and has no haste, so it can't attack (508.1a)")
+        return Reason("302.6", f"{name} can't attack (508.1a): it hasn't been under {obj.controller}'s control "
+                      "continuously since their most recent turn began, and it has no haste")
     for rule in hooks.ATTACK_RESTRICTIONS:
         why = rule(state, obj)
         if why is not None:
@@ -192,8 +192,8 @@ def why_cant_attack(state: GameState, oid: int, target: Target | None = None) ->
     if not options:
         return Reason("508.1b", "there is no defending player or planeswalker to attack")
     if isinstance(target, str) and target in {p.name for p in state.players} and state.player(target).lost:
-        return Reason("800.4", f"{target} has left the game, so {name} can't attack them: it can attack only "
-                      f"{_options_text(state, options)} (508.1b)")
+        return Reason("800.4", f"{name} can attack only {_options_text(state, options)} (508.1b), not "
+                      f"{target}: {target} has left the game")
     if target is not None and target not in options:
         return Reason("508.1b", f"{name} can attack only {_options_text(state, options)}, not "
                       f"{_target_text(state, target)}")
@@ -205,7 +205,7 @@ def _cant_attack(state: GameState, obj: GameObject) -> Reason | None:
     if Keyword.CANT_ATTACK in kws:
         return Reason("508.1c", f"{_name(state, obj.oid)} can't attack: that restriction is on it")
     if Keyword.DEFENDER in kws:
-        return Reason("702.3b", f"{_name(state, obj.oid)} has defender, so it can't attack (a restriction, 508.1c)")
+        return Reason("702.3b", f"{_name(state, obj.oid)} can't attack: defender is a restriction (508.1c) on it")
     return None
 
 
