@@ -175,3 +175,19 @@ def offline_page(width: int, height: int, timeout_ms: int = 30_000):
             yield page, blocked
         finally:
             browser.close()
+
+
+@contextmanager
+def pool_restored() -> Iterator[None]:
+    """Whatever a test registers, the card pool is as it was afterwards: a test that defines
+    real cards (Counterspell, a Spirit token) must not change what a later test or the authoring
+    guide's doctests find under those names, in the same run."""
+    from mtgrules.core.carddef import CARD_POOL, POOL_CHANGES
+    before = dict(CARD_POOL)
+    try:
+        yield
+    finally:
+        if CARD_POOL != before:
+            CARD_POOL.clear()
+            CARD_POOL.update(before)
+            POOL_CHANGES[0] += 1

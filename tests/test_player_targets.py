@@ -7,7 +7,7 @@ The cards here are test-only (registered with ``replace=True``); the kit's pool 
 from __future__ import annotations
 
 import pytest
-from helpers import refused
+from helpers import pool_restored, refused
 
 from mtgrules import IllegalAction, Scenario, activate, apply, cast, legal_actions
 from mtgrules.cards import (
@@ -36,6 +36,13 @@ SPARK = "Practice Jolt deals 2 damage to any target."
 MIND = "Target player draws a card."
 SNEER = "When this creature enters, target opponent loses 2 life."
 RAY = "{T}: This creature deals 1 damage to any target."
+
+
+@pytest.fixture(autouse=True)
+def _pool_as_it_was():
+    """The cards a test registers are gone after it (helpers.pool_restored)."""
+    with pool_restored():
+        yield
 
 
 def _two_damage(res, item):

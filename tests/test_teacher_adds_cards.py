@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from combat_support import library, pass_until, refuse
+from helpers import pool_restored
 
 from mtgrules import Scenario, Step, activate, cast, characteristics, declare_attackers
 from mtgrules.cards import (
@@ -48,6 +49,13 @@ from mtgrules.rules.zones import move
 
 C = frozenset({"Creature"})
 INSTANT, SORCERY = frozenset({"Instant"}), frozenset({"Sorcery"})
+
+
+@pytest.fixture(autouse=True)
+def _pool_as_it_was():
+    """The cards a test registers are gone after it (helpers.pool_restored)."""
+    with pool_restored():
+        yield
 
 
 def refused_definition(make, *words: str) -> str:
