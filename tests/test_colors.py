@@ -226,3 +226,14 @@ def test_target_black_creature_reads_the_current_colour():
     refuse(t.state, cast("Alice", purge, targets=(bears,)), "115.1")
     t = resolve_top(t.do(cast("Alice", purge, targets=(corpse,))))
     assert t.state.obj(corpse).zone is Zone.GRAVEYARD
+
+
+def test_a_predict_question_can_tell_outcomes_apart_by_colour():
+    """Predict describes each timeline's outcome by the attributes that changed; a colour change
+    (105.3) is one of them, so "it becomes blue" and "nothing happens" are different answers."""
+    from mtgrules.widgets import describe_outcome
+    s = Scenario("paint", players=["Alice", "Bob"])
+    paint = s.add("Practice Paint", "Alice", zone="hand")
+    corpse = s.add("Walking Corpse", "Bob")
+    t = resolve_top(s.mana("Alice", "U").timeline().do(cast("Alice", paint, targets=(corpse,))))
+    assert "blue" in describe_outcome(t[len(t) - 1])

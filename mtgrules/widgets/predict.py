@@ -27,7 +27,7 @@ from .shown import FillWhenShown, placeholder, shown_count
 
 # The attributes an option talks about by default: what a player sees change on the table.
 OUTCOME_ATTRIBUTES = ("pool", "tapped", "P/T", "counters", "damage", "zone", "controller", "life", "lost",
-                      "types", "keywords")
+                      "types", "colors", "keywords")
 
 TEACHER_WRONG = "in no game the engine played: a teacher's option it checked is false"
 
