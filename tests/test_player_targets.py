@@ -17,6 +17,7 @@ from mtgrules.cards import (
     TriggeredAbility,
     Zone,
     any_target,
+    creature_target,
     opponent_target,
     player_target,
     register,
@@ -214,3 +215,35 @@ def test_any_target_may_be_a_battle_and_damage_removes_its_defense_counters():
     t = resolve_top(s.timeline().do(cast("Alice", jolt, targets=(siege,))))
     assert t.state.obj(siege).counter("defense") == 3 and t.state.obj(siege).damage == 0
     assert any(e.rule == "120.3h" for f in t for e in f.events)
+
+
+def test_a_battle_whose_defense_reaches_0_goes_to_its_owners_graveyard():
+    """704.5v: a battle with defense 0 is put into its owner's graveyard (it stayed on the
+    battlefield at 0 once damage could reach it through "any target")."""
+    register(CardDef("Practice Siege", "{2}{R}", frozenset({"Battle"}), frozenset({"Siege"}),
+                     source="a test card (not a real Magic card)"), replace=True)
+    s, jolt = jolt_board()
+    siege = s.add("Practice Siege", "Bob", counters={"defense": 2})
+    t = resolve_top(s.timeline().do(cast("Alice", jolt, targets=(siege,))))
+    assert t.state.obj(siege).zone is Zone.GRAVEYARD
+    assert any(e.rule == "704.5v" for f in t for e in f.events)
+
+
+def test_older_and_other_wordings_of_player_targets_are_read_as_they_are_printed():
+    """115.1: "target creature or player" may be a player, so a Target of creatures only is refused;
+    115.4: "any other target" excludes the source, which a Target's test can't see: refused."""
+    from mtgrules.core.carddef import CardDefError
+    for text in ("Practice Spark deals 1 damage to target creature or player.",
+                 "Practice Spark deals 1 damage to any other target."):
+        with pytest.raises(CardDefError, match="115"):
+            CardDef("Practice Spark", "{R}", frozenset({"Instant"}), oracle=text, spell_target=creature_target(),
+                    spell=lambda res, item: None, source="a test card (not a real Magic card)")
+
+
+def test_jaces_target_player_given_in_targets_says_where_it_goes():
+    """Jace's −1 targets a player (115.1c), asked as target_player=; given in targets instead, the
+    refusal said "Jace Beleren's ability has no targets", which is false."""
+    s = Scenario("Jace", players=["Alice", "Bob"])
+    jace = s.add("Jace Beleren", "Alice")
+    err = refused(s.state(), activate("Alice", jace, 1, targets=("Bob",)), "115.1c")
+    assert "target_player='Bob'" in err.reason and "has no targets" not in err.reason

@@ -487,6 +487,7 @@ RULES: dict[str, str] = {
     "704.5j": "the legend rule: a player keeps one of two same-named legendary permanents",
     "704.5m": "an Aura attached to an illegal object or to nothing goes to the graveyard",
     "704.5q": "+1/+1 and -1/-1 counters on one permanent remove each other in pairs",
+    "704.5v": "a battle with defense 0 goes to the graveyard once its triggered abilities have left the stack",
     "704.8": "a permanent leaving by state-based actions is remembered as it was before the check",
     "733": "handling illegal actions (732 in the 2026-01-16 edition)",
     # 8. Multiplayer rules

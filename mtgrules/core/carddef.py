@@ -44,8 +44,12 @@ _TARGETS = re.compile(r"\btargets?\b(?! of\b)", re.IGNORECASE)
 """The word "target" as a spell or ability uses it (115.1), not "becomes the target of"."""
 
 
-_MAY_BE_PLAYER = re.compile(r"\bany (?:other )?target\b|\btarget (?:player|opponent)s?\b", re.IGNORECASE)
-"""A "target" the rules let be a player: "any target" (115.4), "target player", "target opponent" (115.1)."""
+_MAY_BE_PLAYER = re.compile(r"\bany target\b|\btarget (?:player|opponent)s?\b"
+                            r"|\btarget [^.]*?\bor (?:player|opponent)\b", re.IGNORECASE)
+"""A "target" the rules let be a player: "any target" (115.4), "target player", "target opponent",
+and the older wording "target creature or player" (115.1)."""
+_OTHER_TARGET = re.compile(r"\bany other target\b|\bother target (?:player|opponent)\b", re.IGNORECASE)
+""""Any other target": other than the source itself (115.4), which a Target's test can't see."""
 
 
 def _check_target_text(name: str, what: str, text: str, spec: Target | None, player: bool) -> None:
@@ -53,6 +57,10 @@ def _check_target_text(name: str, what: str, text: str, spec: Target | None, pla
     and a spec that can't choose the player the text may name, or that may choose a player the
     text doesn't name (only permanents are legal targets unless the text says otherwise, 115.2)."""
     says = bool(_TARGETS.search(text))
+    other = _OTHER_TARGET.search(text)
+    if other:
+        raise CardDefError(f"{name}: {what} says \"{other.group(0)}\", which excludes its own source (115.4), and "
+                           "a Target's test can't see which object that is; mark the line not_played")
     may_be_player = _MAY_BE_PLAYER.search(text) if says and not player else None
     if may_be_player and spec is not None and spec.players is None:
         phrase = may_be_player.group(0)

@@ -128,6 +128,9 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
     if ab.cost.loyalty is not None:  # when a loyalty ability may be activated (606.3)
         check_loyalty_timing(state, a.player, obj, characteristics(state, obj.oid).name)
     if isinstance(ab, ActivatedAbility):
+        if ab.target_player and ab.target is None and a.targets:  # its one target player is asked as a choice
+            raise IllegalAction("115.1c", f"{characteristics(state, obj.oid).name}'s ability asks for its target "
+                                f"player as target_player={a.targets[0]!r}, not in targets")
         check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability")
         check_player_target(state, a, ab)
     elif a.targets:  # a mana ability never targets; a target given is refused, not ignored

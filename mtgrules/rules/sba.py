@@ -40,7 +40,7 @@ derived_from(NONE_APPLY, keep_if=_still_none)  # they read life, objects and cha
 
 
 def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
-    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g, 704.5h, 704.5i, 704.5j, 704.5m and 704.5q until
+    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g, 704.5h, 704.5i, 704.5j, 704.5m, 704.5q and 704.5v until
     nothing more happens. The legend rule asks its player which permanent to keep (no default).
     Indestructible permanents ignore lethal damage and deathtouch damage (702.12b)."""
     chooser = chooser or Chooser()
@@ -58,6 +58,7 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         lethal: list[GameObject] = []
         touched: list[GameObject] = []
         walkers: list[GameObject] = []
+        battles: list[GameObject] = []
         auras: list[tuple[GameObject, str]] = []
         paired: list[tuple[GameObject, int]] = []
         legendary = False
@@ -77,6 +78,8 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
                     touched.append(o)
             if "Planeswalker" in c.types and o.counter("loyalty") <= 0 and o not in zero and o not in lethal:
                 walkers.append(o)
+            if "Battle" in c.types and o.counter("defense") <= 0 and not _has_triggered(state, o):
+                battles.append(o)
             legendary = legendary or "Legendary" in c.supertypes
             if "Aura" in c.subtypes:
                 why = illegal_attachment(state, o)
@@ -86,7 +89,7 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         lethal = [o for o in lethal if o not in spared]
         touched = [o for o in touched if o not in spared]
         legends = _legend_rule(state, chars, chooser) if legendary else []
-        if not (losers or tokens or zero or lethal or touched or walkers or legends or auras or paired):
+        if not (losers or tokens or zero or lethal or touched or walkers or battles or legends or auras or paired):
             state._cache[NONE_APPLY] = True
             return
         # every state-based action that applies is performed at once, as one event (704.3), so a
@@ -116,6 +119,9 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
             for o in walkers:
                 move(d, o.oid, Zone.GRAVEYARD, "704.5i",
                      f"{chars[o.oid].name} has no loyalty counters left and goes to its owner's graveyard")
+            for o in battles:
+                move(d, o.oid, Zone.GRAVEYARD, "704.5v",
+                     f"{chars[o.oid].name} is a battle with defense 0 and goes to its owner's graveyard")
             for o in legends:
                 if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
                     move(d, o.oid, Zone.GRAVEYARD, "704.5j", f"{o.controller} controls more than one legendary permanent "
@@ -133,6 +139,13 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         # abilities trigger on these events now, before the next check removes a token that has
         # just left the battlefield (111.7, 704.3); they wait to go on the stack until it's done
         collect_new_triggers(d)
+
+
+def _has_triggered(state: GameState, obj: GameObject) -> bool:
+    """Whether ``obj`` is the source of an ability that has triggered and not yet left the stack:
+    waiting to be put on it, or on it (a battle at defense 0 stays until then, 704.5v)."""
+    return (any(p.source.oid == obj.oid for p in state.pending)
+            or any(i.kind == "trigger" and i.source.oid == obj.oid for i in state.stack))
 
 
 def illegal_attachment(state: GameState, aura: GameObject) -> str | None:

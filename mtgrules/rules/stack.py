@@ -132,8 +132,8 @@ def check_targets(state: GameState, player: str, spec: Target | None, chosen: tu
             raise IllegalAction("115.1", f"{what} has no targets")
         return ()
     if len(set(chosen)) < len(chosen):
-        raise IllegalAction("115.3", f"{what} says \"target\" once, so the same object can be chosen as its "
-                            "target only once")
+        raise IllegalAction("115.3", f"{what} says \"target\" once, so the same object or player can be chosen "
+                            "as its target only once")
     if itself is not None and itself in chosen:
         raise IllegalAction("115.5", f"{what} can't target itself: a spell on the stack is an illegal target "
                             "for itself")
