@@ -14,6 +14,7 @@ from mtgrules.core.keywords import Keyword, keyword_set
 from mtgrules.core.mana import ManaType, Restriction
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
+from mtgrules.rules.combat.damage import can_be_dealt_damage
 from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.targeting import opponents
 
@@ -138,10 +139,8 @@ def any_target(description: str = "any target") -> Target:
     """"any target": a creature, player, planeswalker or battle (115.4), and no other object
     (not a noncreature artifact, nor a spell). An object treated as a creature on the battlefield
     counts (``layers.on_battlefield``)."""
-    def damageable(state: GameState, player: str, obj: GameObject) -> bool:
-        chars = characteristics(state, obj.oid)
-        return on_battlefield(state, obj) and (chars.is_creature or bool(chars.types & {"Planeswalker", "Battle"}))
-    return Target(description, damageable, frozenset(Zone), players=lambda state, controller, name: True)
+    return Target(description, lambda state, player, obj: can_be_dealt_damage(state, obj), frozenset(Zone),
+                  players=lambda state, controller, name: True)
 
 
 def graveyard_card_target(description: str, test: Callable[[GameState, str, GameObject], bool]) -> Target:

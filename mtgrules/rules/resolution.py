@@ -15,7 +15,7 @@ from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_count
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.wording import counted
 from mtgrules.rules import hooks
-from mtgrules.rules.layers import characteristics, on_battlefield
+from mtgrules.rules.layers import characteristics
 from mtgrules.rules.zones import move
 
 DestroyRule = Callable[[Draft, GameObject, str], bool]
@@ -104,19 +104,21 @@ class Resolution:
         (120.8). Anything else is a card author's mistake, refused in one sentence (``ValueError``)
         before anything is dealt: a negative or fractional amount, a player not in the game, or an
         object that can't be dealt damage (a card in a graveyard, the spell itself on the stack)."""
-        from mtgrules.rules.combat.damage import deal_damage  # combat imports the stack, which imports this
+        from mtgrules.rules.combat.damage import (  # combat imports the stack, which imports this
+            can_be_dealt_damage,
+            deal_damage,
+        )
+        from mtgrules.rules.targeting import player_targets
         if type(amount) is not int or amount < 0:
             raise ValueError(f"{self.item.label} must deal a whole number of damage, 0 or more, not {amount!r:.20}")
         if isinstance(recipient, str):
-            if recipient not in {p.name for p in self.state.players if not p.lost}:
+            if recipient not in player_targets(self.state):
                 raise ValueError(f"{self.item.label} can deal damage only to a player in the game (120.1), and "
                                  f"{recipient!r:.40} isn't one")
             target: int | str = recipient
         else:
             now = self.state.resolve_ref(ObjRef(recipient.oid, recipient.zcc))
-            chars = characteristics(self.state, recipient.oid) if now is not None else None
-            if now is None or chars is None or not on_battlefield(self.state, now) or not (
-                    chars.is_creature or chars.types & {"Planeswalker", "Battle"}):
+            if now is None or not can_be_dealt_damage(self.state, now):
                 raise ValueError(f"{self.item.label} can deal damage only to a creature, planeswalker or battle on "
                                  f"the battlefield, or a player (120.1), and {self.name(recipient.oid)} isn't one")
             target = recipient.oid

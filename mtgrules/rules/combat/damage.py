@@ -59,7 +59,7 @@ from mtgrules.rules.combat.state import (
     name_of,
     set_combat,
 )
-from mtgrules.rules.layers import characteristics
+from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.life import change_life, damage_player
 
 Recipient = str | int  # a player's name, or an object id
@@ -69,6 +69,14 @@ DamageReplacement = Callable[[Draft, GameState, int, Recipient, int, bool], bool
 returns True when it replaced the damage event (having done what replaces it). ``seen`` is the
 state the damage is dealt in: for combat damage, the state as all of it is dealt at once (510.2),
 so what an earlier replacement in the same step did doesn't change a later source."""
+
+
+def can_be_dealt_damage(state: GameState, obj: GameObject) -> bool:
+    """Whether ``obj`` can be dealt damage: a creature, planeswalker or battle on the battlefield
+    (or treated as there, ``layers.on_battlefield``), the objects of 120.1. "Any target" (115.4)
+    asks the same of an object."""
+    chars = characteristics(state, obj.oid)
+    return on_battlefield(state, obj) and (chars.is_creature or bool(chars.types & {"Planeswalker", "Battle"}))
 
 
 def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, combat: bool,
