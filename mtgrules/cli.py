@@ -183,6 +183,19 @@ def _whole(entry: Mapping[str, Any], key: str, where: str) -> int:
     return int(value)
 
 
+def _target(state: GameState, value: Any, where: str) -> int | str:
+    """A target: a player by name (115.1, as ``targets=("Bob",)`` names one), or an object as
+    :func:`_ref` reads it. A name that is both a player's and a card's is refused as ambiguous."""
+    players = {p.name for p in state.players}
+    if isinstance(value, str) and value in players:
+        if any(o.card == value for o in state.objects):
+            raise WalkError(f"{where}: {value!r} names both a player and a card; name the card by its id (#n)")
+        return value
+    if isinstance(value, str) and not value.removeprefix("#").isdigit() and not any(o.card == value for o in state.objects):
+        raise WalkError(f"{where}: no player or object is named {value!r}; the players are {', '.join(sorted(players))}")
+    return _ref(state, value, where)
+
+
 def _ref(state: GameState, value: Any, where: str) -> int:
     """An object named by its id (as the tables show it: ``#3``) or by a card name held by
     exactly one object."""
@@ -230,7 +243,7 @@ def make_action(state: GameState, entry: Any, where: str) -> tuple[str, Any]:
     for key in ("targets", "attackers"):
         if isinstance(entry.get(key), str | int):
             raise WalkError(f"{where} ({kind}): '{key}' is a list, even of one: [{json.dumps(entry[key])}]")
-    targets = tuple(_ref(state, t, f"{where} targets") for t in entry.get("targets", []))
+    targets = tuple(_target(state, t, f"{where} targets") for t in entry.get("targets", []))
     if kind == "activate":
         return "do", activate(entry["player"], _ref(state, entry.get("source"), f"{where} source"),
                               _whole(entry, "ability", where), x=_whole(entry, "x", where), targets=targets,
@@ -321,7 +334,8 @@ WALK_EPILOG = """\
 The file is JSON: the board as Scenario.from_dict reads it ("title", "players", "step",
 "cards": [{"card": "Forest", "controller": "Alice"}, ...], "mana", ...), plus an optional
 "actions" list played in order. Objects are named by id (1 for the first card, as the tables
-show "#1") or by a card name only one object has. Actions:
+show "#1") or by a card name only one object has; a target may also be a player, by name
+("targets": ["Bob"]). Actions:
   {"do": "activate", "player": "Alice", "source": "Forest", "ability": 0, "choices": {"color": "G"}}
   {"do": "cast", "player": "Alice", "card": "Giant Growth", "targets": ["Grizzly Bears"]}
   {"do": "pass", "player": "Bob"}

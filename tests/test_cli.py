@@ -135,3 +135,30 @@ def test_handouts_names_a_lesson_that_does_not_exist(tmp_path, capsys):
     assert main(["handouts", str(tmp_path / "site"), "--lesson", "99", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mtgrules handouts: no lesson '99'") and "04-must-be-blocked" in err
+
+
+
+def _ember_walk(target: str) -> dict:
+    """A walk in which Alice casts a made-up "2 damage to any target" instant at ``target``."""
+    from mtgrules.cards import CardDef, any_target, register
+    text = "Practice Ember deals 2 damage to any target."
+    register(CardDef("Practice Ember", "{R}", frozenset({"Instant"}), oracle=text, spell_target=any_target(),
+                     spell=lambda res, item: [res.damage(t, 2) for t in res.any_targets()],
+                     source="a test card (not a real Magic card)"), replace=True)
+    return {"title": "Ember", "players": ["Alice", "Bob"], "step": "main1",
+            "cards": [{"card": "Practice Ember", "controller": "Alice", "zone": "hand"},
+                      {"card": "Mountain", "controller": "Alice"}],
+            "actions": [{"do": "activate", "player": "Alice", "source": "Mountain"},
+                        {"do": "cast", "player": "Alice", "card": "Practice Ember", "targets": [target]}]}
+
+
+@pytest.mark.parametrize(("target", "code", "said"), [
+    ("Bob", 0, "targeting Bob"), ("Zed", 2, "no player or object is named 'Zed'; the players are Alice, Bob")])
+def test_walk_targets_a_player_by_name(tmp_path, capsys, target, code, said):
+    """115.1: a spell that may target a player is given the player's name in 'targets', as
+    targets=("Bob",) is in Python; the walk looked it up as a card and said no object is named Bob."""
+    from helpers import pool_restored
+    with pool_restored():
+        assert main(["walk", write(tmp_path, _ember_walk(target))]) == code
+    out = capsys.readouterr()
+    assert said in out.out + out.err
