@@ -283,3 +283,18 @@ def test_a_board_past_this_turns_declare_attackers_says_its_marks_cant_attack_th
     assert e.open_blocks() is None
     assert "after this turn's declare attackers step" in e.error and "(506.1, 508.1)" in e.error
     assert "empty library" not in e.error
+
+
+def test_ticking_attacks_with_no_card_selected_says_so_and_puts_the_tick_back():
+    """The card settings change the selected card; with none selected, ticking "attacks" showed
+    the tick and changed nothing, silently (seen in Chromium, lesson 09)."""
+    e = BoardEditor({"cards": [{"card": "Grizzly Bears", "controller": "Alice"}]})
+    e.fill()
+    assert e.cards.value is None
+    before = e.data()
+    e.attacking.value = True
+    assert e.attacking.value is False and e.data() == before
+    assert "Select a card in the list first" in e.error
+    e.cards.value = 0
+    e.attacking.value = True
+    assert e.data()["cards"][0]["attacking"] is True

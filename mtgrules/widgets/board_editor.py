@@ -163,7 +163,8 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         for w, key in ((self.card_player, "controller"), (self.card_zone, "zone"), (self.tapped, "tapped"),
                        (self.sick, "sick"), (self.attacking, MARK), (self.attached, "attached_to"),
                        (self.chosen_color, "chosen")):
-            w.observe(lambda change, key=key: self._edit(key, change["new"]), names="value")
+            w.observe(lambda change, key=key, w=w: self._edit(key, change["new"], undo=(w, change["old"])),
+                      names="value")
         self.load.observe(lambda _c: self._uploaded(), names="value")
 
         game = widgets.HBox([self.title, self.players, self.life, self.turn, self.active, self.step],
@@ -265,8 +266,20 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                 e["attached_to"] = target - 1
         self.refresh()
 
-    def _edit(self, key: str, value: Any) -> None:
-        if self._quiet or self.selected is None:
+    def _edit(self, key: str, value: Any, undo: tuple[Any, Any] | None = None) -> None:
+        """Set ``key`` on the selected card. With no card selected, the control that changed is put
+        back and the editor says so: a tick on no card would otherwise show as set and do nothing."""
+        if self._quiet:
+            return
+        if self.selected is None:
+            if undo is not None:
+                control, old = undo
+                was, self._quiet = self._quiet, True
+                try:
+                    control.value = old
+                finally:
+                    self._quiet = was
+            self._say("Select a card in the list first, then change its settings; nothing was changed.")
             return
         entry = self.entries[self.selected]
         if key == "attached_to":
