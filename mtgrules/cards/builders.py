@@ -131,8 +131,7 @@ def player_target(description: str = "target player",
 
 def opponent_target(description: str = "target opponent") -> Target:
     """"target opponent": a player not on the controller's team (102.3), and no object."""
-    return Target(description, _no_object, frozenset(),
-                  players=lambda state, controller, name: opponents(state, controller, name))
+    return Target(description, _no_object, frozenset(), players=opponents)
 
 
 def any_target(description: str = "any target") -> Target:

@@ -16,6 +16,7 @@ from mtgrules.core.state import Draft, GameState
 from mtgrules.core.wording import counted
 from mtgrules.rules import hooks
 from mtgrules.rules.layers import characteristics
+from mtgrules.rules.targeting import player_targets
 from mtgrules.rules.zones import move
 
 DestroyRule = Callable[[Draft, GameObject, str], bool]
@@ -54,7 +55,7 @@ class Resolution:
         """The chosen targets, objects and players (115.1, 115.4) in the order chosen, as
         ``res.damage`` takes them: an object that is still the same object (400.7), a player who
         is still in the game (800.4); a target that is gone is skipped (608.2b)."""
-        in_game = {p.name for p in self.state.players if not p.lost}
+        in_game = set(player_targets(self.state))
         out: list[GameObject | str] = []
         for t in self.item.targets:
             if isinstance(t, str):
@@ -69,8 +70,7 @@ class Resolution:
         ability's "target player" asked as a choice (``target_player=True``)."""
         asked = self.item.get("target player")
         chosen = [t for t in self.any_targets() if isinstance(t, str)]
-        in_game = {p.name for p in self.state.players if not p.lost}
-        return chosen + ([asked] if isinstance(asked, str) and asked in in_game else [])
+        return chosen + ([asked] if isinstance(asked, str) and asked in player_targets(self.state) else [])
 
     def source(self) -> GameObject | None:
         return self.state.resolve_ref(self.item.source)
@@ -108,7 +108,6 @@ class Resolution:
             can_be_dealt_damage,
             deal_damage,
         )
-        from mtgrules.rules.targeting import player_targets
         if type(amount) is not int or amount < 0:
             raise ValueError(f"{self.item.label} must deal a whole number of damage, 0 or more, not {amount!r:.20}")
         if isinstance(recipient, str):
