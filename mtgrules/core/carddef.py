@@ -423,12 +423,37 @@ POOL_CHANGES = [0]
 (``rules.layers`` keeps each card's printed characteristics) is read again when this moves."""
 
 
+CardSource = Callable[[str], "CardDef | None"]
+"""A place cards come from besides the pool: given a name, a definition (made on first use) or None."""
+
+CARD_SOURCES: list[CardSource] = []
+"""Where :func:`card` looks for a name the pool doesn't hold, in order: ``mtgrules.cards`` adds the
+Oracle-text compiler over the kit's card data here, so a card is compiled the first time it is asked
+for (``import mtgrules`` compiles nothing). A definition a source gives is registered in the pool."""
+
+NAME_SOURCES: list[Callable[[], list[str]]] = []
+"""The names each card source can give, for searches and "did you mean" (read only when asked)."""
+
+
+def all_card_names() -> list[str]:
+    """Every card name :func:`card` can give: the pool's, then those of each card source."""
+    names = dict.fromkeys(CARD_POOL)
+    for more in NAME_SOURCES:
+        names.update(dict.fromkeys(more()))
+    return list(names)
+
+
 def card(name: str) -> CardDef:
     """The card called ``name``; an unknown name suggests the closest known ones."""
     try:
         return CARD_POOL[name]
     except KeyError:
-        near = difflib.get_close_matches(str(name), list(CARD_POOL), n=3)
+        for source in CARD_SOURCES:
+            found = source(name) if isinstance(name, str) else None
+            if found is not None:
+                register(found)
+                return found
+        near = difflib.get_close_matches(str(name), all_card_names(), n=3)
         hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
         raise KeyError(f"no card named {name!r} in the kit's card pool{hint}") from None
 
