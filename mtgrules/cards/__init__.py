@@ -59,6 +59,9 @@ from mtgrules.rules.look_back import LAST_KNOWN, dies
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 from mtgrules.rules.tokens import create_token, create_tokens
 from mtgrules.rules.layers import characteristics
+from mtgrules.cards.oracle import source as _oracle_source
+
+_oracle_source.install()  # card(name) compiles a card of the kit's data on first use
 
 __all__ = [
     "Ability", "ActivatedAbility", "AnyColor", "CARD_POOL", "CardDef", "Cost", "Effect", "EffectError", "EntersWith", "Fixed",

@@ -285,7 +285,7 @@ def _pump_step(eff: IR) -> Step_:
             objs = [src] if src is not None and src.zone is Zone.BATTLEFIELD else []
         elif subject[0] == "yours":
             state = res.state
-            objs = [o for o in state.objects.values() if o.zone is Zone.BATTLEFIELD
+            objs = [o for o in state.objects if o.zone is Zone.BATTLEFIELD
                     and o.controller == res.controller and characteristics(state, o.oid).is_creature]
         else:
             objs = res.targets()
