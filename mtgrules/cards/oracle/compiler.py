@@ -11,8 +11,9 @@ of them is, so a spell never resolves doing half of what it says.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from mtgrules.cards.mtgjson import OracleCard
 from mtgrules.cards.oracle.build import CannotBuild, ability, one_target, resolver
 from mtgrules.cards.oracle.normalize import normalize, oracle_lines, without_reminder
 from mtgrules.cards.oracle.parse import IR, NotATemplate, parse
@@ -27,22 +28,8 @@ _LETTERS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _PLAYED_LAYOUTS = ("normal", "token")
 
 
-class OracleFacts(Protocol):
-    """What the compiler reads of a card (``mtgrules.cards.mtgjson.OracleCard`` has it all)."""
-
-    name: str
-    mana_cost: str
-    types: tuple[str, ...]
-    subtypes: tuple[str, ...]
-    supertypes: tuple[str, ...]
-    text: str
-    power: str | None
-    toughness: str | None
-    color_indicator: tuple[str, ...]
-    layout: str
-    is_token: bool
-    has_flavor_text: bool
-    sets: tuple[str, ...]
+OracleFacts = OracleCard
+"""What the compiler reads of a card: the reader's record (``mtgrules.cards.mtgjson``)."""
 
 
 @dataclass(frozen=True)

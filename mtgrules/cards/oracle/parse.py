@@ -49,7 +49,7 @@ def _transformer() -> Any:
     def words(children: list[Any]) -> str:
         return " ".join(str(c) for c in children if isinstance(c, Token | str))
 
-    class ToIR(Transformer):  # type: ignore[misc]
+    class ToIR(Transformer[Any, Any]):
         """Each grammar rule becomes a tuple; a rule's name is the first word of its tuple."""
 
         def start(self, c: list[Any]) -> IR:
