@@ -41,7 +41,7 @@ from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
 from mtgrules.rules.combat.damage import can_be_dealt_damage
 from mtgrules.rules.combat.state import is_attacking, is_blocking
-from mtgrules.rules.keyword_actions import draw_cards, each_player_draws
+from mtgrules.rules.keyword_actions import draw_cards, each_player_draws, mill
 from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.life import gain_life, lose_life
 from mtgrules.rules.look_back import dies
@@ -161,6 +161,24 @@ def spell_target(kind: str) -> Target:
     return Target(f"target {kind}", legal, frozenset({Zone.STACK}))
 
 
+_CARD_KINDS: dict[str, frozenset[str] | None] = {
+    "card": None, "creature card": frozenset({"Creature"}), "artifact card": frozenset({"Artifact"}),
+    "enchantment card": frozenset({"Enchantment"}), "instant or sorcery card": frozenset({"Instant", "Sorcery"}),
+    "instant card": frozenset({"Instant"}), "sorcery card": frozenset({"Sorcery"}), "land card": frozenset({"Land"}),
+}
+
+
+def graveyard_target(kind: str) -> Target:
+    """"target creature card from your graveyard": a card of that type in a graveyard of the
+    controller's (115.1, 404)."""
+    kinds = _CARD_KINDS[kind]
+
+    def legal(state: GameState, player: str, obj: GameObject) -> bool:
+        return (obj.zone is Zone.GRAVEYARD and obj.zone_player == player
+                and (kinds is None or bool(characteristics(state, obj.oid).types & kinds)))
+    return Target(f"target {kind}", legal, frozenset({Zone.GRAVEYARD}))
+
+
 def player_spec(words: str) -> Target:
     """"target player" / "target opponent" (115.1c)."""
     if words == "target opponent":
@@ -179,6 +197,8 @@ def _targets_of(effects: tuple[IR, ...]) -> list[Target]:
                 found.setdefault(f"target {part[1]}", spell_target(part[1]))
             elif isinstance(part, tuple) and part and part[0] in ("target player", "target opponent"):
                 found.setdefault(part[0], player_spec(part[0]))
+        if eff[0] == "return from graveyard":
+            found.setdefault(f"target {eff[1]}", graveyard_target(eff[1]))
     return list(found.values())
 
 
@@ -239,9 +259,10 @@ def _effect_step(eff: IR) -> Step_:
         return counter
     if kind in ("tap", "untap"):
         tapped = kind == "tap"
+        enchanted = eff[1] == ("enchanted",)
 
         def tap(res: Resolution, item: StackItem, why: str) -> None:
-            for obj in res.targets():
+            for obj in _enchanted(res) if enchanted else res.targets():
                 if obj.tapped is not tapped:
                     res.d.update(obj.oid, "701.26a" if tapped else "701.26b",
                                  f"{why}: {res.name(obj.oid)} is {kind}ped", tapped=tapped)
@@ -256,6 +277,63 @@ def _effect_step(eff: IR) -> Step_:
             for obj in res.targets():
                 move(res.d, obj.oid, Zone.EXILE, "406.2", f"{why}: {res.name(obj.oid)} is exiled")
         return exile
+    if kind == "counters":
+        n, counter_kind, where = eff[1], eff[2], eff[3]
+
+        def counters(res: Resolution, item: StackItem, why: str) -> None:
+            src = res.source()
+            objs = ([src] if src is not None and src.zone is Zone.BATTLEFIELD else []) if where == ("self",) \
+                else res.targets()
+            for obj in objs:
+                res.add_counters(obj, counter_kind, n, "122.1")
+        return counters
+    if kind == "mill":
+        who, n = eff[1][0], eff[2]
+
+        def mill_cards(res: Resolution, item: StackItem, why: str) -> None:
+            for p in _players(res, who):
+                mill(res.d, p, n, why)
+        return mill_cards
+    if kind == "destroy all":
+        wanted = {"creatures": "Creature", "artifacts": "Artifact", "enchantments": "Enchantment",
+                  "lands": "Land"}.get(eff[1])
+
+        def destroy_all(res: Resolution, item: StackItem, why: str) -> None:
+            state = res.state
+            doomed = [o for o in state.objects if o.zone is Zone.BATTLEFIELD and (
+                wanted in characteristics(state, o.oid).types if wanted else
+                "Land" not in characteristics(state, o.oid).types)]
+            with res.d.one_event():  # destroyed at once: each sees the others die (603.10a, 701.8a)
+                for obj in doomed:
+                    res.destroy(obj)
+        return destroy_all
+    if kind == "damage each":
+        n, each = eff[1], eff[2]
+
+        def damage_each(res: Resolution, item: StackItem, why: str) -> None:
+            state = res.state
+            recipients: list[GameObject | str] = []
+            if each != "player":
+                for o in state.objects:
+                    if o.zone is not Zone.BATTLEFIELD or not characteristics(state, o.oid).is_creature:
+                        continue
+                    flying = Keyword.FLYING in characteristics(state, o.oid).keywords
+                    if ((each == "creature without flying" and flying) or (each == "creature with flying" and not flying)
+                            or (each == "other creature" and o.oid == item.source.oid)
+                            or (each == "creature your opponents control"
+                                and not opponents(state, res.controller, o.controller))):
+                        continue
+                    recipients.append(o)
+            if each in ("player", "creature and each player"):
+                recipients += player_targets(state)
+            for r in recipients:  # dealt at once (120.3), destroyed together as state-based actions (704.3)
+                res.damage(r, n)
+        return damage_each
+    if kind == "return from graveyard":
+        def raise_dead(res: Resolution, item: StackItem, why: str) -> None:
+            for obj in res.targets():
+                move(res.d, obj.oid, Zone.HAND, "400.7", f"{why}: {res.name(obj.oid)} returns to its owner's hand")
+        return raise_dead
     if kind == "tokens":
         name, n = token_definition(eff), eff[1]
 
@@ -263,6 +341,15 @@ def _effect_step(eff: IR) -> Step_:
             create_tokens(res.d, name, res.controller, why, n)
         return tokens
     raise CannotBuild(f"the instruction {kind!r} has no builder")
+
+
+def _enchanted(res: Resolution) -> list[GameObject]:
+    """The permanent this Aura enchants now, if any (303.4)."""
+    src = res.source()
+    if src is None or src.attached_to is None:
+        return []
+    host = res.state.obj(src.attached_to)
+    return [host] if host.zone is Zone.BATTLEFIELD else []
 
 
 def _players(res: Resolution, who: str) -> list[str]:
@@ -283,10 +370,11 @@ def _pump_step(eff: IR) -> Step_:
         if subject[0] == "self":
             src = res.source()
             objs = [src] if src is not None and src.zone is Zone.BATTLEFIELD else []
-        elif subject[0] == "yours":
+        elif subject[0] in ("yours", "theirs"):
             state = res.state
-            objs = [o for o in state.objects if o.zone is Zone.BATTLEFIELD
-                    and o.controller == res.controller and characteristics(state, o.oid).is_creature]
+            objs = [o for o in state.objects if o.zone is Zone.BATTLEFIELD and characteristics(state, o.oid).is_creature
+                    and (o.controller == res.controller) is (subject[0] == "yours")
+                    and (subject[0] == "yours" or opponents(state, res.controller, o.controller))]
         else:
             objs = res.targets()
         for obj in objs:
@@ -352,6 +440,12 @@ def _same_token(a: CardDef, b: CardDef) -> bool:
 
 
 # ---------------------------------------------------------------- abilities by kind
+def _you_gain_life(state: GameState, src: GameObject, ev: Event) -> bool:
+    """"Whenever you gain life": the controller's life total went up (119.3, 119.9)."""
+    return ev.attribute == "life" and ev.name == src.controller and isinstance(ev.after, int) \
+        and isinstance(ev.before, int) and ev.after > ev.before
+
+
 def _attacks(state: GameState, src: GameObject, ev: Event) -> bool:
     """"Whenever this creature attacks": it was declared as an attacker (508.3a)."""
     return ev.obj == src.oid
@@ -453,6 +547,8 @@ def ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
             built = TriggeredAbility(line, "zone change", dies, resolve, target=target, looks_back=True)
         elif event == "attacks":
             built = TriggeredAbility(line, "attacks", _attacks, resolve, target=target)
+        elif event == "you gain life":
+            built = TriggeredAbility(line, "life", _you_gain_life, resolve, target=target)
         else:
             step = Step.UPKEEP if event == "upkeep" else Step.END
             built = TriggeredAbility(line, STEP_BEGINS, at_beginning_of(step, "your"), resolve, target=target)

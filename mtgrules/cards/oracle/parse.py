@@ -167,13 +167,52 @@ def _transformer() -> Any:
             return ("spell", c[0])
 
         def effects(self, c: list[Any]) -> IR:
+            return tuple(e for sentence in c for e in sentence)
+
+        def sentence(self, c: list[Any]) -> IR:
             return tuple(c)
+
+        def you_gain_life(self, c: list[Any]) -> IR:
+            return ("you gain life",)
+
+        def pump_theirs(self, c: list[Any]) -> IR:
+            return ("pump", ("theirs",), _pt(str(c[0])), ())
+
+        def pump_grant_yours(self, c: list[Any]) -> IR:
+            return ("pump", ("yours",), _pt(str(c[0])), (c[1],))
+
+        def tap_enchanted(self, c: list[Any]) -> IR:
+            return ("tap", ("enchanted",))
+
+        def counter_count(self, c: list[Any]) -> int:
+            return _number(str(c[0]))
+
+        def self_subject(self, c: list[Any]) -> IR:
+            return ("self",)
+
+        def counters(self, c: list[Any]) -> IR:
+            return ("counters", c[0], str(c[1]), c[-1])
+
+        def target_player_mills(self, c: list[Any]) -> IR:
+            return ("mill", ("target player",), c[0])
+
+        def you_mill(self, c: list[Any]) -> IR:
+            return ("mill", ("you",), c[0])
+
+        def destroy_all(self, c: list[Any]) -> IR:
+            return ("destroy all", str(c[0]))
+
+        def damage_each(self, c: list[Any]) -> IR:
+            return ("damage each", c[-2], str(c[-1]))
+
+        def raise_dead(self, c: list[Any]) -> IR:
+            return ("return from graveyard", str(c[0]))
 
         def amount(self, c: list[Any]) -> int:
             return int(str(c[0]))
 
         def damage(self, c: list[Any]) -> IR:
-            return ("damage", c[1], c[2])
+            return ("damage", c[-2], c[-1])
 
         def one_target(self, c: list[Any]) -> IR:
             return c[0]  # type: ignore[no-any-return]
