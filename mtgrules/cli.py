@@ -392,6 +392,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--all", action="store_true", help="also show steps where a player only passed priority")
     s.add_argument("--state", action="store_true", help="print the final state table too")
     s.set_defaults(run=cmd_walk)
+
+    from mtgrules.cli_cards import add_cards_parser
+    add_cards_parser(sub)
     return p
 
 

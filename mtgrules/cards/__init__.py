@@ -59,6 +59,28 @@ from mtgrules.rules.look_back import LAST_KNOWN, dies
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 from mtgrules.rules.tokens import create_token, create_tokens
 from mtgrules.rules.layers import characteristics
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import os
+
+    from mtgrules.cards.mtgjson import CardFile, CardLibrary, Prefer
+
+
+def import_cards(path: "str | os.PathLike[str]", prefer: "Prefer | None" = None) -> "CardFile":
+    """Check an MTGJSON set file or AtomicCards, keep it for later sessions (in the user's card
+    folder, ``$MTGRULES_CARDS_DIR``) and add it to this process's cards. A broken file, or a name
+    it prints differently from the kit's cards while ``prefer`` ("kit" or "file") doesn't say which
+    wins, is refused with a ``CardDataError`` and nothing is stored. See :mod:`mtgrules.cards.imports`."""
+    from mtgrules.cards.imports import import_cards as importing  # read on first use: import mtgrules reads no data
+    return importing(path, prefer)
+
+
+def kit_cards() -> "CardLibrary":
+    """The card data: the kit's four sets and the user's imports, read on the first call."""
+    from mtgrules.cards.mtgjson import kit_cards as reading
+    return reading()
+
 
 __all__ = [
     "Ability", "ActivatedAbility", "AnyColor", "CARD_POOL", "CardDef", "Cost", "Effect", "EffectError", "EntersWith", "Fixed",
@@ -66,5 +88,5 @@ __all__ = [
     "Zone", "card", "creature_target", "creatures_you_control", "enchanted_has", "this_enters", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
     "register", "tap_any_color", "tap_for", "tap_for_one_of", "Enchant", "dies", "LAST_KNOWN", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
     "characteristics", "create_token", "create_tokens", "draw_cards", "fight", "gain_life", "colored", "not_colored", "COLORS",
-    "any_target", "player_target", "opponent_target",
+    "any_target", "player_target", "opponent_target", "import_cards", "kit_cards",
 ]
