@@ -7,8 +7,33 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from mtgrules.core.wording import counted
+
+if TYPE_CHECKING:
+    from mtgrules.cards.mtgjson import Ruling
+
+
+def _plain(text: str) -> str:
+    return text.casefold().replace("\u2019", "'")
+
+
+def search_official_rulings(text: str = "") -> list[tuple[str, Ruling, tuple[str, ...]]]:
+    """(card name, ruling, the card's sets) for each official ruling whose words or card name
+    contain ``text`` (any case; a straight apostrophe matches Gatherer's curly one). The faces of
+    one card share their rulings: each is given once."""
+    from mtgrules.cards.mtgjson import kit_cards
+    needle = _plain(text)
+    out: list[tuple[str, Ruling, tuple[str, ...]]] = []
+    seen: set[tuple[str, Ruling]] = set()
+    for c in kit_cards().cards.values():
+        in_name = needle in _plain(c.name)
+        for r in c.rulings:
+            if (in_name or needle in _plain(r.text)) and (c.name, r) not in seen:
+                seen.add((c.name, r))
+                out.append((c.name, r, c.sets))
+    return out
 
 
 def cmd_cards_list(args: argparse.Namespace) -> int:

@@ -45,7 +45,7 @@ from mtgrules.core.abilities import (
     Target,
     TriggeredAbility,
 )
-from mtgrules.core.carddef import CARD_POOL, CardDef, card, register
+from mtgrules.core.carddef import CARD_POOL, RULINGS_SOURCES, CardDef, card, register
 from mtgrules.core.colors import COLORS
 from mtgrules.core.effects import Effect
 from mtgrules.core.errors import EffectError
@@ -80,6 +80,16 @@ def kit_cards() -> "CardLibrary":
     """The card data: the kit's four sets and the user's imports, read on the first call."""
     from mtgrules.cards.mtgjson import kit_cards as reading
     return reading()
+
+
+def _data_rulings(name: str) -> tuple[tuple[str, str], ...]:
+    """The Gatherer rulings the card data holds for ``name`` (a hand-written card's too)."""
+    found = kit_cards().get(name)
+    return () if found is None else tuple((r.date, r.text) for r in found.rulings)
+
+
+if _data_rulings not in RULINGS_SOURCES:
+    RULINGS_SOURCES.append(_data_rulings)
 
 
 __all__ = [
