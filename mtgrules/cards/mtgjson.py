@@ -148,6 +148,7 @@ class CardFile:
     source: str
     kind: Literal["set", "atomic"] = "set"
     code: str | None = None
+    set_name: str | None = None
     variants: dict[str, tuple[OracleCard, ...]] = field(default_factory=dict)
     skipped: tuple[tuple[str, str], ...] = ()
     unknown_layouts: tuple[tuple[str, str], ...] = ()
@@ -338,7 +339,8 @@ def _read_set(data: dict[str, Any], version: str, where: str, meta: Mapping[str,
     entries.sort(key=_Entry.number)  # stable: the lowest collector number first, as the trimmed sets keep
     read = [(e, e.card((code,), False)) for e in entries]
     tokens = [_Entry(t, problems_at, f"data.tokens[{i}]").card((code,), True) for i, t in enumerate(tokens_raw)]
-    return _collect(read, tokens, source, "set", code, where, _plain_meta(meta))
+    found = _collect(read, tokens, source, "set", code, _plain_meta(meta))
+    return replace(found, set_name=set_name) if isinstance(set_name, str) else found
 
 
 def _read_atomic(data: dict[str, Any], version: str, where: str, meta: Mapping[str, Any]) -> CardFile:
@@ -355,11 +357,11 @@ def _read_atomic(data: dict[str, Any], version: str, where: str, meta: Mapping[s
                 raise CardDataError(f"is {entry.name!r}, under the key {name!r}", source=problems_at,
                                     card=entry.label, field="name")
             read.append((entry, entry.card((), False)))
-    return _collect(read, [], source, "atomic", None, where, _plain_meta(meta))
+    return _collect(read, [], source, "atomic", None, _plain_meta(meta))
 
 
 def _collect(read: list[tuple[_Entry, OracleCard]], tokens: list[OracleCard], source: str,
-             kind: Literal["set", "atomic"], code: str | None, where: str, meta: dict[str, str]) -> CardFile:
+             kind: Literal["set", "atomic"], code: str | None, meta: dict[str, str]) -> CardFile:
     cards: dict[str, OracleCard] = {}
     versions: dict[str, list[OracleCard]] = {}
     skipped: list[tuple[str, str]] = []
@@ -439,6 +441,17 @@ class CardLibrary:
     def names(self) -> list[str]:
         """Every name :meth:`get` answers, in the order the sources gave them."""
         return list(self.cards)
+
+    def differences(self, more: CardFile) -> list[tuple[str, str]]:
+        """(name, first differing MTGJSON field) for each name ``more`` prints differently from
+        this library: the names a merge needs ``prefer`` for."""
+        out = []
+        for key, c in more.cards.items():
+            held = self.cards.get(key)
+            if held is not None and held.facts() != c.facts():
+                differs = _first_difference(held, c)
+                out.append((key, _MTGJSON_FIELD.get(differs, differs)))
+        return out
 
     def merged_with(self, more: CardFile, prefer: Prefer | None = None) -> CardLibrary:
         """A new library holding this one's cards and ``more``'s. Refused, with nothing changed, if
@@ -539,7 +552,8 @@ def kit_cards() -> CardLibrary:
 
 
 def _load_kit() -> CardLibrary:
-    return merge(read_file(p) for p in kit_set_paths())
+    from mtgrules.cards.imports import load_with_imports  # the user's folder is read here, not at import
+    return load_with_imports()
 
 
 def _set_kit(lib: CardLibrary) -> None:
