@@ -20,7 +20,7 @@ from mtgrules.core.turns import Step
 
 if TYPE_CHECKING:
     from mtgrules.core.combat import Combat
-    from mtgrules.core.effects import Effect
+    from mtgrules.core.effects import Chars, Effect
 
 T = TypeVar("T")
 A = TypeVar("A", bound=Hashable)
@@ -298,6 +298,9 @@ class Draft:
         self.together: dict[int, int] = {}
         # Filled by ``remove_object``: each object that left the game, as it was just before it did.
         self.gone: dict[int, GameObject] = {}
+        # Filled by ``rules.look_back.keep_last_known``: by (id, zone-change count), the
+        # characteristics of a permanent as it left the battlefield, when something will read them.
+        self.last_known_chars: dict[tuple[int, int], Chars] = {}
 
     # Set by ``rules.triggers``: how many of ``events`` have been checked for triggers (none until set).
     trigger_cursor: int

@@ -27,7 +27,7 @@ from mtgrules.core.turns import Step
 from mtgrules.play import scenario_input as check
 from mtgrules.play.scenario_input import CARD_FIELDS, FORMATS, SCENARIO_FIELDS
 from mtgrules.play.timeline import Timeline
-from mtgrules.rules.turn_loop import begin_step
+from mtgrules.rules.turn_loop import begin_step, turn_based_actions
 
 __all__ = ["Scenario", "FORMATS"]
 
@@ -200,6 +200,8 @@ class Scenario:
         state = GameState(tuple(players), tuple(self.objects), turn=self.turn, active=self.active, step=self.step,
                           priority=self.active, next_id=uid + 1,
                           timestamp=len(self.objects) + 1, game_format=self.game_format, seed=self.seed)
+        if self.step is Step.BEGIN_COMBAT:
+            return _beginning_of_combat_step(state)
         return _declare_attackers_step(state) if self.step is Step.DECLARE_ATTACKERS else state
 
     def _turn_began(self, p: str) -> int:
@@ -305,6 +307,19 @@ def _step_without_priority(step: Step, turn: int, names: Sequence[str], fmt: str
         return (f"a scenario can't start in the draw step of turn 1: the starting {who} skips the draw step of "
                 f"their first turn ({rule}); start at step='main1', or at turn=2")
     return ""
+
+
+def _beginning_of_combat_step(state: GameState) -> GameState:
+    """A scenario starting in the beginning of combat step starts with that step's turn-based
+    action done: the combat phase is under way, with the active player (team) the attacking
+    player and their opponents the defending players (506.2), so a creature put onto the
+    battlefield attacking now attacks (508.4), as it does when the step is reached by passing.
+    Its "at the beginning of combat" triggers are not made: the scenario is the moment after
+    them, with the active player holding priority (start at step='main1' and ``go_to`` the step
+    to see them trigger)."""
+    d = Draft(state)
+    turn_based_actions(d, Step.BEGIN_COMBAT, Chooser())
+    return d.freeze()
 
 
 def _declare_attackers_step(state: GameState) -> GameState:
