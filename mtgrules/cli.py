@@ -37,7 +37,10 @@ class WalkError(ValueError):
 # ---------------------------------------------------------------- lessons and rulings
 def cmd_lessons(args: argparse.Namespace) -> int:
     notebooks = Path(args.notebooks)
-    names = sorted(p.stem for p in notebooks.glob("[0-9][0-9]-*.ipynb")) if notebooks.is_dir() else []
+    if not notebooks.is_dir():  # not the catalog's list as if the folder were fine
+        print(f"mtgrules lessons: no folder {notebooks}", file=sys.stderr)
+        return 2
+    names = sorted(p.stem for p in notebooks.glob("[0-9][0-9]-*.ipynb"))
     by_lesson = lessons_by_notebook()
     for name in sorted(set(names) | set(by_lesson)):
         ids = by_lesson.get(name, [])
@@ -86,11 +89,18 @@ def cmd_handouts(args: argparse.Namespace) -> int:
     try:
         index = build_site(Path(args.notebooks), Path(args.out), lessons=args.lesson or None,
                            progress=not args.quiet)
-    except OSError as err:  # a lesson that doesn't exist, or a folder that can't be written
-        print(f"mtgrules handouts: {err}", file=sys.stderr)
+    except (OSError, MtgRulesError) as err:  # a lesson that isn't there or has a mistake; a folder not writable
+        print(f"mtgrules handouts: {_said(err)}", file=sys.stderr)
         return 2
     print(f"handouts written: {index}")
     return 0
+
+
+def _said(err: BaseException) -> str:
+    """An error as one line: the kit's sentence, or an OS error as "<file>: <what the system said>"."""
+    if isinstance(err, OSError) and err.strerror:
+        return f"{err.filename}: {err.strerror}" if err.filename else err.strerror
+    return str(err)
 
 
 # ---------------------------------------------------------------- present
@@ -101,10 +111,10 @@ def cmd_present(args: argparse.Namespace) -> int:
     from mtgrules.classroom.present import voila_command, voila_env, write_presentation
     try:
         path = find_lesson(Path(args.notebooks), args.lesson)
-    except FileNotFoundError as err:
-        print(f"mtgrules present: {err}", file=sys.stderr)
+        target = write_presentation(path, Path(args.out))
+    except (OSError, MtgRulesError) as err:  # no such lesson, a lesson with a mistake, a folder not writable
+        print(f"mtgrules present: {_said(err)}", file=sys.stderr)
         return 2
-    target = write_presentation(path, Path(args.out))
     if args.prepare_only:
         print(target)
         return 0

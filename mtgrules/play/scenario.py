@@ -81,9 +81,24 @@ class Scenario:
             chosen: Mapping[str, str] | None = None, zone_player: str | None = None) -> int:
         """Put a card into a zone and return its id. ``sick`` means it came under its
         controller's control this turn (302.6)."""
-        return self._add(f"card #{len(self.objects) + 1} ({name!r:.40})", name, controller, owner=owner,
+        entry = f"card #{len(self.objects) + 1} ({name!r:.40})"
+        self._refuse_a_player_as_the_card(f"{self._where}, {entry}", name, controller)
+        return self._add(entry, name, controller, owner=owner,
                          zone=zone, tapped=tapped, sick=sick, counters=counters, attached_to=attached_to,
                          chosen=chosen, zone_player=zone_player)
+
+    def _refuse_a_player_as_the_card(self, where: str, name: Any, controller: Any) -> None:
+        """``add("Alice", "Forest")``: the card's name comes first, then its controller. A player's
+        name where the card goes is said as such, with the call in the right order, rather than
+        "no card named 'Alice'"."""
+        if not isinstance(name, str) or name not in self.players or _is_card(name):
+            return
+        if isinstance(controller, str) and _is_card(controller):
+            fix = f"add({controller!r}, {name!r})"
+        else:
+            fix = f"add('Forest', {name!r}) for a Forest {name} controls"
+        check.fail(where, f"{name!r} is a player, not a card: add takes the card's name first and its controller "
+                          f"second, as in {fix}")
 
     def _add(self, entry: str, name: Any, controller: Any = None, *, owner: Any = None, zone: Any = "battlefield",
              tapped: Any = False, sick: Any = False, counters: Any = None, attached_to: Any = None,
@@ -290,6 +305,14 @@ class Scenario:
 
 # Steps that need attackers declared earlier in the same combat: a scenario can't start there.
 AFTER_ATTACKS = (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE)
+
+
+def _is_card(name: str) -> bool:
+    try:
+        card(name)
+    except KeyError:
+        return False
+    return True
 
 
 def _step_without_priority(step: Step, turn: int, names: Sequence[str], fmt: str | None) -> str:

@@ -46,7 +46,7 @@ from mtgrules.core.actions import (
 )
 from mtgrules.core.carddef import POOL_CHANGES, card, read_once
 from mtgrules.core.choices import Chooser
-from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.errors import IllegalAction, MissingChoice, WrongThing
 from mtgrules.core.mana import ManaType, payment_text, payment_ways
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState, derived_from
@@ -67,6 +67,10 @@ MAX_CHOICE_DEPTH = 4
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the player with priority could take now, each with its choices scripted."""
+    if not isinstance(state, GameState):  # None or a scenario would fail deep inside as a missing attribute
+        given = "None" if state is None else f"a {type(state).__name__}"
+        raise WrongThing(f"legal_actions reads a game state, and was given {given}: pass t.state (the state now) "
+                         "or t[i].state (the state after step i)")
     return _legal(state, accepted)
 
 

@@ -125,7 +125,10 @@ def _times_to_pay(res: Resolution) -> int:
     """How many times the controller pays: 0 or 1. The instructions are followed once, in order
     (608.2c), so a second payment (a second doubling, or a second creature) isn't possible."""
     try:
-        times: int = res.chooser.choose("pay", res.controller, (0, 1), "608.2c")
+        times: int = res.chooser.choose("pay", res.controller, (0, 1), "608.2c", sentence=(
+            f"{res.controller} chooses whether to pay {NEYITH_COST} as Neyith's ability resolves: pay=1 pays it "
+            "(the target's power doubles, and it must be blocked this combat if able), pay=0 doesn't (nothing "
+            "else happens); no choice was given"))
         return times
     except IllegalAction as refused:  # a MissingChoice is not an IllegalAction: it passes through
         raise IllegalAction("608.2c", f"Neyith's ability lets {res.controller} pay {NEYITH_COST} at most "
@@ -155,7 +158,9 @@ def _an_opponents(state: GameState, player: str, obj: GameObject) -> bool:
 def _stag_fights(res: Resolution, item: StackItem) -> None:
     stag = res.source()
     targets = res.targets()
-    if not targets or res.chooser.choose("fight", res.controller, (True, False), "701.14a") is not True:
+    if not targets or res.chooser.choose("fight", res.controller, (True, False), "701.14a", sentence=(
+            f"{res.controller} chooses whether Somberwald Stag fights its target: fight=True has them fight, "
+            "fight=False doesn't (nothing happens); no choice was given")) is not True:
         return
     if stag is None:
         res.d.note("no fight", "Somberwald Stag is no longer on the battlefield, so neither creature fights",
