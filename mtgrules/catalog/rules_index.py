@@ -173,6 +173,7 @@ RULES: dict[str, str] = {
     "122.1c": "shield counters protect a permanent from destruction and damage",
     "122.1d": "stun counters stop a permanent from untapping",
     "122.1h": "finality counters exile a permanent that would go to the graveyard",
+    "122.2": "counters are not kept when an object moves from one zone to another",
     "122.3": "+1/+1 and -1/-1 counters on one permanent remove each other in pairs",
     # 2. Parts of a card
     "202": "mana cost and color",

@@ -43,7 +43,7 @@ class Scenario:
                  step: str = "main1", game_format: str | None = None, life: int | None = None,
                  seed: int = 0) -> None:
         title = check.text(title, "scenario", "title")
-        where = f"scenario {title!r}"
+        where = f"scenario {title!r:.60}"
         names = check.players(players, where)
         fmt = check.game_format(game_format, names, where)
         self.title = title
@@ -63,14 +63,14 @@ class Scenario:
             check.fail(where, no_priority)
         default_life = 30 if fmt == "two-headed giant" else 20
         self.life = default_life if life is None else check.whole(life, where, "life")
-        self.seed = check.whole(seed, where, "seed")
+        self.seed = check.whole(seed, where, "seed", maximum=check.MAX_SEED)
         self.objects: list[GameObject] = []
         self.pools: dict[str, list[tuple[ManaType, str]]] = {p: [] for p in names}
         self.lands: dict[str, int] = {}
 
     @property
     def _where(self) -> str:
-        return f"scenario {self.title!r}"
+        return f"scenario {self.title!r:.60}"
 
     def _check_player(self, name: str, where: str) -> None:
         check.player(name, self.players, self._where, where)
@@ -131,6 +131,12 @@ class Scenario:
                               f"in the {z.value} has no controller (108.4) and is a new object once it moves "
                               "(400.7), so leave sick out")
         given_counters = None if counters is None else check.counters(counters, where)
+        if given_counters and any(given_counters.values()) and z in (Zone.HAND, Zone.LIBRARY):
+            # Shown on the card there (122.1a), then gone without a word as it is cast or played:
+            # refused, not forgotten, as tapped and sick are.
+            check.fail(where, f"counters on a card in the {z.value} cease to exist as soon as it moves, as it is "
+                              "cast or played (122.2, 400.7), and nothing the kit plays puts counters on a card "
+                              f"there; leave counters out, or put the card on the battlefield with them")
         choices = {} if chosen is None else check.chosen(chosen, name, where)
         if choices and z is not Zone.BATTLEFIELD:  # it would be forgotten: the choice is made as it enters
             check.fail(where, f"{name} chooses as it enters the battlefield (614.12), so a card in the {z.value} "
@@ -363,8 +369,12 @@ def _card_entry(o: GameObject, turn: int) -> dict[str, Any]:
         entry["tapped"] = True
     if o.control_since and o.control_since == turn:
         entry["sick"] = True
-    if o.counters or (o.zone is Zone.BATTLEFIELD and "Planeswalker" in card(o.card).types):
-        entry["counters"] = dict(o.counters)
+    walker = o.zone is Zone.BATTLEFIELD and "Planeswalker" in card(o.card).types
+    if o.counters or walker:
+        counters = dict(o.counters)
+        if walker and "loyalty" not in counters:  # loyalty 0 (704.5i will see to it) is written as 0:
+            counters["loyalty"] = 0               # none written, from_dict gives the printed loyalty (306.5b)
+        entry["counters"] = counters
     if o.attached_to is not None:
         entry["attached_to"] = o.attached_to
     if o.chosen:
