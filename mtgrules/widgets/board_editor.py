@@ -29,6 +29,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -569,10 +570,12 @@ def _read_json(text: Any) -> Any:
         raise ValueError(f"it is {len(text):,} characters long, more than the {MAX_JSON_CHARS:,} a board may have")
 
     def no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        keys = [k for k, _ in pairs]
-        twice = sorted({k for k in keys if keys.count(k) > 1})
+        counts = Counter(k for k, _ in pairs)  # counted in one pass: a file may hold 25,000 keys
+        twice = sorted(k for k, n in counts.items() if n > 1)
         if twice:
-            raise ValueError(f"the field(s) {', '.join(map(repr, twice))} are given twice in one mapping")
+            more = f" and {len(twice) - 10:,} more" if len(twice) > 10 else ""
+            raise ValueError(f"the field(s) {', '.join(repr(k[:40]) for k in twice[:10])}{more} are given twice in "
+                             "one mapping")
         return dict(pairs)
 
     def no_constant(name: str) -> Any:
