@@ -35,7 +35,15 @@ from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
 from mtgrules.core.wording import counted
 from mtgrules.rules.combat.state import add_must_be_blocked, melee_count, put_onto_battlefield_attacking
-from mtgrules.rules.keyword_actions import double_power, double_power_times, draw_cards, each_player_draws, fight, mill, pay_mana_now
+from mtgrules.rules.keyword_actions import (
+    double_power,
+    double_power_times,
+    draw_cards,
+    each_player_draws,
+    fight,
+    mill,
+    pay_mana_now,
+)
 from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.life import gain_life
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of

@@ -279,7 +279,8 @@ class BlockOptions:
                 reason = _pair_reason(state, obj, by_oid[aid], players)
                 if reason is None:
                     allowed.append(aid)
-                    cost = cost_rules and next((c for rule in cost_rules if (c := rule(state, obj, by_oid[aid]))), None)
+                    cost = next((c for rule in cost_rules if (c := rule(state, obj, by_oid[aid]))),
+                                None) if cost_rules else None
                     if cost:
                         self.costs[(obj.oid, aid)] = cost
                 else:
