@@ -35,7 +35,15 @@ from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
 from mtgrules.core.wording import counted
 from mtgrules.rules.combat.state import add_must_be_blocked, melee_count, put_onto_battlefield_attacking
-from mtgrules.rules.keyword_actions import double_power, draw_cards, each_player_draws, fight, mill, pay_mana_now
+from mtgrules.rules.keyword_actions import (
+    double_power,
+    double_power_times,
+    draw_cards,
+    each_player_draws,
+    fight,
+    mill,
+    pay_mana_now,
+)
 from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.life import gain_life
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
@@ -207,8 +215,7 @@ EXPONENTIAL_TEXT = "Until end of turn, double target creature's power X times."
 
 def _exponential_growth(res: Resolution, item: StackItem) -> None:
     for obj in res.targets():
-        for _ in range(item.x):
-            double_power(res.d, obj, item.source.oid, "Exponential Growth")
+        double_power_times(res.d, obj, item.x, item.source.oid, "Exponential Growth")
 
 
 # ---- Culling Mark: "Target creature blocks this turn if able." (a requirement, 509.1c)

@@ -102,14 +102,27 @@ def live(state: GameState, ref: ObjRef) -> GameObject | None:
 
 def attacks(state: GameState) -> list[Attack]:
     """Attacks whose creature is still the same object."""
+    return list(_live_attacks(state))
+
+
+def _live_attacks(state: GameState) -> tuple[Attack, ...]:
+    """``attacks`` as one value per state: a state never changes, and the checks of a block
+    declaration ask it once per blocker and attacker (509.1a), so reading the attacks again each
+    time made declaring blockers grow as the cube of the creatures in combat."""
     combat = state.combat
     if combat is None:
-        return []
-    return [a for a in combat.attacks if live(state, a.attacker) is not None]
+        return ()
+    return state.cached("live attacks", lambda: tuple(a for a in combat.attacks
+                                                                if live(state, a.attacker) is not None))
 
 
 def attack_of(state: GameState, oid: int) -> Attack | None:
-    return next((a for a in attacks(state) if a.attacker.oid == oid), None)
+    combat = state.combat
+    if combat is None:
+        return None
+    index: dict[int, Attack] = state.cached("attack of", lambda: {
+        a.attacker.oid: a for a in reversed(_live_attacks(state))})  # the first one, as a search in order finds
+    return index.get(oid)
 
 
 def is_attacking(state: GameState, oid: int) -> bool:
