@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mtgrules.classroom.notebook import lessons_by_notebook
+from mtgrules.classroom.notebook import lesson_notebooks, lessons_by_notebook
 from mtgrules.core.errors import MtgRulesError
 from mtgrules.core.wording import counted
 
@@ -37,7 +37,7 @@ class WalkError(ValueError):
 # ---------------------------------------------------------------- lessons and rulings
 def cmd_lessons(args: argparse.Namespace) -> int:
     notebooks = Path(args.notebooks)
-    names = sorted(p.stem for p in notebooks.glob("[0-9][0-9]-*.ipynb")) if notebooks.is_dir() else []
+    names = [p.stem for p in lesson_notebooks(notebooks)] if notebooks.is_dir() else []
     by_lesson = lessons_by_notebook()
     for name in sorted(set(names) | set(by_lesson)):
         ids = by_lesson.get(name, [])

@@ -13,6 +13,22 @@ import pytest
 
 from mtgrules import IllegalAction, apply
 
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def lesson_paths() -> list[Path]:
+    """The kit's lesson notebooks, as ``mtgrules.catalog.lessons`` lists them: a learner's own
+    notebook saved in ``notebooks/`` is not one, so the lesson checks never read it."""
+    from mtgrules.catalog.lessons import lesson_names
+    return [NOTEBOOKS / f"{name}.ipynb" for name in lesson_names()]
+
+
+def lesson_path(number: str) -> Path:
+    """The kit's lesson notebook numbered ``number`` ("04")."""
+    found = [p for p in lesson_paths() if p.name.startswith(f"{number}-")]
+    assert len(found) == 1, f"no lesson {number} in mtgrules.catalog.lessons"
+    return found[0]
+
 
 def refused(state, action, rule: str) -> IllegalAction:
     """Assert ``action`` is refused citing ``rule`` and that ``state`` is unchanged."""
