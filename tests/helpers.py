@@ -165,11 +165,21 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 
 
 @contextmanager
+def require_chromium() -> None:
+    """Fail, saying what to run, when the browser tests can't find Chromium: a browser test
+    that skipped itself would pass ``make test`` unseen."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing, so the browser tests can't run: run `make chromium` (as root it "
+                    "installs Debian's chromium with apt-get; else it says what to run)", pytrace=False)
+
+
 def offline_page(width: int, height: int, timeout_ms: int = 30_000):
     """A page of Debian's Chromium that may load files, ``data:`` URLs and localhost only; every
     other request is aborted and its URL kept in the list yielded with the page, so a test can
     assert a handout or the projector page fetched nothing from outside."""
     import re
+
+    require_chromium()
 
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
