@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mtgrules.classroom.notebook import lessons_by_notebook
+from mtgrules.classroom.notebook import lesson_notebooks, lessons_by_notebook
 from mtgrules.core.errors import MtgRulesError
 from mtgrules.core.wording import counted
 
@@ -40,7 +40,7 @@ def cmd_lessons(args: argparse.Namespace) -> int:
     if not notebooks.is_dir():  # not the catalog's list as if the folder were fine
         print(f"mtgrules lessons: no folder {notebooks}", file=sys.stderr)
         return 2
-    names = sorted(p.stem for p in notebooks.glob("[0-9][0-9]-*.ipynb"))
+    names = [p.stem for p in lesson_notebooks(notebooks)]
     by_lesson = lessons_by_notebook()
     for name in sorted(set(names) | set(by_lesson)):
         ids = by_lesson.get(name, [])

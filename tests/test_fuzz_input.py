@@ -5,8 +5,8 @@
     huge numbers) raise only the kit's errors, and the state is equal to before;
 (c) every view renders every frame of fuzzed timelines (legal steps and refusals mixed).
 
-Each runs a few examples in the default run and 2,000 in its ``slow`` twin (``make test`` and CI
-run those: MTGRULES_SLOW=1, or select them with ``-m slow``).
+Each runs a few examples in ``make test`` and 2,000 in its ``slow`` twin (``make test-slow``,
+which CI runs too; or ``pytest -m slow``).
 """
 
 from __future__ import annotations

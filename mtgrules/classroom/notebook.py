@@ -142,18 +142,24 @@ def lesson_title(nb: Notebook, fallback: str = "") -> str:
 
 
 def lessons_by_notebook() -> dict[str, list[str]]:
-    """Each lesson notebook named by the catalog, with the ids of the rulings it walks through."""
-    from mtgrules.catalog.rulings import load_catalog
-    found: dict[str, list[str]] = {}
-    for r in load_catalog():
-        if r.lesson:
-            found.setdefault(r.lesson.removesuffix(".ipynb"), []).append(r.id)
-    return dict(sorted(found.items()))
+    """Each of the kit's lessons with the ids of the rulings it walks through (``catalog.lessons``)."""
+    from mtgrules.catalog.lessons import rulings_by_lesson
+    return dict(sorted(rulings_by_lesson().items()))
+
+
+# The kit's own notebooks folder in a source checkout, next to the package (a wheel has none).
+KIT_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def lesson_notebooks(folder: Path) -> list[Path]:
-    """The lesson notebooks of a folder, in order (``NN-name.ipynb``)."""
-    return sorted(Path(folder).glob("[0-9][0-9]-*.ipynb"))
+    """The lesson notebooks of a folder, in order. In the kit's own folder these are the lessons
+    ``catalog.lessons`` lists, whatever else a learner saved beside them; in any other folder
+    (a teacher's own lessons), every ``NN-name.ipynb``."""
+    folder = Path(folder)
+    if folder.resolve() == KIT_NOTEBOOKS:
+        from mtgrules.catalog.lessons import lesson_names
+        return [p for p in (folder / f"{name}.ipynb" for name in lesson_names()) if p.exists()]
+    return sorted(folder.glob("[0-9][0-9]-*.ipynb"))
 
 
 def find_lesson(folder: Path, wanted: str) -> Path:
