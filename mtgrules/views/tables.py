@@ -171,6 +171,9 @@ class ViewTable(pd.DataFrame):  # type: ignore[misc]  # pandas has no type stubs
         return pd.DataFrame
 
     def _repr_html_(self) -> str:
+        from mtgrules.views.fit import is_state_table, state_view_html
+        if is_state_table(self):  # a whole state table: two narrow tables that fit a notebook's width
+            return state_view_html(self)
         return table_html(self)
 
 
@@ -378,7 +381,10 @@ class StepTable:
         return escaped(styler, self.caption)
 
     def to_html(self) -> str:
-        return table_html(self.data, self.caption, self.css)
+        """The step as a notebook shows it: a players table and an objects table that fit its
+        width (:func:`mtgrules.views.fit.state_view_html`), with the same highlights."""
+        from mtgrules.views.fit import state_view_html
+        return state_view_html(self.data, self.css, self.caption)
 
     def _repr_html_(self) -> str:
         return self.to_html()
@@ -479,8 +485,10 @@ def table_html(table: pd.DataFrame, caption: str = "", css: np.ndarray | None = 
 
 
 def state_html(state: GameState) -> str:
-    """The HTML Jupyter shows for a state: its table under a one-line summary."""
-    return table_html(state_table(state), state_summary(state))
+    """The HTML Jupyter shows for a state: its table (as two narrow tables that fit a notebook,
+    :func:`mtgrules.views.fit.state_view_html`) under a one-line summary."""
+    from mtgrules.views.fit import state_view_html
+    return state_view_html(state_table(state), caption=state_summary(state))
 
 
 def timeline_html(timeline: Timeline) -> str:
