@@ -104,6 +104,17 @@ def cmd_cards_remove(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_cards_coverage(args: argparse.Namespace) -> int:
+    from mtgrules.cards.mtgjson import kit_cards
+    from mtgrules.cards.oracle.coverage import report
+    codes = sorted({code for c in kit_cards().cards.values() for code in c.sets})
+    if args.set and args.set.upper() not in codes:
+        print(f"no set {args.set!r} in the kit's card data; the sets are: {', '.join(codes)}", file=sys.stderr)
+        return 1
+    print(report(args.set, top=max(1, args.top)))
+    return 0
+
+
 def add_cards_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``cards`` subcommand and its own subcommands."""
     s = sub.add_parser("cards", help="the kit's card data: list it, import an MTGJSON file",
@@ -133,3 +144,10 @@ def add_cards_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
                                      "sessions.")
     c.add_argument("name", metavar="CODE", help="the set code, as `cards imports` lists it")
     c.set_defaults(run=cmd_cards_remove)
+    c = cards.add_parser("coverage", help="how many cards the Oracle compiler plays, per set",
+                         description="For each set: the cards fully played, partly played (some lines marked "
+                                     "'not played', with the reason) and not played, then the most common lines "
+                                     "not played yet. docs/cards.md is this report.")
+    c.add_argument("--set", metavar="CODE", help="only this set, e.g. M21")
+    c.add_argument("--top", type=int, default=25, help="how many missing templates to list (default 25)")
+    c.set_defaults(run=cmd_cards_coverage)
