@@ -60,9 +60,9 @@ from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 from mtgrules.rules.tokens import create_token, create_tokens
 from mtgrules.rules.layers import characteristics
 from mtgrules.cards.oracle import source as _oracle_source
+from typing import TYPE_CHECKING
 
 _oracle_source.install()  # card(name) compiles a card of the kit's data on first use
-from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import os

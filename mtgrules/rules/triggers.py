@@ -327,10 +327,10 @@ def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller
     options += legal_player_targets(state, controller, spec)
     if not options:
         # what fits the words but can't be targeted is named with its own rule (hexproof, 702.11b)
-        why = "".join(f". {sentence}, though it fits those words ({rule})"
-                      for rule, sentence in list(dict.fromkeys(shielded.values()))[:3])
+        shields = "".join(f". {sentence}, though it fits those words ({rule})"
+                          for rule, sentence in list(dict.fromkeys(shielded.values()))[:3])
         d.note("no target", f"{name}: {ab.text} has no legal target ({spec.description}), so it is "
-               f"removed from the stack{why}", "603.3d", controller, name)
+               f"removed from the stack{shields}", "603.3d", controller, name)
         return None
     _refuse_named_illegal_target(state, chooser, ab, controller, name, options)
     chosen = chooser.choose("target", controller, options, "603.3d")
