@@ -205,6 +205,11 @@ def _refusing_huge_x() -> list[Result]:
     return refusing_huge_x()
 
 
+def _blowups() -> list[Result]:
+    from blowups_bench import blowups
+    return blowups()
+
+
 SECTIONS: list[Section] = [
     ("engine: the same scripted 10-turn game", _same_game),
     ("engine: random legal play", engine_random_play),
@@ -216,6 +221,7 @@ SECTIONS: list[Section] = [
     ("lessons: notebook run time over imports-only", _notebook_ratios),
     ("widgets: one walkthrough step", _walkthrough_step),
     ("input: refusing a huge X", _refusing_huge_x),
+    ("input: what hung a kernel (issue 27, section 2)", _blowups),
 ]
 
 
