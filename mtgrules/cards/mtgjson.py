@@ -21,6 +21,7 @@ data only says what is printed.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
@@ -553,7 +554,13 @@ def kit_cards() -> CardLibrary:
 
 def _load_kit() -> CardLibrary:
     from mtgrules.cards.imports import load_with_imports  # the user's folder is read here, not at import
-    return load_with_imports()
+    was = gc.isenabled()
+    gc.disable()  # reading makes ~100,000 objects, all kept: collections while reading would only walk them
+    try:
+        return load_with_imports()
+    finally:
+        if was:
+            gc.enable()
 
 
 def _set_kit(lib: CardLibrary) -> None:
