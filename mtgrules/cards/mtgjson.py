@@ -269,7 +269,7 @@ class _Entry:
             rulings=self.rulings(), sets=sets, face_name=face, side=self.text("side"))
 
     def number(self) -> tuple[int, str]:
-        """Collector-number order: "2" before "10", "290★" after "290"."""
+        """Collector-number order: "2" before "10", and "12★" after "12"."""
         number = self.raw.get("number")
         if number is not None and not isinstance(number, str):
             raise self.fail("number", f"must be text, not {_shown(number)}")

@@ -44,13 +44,16 @@ class _Index:
 
 
 _CACHE: list[_Index] = []
+"""The last few name lists indexed, most recent first (every card's, and any a caller passed)."""
 
 
 def _index(names: Sequence[str] | None) -> _Index:
     given = list(all_card_names() if names is None else names)
-    if not _CACHE or _CACHE[0].names != given:
-        _CACHE[:] = [_Index(given)]
-    return _CACHE[0]
+    held = next((ix for ix in _CACHE if ix.names == given), None)
+    if held is None:
+        held = _Index(given)
+    _CACHE[:] = [held, *(ix for ix in _CACHE if ix is not held)][:4]
+    return held
 
 
 def is_card_name(name: object, names: Sequence[str] | None = None) -> bool:
