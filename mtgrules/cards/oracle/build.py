@@ -20,7 +20,7 @@ from mtgrules.cards.builders import (
     tap_for_one_of,
     this_enters,
 )
-from mtgrules.cards.oracle.parse import IR
+from mtgrules.cards.oracle.registry import ABILITY_KINDS, INSTRUCTIONS, IR
 from mtgrules.core.abilities import (
     Ability,
     ActivatedAbility,
@@ -213,6 +213,8 @@ def _why(res: Resolution, item: StackItem) -> str:
 def _effect_step(eff: IR) -> Step_:
     """One instruction as a function of the resolving spell or ability."""
     kind = eff[0]
+    if kind in INSTRUCTIONS:
+        return INSTRUCTIONS[kind](eff)
     if kind == "damage":
         n, to = eff[1], eff[2]
 
@@ -508,6 +510,8 @@ def ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
     """What one line becomes: ``("keywords", (...))``, ``("ability", Ability)`` or
     ``("spell", (effects,))``; CannotBuild when it is more than the kit plays."""
     kind = ir[0]
+    if kind in ABILITY_KINDS:
+        return ABILITY_KINDS[kind](ir, line, is_spell_card)
     if kind == "keywords":
         return "keywords", tuple(Keyword(k) for k in ir[1])
     if kind == "spell":

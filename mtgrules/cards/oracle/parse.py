@@ -9,12 +9,14 @@ lark is imported on first use, so ``import mtgrules`` doesn't load it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
 
-IR = tuple[Any, ...]
-"""A line's meaning: ``("triggered", ("enters",), (("gain", "you", 3),))`` and the like."""
+from mtgrules.cards.oracle.registry import IR
+
+__all__ = ["IR", "NotATemplate", "parse"]
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10}
@@ -357,7 +359,17 @@ def _transformer() -> Any:
         def any_target(self, c: list[Any]) -> IR:
             return ("any target",)
 
-    return ToIR()
+    from mtgrules.cards.oracle import topics  # noqa: F401  (each topic registers its transforms)
+    from mtgrules.cards.oracle.registry import TRANSFORMS
+
+    def method(fn: Callable[[list[Any]], Any]) -> Callable[[Any, list[Any]], Any]:
+        return lambda self, c: fn(c)
+
+    extra = {name: method(fn) for name, fn in TRANSFORMS.items()}
+    clash = sorted(set(extra) & set(vars(ToIR)))
+    if clash:
+        raise RuntimeError(f"a topic registers a transform the core already has: {clash}")
+    return type("ToIRWithTopics", (ToIR,), extra)()
 
 
 def parse(normalised: str) -> IR:
