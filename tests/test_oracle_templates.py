@@ -639,3 +639,18 @@ def test_destroy_target_creature_with_power_4_or_greater_legions_judgment():
     from mtgrules.core.errors import IllegalAction
     with pytest.raises(IllegalAction):  # a 2/2 has power 2, less than 4
         s.timeline().do(cast("Alice", spell, targets=(bear,)))
+
+
+@pytest.mark.rule("606.4")
+@plays("loyalty_ability", card_name="Liliana, the Necromancer")
+def test_loyalty_ability_liliana_the_necromancer():
+    """Its printed loyalty is the counters it enters with (306.5b); [+1] puts one on as it is
+    activated (606.4), and the ability resolves later (602.2)."""
+    line_played("Liliana, the Necromancer", "[+1]")
+    s, (lili,) = board(("Liliana, the Necromancer", "battlefield"))
+    assert s.state().obj(lili).counter("loyalty") == 4
+    t = s.timeline()
+    t.do(activate("Alice", lili, 0, targets=("Bob",)))
+    assert t.state.obj(lili).counter("loyalty") == 5
+    resolve_top(t)
+    assert bob_life(t) == 18

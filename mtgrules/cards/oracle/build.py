@@ -541,6 +541,9 @@ def ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
         tap = any(part[0] == "tap" for part in cost_ir)
         target = one_target(effects)
         built = ActivatedAbility(Cost.of(mana, tap=tap), line, resolver(effects), target=target)
+    elif kind == "loyalty":  # 606.2, 606.4: paid by putting on or removing loyalty counters
+        effects = ir[2]
+        built = ActivatedAbility(Cost.of(loyalty=ir[1]), line, resolver(effects), target=one_target(effects))
     elif kind == "triggered":
         event, effects = ir[1][0], ir[2]
         target = one_target(effects)

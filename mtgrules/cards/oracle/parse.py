@@ -111,6 +111,9 @@ def _transformer() -> Any:
         def activated(self, c: list[Any]) -> IR:
             return ("activated", c[0], c[1], len(c) > 2)
 
+        def loyalty_ability(self, c: list[Any]) -> IR:
+            return ("loyalty", int(str(c[0])), c[1])
+
         # triggered
         def when_enters(self, c: list[Any]) -> IR:
             return ("enters",)
