@@ -227,7 +227,7 @@ class Scenario:
             raise ScenarioError(f"a scenario must be a mapping of fields, not {check.shown(data)}")
         extra = [k for k in data if k not in SCENARIO_FIELDS]
         if extra:
-            raise ScenarioError(f"scenario: unknown field(s) {sorted(map(repr, extra))}; expected some of "
+            raise ScenarioError(f"scenario: unknown field(s) {check.some(extra)}; expected some of "
                                 f"{sorted(SCENARIO_FIELDS)}")
         s = cls(data.get("title", ""), data.get("players", ("Alice", "Bob")), teams=data.get("teams"),
                 turn=data.get("turn", 2), active=data.get("active"), step=data.get("step", "main1"),
@@ -241,7 +241,7 @@ class Scenario:
             label = f"cards[{i}] ({check.brief(entry['card'])})"
             bad = [k for k in entry if k not in CARD_FIELDS]
             if bad:
-                check.fail(f"{s._where}, {label}", f"unknown field(s) {sorted(map(repr, bad))}; expected some of "
+                check.fail(f"{s._where}, {label}", f"unknown field(s) {check.some(bad)}; expected some of "
                            f"{list(CARD_FIELDS)}")
             s._add(label, entry["card"], **{k: v for k, v in entry.items() if k != "card"})
         mana = check.mapping(data.get("mana", {}), s._where, "mana")

@@ -48,6 +48,15 @@ def brief(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def some(values: Any, limit: int = 5) -> str:
+    """Unknown names for a message, as a list of their reprs: all of a few, else the first
+    ``limit`` and how many there are (a file with 25,000 stray keys gets one short sentence)."""
+    items = sorted(brief(v) for v in values)
+    if len(items) <= limit:
+        return str(items)
+    return f"{str(items[:limit])[:-1]}, … ({len(items):,} in all)]"
+
+
 def shown(value: Any) -> str:
     """A wrong value for a message: short, with its type, so 'false' and False look different."""
     return f"{brief(value)} ({type(value).__name__})"
