@@ -18,10 +18,12 @@ The scenario data itself (``Scenario.from_dict``) and the action constructors ar
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -184,7 +186,8 @@ def test_fuzz_d_board_editor_loads_only_a_board_and_a_refusal_changes_nothing_20
 
 
 # ---------------------------------------------------------------- (e) walk's reader and the command
-_FOLDER = Path(tempfile.mkdtemp(prefix="mtgrules-fuzz-walk-"))
+_FOLDER = Path(tempfile.mkdtemp(prefix="mtgrules-fuzz-walk-"))  # one file, written again for each example
+atexit.register(shutil.rmtree, _FOLDER, ignore_errors=True)
 
 
 def _write(content: str | bytes) -> Path:
