@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mtgrules.classroom.notebook import lessons_by_notebook
+from mtgrules.classroom.notebook import lesson_notebooks, lessons_by_notebook
 from mtgrules.core.errors import MtgRulesError
 from mtgrules.core.wording import counted
 
@@ -37,7 +37,10 @@ class WalkError(ValueError):
 # ---------------------------------------------------------------- lessons and rulings
 def cmd_lessons(args: argparse.Namespace) -> int:
     notebooks = Path(args.notebooks)
-    names = sorted(p.stem for p in notebooks.glob("[0-9][0-9]-*.ipynb")) if notebooks.is_dir() else []
+    if not notebooks.is_dir():  # not the catalog's list as if the folder were fine
+        print(f"mtgrules lessons: no folder {notebooks}", file=sys.stderr)
+        return 2
+    names = [p.stem for p in lesson_notebooks(notebooks)]
     by_lesson = lessons_by_notebook()
     for name in sorted(set(names) | set(by_lesson)):
         ids = by_lesson.get(name, [])
@@ -54,14 +57,23 @@ def search_rulings(text: str = "") -> list[Ruling]:
 
 
 def cmd_rulings(args: argparse.Namespace) -> int:
-    found = search_rulings(" ".join(args.text))
+    from mtgrules.cli_cards import search_official_rulings
+    text = " ".join(args.text)
+    found = [] if args.official else search_rulings(text)
     width = max(40, min(100, _columns() - 4))
     for r in found:
         card = f" — {r.card}" if r.card else ""
-        print(f"{r.id}{card}  (CR {', '.join(r.cr)}; lesson {r.lesson or '—'})")
+        print(f"{r.id}{card}  (kit catalog; CR {', '.join(r.cr)}; lesson {r.lesson or '—'})")
         print(textwrap.fill(r.quote, width, initial_indent="    ", subsequent_indent="    "))
-    if not found:
-        print(f"no ruling mentions {' '.join(args.text)!r}", file=sys.stderr)
+    official = [] if args.catalog or not (text or args.official) else search_official_rulings(text)
+    for name, ruling, sets in official:
+        print(f"{name} — Gatherer {ruling.date}  (official ruling; {' '.join(sets) or 'imported'})")
+        print(textwrap.fill(ruling.text, width, initial_indent="    ", subsequent_indent="    "))
+    print(f"{counted(len(found), 'kit catalog ruling')}, {counted(len(official), 'official ruling')}"
+          + ("" if text or args.official else " (give TEXT, or --official, to search the official ones)"),
+          file=sys.stderr)
+    if not found and not official:
+        print(f"no ruling mentions {text!r}", file=sys.stderr)
         return 1
     return 0
 
@@ -77,11 +89,18 @@ def cmd_handouts(args: argparse.Namespace) -> int:
     try:
         index = build_site(Path(args.notebooks), Path(args.out), lessons=args.lesson or None,
                            progress=not args.quiet)
-    except OSError as err:  # a lesson that doesn't exist, or a folder that can't be written
-        print(f"mtgrules handouts: {err}", file=sys.stderr)
+    except (OSError, MtgRulesError) as err:  # a lesson that isn't there or has a mistake; a folder not writable
+        print(f"mtgrules handouts: {_said(err)}", file=sys.stderr)
         return 2
     print(f"handouts written: {index}")
     return 0
+
+
+def _said(err: BaseException) -> str:
+    """An error as one line: the kit's sentence, or an OS error as "<file>: <what the system said>"."""
+    if isinstance(err, OSError) and err.strerror:
+        return f"{err.filename}: {err.strerror}" if err.filename else err.strerror
+    return str(err)
 
 
 # ---------------------------------------------------------------- present
@@ -92,10 +111,10 @@ def cmd_present(args: argparse.Namespace) -> int:
     from mtgrules.classroom.present import voila_command, voila_env, write_presentation
     try:
         path = find_lesson(Path(args.notebooks), args.lesson)
-    except FileNotFoundError as err:
-        print(f"mtgrules present: {err}", file=sys.stderr)
+        target = write_presentation(path, Path(args.out))
+    except (OSError, MtgRulesError) as err:  # no such lesson, a lesson with a mistake, a folder not writable
+        print(f"mtgrules present: {_said(err)}", file=sys.stderr)
         return 2
-    target = write_presentation(path, Path(args.out))
     if args.prepare_only:
         print(target)
         return 0
@@ -466,10 +485,16 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--notebooks", default=str(DEFAULT_NOTEBOOKS), help="the notebooks folder (default: %(default)s)")
     s.set_defaults(run=cmd_lessons)
 
-    s = sub.add_parser("rulings", help="search the rulings catalog",
+    s = sub.add_parser("rulings", help="search the rulings: the kit's catalog and the official ones",
                        description="Print the rulings whose id, card, topic, text, source or rule numbers "
-                                   "contain TEXT (any case); all of them without TEXT.")
+                                   "contain TEXT (any case): the kit's catalog (the rulings its lessons teach "
+                                   "and its tests prove, marked 'kit catalog'; all of them without TEXT) and "
+                                   "the official Gatherer rulings of the cards in its card data (marked "
+                                   "'official ruling', with the date), by words or card name.")
     s.add_argument("text", nargs="*", metavar="TEXT", help="words to look for, e.g. 'menace' or '509.1c'")
+    only = s.add_mutually_exclusive_group()
+    only.add_argument("--catalog", action="store_true", help="only the kit's catalog")
+    only.add_argument("--official", action="store_true", help="only the official rulings (all of them without TEXT)")
     s.set_defaults(run=cmd_rulings)
 
     s = sub.add_parser("handouts", help="build the static handout site (no kernel, no network needed)",
@@ -503,6 +528,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--all", action="store_true", help="also show steps where a player only passed priority")
     s.add_argument("--state", action="store_true", help="print the final state table too")
     s.set_defaults(run=cmd_walk)
+
+    from mtgrules.cli_cards import add_cards_parser
+    add_cards_parser(sub)
     return p
 
 

@@ -9,8 +9,8 @@
 
 Files (the BoardEditor's "Load JSON" and ``walk``) are fuzzed in ``test_fuzz_files.py``.
 
-Each runs a few examples in the default run and 2,000 in its ``slow`` twin (``make test`` and CI
-run those: MTGRULES_SLOW=1, or select them with ``-m slow``).
+Each runs a few examples in ``make test`` and 2,000 in its ``slow`` twin (``make test-slow``,
+which CI runs too; or ``pytest -m slow``).
 """
 
 from __future__ import annotations

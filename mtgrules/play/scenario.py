@@ -27,7 +27,7 @@ from mtgrules.core.turns import Step
 from mtgrules.play import scenario_input as check
 from mtgrules.play.scenario_input import CARD_FIELDS, FORMATS, SCENARIO_FIELDS
 from mtgrules.play.timeline import Timeline
-from mtgrules.rules.turn_loop import begin_step
+from mtgrules.rules.turn_loop import begin_step, turn_based_actions
 
 __all__ = ["Scenario", "FORMATS"]
 
@@ -81,9 +81,24 @@ class Scenario:
             chosen: Mapping[str, str] | None = None, zone_player: str | None = None) -> int:
         """Put a card into a zone and return its id. ``sick`` means it came under its
         controller's control this turn (302.6)."""
-        return self._add(f"card #{len(self.objects) + 1} ({check.brief(name)})", name, controller, owner=owner,
+        entry = f"card #{len(self.objects) + 1} ({check.brief(name)})"
+        self._refuse_a_player_as_the_card(f"{self._where}, {entry}", name, controller)
+        return self._add(entry, name, controller, owner=owner,
                          zone=zone, tapped=tapped, sick=sick, counters=counters, attached_to=attached_to,
                          chosen=chosen, zone_player=zone_player)
+
+    def _refuse_a_player_as_the_card(self, where: str, name: Any, controller: Any) -> None:
+        """``add("Alice", "Forest")``: the card's name comes first, then its controller. A player's
+        name where the card goes is said as such, with the call in the right order, rather than
+        "no card named 'Alice'"."""
+        if not isinstance(name, str) or name not in self.players or _is_card(name):
+            return
+        if isinstance(controller, str) and _is_card(controller):
+            fix = f"add({controller!r}, {name!r})"
+        else:
+            fix = f"add('Forest', {name!r}) for a Forest {name} controls"
+        check.fail(where, f"{name!r} is a player, not a card: add takes the card's name first and its controller "
+                          f"second, as in {fix}")
 
     def _add(self, entry: str, name: Any, controller: Any = None, *, owner: Any = None, zone: Any = "battlefield",
              tapped: Any = False, sick: Any = False, counters: Any = None, attached_to: Any = None,
@@ -206,6 +221,8 @@ class Scenario:
         state = GameState(tuple(players), tuple(self.objects), turn=self.turn, active=self.active, step=self.step,
                           priority=self.active, next_id=uid + 1,
                           timestamp=len(self.objects) + 1, game_format=self.game_format, seed=self.seed)
+        if self.step is Step.BEGIN_COMBAT:
+            return _beginning_of_combat_step(state)
         return _declare_attackers_step(state) if self.step is Step.DECLARE_ATTACKERS else state
 
     def _turn_began(self, p: str) -> int:
@@ -296,6 +313,14 @@ class Scenario:
 AFTER_ATTACKS = (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE)
 
 
+def _is_card(name: str) -> bool:
+    try:
+        card(name)
+    except KeyError:
+        return False
+    return True
+
+
 def _step_without_priority(step: Step, turn: int, names: Sequence[str], fmt: str | None) -> str:
     """Why a game can't be found in ``step`` with the active player holding priority, or "".
     A scenario starts with the active player holding priority (117.3a), so it can't start in a
@@ -311,6 +336,19 @@ def _step_without_priority(step: Step, turn: int, names: Sequence[str], fmt: str
         return (f"a scenario can't start in the draw step of turn 1: the starting {who} skips the draw step of "
                 f"their first turn ({rule}); start at step='main1', or at turn=2")
     return ""
+
+
+def _beginning_of_combat_step(state: GameState) -> GameState:
+    """A scenario starting in the beginning of combat step starts with that step's turn-based
+    action done: the combat phase is under way, with the active player (team) the attacking
+    player and their opponents the defending players (506.2), so a creature put onto the
+    battlefield attacking now attacks (508.4), as it does when the step is reached by passing.
+    Its "at the beginning of combat" triggers are not made: the scenario is the moment after
+    them, with the active player holding priority (start at step='main1' and ``go_to`` the step
+    to see them trigger)."""
+    d = Draft(state)
+    turn_based_actions(d, Step.BEGIN_COMBAT, Chooser())
+    return d.freeze()
 
 
 def _declare_attackers_step(state: GameState) -> GameState:
