@@ -12,8 +12,8 @@
     of the walk renders.
 
 The scenario data itself (``Scenario.from_dict``) and the action constructors are fuzzed in
-``test_fuzz_input.py``. Each test runs a few examples in the default run, and its ``slow`` twin
-2,000 (``MTGRULES_SLOW=1`` or ``-m slow``; ``MTGRULES_FUZZ_EXAMPLES`` changes the number).
+``test_fuzz_input.py``. Each test runs a few examples in ``make test``, and its ``slow`` twin
+2,000 (``make test-slow``, or ``pytest -m slow``; ``MTGRULES_FUZZ_EXAMPLES`` changes the number).
 """
 
 from __future__ import annotations
