@@ -259,7 +259,7 @@ def make_action(state: GameState, entry: Any, where: str) -> tuple[str, Any]:
     Every field is checked for its JSON type here, in one sentence naming the entry and field."""
     from mtgrules.core.actions import activate, cast, pass_priority, play_land
     from mtgrules.rules.combat.declare import declare_attackers, declare_blockers
-    if not isinstance(entry, Mapping) or entry.get("do") not in ACTION_FIELDS:
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("do"), str) or entry["do"] not in ACTION_FIELDS:
         raise WalkError(f"{where}: each action is an object whose 'do' is one of {sorted(ACTION_FIELDS)}")
     kind = entry["do"]
     extra = set(entry) - ACTION_FIELDS[kind] - {"do"}
