@@ -192,6 +192,18 @@ def _whole(entry: Mapping[str, Any], key: str, where: str) -> int:
     return value
 
 
+def _ability(entry: Mapping[str, Any], where: str) -> int | str:
+    """An activation's ``ability``: its number among the source's activated abilities (0 when
+    absent), or its printed text or a start of it, as ``activate`` takes it."""
+    value = entry.get("ability", 0)
+    if isinstance(value, str):
+        return value
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise WalkError(f"{where} 'ability' must be a whole number, or the start of the ability's text such as "
+                        f"\"{{T}}\", not {_shown(value)}")
+    return value
+
+
 def _target(state: GameState, value: Any, where: str) -> int | str:
     """A target: a player by name (115.1, as ``targets=("Bob",)`` names one), or an object as
     :func:`_ref` reads it. A name that is both a player's and a card's is refused as ambiguous."""
@@ -281,7 +293,7 @@ def make_action(state: GameState, entry: Any, where: str) -> tuple[str, Any]:
         x = _whole(entry, "x", where)
         if kind == "activate":
             return "do", activate(player, _ref(state, entry.get("source"), f"{where} source"),
-                                  _whole(entry, "ability", where), x=x, targets=targets, hybrid=hybrid,
+                                  _ability(entry, where), x=x, targets=targets, hybrid=hybrid,
                                   choices=choices)
         return "do", cast(player, _ref(state, entry.get("card"), f"{where} card"), x=x, targets=targets,
                           hybrid=hybrid, choices=choices)
