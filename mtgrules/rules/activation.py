@@ -80,8 +80,8 @@ def find_ability(state: GameState, obj: GameObject, ability: int | str) -> tuple
         if found:
             raise IllegalAction("602.1", f"{ability!r:.60} is the start of more than one activated ability of {name}: "
                                 f"{_listed(abilities, found)}; give more of the text, or the number")
-        number = f" (a number is written without quotes: {ability.strip()})" if ability.strip().isdigit() else ""
-        raise IllegalAction("602.1", f"{name} has no activated ability whose text starts {ability!r:.60}{number}"
+        digits = f" (a number is written without quotes: {ability.strip()})" if ability.strip().isdigit() else ""
+        raise IllegalAction("602.1", f"{name} has no activated ability whose text starts {ability!r:.60}{digits}"
                             + _its_abilities(obj, abilities))
     if 0 <= ability < len(abilities):
         return ability, abilities[ability]
