@@ -10,8 +10,8 @@ sacrifice=bears)``. Each kind is registered here once, so that
   (``choices.refuse_unknown_kinds``);
 * a :class:`MissingChoice` names the keyword and says each option in words ("3 (Grizzly
   Bears)", "'W' (white)"), not only as the bare value the engine compares;
-* ``docs/choices.md`` lists them all (``python -m mtgrules.core.choice_kinds`` writes it, and a
-  test fails when it differs).
+* ``docs/choices.md`` lists them all (``python -m mtgrules.catalog.choices_doc`` writes it from
+  :func:`markdown`, and a test fails when it differs).
 
 A card author whose card asks something new registers its kind with :func:`choice_kind`.
 Keywords the kit used to take and no longer does are in :data:`RETIRED`, each with what to write
@@ -20,7 +20,6 @@ instead, so an old script is told the new way rather than "no such question".
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Sized
 from dataclasses import dataclass
 from itertools import islice
@@ -45,6 +44,8 @@ class ChoiceKind:
     rules: tuple[str, ...]
     asked: str
     """When the question comes up, and by what."""
+    given_on: str
+    """The action or pass that takes the answer."""
     example: str
     """A call that answers it."""
     words: Words | None = None
@@ -64,11 +65,11 @@ RETIRED: dict[str, str] = {
 """Keywords the kit no longer takes, each with what to write instead."""
 
 
-def choice_kind(kind: str, question: str, answer: str, rules: tuple[str, ...], asked: str, example: str,
-                words: Words | None = None) -> ChoiceKind:
+def choice_kind(kind: str, question: str, answer: str, rules: tuple[str, ...], *, asked: str, given_on: str,
+                example: str, words: Words | None = None) -> ChoiceKind:
     """Register a kind of question (once; the same kind registered again with other text is a
     mistake, refused, as two descriptions of one keyword can't both be true)."""
-    entry = ChoiceKind(kind, question, answer, rules, asked, example, words)
+    entry = ChoiceKind(kind, question, answer, rules, asked, given_on, example, words)
     known = CHOICE_KINDS.get(kind)
     if known is not None and known != entry:
         raise ValueError(f"the choice kind {kind!r} is registered already, as {known.question!r}")
@@ -159,70 +160,112 @@ def no_names(oid: int) -> str:
 
 
 # ---------------------------------------------------------------- the kinds the kit asks
-choice_kind("attack target", "what the creature attacks", "a player's name, or a planeswalker's id",
-            ("508.4",), "as a creature is put onto the battlefield attacking (Practice Ambush, Practice Charge)",
-            "resolve_top(t, attack_target='Carol')", _player_or_object)
-choice_kind("card", "a card", "the card's id", ("608.2c",),
-            "as a spell or ability that says \"choose a card\" resolves (Practice Charge: a creature card "
-            "in your hand)", "resolve_top(t, card=bears)", _object)
-choice_kind("color", "a colour", "a colour letter: W, U, B, R or G", ("106.7", "614.12a"),
-            "as a mana ability adds one mana of any colour (Exotic Orchard, Pili-Pala), or as a permanent "
-            "that says \"choose a color\" enters (Utopia Sprawl)", "activate('Alice', orchard, color='G')", _color)
-choice_kind("cumulative upkeep", "whether to pay the cumulative upkeep", "'pay' or \"don't pay\"",
-            ("702.24a",), "as a cumulative upkeep trigger resolves; not paying sacrifices the permanent",
-            "resolve_top(t, cumulative_upkeep='pay')")
-choice_kind("damage division", "how to divide a creature's combat damage",
-            "a tuple of (blocker id, amount) pairs, the amounts adding up to its power; with trample the "
-            "last pair may be what it attacks", ("510.1c", "702.19b"),
-            "as combat damage is assigned by an attacker blocked by two or more creatures, or with trample",
-            "go_to(t, 'end of combat', damage_division=((3, 2), (4, 1)))", _division)
-choice_kind("discard", "a card to discard", "the card's id", ("514.1",),
-            "in the cleanup step, by a player with more than seven cards in hand", "pass_priority('Bob', discard=7)",
-            _object)
-choice_kind("exile", "a card to exile from a graveyard", "the card's id (a list of ids for several)", ("601.2h",),
-            "as a cost that exiles cards from your graveyard is paid (Lorehold Pledgemage)",
-            "activate('Alice', mage, exile=3)", _object)
-choice_kind("fight", "whether the creatures fight", "True (they fight) or False (they don't)", ("701.14a",),
-            "as a \"you may have it fight\" trigger resolves (Somberwald Stag)", "resolve_top(t, fight=True)",
-            _yes_no("they fight", "they don't fight"))
-choice_kind("graveyard", "one of your graveyards", "the name of the player whose graveyard it is", ("100.7",),
-            "when an effect touches \"your graveyard\" and you have several (Graveyard Busybody)",
-            "resolve_top(t, graveyard='Bob')")
-choice_kind("hybrid", "which half of a hybrid symbol to pay", "a mana letter per hybrid symbol", ("107.4e",),
-            "as a cost with hybrid symbols is paid while a spell or ability resolves (for a cast or an "
-            "activation, give hybrid= to the action itself)", "resolve_top(t, hybrid='G')", _color)
-choice_kind("legend rule", "which legendary permanent to keep", "the id of the one to keep", ("704.5j",),
-            "when a player controls two or more legendary permanents with the same name",
-            "pass_priority('Alice', legend_rule=5)", _object)
-choice_kind("mana ability", "which mana ability to activate", "(object id, ability number), the number "
-            "activate takes", ("608.2g",), "while a cost is paid as a spell or ability resolves and the pool "
-            "can't pay it yet", "pass_priority('Bob', mana_ability=(4, 0))", _mana_ability)
-choice_kind("pay", "how to pay", "the mana to spend, such as '{R}' or just 'R'; for an optional cost as an "
-            "ability resolves, how many times to pay it: 0 (don't pay) or 1", ("601.2h", "608.2c"),
-            "as a spell is cast or an ability activated and two ways to pay leave different mana; as an "
-            "ability that says \"you may pay\" resolves (Neyith of the Dire Hunt)",
-            "cast('Alice', bears, pay='GG'); resolve_top(t, pay=1)", _pay)
-choice_kind("pay with", "the mana to spend", "the mana, such as '{R}' or just 'R'", ("601.2h",),
-            "as a cost is paid while a spell or ability resolves and two ways to pay leave different mana",
-            "resolve_top(t, pay_with='R')", _pay)
-choice_kind("replacement order", "the order in which the replacement effects apply",
-            "a tuple of the effects' names, the first applied first", ("616.1",),
-            "when two or more replacement effects change the same mana (Mana Reflection and Infernal Darkness)",
-            "activate('Alice', forest, replacement_order=('Mana Reflection', 'Infernal Darkness'))", _in_order)
-choice_kind("sacrifice", "a permanent to sacrifice", "the permanent's id", ("701.21a",),
-            "as an effect makes a player sacrifice one of several permanents (Call to the Grave)",
-            "pass_priority('Bob', sacrifice=bears)", _object)
-choice_kind("target", "a target for a triggered ability", "an object's id, or a player's name", ("603.3d",),
-            "as a triggered ability with a target is put on the stack; a spell's or activated ability's "
-            "targets are given with targets= as it is cast or activated", "resolve_top(t, target=bears)",
-            _player_or_object)
-choice_kind("trigger order", "the order in which your triggered abilities go on the stack",
-            "the label of the one that goes on next, or a tuple of every label, first onto the stack first",
-            ("603.3b",), "when two or more of a player's triggered abilities wait to go on the stack",
-            "pass_priority('Alice', trigger_order=('Melee', 'Practice Bell'))")
-choice_kind("type", "a type of mana", "a mana letter: W, U, B, R, G or C", ("106.7", "106.12a"),
-            "as a mana ability adds one mana of a type it could produce (Reflecting Pool)",
-            "activate('Alice', pool, type='G')", _color)
+choice_kind(
+    "attack target", "what the creature attacks", "a player's name, or a planeswalker's id", ("508.4",),
+    asked="as a creature is put onto the battlefield attacking (Practice Ambush, Practice Charge)",
+    given_on="the pass during which a creature enters attacking",
+    example="resolve_top(t, attack_target='Carol')", words=_player_or_object)
+choice_kind(
+    "card", "a card", "the card's id", ("608.2c",),
+    asked="as a spell or ability that says \"choose a card\" resolves (Practice Charge: a creature card in "
+          "your hand)",
+    given_on="the pass during which the spell resolves",
+    example="resolve_top(t, card=bears)", words=_object)
+choice_kind(
+    "color", "a colour", "a colour letter: W, U, B, R or G", ("106.7", "614.12a"),
+    asked="as a mana ability adds one mana of any colour (Exotic Orchard, Pili-Pala), or as a permanent that "
+          "says \"choose a color\" enters (Utopia Sprawl)",
+    given_on="the mana ability, or the pass during which the permanent enters",
+    example="activate('Alice', orchard, color='G')", words=_color)
+choice_kind(
+    "cumulative upkeep", "whether to pay the cumulative upkeep", "'pay' or \"don't pay\"", ("702.24a",),
+    asked="as a cumulative upkeep trigger resolves; not paying sacrifices the permanent",
+    given_on="the pass during which the upkeep trigger resolves",
+    example="resolve_top(t, cumulative_upkeep='pay')")
+choice_kind(
+    "damage division", "how to divide a creature's combat damage",
+    "a tuple of (blocker id, amount) pairs, the amounts adding up to its power; with trample the last pair may "
+    "be what it attacks", ("510.1c", "702.19b"),
+    asked="as combat damage is assigned by an attacker blocked by two or more creatures, or with trample",
+    given_on="the pass that begins the combat damage step",
+    example="go_to(t, 'end of combat', damage_division=((3, 2), (4, 1)))", words=_division)
+choice_kind(
+    "discard", "a card to discard", "the card's id", ("514.1",),
+    asked="in the cleanup step, by a player with more than seven cards in hand",
+    given_on="the pass that ends the turn (cleanup)",
+    example="pass_priority('Bob', discard=7)", words=_object)
+choice_kind(
+    "exile", "a card to exile from a graveyard", "the card's id (a list of ids for several)", ("601.2h",),
+    asked="as a cost that exiles cards from your graveyard is paid (Lorehold Pledgemage)",
+    given_on="the action that pays an \"exile a card\" cost",
+    example="activate('Alice', mage, exile=3)", words=_object)
+choice_kind(
+    "fight", "whether the creatures fight", "True (they fight) or False (they don't)", ("701.14a",),
+    asked="as a \"you may have it fight\" trigger resolves (Somberwald Stag)",
+    given_on="the pass during which a \"you may have it fight\" ability resolves",
+    example="resolve_top(t, fight=True)", words=_yes_no("they fight", "they don't fight"))
+choice_kind(
+    "graveyard", "one of your graveyards", "the name of the player whose graveyard it is", ("100.7",),
+    asked="when an effect touches \"your graveyard\" and you have several (Graveyard Busybody)",
+    given_on="the pass during which \"your graveyard\" is read",
+    example="resolve_top(t, graveyard='Bob')")
+choice_kind(
+    "hybrid", "which half of a hybrid symbol to pay", "a mana letter per hybrid symbol", ("107.4e",),
+    asked="as a cost with hybrid symbols is paid while a spell or ability resolves (for a cast or an "
+          "activation, give hybrid= to the action itself)",
+    given_on="the pass during which the ability pays the hybrid cost",
+    example="resolve_top(t, hybrid='G')", words=_color)
+choice_kind(
+    "legend rule", "which legendary permanent to keep", "the id of the one to keep", ("704.5j",),
+    asked="when a player controls two or more legendary permanents with the same name",
+    given_on="the action after which two legends share a name",
+    example="pass_priority('Alice', legend_rule=5)", words=_object)
+choice_kind(
+    "mana ability", "which mana ability to activate", "(object id, ability number), the number activate takes",
+    ("608.2g",),
+    asked="while a cost is paid as a spell or ability resolves and the pool can't pay it yet",
+    given_on="the pass during which a payment needs mana made first",
+    example="pass_priority('Bob', mana_ability=(4, 0))", words=_mana_ability)
+choice_kind(
+    "pay", "how to pay", "the mana to spend, such as '{R}' or just 'R'; for an optional cost as an ability "
+    "resolves, how many times to pay it: 0 (don't pay) or 1", ("601.2h", "608.2c"),
+    asked="as a spell is cast or an ability activated and two ways to pay leave different mana; as an ability "
+          "that says \"you may pay\" resolves (Neyith of the Dire Hunt)",
+    given_on="the cast or activation; for an optional cost, the pass during which the ability resolves",
+    example="cast('Alice', bears, pay='GG'); resolve_top(t, pay=1)", words=_pay)
+choice_kind(
+    "pay with", "the mana to spend", "the mana, such as '{R}' or just 'R'", ("601.2h",),
+    asked="as a cost is paid while a spell or ability resolves and two ways to pay leave different mana",
+    given_on="the pass during which the ability resolves",
+    example="resolve_top(t, pay_with='R')", words=_pay)
+choice_kind(
+    "replacement order", "the order in which the replacement effects apply",
+    "a tuple of the effects' names, the first applied first", ("616.1",),
+    asked="when two or more replacement effects change the same mana (Mana Reflection and Infernal Darkness)",
+    given_on="the action whose event is replaced",
+    example="activate('Alice', forest, replacement_order=('Mana Reflection', 'Infernal Darkness'))", words=_in_order)
+choice_kind(
+    "sacrifice", "a permanent to sacrifice", "the permanent's id", ("701.21a",),
+    asked="as an effect makes a player sacrifice one of several permanents (Call to the Grave)",
+    given_on="the pass during which the ability resolves",
+    example="pass_priority('Bob', sacrifice=bears)", words=_object)
+choice_kind(
+    "target", "a target for a triggered ability", "an object's id, or a player's name", ("603.3d",),
+    asked="as a triggered ability with a target is put on the stack; a spell's or activated ability's targets "
+          "are given with targets= as it is cast or activated",
+    given_on="the pass during which a trigger goes on the stack",
+    example="resolve_top(t, target=bears)", words=_player_or_object)
+choice_kind(
+    "trigger order", "the order in which your triggered abilities go on the stack",
+    "the label of the one that goes on next, or a tuple of every label, first onto the stack first", ("603.3b",),
+    asked="when two or more of a player's triggered abilities wait to go on the stack",
+    given_on="the action or pass after which the triggers go on the stack",
+    example="pass_priority('Alice', trigger_order=('Melee', 'Practice Bell'))")
+choice_kind(
+    "type", "a type of mana", "a mana letter: W, U, B, R, G or C", ("106.7", "106.12a"),
+    asked="as a mana ability adds one mana of a type it could produce (Reflecting Pool)",
+    given_on="the mana ability",
+    example="activate('Alice', pool, type='G')", words=_color)
 
 
 # ---------------------------------------------------------------- the table in the docs
@@ -234,19 +277,18 @@ def markdown() -> str:
             "`MissingChoice` that names the keyword and the options in words. A spell's or an activated\n"
             "ability's targets, players included, are not choices: they are given with `targets=` as it is\n"
             "cast or activated (`targets=(bears,)`, `targets=(\"Bob\",)`).\n\n"
-            "This file is generated by `python -m mtgrules.core.choice_kinds > docs/choices.md`\n"
-            "from `mtgrules/core/choice_kinds.py`; a test fails when the two differ.\n\n"
-            "| keyword | the player chooses | answer | rules | asked | example |\n"
-            "|---|---|---|---|---|---|\n")
-    rows = [f"| `{k.keyword}=` | {_cell(k.question)} | {_cell(k.answer)} | {', '.join(k.rules)} | "
-            f"{_cell(k.asked)} | `{_cell(k.example)}` |" for k in sorted(CHOICE_KINDS.values(), key=lambda k: k.kind)]
-    retired = "".join(f"- `{kind.replace(' ', '_')}=`: {_cell(instead)}.\n" for kind, instead in sorted(RETIRED.items()))
+            "This file is generated from `mtgrules/core/choice_kinds.py` by\n"
+            "`python -m mtgrules.catalog.choices_doc`; a test fails when the two differ.\n\n"
+            "| keyword | the player chooses | answer | asked | given on | example | rules |\n"
+            "|---|---|---|---|---|---|---|\n")
+    rows = [f"| `{k.keyword}=` | {_cell(k.question)} | {_cell(k.answer)} | {_cell(k.asked)} | "
+            f"{_cell(k.given_on)} | `{_cell(k.example)}` | {', '.join(k.rules)} |"
+            for k in sorted(CHOICE_KINDS.values(), key=lambda k: k.kind)]
+    retired = "".join(f"- `{kind.replace(' ', '_')}=`: {_cell(instead)}.\n"
+                      for kind, instead in sorted(RETIRED.items()))
     return head + "\n".join(rows) + "\n\n## No longer taken\n\n" + retired
 
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
-
-if __name__ == "__main__":  # pragma: no cover - writes the docs table
-    sys.stdout.write(markdown())
