@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from mtgrules.core.abilities import ActivatedAbility, GrantsAbility, ManaAbility
-from mtgrules.core.carddef import card
+from mtgrules.core.carddef import card, read_once
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
@@ -43,12 +43,17 @@ def _grants(state: GameState) -> Iterator[tuple[GameObject, GrantsAbility]]:
                 yield src, ab
 
 
+def printed_activated(name: str) -> tuple[Activatable, ...]:
+    """The activated abilities printed on the card ``name``, in order (read once per definition)."""
+    return read_once(name, "activated by number", lambda cdef: tuple(ab for _, ab in cdef.activated()))
+
+
 def activated_abilities(state: GameState, obj: GameObject) -> list[Activatable]:
     """``obj``'s activated abilities as ``activate`` numbers them: printed ones, then granted ones."""
-    printed = [ab for _, ab in card(obj.card).activated()]
-    if obj.zone is not Zone.BATTLEFIELD:
-        return printed
-    return printed + [ab for _, ab in granted_abilities(state, obj)]
+    printed = printed_activated(obj.card)
+    if obj.zone is not Zone.BATTLEFIELD or GrantsAbility not in ability_kinds(state):
+        return list(printed)
+    return [*printed, *(ab for _, ab in granted_abilities(state, obj))]
 
 
 def ability_number(state: GameState, obj: GameObject, ab: Activatable) -> int:
@@ -69,6 +74,10 @@ def find_ability(state: GameState, obj: GameObject, ability: int | str) -> tuple
     """(its number, the ability) for the activated ability of ``obj`` that ``ability`` names: a
     number among its activated abilities, or its printed text or a unique start of it. Anything
     else is refused (602.1), listing the abilities there are by number and text."""
+    if not isinstance(ability, str):  # the common case, asked on every check: printed ones come first
+        printed = printed_activated(obj.card)
+        if 0 <= ability < len(printed):
+            return ability, printed[ability]
     abilities = activated_abilities(state, obj)
     name = obj.card
     if isinstance(ability, str):
