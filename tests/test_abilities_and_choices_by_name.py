@@ -212,7 +212,7 @@ def _names(oid):
     ("fight", [True, False], "True (they fight) or False (they don't fight)"),
     ("pay", [0, 1], "0 (don't pay it) or 1 (pay it once)"),
     ("pay", ["{G}", "{R}"], "'{G}' (spend {G}) or '{R}' (spend {R})"),
-    ("mana ability", [(4, 0)], "(4, 0) (Llanowar Elves's activated ability 0)"),
+    ("mana ability", [(4, 0)], "(4, 0) (Llanowar Elves, its activated ability 0)"),
     ("replacement order", [("A", "B"), ("B", "A")], "('A', 'B') (first A, then B) or ('B', 'A') (first B, then A)"),
 ])
 def test_a_missing_choice_names_its_keyword_and_says_the_options_in_words(kind, options, words):

@@ -208,8 +208,10 @@ class Activate(Action):
         except KeyError:
             return f"{self.player} activates object {self.source}, which doesn't exist"
         printed = [ab for _, ab in card(obj.card).activated()]  # numbered as activate numbers them
-        if isinstance(self.ability, str):
-            text = self.ability.rstrip(".")
+        if isinstance(self.ability, str):  # its whole text when the start given is one printed ability's
+            given = " ".join(self.ability.split()).casefold().rstrip(".")
+            found = [ab.text for ab in printed if " ".join(ab.text.split()).casefold().startswith(given)]
+            text = (found[0] if len(found) == 1 else self.ability).rstrip(".")
         else:
             text = printed[self.ability].text.rstrip(".") if 0 <= self.ability < len(printed) else \
                 f"its activated ability {self.ability}"

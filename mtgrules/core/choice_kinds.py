@@ -99,7 +99,7 @@ def _yes_no(yes: str, no: str) -> Words:
 
 def _mana_ability(option: Any, name: Namer) -> str:
     if isinstance(option, tuple) and len(option) == 2:
-        return f"{name(option[0]) or 'object ' + str(option[0])}'s activated ability {option[1]}"
+        return f"{name(option[0]) or 'object ' + str(option[0])}, its activated ability {option[1]}"
     return ""
 
 
