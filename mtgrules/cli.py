@@ -454,7 +454,7 @@ WALK_EXAMPLE: dict[str, Any] = {
                 {"do": "attack", "player": "Alice", "attackers": ["Grizzly Bears"]},
                 {"do": "go_to", "step": "declare blockers"},
                 {"do": "block", "player": "Bob", "blocks": {"Walking Corpse": "Grizzly Bears"}},
-                {"do": "activate", "player": "Alice", "source": "Vivid Crag", "ability": 2,
+                {"do": "activate", "player": "Alice", "source": "Vivid Crag", "ability": "{T}, Remove",
                  "choices": {"color": "G"}},
                 {"do": "cast", "player": "Alice", "card": "Giant Growth", "targets": ["Grizzly Bears"]},
                 {"do": "pass", "player": "Alice"},
@@ -478,8 +478,9 @@ The file is JSON: the board as Scenario.from_dict reads it ("title", "players", 
 "actions" list played in order. Objects are named by id (1 for the first card, as the tables
 show "#1") or by a card name only one object has; a target may also be a player, by name
 ("targets": ["Bob"]). An action's "do" is one of {", ".join(ACTION_FIELDS)};
-its "choices" answer the questions it asks, such as {{"color": "G"}} for mana of any colour.
-For example, this file (save it as example.json, then: python -m mtgrules walk example.json):
+its "choices" answer the questions it asks, such as {{"color": "G"}} for mana of any colour
+(every keyword: docs/choices.md). An activation's "ability" is its number among the source's
+activated abilities, from 0, or the start of its printed text, such as "{{T}}". For example, this file (save it as example.json, then: python -m mtgrules walk example.json):
 
 {_example_text(WALK_EXAMPLE)}
 
