@@ -117,7 +117,7 @@ def test_tap_for_one_of_two_colors_cinder_barrens():
     fully_compiled("Cinder Barrens")
     s, (land,) = board(("Cinder Barrens", "battlefield"))
     t = s.timeline()
-    t.do(activate("Alice", land, 1, choices={"color": "R"}))
+    t.do(activate("Alice", land, "{T}: Add {B} or {R}", choices={"color": "R"}))  # by its text
     assert [m.type.value for m in t.state.player("Alice").pool] == ["R"]
 
 
@@ -127,7 +127,7 @@ def test_tap_for_fixed_mana_llanowar_visionary():
     fully_compiled("Llanowar Visionary")
     s, (elf,) = board(("Llanowar Visionary", "battlefield"))
     t = s.timeline()
-    t.do(activate("Alice", elf, 1))
+    t.do(activate("Alice", elf, 0))  # its only activated ability, after its enters trigger
     assert [m.type.value for m in t.state.player("Alice").pool] == ["G"]
 
 
