@@ -89,13 +89,16 @@ class StudentGroups:
     def create(self, name: str, mem_bytes: int, cpu: float, tasks: int) -> list[Path]:
         """Make (or reset) the student's groups and their limits; returns the folders to join."""
         made = []
+        wanted = {"cpu": cpu > 0, "memory": mem_bytes > 0, "pids": tasks > 0}
         for controller, base in self.bases.items():
+            if not wanted[controller]:  # a lifted limit: the student's processes stay where the hub's are
+                continue
             group = base / name
             settings = {
                 "cpu": {"cpu.shares": "1024", "cpu.cfs_period_us": str(CFS_PERIOD_US),
-                        "cpu.cfs_quota_us": str(int(cpu * CFS_PERIOD_US)) if cpu > 0 else "-1"},
-                "memory": {"memory.limit_in_bytes": str(mem_bytes) if mem_bytes > 0 else "-1"},
-                "pids": {"pids.max": str(tasks) if tasks > 0 else "max"},
+                        "cpu.cfs_quota_us": str(int(cpu * CFS_PERIOD_US))},
+                "memory": {"memory.limit_in_bytes": str(mem_bytes)},
+                "pids": {"pids.max": str(tasks)},
             }[controller]
             try:
                 group.mkdir(exist_ok=True)
