@@ -145,13 +145,13 @@ NO_LIMITS = {"MTGRULES_HUB_MEM_LIMIT": "0", "MTGRULES_HUB_CPU_LIMIT": "0", "MTGR
 class Hub:
     """JupyterHub started for the run, with everything below it noted so it can all be stopped."""
 
-    def __init__(self, workdir: Path, proxy: str, limits: bool = True) -> None:
+    def __init__(self, workdir: Path, proxy: str, limits: bool = True, env: dict[str, str] | None = None) -> None:
         self.port, self.token = free_port(), secrets.token_hex(24)
         # Each student's uid must pass through the folders above its home: a fresh one in /tmp,
         # whatever the work folder's parents are (pytest's are private to root).
         self.homes = Path(tempfile.mkdtemp(prefix="mtgrules-homes-"))
         self.homes.chmod(0o711)
-        env = dict(os.environ, **student_python(), **({} if limits else NO_LIMITS),
+        env = dict(os.environ, **student_python(), **({} if limits else NO_LIMITS), **(env or {}),
                    MTGRULES_HUB_MODE="test", MTGRULES_HUB_STATE=str(workdir / "hub"),
                    MTGRULES_HUB_HOMES=str(self.homes),
                    MTGRULES_HUB_PORT=str(self.port), MTGRULES_HUB_API_PORT=str(free_port()),
