@@ -136,7 +136,9 @@ def student_python() -> dict[str, str]:
                          f"there is no /usr/bin/{version}: install the kit where every user can read it")
     site = sysconfig.get_paths()["purelib"]
     return {"MTGRULES_HUB_PYTHON": system,
-            "PYTHONPATH": os.pathsep.join([str(ROOT), site, *filter(None, [os.environ.get("PYTHONPATH")])])}
+            "PYTHONPATH": os.pathsep.join([str(ROOT), site, *filter(None, [os.environ.get("PYTHONPATH")])]),
+            "JUPYTER_PATH": str(Path(sys.prefix) / "share" / "jupyter"),  # JupyterLab's pages and settings
+            "JUPYTER_CONFIG_PATH": str(Path(sys.prefix) / "etc" / "jupyter")}
 
 
 NO_LIMITS = {"MTGRULES_HUB_MEM_LIMIT": "0", "MTGRULES_HUB_CPU_LIMIT": "0", "MTGRULES_HUB_TASKS_LIMIT": "0"}
@@ -283,7 +285,7 @@ class Student:
 
 
 async def start_server(api: Api, s: Student) -> None:
-    await api.call("POST", f"/hub/api/users/{s.name}")
+    await api.call("POST", f"/hub/api/users/{s.name}", ok=(201, 409))  # 409: the user logged in already
     t = time.monotonic()
     await api.call("POST", f"/hub/api/users/{s.name}/server")
     while True:

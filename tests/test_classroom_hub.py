@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import re
 import os
 import resource
 import shutil
@@ -22,6 +23,10 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+HUB_DIR = REPO / "deploy" / "jupyterhub"
+CONFIG = HUB_DIR / "jupyterhub_config.py"
+if str(HUB_DIR) not in sys.path:  # hub_isolation.py and hub_accounts.py, which the config imports
+    sys.path.insert(0, str(HUB_DIR))
 
 
 def _bench():
@@ -38,10 +43,6 @@ def test_bounce_clicks_end_where_expected():
     assert bench.expected_step(11, 5) == 5
     assert bench.expected_step(3, 7) == 1
     assert bench.percentile([1, 2, 3, 4], 0.5) == 2.5
-
-
-HUB_DIR = REPO / "deploy" / "jupyterhub"
-CONFIG = HUB_DIR / "jupyterhub_config.py"
 
 
 def load_config(monkeypatch, state: Path, **env: str):
@@ -251,3 +252,102 @@ def test_two_students_on_one_hub(tmp_path):
     # Nothing it started is left running.
     left = [p for p in bench.process_table() if bench.hub_user(p) in ("student01", "student02")]
     assert left == []
+
+
+# ---------------------------------------------------------------- students kept apart on a real hub
+XSRF = re.compile(r'name="_xsrf" value="([^"]+)"')
+
+
+class Browser:
+    """One person's browser: its own cookies, every request bounded in time."""
+
+    def __init__(self, base: str) -> None:
+        import requests
+        self.base, self.session = base, requests.Session()
+
+    def form(self, path: str, **fields: str):
+        page = self.session.get(self.base + path, timeout=60)
+        found = XSRF.search(page.text)
+        assert found, f"{path} has no _xsrf field"
+        return self.session.post(self.base + path, data={"_xsrf": found.group(1), **fields}, timeout=60)
+
+    def sign_up(self, name: str, password: str) -> str:
+        return self.form("/hub/signup", username=name, signup_password=password,
+                         signup_password_confirmation=password).text
+
+    def log_in(self, name: str, password: str) -> bool:
+        self.form("/hub/login?next=%2Fhub%2Fhome", username=name, password=password)  # home: no server yet
+        return self.session.get(self.base + "/hub/home", timeout=60, allow_redirects=False).status_code == 200
+
+    def get(self, path: str):
+        return self.session.get(self.base + path, timeout=120)
+
+
+def test_students_are_kept_apart_on_a_real_hub(tmp_path):
+    """Through a real hub on localhost, in its test mode (the class's sign-up logins and a user
+    per student): a sign-up waits for the teacher; a sign-up with the teacher's name gets nothing;
+    a student opens their own server but not another's, and their code can't read the other's
+    files; there are no terminals; the state files are private; nothing is left running."""
+    if os.geteuid() != 0:
+        pytest.skip("a user per student needs the hub to run as root (CI does)")
+    bench = _bench()
+    try:
+        proxy = bench.find_proxy()
+    except SystemExit as err:
+        pytest.fail(f"{err}; .ci/run installs it in CI")
+    from hub_accounts import add_teacher
+    add_teacher(tmp_path / "hub", "teacher", "teacher's own pw")
+    hub = bench.Hub(tmp_path, proxy, env={"MTGRULES_HUB_ADMINS": "teacher"})
+    homes, names = hub.homes, ("student01", "student02")
+
+    async def run() -> dict[str, str]:
+        api = await bench.hub_ready(hub)
+        teacher, alice, bob, mallory = (Browser(hub.base) for _ in range(4))
+        assert "sent to the admin" in alice.sign_up("student01", "alice's pw 1")
+        assert "sent to the admin" in bob.sign_up("student02", "bob's pw 22")
+        mallory.sign_up("teacher", "mallory pw 3")
+        assert not mallory.log_in("teacher", "mallory pw 3")
+        assert not alice.log_in("student01", "alice's pw 1"), "a sign-up logged in before the teacher approved it"
+        assert alice.get("/hub/authorize").status_code == 403
+        assert teacher.log_in("teacher", "teacher's own pw")
+        for name in names:
+            assert teacher.get(f"/hub/authorize/{name}").status_code == 200
+        assert alice.log_in("student01", "alice's pw 1") and bob.log_in("student02", "bob's pw 22")
+        await asyncio.gather(*(bench.start_server(api, bench.Student(name)) for name in names))
+        assert alice.get("/user/student01/lab").status_code == 200  # the hub's OAuth lets her into her own server
+        assert alice.get("/user/student01/api/contents").json()["type"] == "directory"
+        denied = alice.get("/user/student02/lab")  # and the same OAuth refuses her at the other's
+        assert denied.status_code == 403 and "/user/student02/" not in denied.url, denied.url
+        assert alice.get("/user/student02/api/contents").status_code == 403
+        assert alice.get("/user/student01/api/terminals").status_code == 404  # no terminals in test mode
+        kernels = {name: await bench.open_kernel(api, name) for name in names}
+        await kernels["student02"].execute("open('secret.txt', 'w').write('bob only')")
+        probe = (f"import os\nprint(os.getuid())\n"
+                 f"for path in ({str(homes)!r}, {str(homes / 'student02')!r}, {str(homes / 'student02' / 'secret.txt')!r}):\n"
+                 "    try:\n        open(path).read() if path.endswith('.txt') else os.listdir(path)\n"
+                 "        print('read', path)\n    except PermissionError:\n        print('refused', path)\n")
+        seen = {name: await kernels[name].execute(probe) for name in names}
+        for k in kernels.values():
+            k.ws.close()
+        hub.note_processes()
+        await asyncio.gather(*(api.call("DELETE", f"/hub/api/users/{name}/server") for name in names))
+        return seen
+
+    try:
+        seen = asyncio.run(asyncio.wait_for(run(), 300))
+        uids = {name: int(seen[name].split()[0]) for name in names}
+        assert 0 not in uids.values() and len(set(uids.values())) == 2, uids
+        assert "read" not in seen["student01"] and seen["student01"].count("refused") == 3, seen["student01"]
+        for name in names:
+            home = homes / name
+            assert mode(home) == 0o700 and home.stat().st_uid == uids[name]
+        state = tmp_path / "hub"
+        assert mode(state) == 0o700
+        for file in ("jupyterhub.sqlite", "jupyterhub_cookie_secret"):
+            assert mode(state / file) == 0o600, file
+    finally:
+        hub.stop()
+    left = [p for p in bench.process_table() if bench.hub_user(p) in names]
+    assert left == []
+    assert not homes.exists()
+    assert not list(Path("/sys/fs/cgroup").glob(f"**/mtgrules-hub-{hub.proc.pid}"))

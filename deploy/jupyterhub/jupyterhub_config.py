@@ -186,6 +186,10 @@ c.Spawner.args = [
 if MODE == "test":
     c.Spawner.args.append("--ServerApp.terminals_enabled=False")
 c.Spawner.environment = {"MPLBACKEND": "Agg"}
+# What a student's server inherits from the hub's environment: where Python and Jupyter find
+# their files, nothing more (no secrets: the bench token, OAuth secrets and the like stay here).
+c.Spawner.env_keep = ["PATH", "PYTHONPATH", "VIRTUAL_ENV", "CONDA_ROOT", "CONDA_DEFAULT_ENV", "LANG", "LC_ALL",
+                      "JUPYTERHUB_SINGLEUSER_APP", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH"]
 MEM_LIMIT = os.environ.get("MTGRULES_HUB_MEM_LIMIT", "1G").strip()
 CPU_LIMIT = float(os.environ.get("MTGRULES_HUB_CPU_LIMIT", "1"))
 TASKS_LIMIT = int(os.environ.get("MTGRULES_HUB_TASKS_LIMIT", "256"))
