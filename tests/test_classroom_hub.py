@@ -11,8 +11,8 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
-import re
 import os
+import re
 import resource
 import shutil
 import stat
@@ -110,7 +110,10 @@ def test_no_listening_beyond_localhost_without_tls(tmp_path, monkeypatch, capfd)
     assert c.JupyterHub.ip == "0.0.0.0" and "ssl_cert" not in c.JupyterHub
     assert "WARNING" in capfd.readouterr().err
     guide = (REPO / "docs" / "teaching.md").read_text()
-    assert "MTGRULES_HUB_SSL_CERT" in guide and "MTGRULES_HUB_IP=0.0.0.0 \\\n" not in guide
+    starts = [cmd for cmd in guide.replace("\\\n", " ").splitlines() if "jupyterhub -f" in cmd]
+    assert starts and all("MTGRULES_HUB_SSL_CERT=" in cmd and "MTGRULES_HUB_SSL_KEY=" in cmd
+                          for cmd in starts if "MTGRULES_HUB_IP=0.0.0.0" in cmd), starts
+    assert "certbot" in guide and "openssl req" in guide  # the certificate step
 
 
 def test_test_mode_is_localhost_only_with_no_root_and_no_terminals(tmp_path, monkeypatch, capfd):

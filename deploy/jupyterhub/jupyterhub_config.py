@@ -89,8 +89,8 @@ if MODE not in ("class", "test"):
 KERNEL_IDLE = int(os.environ.get("MTGRULES_HUB_KERNEL_IDLE", "1200"))
 SERVER_IDLE = int(os.environ.get("MTGRULES_HUB_SERVER_IDLE", "3600"))
 
-# ---- the hub's state: only the hub's user may read it (password hashes, tokens, OAuth secrets)
-os.umask(0o077)  # whatever the hub, the proxy or sqlite create from here on is private
+# ---- the hub's state: only the hub's user may read it (password hashes, tokens, OAuth secrets).
+# The folder is 0700, so nothing the hub writes in it later can be read by anyone else.
 STATE = Path(os.environ.get("MTGRULES_HUB_STATE", "/srv/jupyterhub")).resolve()
 STATE.mkdir(parents=True, mode=0o700, exist_ok=True)
 STATE.chmod(0o700)
