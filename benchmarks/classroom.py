@@ -16,6 +16,15 @@ server plus kernel, then stops everything it started: the servers through the hu
 the hub (which stops the proxy), then any process it noted that is still alive. Every wait is
 bounded; ``--timeout`` bounds the whole run. Only localhost is used.
 
+Run as root, the hub gives each student a uid of their own with the config's per-student limits,
+as a class gets (a Python under /root, out of the students' reach, is replaced by the system's
+Python of the same version with this environment's packages on its path).
+
+``--runaway`` measures the runaway neighbour instead: N students click in lockstep alone, then
+while one more student has an endless loop in 4 notebooks per core, in paired rounds, on a hub
+without and then with the per-student limits. It reports each hub's click latencies, their
+slowdown beside the runaway, and the CPU the runaway got.
+
 ``--write-docs`` records the figures in docs/benchmarks.md under "classroom: N students".
 """
 

@@ -1,9 +1,13 @@
-"""A small class on a real JupyterHub (the load test of benchmarks/classroom.py with two students).
+"""The class hub: its config's refusals and limits, and a small class on a real JupyterHub.
 
-Slow (about a minute): JupyterHub, configurable-http-proxy from npm, two single-user servers and
-two kernels. ``make test-slow`` runs it (and installs the proxy first); ``make test`` leaves it out.
-It checks that the run works end to end and cleans up after itself, not how fast it is: the
-figures go to docs/benchmarks.md.
+The config tests load deploy/jupyterhub/jupyterhub_config.py as JupyterHub does; each guards one
+of the hub repros (plain HTTP beyond localhost, an open test mode, readable state, no isolation,
+a shared password in values.yaml). ``test_students_are_kept_apart_on_a_real_hub`` (under a
+minute) signs students up through a real hub on localhost and shows that one can't reach the
+other's server or files. ``test_two_students_on_one_hub`` is slow (about a minute): the load test
+of benchmarks/classroom.py with two students, checked to work end to end and clean up after
+itself, not for speed (the figures go to docs/benchmarks.md). Both need configurable-http-proxy
+from npm, which ``make test`` and ``make test-slow`` install first.
 """
 
 from __future__ import annotations
@@ -286,6 +290,7 @@ class Browser:
         return self.session.get(self.base + path, timeout=120)
 
 
+@pytest.mark.browser  # a hub, its proxy and two servers: never beside the other server tests
 def test_students_are_kept_apart_on_a_real_hub(tmp_path):
     """Through a real hub on localhost, in its test mode (the class's sign-up logins and a user
     per student): a sign-up waits for the teacher; a sign-up with the teacher's name gets nothing;
@@ -297,7 +302,7 @@ def test_students_are_kept_apart_on_a_real_hub(tmp_path):
     try:
         proxy = bench.find_proxy()
     except SystemExit as err:
-        pytest.fail(f"{err}; .ci/run installs it in CI")
+        pytest.fail(f"{err}; make test installs it")
     from hub_accounts import add_teacher
     add_teacher(tmp_path / "hub", "teacher", "teacher's own pw")
     hub = bench.Hub(tmp_path, proxy, env={"MTGRULES_HUB_ADMINS": "teacher"})
@@ -325,7 +330,9 @@ def test_students_are_kept_apart_on_a_real_hub(tmp_path):
         assert alice.get("/user/student01/api/terminals").status_code == 404  # no terminals in test mode
         kernels = {name: await bench.open_kernel(api, name) for name in names}
         await kernels["student02"].execute("open('secret.txt', 'w').write('bob only')")
-        probe = (f"import os\nprint(os.getuid())\n"
+        probe = ("import os, resource\nprint(os.getuid())\n"
+                 "print(resource.getrlimit(resource.RLIMIT_DATA)[0], resource.getrlimit(resource.RLIMIT_NPROC)[0],\n"
+                 "      'mtgrules-hub-' in open('/proc/self/cgroup').read())\n"
                  f"for path in ({str(homes)!r}, {str(homes / 'student02')!r}, {str(homes / 'student02' / 'secret.txt')!r}):\n"
                  "    try:\n        open(path).read() if path.endswith('.txt') else os.listdir(path)\n"
                  "        print('read', path)\n    except PermissionError:\n        print('refused', path)\n")
@@ -339,8 +346,14 @@ def test_students_are_kept_apart_on_a_real_hub(tmp_path):
     try:
         seen = asyncio.run(asyncio.wait_for(run(), 300))
         uids = {name: int(seen[name].split()[0]) for name in names}
+        v1_cgroups = (Path("/sys/fs/cgroup/cpu").is_dir() and not Path("/sys/fs/cgroup/cgroup.controllers").exists())
+        for name in names:  # the config's limits, in each student's kernel
+            data, nproc, grouped = seen[name].splitlines()[1].split()
+            assert (int(data), int(nproc)) == (2**30, 256), seen[name]
+            assert grouped == str(v1_cgroups), seen[name]
         assert 0 not in uids.values() and len(set(uids.values())) == 2, uids
-        assert "read" not in seen["student01"] and seen["student01"].count("refused") == 3, seen["student01"]
+        outcome = [line.split()[0] for line in seen["student01"].splitlines()[2:]]
+        assert outcome == ["refused"] * 3, seen["student01"]  # the homes folder, bob's home, bob's file
         for name in names:
             home = homes / name
             assert mode(home) == 0o700 and home.stat().st_uid == uids[name]
