@@ -475,62 +475,82 @@ async def lockstep(students: list[Student], clicks: int) -> list[float]:
     return [c for s, b in zip(students, before, strict=True) for c in s.clicks_ms[b:]]
 
 
-async def runaway_neighbour(n: int, lesson: str, clicks: int, workdir: Path, limits: bool, rounds: int = 3) -> dict:
-    """N students click in lockstep, alone and then beside one more student who has an endless
-    loop running in 4 notebooks per core (each notebook a kernel of its own, so the operating
-    system counts each one as a separate claimant on the CPU), for ``rounds`` rounds; the loops
-    are interrupted after each round. Pairing the rounds keeps the other load on the machine out
-    of the ratio. ``limits`` False starts the hub with every per-student limit lifted."""
-    workdir.mkdir(parents=True, exist_ok=True)
-    hub = Hub(workdir, find_proxy(), limits=limits)
-    try:
-        api = await hub_ready(hub)
-        students = [Student(f"student{i + 1:02d}") for i in range(n)]
-        runaway = Student("runaway")
-        await asyncio.gather(*(start_server(api, s) for s in [*students, runaway]))
+class RunawayClass:
+    """A hub with N students and one more whose endless loop runs in 4 notebooks per core (each
+    notebook a kernel of its own, so the operating system counts each as a separate claimant on
+    the CPU). ``limits`` False starts the hub with every per-student limit lifted."""
+
+    def __init__(self, n: int, workdir: Path, limits: bool) -> None:
+        workdir.mkdir(parents=True, exist_ok=True)
+        self.limits, self.hub = limits, Hub(workdir, find_proxy(), limits=limits)
+        self.students = [Student(f"student{i + 1:02d}") for i in range(n)]
+        self.runaway = Student("runaway")
+        self.loops: list[Kernel] = []
+        self.calm: list[float] = []
+        self.busy: list[float] = []
+        self.cores: list[float] = []
+
+    async def start(self, lesson: str) -> None:
+        self.api = await hub_ready(self.hub)
+        everyone = [*self.students, self.runaway]
+        await asyncio.gather(*(start_server(self.api, s) for s in everyone))
         cells = lesson_cells(lesson)
-        await asyncio.gather(*(open_lesson(api, s, cells) for s in students))
-        loops = await asyncio.gather(*(open_kernel(api, runaway.name) for _ in range(4 * (os.cpu_count() or 1))))
-        calm: list[float] = []
-        busy: list[float] = []
-        cores: list[float] = []
-        for _ in range(rounds):
-            calm += await lockstep(students, clicks)
-            spinning = [asyncio.ensure_future(k.execute(RUNAWAY_CELL)) for k in loops]
-            await asyncio.sleep(1)  # the loops are running
-            cpu_before, t = cpu_seconds(runaway.name), time.monotonic()
-            busy += await lockstep(students, clicks)
-            cores.append((cpu_seconds(runaway.name) - cpu_before) / (time.monotonic() - t))
-            if any(task.done() for task in spinning):
-                raise RuntimeError("a runaway loop ended before the clicks did")
-            await asyncio.gather(*(api.call("POST", f"/user/{runaway.name}/api/kernels/{k.kernel_id}/interrupt")
-                                   for k in loops))
-            await asyncio.wait(spinning, timeout=STEP_TIMEOUT)  # each ends in a KeyboardInterrupt
-        hub.note_processes()
-        for k in [*(s.kernel for s in students if s.kernel is not None), *loops]:
+        await asyncio.gather(*(open_lesson(self.api, s, cells) for s in self.students))
+        self.loops = list(await asyncio.gather(*(open_kernel(self.api, self.runaway.name)
+                                                 for _ in range(4 * (os.cpu_count() or 1)))))
+
+    async def round(self, clicks: int) -> None:
+        """The class clicks alone, then beside the running loops, which are then interrupted."""
+        self.calm += await lockstep(self.students, clicks)
+        spinning = [asyncio.ensure_future(k.execute(RUNAWAY_CELL)) for k in self.loops]
+        await asyncio.sleep(1)  # the loops are running
+        cpu_before, t = cpu_seconds(self.runaway.name), time.monotonic()
+        self.busy += await lockstep(self.students, clicks)
+        self.cores.append((cpu_seconds(self.runaway.name) - cpu_before) / (time.monotonic() - t))
+        ended_early = any(task.done() for task in spinning)
+        await asyncio.gather(*(self.api.call("POST", f"/user/{self.runaway.name}/api/kernels/{k.kernel_id}/interrupt")
+                               for k in self.loops))
+        # each loop ends in a KeyboardInterrupt, which is what was asked for
+        await asyncio.wait_for(asyncio.gather(*spinning, return_exceptions=True), STEP_TIMEOUT)
+        if ended_early:
+            raise RuntimeError("a runaway loop ended before the clicks did")
+
+    async def stop_servers(self) -> None:
+        self.hub.note_processes()
+        for k in [*(s.kernel for s in self.students if s.kernel is not None), *self.loops]:
             k.ws.close()
-        await asyncio.gather(*(api.call("DELETE", f"/hub/api/users/{s.name}/server") for s in [*students, runaway]))
-        calm50, busy50 = percentile(calm, 0.5), percentile(busy, 0.5)
-        calm95, busy95 = percentile(calm, 0.95), percentile(busy, 0.95)
-        return {"students": n, "limits": limits, "clicks per student": clicks * rounds,
-                "click p50 alone (ms)": calm50, "click p50 beside a runaway (ms)": busy50,
-                "click p95 alone (ms)": calm95, "click p95 beside a runaway (ms)": busy95,
-                "p50 slowdown (x)": busy50 / calm50, "p95 slowdown (x)": busy95 / calm95,
-                "runaway's CPU (cores)": percentile(cores, 0.5)}
+        await asyncio.gather(*(self.api.call("DELETE", f"/hub/api/users/{s.name}/server")
+                               for s in [*self.students, self.runaway]))
+
+    def figures(self) -> dict:
+        calm50, busy50 = percentile(self.calm, 0.5), percentile(self.busy, 0.5)
+        return {"click p50 alone (ms)": calm50, "click p50 beside a runaway (ms)": busy50,
+                "click p95 beside a runaway (ms)": percentile(self.busy, 0.95),
+                "p50 slowdown (x)": busy50 / calm50,
+                "p95 slowdown (x)": percentile(self.busy, 0.95) / percentile(self.calm, 0.95),
+                "runaway's CPU (cores)": percentile(self.cores, 0.5)}
+
+
+async def runaway_comparison(n: int, lesson: str, clicks: int, workdir: Path, rounds: int = 4) -> dict:
+    """The runaway neighbour on two hubs at once, one without the per-student limits and one with
+    them, their rounds interleaved so that the machine's other load falls on both alike."""
+    classes = [RunawayClass(n, workdir / "without", limits=False), RunawayClass(n, workdir / "with", limits=True)]
+    try:
+        for room in classes:
+            await room.start(lesson)
+        for _ in range(rounds):
+            for room in classes:
+                await room.round(clicks)
+        for room in classes:
+            await room.stop_servers()
     finally:
-        hub.stop()
-
-
-async def runaway_comparison(n: int, lesson: str, clicks: int, workdir: Path) -> dict:
-    """The runaway neighbour twice in one run: without the per-student limits, then with them."""
-    without = await runaway_neighbour(n, lesson, clicks, workdir / "without", limits=False)
-    with_ = await runaway_neighbour(n, lesson, clicks, workdir / "with", limits=True)
-    figures: dict = {"students": n, "lesson": lesson, "clicks per student": clicks}
+        for room in classes:
+            room.hub.stop()
+    without, with_ = (room.figures() for room in classes)
+    figures: dict = {"students": n, "lesson": lesson, "clicks per student": clicks * rounds}
     for label, run in (("no limits", without), ("limits", with_)):
-        for key in ("click p50 alone (ms)", "click p50 beside a runaway (ms)", "click p95 beside a runaway (ms)",
-                    "p50 slowdown (x)", "p95 slowdown (x)", "runaway's CPU (cores)"):
-            name, unit = key.rsplit(" (", 1)
-            figures[f"{label}: {name} ({unit}"] = run[key]
+        for key, value in run.items():
+            figures[f"{label}: {key}"] = value
     figures["slowdown with limits / without (x)"] = with_["p50 slowdown (x)"] / without["p50 slowdown (x)"]
     return figures
 
