@@ -468,13 +468,6 @@ def cpu_seconds(name: str) -> float:
     return total
 
 
-async def lockstep(students: list[Student], clicks: int) -> list[float]:
-    before = [len(s.clicks_ms) for s in students]
-    for _ in range(clicks):
-        await asyncio.gather(*(click(s) for s in students))
-    return [c for s, b in zip(students, before, strict=True) for c in s.clicks_ms[b:]]
-
-
 class RunawayClass:
     """A hub with N students and one more whose endless loop runs in 4 notebooks per core (each
     notebook a kernel of its own, so the operating system counts each as a separate claimant on
@@ -499,13 +492,29 @@ class RunawayClass:
         self.loops = list(await asyncio.gather(*(open_kernel(self.api, self.runaway.name)
                                                  for _ in range(4 * (os.cpu_count() or 1)))))
 
+    async def walk(self, clicks: int) -> list[float]:
+        """Every student clicks Next ``clicks`` times in lockstep, then Prev as many times back: the
+        same steps drawn in the same order each time, so two walks differ only by the load."""
+        async def press(s: Student, button: int) -> float:
+            assert s.kernel is not None
+            started = time.monotonic()
+            await s.kernel.click(s.buttons[button])
+            return (time.monotonic() - started) * 1000
+
+        latencies: list[float] = []
+        for button in (0, 1):
+            for _ in range(clicks):
+                latencies += await asyncio.gather(*(press(s, button) for s in self.students))
+        return latencies
+
     async def round(self, clicks: int) -> None:
-        """The class clicks alone, then beside the running loops, which are then interrupted."""
-        self.calm += await lockstep(self.students, clicks)
+        """The class walks alone, then beside the running loops, which are then interrupted."""
+        clicks = min(clicks, *(s.last for s in self.students))  # Next never runs past the last step
+        self.calm += await self.walk(clicks)
         spinning = [asyncio.ensure_future(k.execute(RUNAWAY_CELL)) for k in self.loops]
         await asyncio.sleep(1)  # the loops are running
         cpu_before, t = cpu_seconds(self.runaway.name), time.monotonic()
-        self.busy += await lockstep(self.students, clicks)
+        self.busy += await self.walk(clicks)
         self.cores.append((cpu_seconds(self.runaway.name) - cpu_before) / (time.monotonic() - t))
         ended_early = any(task.done() for task in spinning)
         await asyncio.gather(*(self.api.call("POST", f"/user/{self.runaway.name}/api/kernels/{k.kernel_id}/interrupt")
@@ -547,7 +556,8 @@ async def runaway_comparison(n: int, lesson: str, clicks: int, workdir: Path, ro
         for room in classes:
             room.hub.stop()
     without, with_ = (room.figures() for room in classes)
-    figures: dict = {"students": n, "lesson": lesson, "clicks per student": clicks * rounds}
+    measured = len(classes[0].calm) + len(classes[0].busy)
+    figures: dict = {"students": n, "lesson": lesson, "clicks per student": measured // n}
     for label, run in (("no limits", without), ("limits", with_)):
         for key, value in run.items():
             figures[f"{label}: {key}"] = value
