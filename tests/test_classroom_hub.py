@@ -157,6 +157,23 @@ def test_students_have_limits_and_private_homes(tmp_path, monkeypatch):
     assert "HOME_MODE" in guide and "chmod 700" in guide
 
 
+def test_systemd_enforces_the_limits_where_it_runs(tmp_path, monkeypatch):
+    """With systemd running and systemdspawner installed, each student's server is a systemd
+    unit with the same limits, a private /tmp, and (without Unix accounts) a transient user."""
+    with pytest.raises(SystemExit, match="systemd"):
+        load_config(monkeypatch, tmp_path / "none", MTGRULES_HUB_SPAWNER="systemd")  # this machine has none
+    find_spec, is_dir = importlib.util.find_spec, Path.is_dir
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: object() if name == "systemdspawner" else find_spec(name, *a))
+    monkeypatch.setattr(Path, "is_dir", lambda self: str(self) == "/run/systemd/system" or is_dir(self))
+    for auth, dynamic in (("native", True), ("pam", False)):
+        c = load_config(monkeypatch, tmp_path / auth, MTGRULES_HUB_AUTH=auth)
+        assert c.JupyterHub.spawner_class == "systemdspawner.SystemdSpawner"
+        assert c.SystemdSpawner.dynamic_users is dynamic and c.SystemdSpawner.isolate_tmp is True
+        assert c.SystemdSpawner.unit_extra_properties == {"TasksMax": "256"}
+        assert (c.Spawner.mem_limit, c.Spawner.cpu_limit) == ("1G", 1.0)
+
+
 def test_a_students_memory_limit_holds_in_their_process():
     """The limits are set between fork and exec: a cell that allocates past mem_limit gets a
     MemoryError, and the hub's own process keeps its limits."""
