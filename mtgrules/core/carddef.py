@@ -198,8 +198,8 @@ class CardDef:
                                   and not any(getattr(a, "text", None) == line for a in self.abilities))
             _check_target_text(self.name, "its spell text", spell_text, self.spell_target, False)
         for ab in self.abilities:
-            if isinstance(ab, ActivatedAbility | TriggeredAbility):
-                _check_target_text(self.name, f"the ability {ab.text!r}", ab.text, ab.target,
+            if isinstance(ab, ActivatedAbility | TriggeredAbility):  # a keyword by what it means ("Equip {1}", 702.6a)
+                _check_target_text(self.name, f"the ability {ab.text!r}", getattr(ab, "means", ab.text), ab.target,
                                    getattr(ab, "target_player", False))
 
     def _check_kinds(self) -> None:

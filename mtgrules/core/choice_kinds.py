@@ -239,6 +239,14 @@ choice_kind(
     given_on="the pass during which the ability resolves",
     example="resolve_top(t, pay_with='R')", words=_pay)
 choice_kind(
+    "prevention order", "which prevention effect applies first to damage that two of them would prevent",
+    "the label of the effect to apply first", ("616.1",),
+    asked="when a shield (\"prevent the next 1 damage\") and another prevention effect would both prevent the "
+          "same damage: applied first, \"prevent all\" leaves the shield unused (Samite Healer and Holy Day)",
+    given_on="the action or pass during which the damage would be dealt",
+    example="pass_priority('Bob', prevention_order='Holy Day: Prevent all combat damage that would be dealt "
+            "this turn')")
+choice_kind(
     "replacement order", "the order in which the replacement effects apply",
     "a tuple of the effects' names, the first applied first", ("616.1",),
     asked="when two or more replacement effects change the same mana (Mana Reflection and Infernal Darkness)",
@@ -249,6 +257,12 @@ choice_kind(
     asked="as an effect makes a player sacrifice one of several permanents (Call to the Grave)",
     given_on="the pass during which the ability resolves",
     example="pass_priority('Bob', sacrifice=bears)", words=_object)
+choice_kind(
+    "shield", "which source's damage a prevention shield prevents", "the id of the source", ("615.7",),
+    asked="when two or more sources would deal combat damage at once to a creature or player with a shield "
+          "(\"prevent the next 1 damage\", Bandage, Samite Healer); asked once for each damage it prevents",
+    given_on="the pass that begins the combat damage step",
+    example="pass_priority('Bob', shield=bears)", words=_object)
 choice_kind(
     "target", "a target for a triggered ability", "an object's id, or a player's name", ("603.3d",),
     asked="as a triggered ability with a target is put on the stack; a spell's or activated ability's targets "

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from mtgrules.core.errors import NotInGame
 from mtgrules.core.events import Event, EventKind, event_kind, recorded
 from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
-from mtgrules.core.triggers import PendingTrigger
+from mtgrules.core.triggers import DelayedTrigger, PendingTrigger
 from mtgrules.core.turns import Step
 
 if TYPE_CHECKING:
     from mtgrules.core.combat import Combat
     from mtgrules.core.effects import Chars, Effect
+    from mtgrules.core.prevention import Prevention
 
 T = TypeVar("T")
 A = TypeVar("A", bound=Hashable)
@@ -47,6 +48,8 @@ class GameState:
     game_format: str = "two-player"
     seed: int = 0
     combat: Combat | None = None  # the combat phase's record, None outside combat (506)
+    prevention: tuple[Prevention, ...] = ()  # prevention effects from resolved spells and abilities (615)
+    delayed: tuple[DelayedTrigger, ...] = ()  # delayed triggered abilities waiting for their event (603.7)
     _cache: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False, hash=False)
 
     # ---- lookups
@@ -359,7 +362,8 @@ class Draft:
                 self.scalars[key] = value
                 self._frozen = None
                 self._edited.add(key)
-                if key not in ("passes", "next_id", "timestamp", "pending", "effects", "stack", "combat"):
+                if key not in ("passes", "next_id", "timestamp", "pending", "effects", "stack", "combat", "prevention",
+                               "delayed"):
                     self.emit(recorded(event_kind(key), None, "game", key, before, value, rule, text))
                     text = ""  # one sentence for the whole change, on its first event
 

@@ -24,3 +24,25 @@ class PendingTrigger:
 
     def get(self, key: str) -> object:
         return dict(self.data).get(key)
+
+
+@dataclass(frozen=True)
+class DelayedTrigger:
+    """A delayed triggered ability (603.7): made as a spell or ability resolves, it waits in
+    ``GameState.delayed`` for its event and then triggers like any other. ``ability`` is a
+    :class:`~mtgrules.core.abilities.TriggeredAbility` (its event, its test and what it does);
+    ``source`` is the source of the spell or ability that made it, and ``controller`` who
+    controlled that as it resolved (603.7d, 603.7e). ``data`` goes with the trigger (the
+    objects "them" names, the source as it was). ``once``: it triggers only the next time its
+    event happens, then is gone (603.7b). ``did`` tells two alike apart, and names the event that
+    made it, so it hears only what happens after (603.7a)."""
+
+    did: int
+    ability: object
+    source: ObjRef
+    controller: str
+    data: tuple[tuple[str, object], ...] = ()
+    once: bool = True
+
+    def get(self, key: str) -> object:
+        return dict(self.data).get(key)

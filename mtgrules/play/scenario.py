@@ -27,6 +27,7 @@ from mtgrules.core.turns import Step
 from mtgrules.play import scenario_input as check
 from mtgrules.play.scenario_input import CARD_FIELDS, FORMATS, SCENARIO_FIELDS
 from mtgrules.play.timeline import Timeline
+from mtgrules.rules.layers import characteristics
 from mtgrules.rules.turn_loop import begin_step, turn_based_actions
 
 __all__ = ["Scenario", "FORMATS"]
@@ -168,10 +169,13 @@ class Scenario:
         """An Aura on the battlefield is attached to something its enchant ability allows; one
         that isn't would go straight to the graveyard (704.5m), so the board can't be set up."""
         enchant = card(name).enchant
+        if enchant is None and "Equipment" in card(name).subtypes and attached_to is not None:
+            self._check_equipment(where, name, zone, attached_to)
+            return
         if enchant is None:
             if attached_to is not None:
-                raise ScenarioError(f"{where}: {name} isn't an Aura, so it can't be attached to anything "
-                                    "(only Auras are attached in the kit's pool, 303.4b)")
+                raise ScenarioError(f"{where}: {name} isn't an Aura or an Equipment, so it can't be attached to "
+                                    "anything (303.4b, 301.5)")
             return
         if zone is not Zone.BATTLEFIELD:
             if attached_to is not None:
@@ -188,6 +192,17 @@ class Scenario:
         if not enchant.target.legal(state, controller, host):
             raise ScenarioError(f"{where}: {host.card} (#{attached_to}) isn't {enchant.target.description}, "
                                 f"so {name} can't enchant it ({enchant.text}, 303.4a, 704.5m)")
+
+    def _check_equipment(self, where: str, name: str, zone: Zone, attached_to: int) -> None:
+        """An Equipment on the battlefield may start attached to a creature there (301.5a); to
+        anything else it would come off at once (704.5n), so the board can't be set up."""
+        if zone is not Zone.BATTLEFIELD:
+            raise ScenarioError(f"{where}: only a permanent can be attached; this Equipment is in the {zone.value}")
+        state = self.state()
+        host = state.obj(attached_to)
+        if host.zone is not Zone.BATTLEFIELD or not characteristics(state, host.oid).is_creature:
+            raise ScenarioError(f"{where}: {host.card} (#{attached_to}) isn't a creature on the battlefield, and an "
+                                f"Equipment equips only a creature (301.5, 704.5n)")
 
     def mana(self, player: str, symbols: str, source: str = "scenario") -> Scenario:
         """Put mana in a player's pool, e.g. ``s.mana("Alice", "GGW")``. Every symbol is checked

@@ -126,6 +126,8 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
     if ab.cost.loyalty is not None:  # when a loyalty ability may be activated (606.3)
         check_loyalty_timing(state, a.player, obj, characteristics(state, obj.oid).name)
     if isinstance(ab, ActivatedAbility):
+        for rule in hooks.ACTIVATION_CHECKS:  # when it may be activated (an equip ability: as a sorcery, 702.6a)
+            rule(state, a.player, obj, ab)
         check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability")
     elif a.targets:  # a mana ability never targets; a target given is refused, not ignored
         raise IllegalAction("605.1a", f"{characteristics(state, obj.oid).name}'s “{ab.text}” is a mana ability, "

@@ -22,6 +22,7 @@ from mtgrules.core.turns import Step
 if TYPE_CHECKING:
     from mtgrules.core.actions import Action
     from mtgrules.core.effects import Chars  # noqa: F401  (used by cards' hooks)
+    from mtgrules.core.events import Event
     from mtgrules.rules.combat.blocking import Reason, Requirement
 
 Players = tuple[str, ...]
@@ -64,6 +65,12 @@ PROPOSERS: list[Proposer] = []
 """The candidate actions while the game waits for something other than priority (combat
 declarations); ``legal_actions`` judges them like every other candidate."""
 
+ActivationCheck = Callable[[GameState, str, GameObject, Any], None]
+ACTIVATION_CHECKS: list[ActivationCheck] = []
+"""For a non-mana activated ability about to be activated: ``check(state, player, source,
+ability)`` raises ``IllegalAction`` when a rule forbids it now (an equip ability outside sorcery
+timing, 702.6a), changing nothing. ``engine.check`` asks each, so ``legal_actions`` agrees."""
+
 ExtraLandPlays = Callable[[GameState, str], int]
 EXTRA_LAND_PLAYS: list[ExtraLandPlays] = []
 """How many lands beyond the one per turn an effect lets this player play this turn (305.2)."""
@@ -88,6 +95,12 @@ QUIET_TURN_BASED: dict[TurnBasedAction, QuietWhen] = {}
 """For a turn-based action in ``TURN_BASED``: True when, starting from this state (the last pass
 of the step before), it asks no choice. ``legal_actions`` lists a step-ending pass without
 trying it only if every step it begins runs such actions; one not in here counts as asking."""
+
+TriggerSource = Callable[[Draft, "list[Event]"], None]
+TRIGGER_SOURCES: list[TriggerSource] = []
+"""Triggered abilities that no card prints, heard with the rest: ``hear(d, events)`` adds to
+``d.pending`` those the events trigger (delayed triggered abilities, 603.7). Asked each time the
+engine checks new events for triggers."""
 
 # ---------------------------------------------------------------- zones and graveyards
 MoveNote = Callable[[Draft, GameObject, Zone, "str | None"], str]
@@ -139,6 +152,21 @@ REQUIREMENT_SOURCES: list[RequirementSource] = []
 BlockCostRule = Callable[[GameState, GameObject, GameObject], "str | None"]
 BLOCK_COSTS: list[BlockCostRule] = []
 """A mana cost a player must pay to make a block (509.1d); never forced (509.1c)."""
+
+CombatDamagePlan = list[tuple[int, Recipient, int]]
+CombatDamageChange = Callable[[Draft, Chooser, CombatDamagePlan], CombatDamagePlan]
+COMBAT_DAMAGE_CHANGES: list[CombatDamageChange] = []
+"""Asked with the whole of a combat damage step's damage, (source, recipient, amount) as assigned,
+before any of it is dealt (510.2): returns what is left to deal, having said what changed. For
+effects that must see every source at once: a prevention shield hit by two sources chooses which
+damage it prevents (615.7)."""
+
+PreventionEffect = Callable[[Draft, "Chooser | None", GameState, int, "Chars | None", Recipient, int, bool], int]
+PREVENTION_EFFECTS: list[PreventionEffect] = []
+"""``rule(d, chooser, seen, source, source_chars, recipient, amount, combat)``: how much of this
+damage is left once the prevention effects the rule plays have prevented what they prevent,
+each said with its rule (615.1, 615.6). Asked by ``deal_damage`` before the damage is dealt;
+what is prevented never happens (no damage marked, no life lost, no lifelink)."""
 
 DamageReplacement = Callable[[Draft, GameState, int, Recipient, int, bool], bool]
 DAMAGE_REPLACEMENTS: list[DamageReplacement] = []

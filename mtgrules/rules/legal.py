@@ -421,10 +421,12 @@ def quiet(state: GameState, action: Action) -> bool:
 
 def quiet_state(state: GameState) -> bool:
     """The state came out of ``apply`` with nothing waiting, and no card in the game has a
-    triggered ability: so an action that ends no step triggers nothing (cached per state)."""
+    triggered ability, nor is a delayed one waiting (603.7): so an action that ends no step
+    triggers nothing (cached per state)."""
     found: bool | None = state._cache.get("quiet")  # asked for every candidate: no closure to build
     if found is None:
-        found = state._cache["quiet"] = not (state.pending or TriggeredAbility in ability_kinds(state)) and (
+        found = state._cache["quiet"] = not (state.pending or state.delayed
+                                             or TriggeredAbility in ability_kinds(state)) and (
             bool(state._cache.get("settled")) or _settles_to_itself(state))
     return found
 

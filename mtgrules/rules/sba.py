@@ -10,6 +10,7 @@ from mtgrules.core.events import EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, Zone, set_counter
 from mtgrules.core.state import Draft, GameState, derived_from
+from mtgrules.rules.equipment import unattach, why_unattached
 from mtgrules.rules.layers import (
     TAP_AND_MANA,
     all_characteristics,
@@ -40,8 +41,8 @@ derived_from(NONE_APPLY, keep_if=_still_none)  # they read life, objects and cha
 
 
 def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
-    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g, 704.5h, 704.5i, 704.5j, 704.5m, 704.5q and 704.5v until
-    nothing more happens. The legend rule asks its player which permanent to keep (no default).
+    """Perform 704.5a, 704.5b, 704.5d, 704.5f, 704.5g, 704.5h, 704.5i, 704.5j, 704.5m, 704.5n, 704.5p, 704.5q
+    and 704.5v until nothing more happens. The legend rule asks its player which permanent to keep (no default).
     Indestructible permanents ignore lethal damage and deathtouch damage (702.12b)."""
     chooser = chooser or Chooser()
     while True:
@@ -60,6 +61,7 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
         walkers: list[GameObject] = []
         battles: list[GameObject] = []
         auras: list[tuple[GameObject, str]] = []
+        loose: list[tuple[GameObject, str, str]] = []  # Equipment and others to unattach (704.5n, 704.5p)
         paired: list[tuple[GameObject, int]] = []
         legendary = False
         for o in state.battlefield():  # one look at each permanent finds every check it fails
@@ -85,11 +87,16 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
                 why = illegal_attachment(state, o)
                 if why:
                     auras.append((o, why))
+            elif o.attached_to is not None:
+                off = why_unattached(state, o)
+                if off:
+                    loose.append((o, *off))
         spared = _indestructible(d, chars, lethal + touched) if lethal or touched else []
         lethal = [o for o in lethal if o not in spared]
         touched = [o for o in touched if o not in spared]
         legends = _legend_rule(state, chars, chooser) if legendary else []
-        if not (losers or tokens or zero or lethal or touched or walkers or battles or legends or auras or paired):
+        if not (losers or tokens or zero or lethal or touched or walkers or battles or legends or auras or paired
+                or loose):
             state._cache[NONE_APPLY] = True
             return
         # every state-based action that applies is performed at once, as one event (704.3), so a
@@ -130,6 +137,9 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
             for o, why in auras:
                 if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
                     move(d, o.oid, Zone.GRAVEYARD, "704.5m", f"{chars[o.oid].name} {why}, so it goes to its owner's graveyard")
+            for o, rule, why in loose:  # it stays on the battlefield, attached to nothing
+                if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
+                    unattach(d, o.oid, rule, why)
             for o, n in paired:  # on a permanent that stays; one leaving keeps its counters as last known (608.2h)
                 if d.obj(o.oid).zone is Zone.BATTLEFIELD and d.obj(o.oid).zcc == o.zcc:
                     counters = set_counter(set_counter(o.counters, "+1/+1", o.counter("+1/+1") - n),

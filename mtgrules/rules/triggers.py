@@ -17,6 +17,7 @@ putting waiting triggers on the stack in APNAP order (603.3b) before a player ge
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from mtgrules.core.abilities import TriggerData, TriggeredAbility
 from mtgrules.core.carddef import card
@@ -160,12 +161,33 @@ def _listeners(state: GameState) -> dict[str, list[tuple[int, int, TriggeredAbil
 
 
 def collect_new_triggers(d: Draft) -> None:
-    """Check the events recorded since the last call on this draft (each event is checked once)."""
+    """Check the events recorded since the last call on this draft (each event is checked once),
+    against the abilities cards print and those no card prints (``hooks.TRIGGER_SOURCES``:
+    delayed triggered abilities, 603.7)."""
     start = getattr(d, "trigger_cursor", 0)
     end = len(d.events)
     if end > start:
-        collect_triggers(d, d.events[start:end])
+        events = d.events[start:end]
+        collect_triggers(d, events)
+        for hear in hooks.TRIGGER_SOURCES:
+            hear(d, events)
     d.trigger_cursor = len(d.events)
+
+
+CARRIED = "granted ability"
+"""The key under which a waiting trigger or a stack item carries an ability that isn't printed on
+its source's card: a delayed triggered ability (603.7); the same key as ``stack.GRANTED``, under
+which an activated ability another permanent gave its source is carried (613.1f)."""
+
+
+def ability_of(src: GameObject, index: int | None, data: tuple[tuple[str, object], ...]) -> Any:
+    """The ability a waiting trigger or a stack item is an instance of: the one it carries, or
+    its source card's own, by number."""
+    carried = dict(data).get(CARRIED)
+    if carried is not None:
+        return carried
+    assert index is not None, "an ability on the stack names its ability"
+    return card(src.card).abilities[index]
 
 
 def _instances(ab: TriggeredAbility, state: GameState, src: GameObject, ev: Event) -> list[TriggerData]:
@@ -208,8 +230,7 @@ def condition_at_trigger(d: Draft, state: GameState, src: GameObject, ab: Trigge
 def condition_still_true(d: Draft, item: StackItem) -> bool:
     """Second check: as the trigger resolves. False means it is removed and does nothing."""
     src = trigger_source(d.view(), item.source.oid, item.data)
-    assert item.ability is not None, "a triggered ability on the stack names its ability"
-    ab = card(src.card).abilities[item.ability]
+    ab = ability_of(src, item.ability, item.data)
     if not isinstance(ab, TriggeredAbility) or ab.condition is None:
         return True
     ok = bool(ab.condition(d.view(), src))
@@ -246,7 +267,7 @@ def short_labels(d: Draft, triggers: list[PendingTrigger]) -> list[str]:
     ("... #5: Melee"); if one ability triggered twice, a count ("... [2]")."""
     labels = [f"{card(trigger_source(d.view(), t.source.oid, t.data).card).name}{_paren(t.data)}" for t in triggers]
     labels = _distinct(labels, [f" #{t.source.oid}" for t in triggers])
-    texts = [card(trigger_source(d.view(), t.source.oid, t.data).card).abilities[t.ability].text for t in triggers]
+    texts = [ability_of(trigger_source(d.view(), t.source.oid, t.data), t.ability, t.data).text for t in triggers]
     labels = _distinct(labels, [f": {first_clause(text).split(' (')[0]}" for text in texts])
     labels = _distinct(labels, [f" (ability {t.ability + 1})" for t in triggers])
     seen: dict[str, int] = {}
@@ -300,7 +321,7 @@ def first_clause(text: str) -> str:
 def _push_trigger(d: Draft, t: PendingTrigger, chooser: Chooser) -> None:
     ref, i, controller, data = t.source, t.ability, t.controller, t.data
     src = trigger_source(d.view(), ref.oid, data)
-    ab = card(src.card).abilities[i]
+    ab = ability_of(src, i, data)
     name = card(src.card).name
     player = dict(data).get("player")
     label = f"{name}: “{first_clause(ab.text)}…”" + (f" for {player}" if player else "")

@@ -86,15 +86,25 @@ def can_be_dealt_damage(state: GameState, obj: GameObject) -> bool:
 
 
 def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, combat: bool,
-                seen: GameState | None = None, last_known: LastKnown | None = None) -> None:
+                seen: GameState | None = None, last_known: LastKnown | None = None,
+                chooser: Chooser | None = None) -> None:
     """``source`` deals ``amount`` damage to a player, creature or planeswalker (120.3).
 
     ``last_known`` is the source as it last existed on the battlefield and its characteristics
     then, for a source that has left it before its ability deals the damage: whether it has
-    deathtouch or lifelink, and who gains the life, are read from it (702.2e, 702.15c, 608.2h)."""
+    deathtouch or lifelink, and who gains the life, are read from it (702.2e, 702.15c, 608.2h).
+    Prevention effects apply first (615.1, ``hooks.PREVENTION_EFFECTS``); ``chooser`` answers
+    what they ask (616.1)."""
     if amount <= 0:
         return
     state = d.view()
+    if hooks.PREVENTION_EFFECTS:
+        chars = None if last_known is None else last_known[1]
+        for prevention in hooks.PREVENTION_EFFECTS:
+            amount = prevention(d, chooser, seen or state, source, chars, recipient, amount, combat)
+            if amount <= 0:
+                return
+        state = d.view()
     if any(rule(d, seen or state, source, recipient, amount, combat) for rule in hooks.DAMAGE_REPLACEMENTS):
         return
     src = name_of(state, source) if last_known is None else last_known[1].name
@@ -534,6 +544,8 @@ def first_strike_damage_step(d: Draft, chooser: Chooser) -> None:
     doubles = tuple(r for r in strikers if Keyword.DOUBLE_STRIKE in characteristics(state, r.oid).keywords)
     set_combat(d, replace(combat, first_strikers=strikers, double_strikers=doubles))
     plan = assign_combat_damage(d, chooser, first_step=True)
+    for change in hooks.COMBAT_DAMAGE_CHANGES:  # prevention, with all of the step's damage in view (615.7)
+        plan = change(d, chooser, plan)
     seen = d.view()
     for source, recipient, amount in plan:
         deal_damage(d, source, recipient, amount, combat=True, seen=seen)
@@ -556,6 +568,8 @@ def combat_damage_step(d: Draft, chooser: Chooser) -> None:
     if combat is None or combat.damage_dealt:
         return
     plan = assign_combat_damage(d, chooser)
+    for change in hooks.COMBAT_DAMAGE_CHANGES:  # prevention, with all of the step's damage in view (615.7)
+        plan = change(d, chooser, plan)
     seen = d.view()
     for source, recipient, amount in plan:
         deal_damage(d, source, recipient, amount, combat=True, seen=seen)

@@ -1,0 +1,292 @@
+"""The permanents family of templates: Equipment and equip (301.5, 702.6), counters with names
+(122.1), prevention (615), delayed triggers (603.7), "as ~ enters, choose a color" (614.12), and
+the control-changing lines the kit reads only to say why it doesn't play them (613.1b).
+
+The grammar's section "permanents" holds the templates; this module turns them into IR
+(``@transform``), builds the abilities (``@ability_kind``) and follows the instructions as their
+spell or ability resolves (``@instruction``). The rules are in ``rules/equipment.py``,
+``rules/prevention.py`` and ``rules/delayed.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mtgrules.cards.oracle.build import CannotBuild, token_definition
+from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, transform
+from mtgrules.core.abilities import Cost, EntersWith, Resolution, StaticAbility
+from mtgrules.core.effects import Effect
+from mtgrules.core.keywords import Keyword
+from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
+from mtgrules.core.state import GameState
+from mtgrules.rules.delayed import OBJECTS, create_delayed, sacrifice_them
+from mtgrules.rules.equipment import attach, equip_ability, equipped_gets
+from mtgrules.rules.look_back import LAST_KNOWN
+from mtgrules.rules.prevention import PreventionAbility, Recipient, add_prevention, no_layer_effects
+from mtgrules.rules.tokens import create_tokens
+
+Step = Callable[[Resolution, StackItem, str], None]
+
+CONTROL = ("gaining control is a layer 2 effect (613.1b), which the kit's layers don't apply yet, so the "
+           "permanent would stay under its old controller")
+"""Why the control-changing templates are read but never played."""
+
+CREATURE_TYPE = ("choosing a creature type as it enters (614.12a) needs the list of every creature type "
+                 "(205.3m) to offer and check, which the kit doesn't hold yet")
+
+
+def _pt(text: Any) -> tuple[int, int]:
+    p, t = str(text).split("/")
+    return int(p), int(t)
+
+
+# ---------------------------------------------------------------- transforms: grammar -> IR
+@transform("equip")
+def _equip(c: list[Any]) -> IR:
+    return ("equip", c[0][1])
+
+
+@transform("equipped_pump")
+def _equipped_pump(c: list[Any]) -> IR:
+    return ("equipped", _pt(c[0]), (), (), None)
+
+
+@transform("equipped_pump_grant")
+def _equipped_pump_grant(c: list[Any]) -> IR:
+    return ("equipped", _pt(c[0]), tuple(c[1]), (), None)
+
+
+@transform("equipped_pump_lose")
+def _equipped_pump_lose(c: list[Any]) -> IR:
+    return ("equipped", _pt(c[0]), (), (str(c[1]),), None)
+
+
+@transform("equipped_pump_per_counter")
+def _equipped_pump_per_counter(c: list[Any]) -> IR:
+    return ("equipped", _pt(c[0]), (), (), str(c[1]))
+
+
+@transform("enters_with_named")
+def _enters_with_named(c: list[Any]) -> IR:
+    n, kind = [x for x in c if isinstance(x, int) or getattr(x, "type", "") == "NAMED_COUNTER"]
+    return ("enters with named counters", n, str(kind))
+
+
+@transform("as_enters_choose_color")
+def _choose_color(c: list[Any]) -> IR:
+    return ("as enters choose", "color")
+
+
+@transform("as_enters_choose_type")
+def _choose_type(c: list[Any]) -> IR:
+    return ("as enters choose", "creature type")
+
+
+@transform("prevent_to_self")
+def _prevent_to_self(c: list[Any]) -> IR:
+    return ("prevents", "to self")
+
+
+@transform("prevent_enchanted")
+def _prevent_enchanted(c: list[Any]) -> IR:
+    return ("prevents", "to and by enchanted")
+
+
+@transform("control_enchanted")
+def _control_enchanted(c: list[Any]) -> IR:
+    return ("control", "enchanted creature")
+
+
+@transform("named_counters_self")
+def _named_counters_self(c: list[Any]) -> IR:
+    return ("named counters", c[0], str(c[1]))
+
+
+@transform("prevent_all_combat")
+def _prevent_all_combat(c: list[Any]) -> IR:
+    return ("prevent all combat",)
+
+
+@transform("prevent_next")
+def _prevent_next(c: list[Any]) -> IR:
+    return ("prevent next", int(str(c[0])), c[1])
+
+
+@transform("tokens_then_attach")
+def _tokens_then_attach(c: list[Any]) -> IR:
+    return ("tokens then attach", c[0])
+
+
+@transform("tokens_then_sacrifice")
+def _tokens_then_sacrifice(c: list[Any]) -> IR:
+    return ("tokens then sacrifice", c[0], (str(c[1]),), str(c[2]))
+
+
+@transform("gain_control")
+def _gain_control(c: list[Any]) -> IR:
+    return ("gain control", c[0], c[1] if len(c) > 1 else "")
+
+
+@transform("control_duration")
+def _control_duration(c: list[Any]) -> str:
+    return " ".join(str(x) for x in c)
+
+
+@transform("opponent_gains_control")
+def _opponent_gains_control(c: list[Any]) -> IR:
+    return ("opponent gains control",)
+
+
+# ---------------------------------------------------------------- abilities (a line each)
+def _permanent_only(is_spell_card: bool, what: str) -> None:
+    if is_spell_card:
+        raise CannotBuild(f"{what} on an instant or sorcery isn't an ability it could use")
+
+
+@ability_kind("equip")
+def _equip_ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"Equip {1}" (702.6a)."""
+    _permanent_only(is_spell_card, "an equip ability")
+    return "ability", equip_ability(Cost.of(ir[1]), line)
+
+
+@ability_kind("equipped")
+def _equipped(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"Equipped creature gets +N/+N [and has K | and loses K | for each X counter on ~]" (301.5a)."""
+    _permanent_only(is_spell_card, "a static ability of an Equipment")
+    (p, t), granted, lost, per = ir[1], ir[2], ir[3], ir[4]
+
+    def count(state: GameState, source: GameObject) -> int:
+        return source.counter(per) if per else 1
+    return "ability", StaticAbility(line, equipped_gets(line, p, t, granted, lost, count if per else None))
+
+
+@ability_kind("enters with named counters")
+def _enters_with_named_counters(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"~ enters the battlefield with three charge counters on it." (614.1c, 122.6)"""
+    _permanent_only(is_spell_card, "\"enters with\"")
+    return "ability", EntersWith(line, counters=((ir[2], ir[1]),))
+
+
+@ability_kind("as enters choose")
+def _as_enters_choose(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"As ~ enters the battlefield, choose a color." (614.12a: chosen before it enters)"""
+    _permanent_only(is_spell_card, "\"as ~ enters\"")
+    if ir[1] != "color":
+        raise CannotBuild(CREATURE_TYPE)
+    return "ability", EntersWith(line, choose_color=True)
+
+
+def _to_self(state: GameState, holder: GameObject, source: int, recipient: Recipient, combat: bool) -> bool:
+    return recipient == holder.oid
+
+
+def _to_and_by_enchanted(state: GameState, holder: GameObject, source: int, recipient: Recipient,
+                         combat: bool) -> bool:
+    host = holder.attached_to
+    return host is not None and (recipient == host or source == host)
+
+
+@ability_kind("prevents")
+def _prevents(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"Prevent all damage that would be dealt to ~." (a static prevention effect, 615.1a)"""
+    _permanent_only(is_spell_card, "a static prevention effect")
+    test = _to_self if ir[1] == "to self" else _to_and_by_enchanted
+    return "ability", PreventionAbility(line, no_layer_effects, prevents=test)  # type: ignore[arg-type]
+
+
+@ability_kind("control")
+def _control(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    raise CannotBuild(CONTROL)
+
+
+# ---------------------------------------------------------------- instructions (608.2c)
+@instruction("named counters")
+def _named_counters(eff: IR) -> Step:
+    """"Put a charge counter on ~" (122.1): on this permanent, if it is still on the battlefield."""
+    n, kind = eff[1], eff[2]
+
+    def put(res: Resolution, item: StackItem, why: str) -> None:
+        src = res.source()
+        if src is not None and src.zone is Zone.BATTLEFIELD:
+            res.add_counters(src, kind, n, "122.1")
+    return put
+
+
+@instruction("prevent all combat")
+def _prevent_all_combat(eff: IR) -> Step:
+    """"Prevent all combat damage that would be dealt this turn." (615.1a, 615.3)"""
+    def prevent(res: Resolution, item: StackItem, why: str) -> None:
+        add_prevention(res.d, why, "Prevent all combat damage that would be dealt this turn.", item.source,
+                       combat_only=True)
+    return prevent
+
+
+@instruction("prevent next")
+def _prevent_next(eff: IR) -> Step:
+    """"Prevent the next N damage that would be dealt to any target this turn." (a shield, 615.7)"""
+    n = eff[1]
+    if eff[2] != ("any target",):
+        raise CannotBuild("a prevention shield on anything but \"any target\" isn't built yet")
+
+    def shield(res: Resolution, item: StackItem, why: str) -> None:
+        for t in res.any_targets():
+            to: ObjRef | str = t if isinstance(t, str) else t.ref
+            add_prevention(res.d, why, f"Prevent the next {n} damage that would be dealt to "
+                           f"{t if isinstance(t, str) else res.name(t.oid)} this turn.", item.source, to=to, amount=n)
+    return shield
+
+
+@instruction("tokens then attach")
+def _tokens_then_attach(eff: IR) -> Step:
+    """"Create a 1/1 white Soldier creature token, then attach ~ to it." (111.1, 701.3a)"""
+    tokens = eff[1]
+    if tokens[1] != 1:
+        raise CannotBuild("attaching to one of several tokens made at once isn't built yet")
+    name = token_definition(tokens)
+
+    def make_and_attach(res: Resolution, item: StackItem, why: str) -> None:
+        made = create_tokens(res.d, name, res.controller, why, 1)
+        src = res.source()
+        if src is None:
+            return  # the Equipment has left the battlefield: there is nothing to attach (701.3b)
+        for token in made:
+            if res.state.resolve_ref(token.ref) is not None:
+                attach(res.d, src.oid, token.oid, why)
+    return make_and_attach
+
+
+_WHEN = {"the beginning of the next end step": "the next end step", "end of combat": "end of combat"}
+
+
+@instruction("tokens then sacrifice")
+def _tokens_then_sacrifice(eff: IR) -> Step:
+    """"Create two 1/1 red Elemental creature tokens. They gain haste. Sacrifice them at the
+    beginning of the next end step." The tokens gain the keyword with no stated duration, so for
+    as long as they are on the battlefield (611.2a); the last sentence is a delayed triggered
+    ability, made as the ability resolves (603.7a), that sacrifices those tokens (603.7c)."""
+    tokens, granted, when = eff[1], eff[2], _WHEN[eff[3]]
+    name, n = token_definition(tokens), tokens[1]
+    text = f"Sacrifice them at {eff[3]}."
+    delayed = sacrifice_them(text, when)
+    keywords = frozenset(Keyword(k) for k in granted)
+
+    def make(res: Resolution, item: StackItem, why: str) -> None:
+        made = create_tokens(res.d, name, res.controller, why, n)
+        refs = tuple(t.ref for t in made if res.state.resolve_ref(t.ref) is not None)
+        if refs:
+            gain = Effect("6", f"{why}: they gain {', '.join(granted)}", "613.1f", item.source.oid,
+                          res.d.new_timestamp(), affected=refs, add_keywords=keywords)
+            res.d.set_scalar("611.2a", effects=res.d.effects + (gain,))
+        src = res.source()
+        if src is None:
+            was = item.get(LAST_KNOWN)
+            src = was if isinstance(was, GameObject) else res.state.obj(item.source.oid)
+        create_delayed(res.d, delayed, src, res.controller, why, ((OBJECTS, refs),))
+    return make
+
+
+@instruction("gain control", "opponent gains control")
+def _gain_control(eff: IR) -> Step:
+    raise CannotBuild(CONTROL)
