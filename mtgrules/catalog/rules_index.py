@@ -192,6 +192,7 @@ RULES: dict[str, str] = {
     "205": "the type line",
     "205.2": "card types",
     "205.2a": "the card types",
+    "205.3": "subtypes",
     "205.3m": "the creature types",
     "205.4": "supertypes",
     "205.4a": "the supertypes",

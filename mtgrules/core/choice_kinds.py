@@ -242,10 +242,11 @@ choice_kind(
     "prevention order", "which prevention effect applies first to damage that two of them would prevent",
     "the label of the effect to apply first", ("616.1",),
     asked="when a shield (\"prevent the next 1 damage\") and another prevention effect would both prevent the "
-          "same damage: applied first, \"prevent all\" leaves the shield unused (Samite Healer and Holy Day)",
+          "same damage: applied first, \"prevent all\" leaves the shield unused (Samite Healer's shield on Cho-Manno, "
+          "Revolutionary)",
     given_on="the action or pass during which the damage would be dealt",
-    example="pass_priority('Bob', prevention_order='Holy Day: Prevent all combat damage that would be dealt "
-            "this turn')")
+    example="resolve_top(t, prevention_order='Cho-Manno, Revolutionary: Prevent all damage that would be dealt "
+            "to Cho-Manno, Revolutionary')")
 choice_kind(
     "replacement order", "the order in which the replacement effects apply",
     "a tuple of the effects' names, the first applied first", ("616.1",),

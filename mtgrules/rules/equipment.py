@@ -47,7 +47,7 @@ def why_cant_equip(state: GameState, equipment: GameObject, host: GameObject) ->
     if mine.is_creature:
         return f"{mine.name} is a creature, and an Equipment that's also a creature can't equip one (301.5c)"
     if host.oid == equipment.oid:
-        return f"an Equipment can't equip itself (301.5c)"
+        return "an Equipment can't equip itself (301.5c)"
     if not on_battlefield(state, host):
         return f"{characteristics(state, host.oid).name} is not on the battlefield (301.5)"
     if not characteristics(state, host.oid).is_creature:

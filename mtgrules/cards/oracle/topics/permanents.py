@@ -203,7 +203,7 @@ def _control(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
 
 # ---------------------------------------------------------------- instructions (608.2c)
 @instruction("named counters")
-def _named_counters(eff: IR) -> Step:
+def _named_counters_step(eff: IR) -> Step:
     """"Put a charge counter on ~" (122.1): on this permanent, if it is still on the battlefield."""
     n, kind = eff[1], eff[2]
 
@@ -215,7 +215,7 @@ def _named_counters(eff: IR) -> Step:
 
 
 @instruction("prevent all combat")
-def _prevent_all_combat(eff: IR) -> Step:
+def _prevent_all_combat_step(eff: IR) -> Step:
     """"Prevent all combat damage that would be dealt this turn." (615.1a, 615.3)"""
     def prevent(res: Resolution, item: StackItem, why: str) -> None:
         add_prevention(res.d, why, "Prevent all combat damage that would be dealt this turn.", item.source,
@@ -224,7 +224,7 @@ def _prevent_all_combat(eff: IR) -> Step:
 
 
 @instruction("prevent next")
-def _prevent_next(eff: IR) -> Step:
+def _prevent_next_step(eff: IR) -> Step:
     """"Prevent the next N damage that would be dealt to any target this turn." (a shield, 615.7)"""
     n = eff[1]
     if eff[2] != ("any target",):
@@ -239,7 +239,7 @@ def _prevent_next(eff: IR) -> Step:
 
 
 @instruction("tokens then attach")
-def _tokens_then_attach(eff: IR) -> Step:
+def _tokens_then_attach_step(eff: IR) -> Step:
     """"Create a 1/1 white Soldier creature token, then attach ~ to it." (111.1, 701.3a)"""
     tokens = eff[1]
     if tokens[1] != 1:
@@ -261,7 +261,7 @@ _WHEN = {"the beginning of the next end step": "the next end step", "end of comb
 
 
 @instruction("tokens then sacrifice")
-def _tokens_then_sacrifice(eff: IR) -> Step:
+def _tokens_then_sacrifice_step(eff: IR) -> Step:
     """"Create two 1/1 red Elemental creature tokens. They gain haste. Sacrifice them at the
     beginning of the next end step." The tokens gain the keyword with no stated duration, so for
     as long as they are on the battlefield (611.2a); the last sentence is a delayed triggered
@@ -288,5 +288,5 @@ def _tokens_then_sacrifice(eff: IR) -> Step:
 
 
 @instruction("gain control", "opponent gains control")
-def _gain_control(eff: IR) -> Step:
+def _gain_control_step(eff: IR) -> Step:
     raise CannotBuild(CONTROL)
