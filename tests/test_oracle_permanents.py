@@ -443,3 +443,24 @@ def test_gain_control_for_as_long_as_is_marked_not_played_rootwater_matriarch():
 def test_target_opponent_gains_control_is_marked_not_played_sleeper_agent():
     not_played_because("Sleeper Agent", "When Sleeper Agent", CONTROL)
     line_played("Sleeper Agent", "At the beginning")
+
+
+@pytest.mark.rule("615.7")
+def test_the_legal_list_asks_the_shield_question_two_unblocked_attackers_samite_healer():
+    """Two attackers' damage to a shielded player asks which the shield prevents (615.7), so the
+    pass that begins combat damage is listed with each answer, and each one listed is accepted."""
+    s, (one, two, healer) = board(("Grizzly Bears", "battlefield"), ("Grizzly Bears", "battlefield"),
+                                  ("Samite Healer", "bob:battlefield"), step="combat")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [one, two]))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {}))
+    t.do(pass_priority("Alice"))
+    t.do(activate("Bob", healer, 0, targets=("Bob",)))
+    resolve_top(t)
+    t.do(pass_priority("Alice"))
+    passes = [a for a in legal_actions(t.state) if type(a).__name__ == "PassPriority"]
+    assert sorted(dict(a.choices).get("shield") for a in passes) == sorted([one, two])
+    for action in passes:
+        new, _events = apply(t.state, action)
+        assert new.player("Bob").life == 17  # 4 damage, 1 prevented

@@ -421,11 +421,12 @@ def quiet(state: GameState, action: Action) -> bool:
 
 def quiet_state(state: GameState) -> bool:
     """The state came out of ``apply`` with nothing waiting, and no card in the game has a
-    triggered ability, nor is a delayed one waiting (603.7): so an action that ends no step
-    triggers nothing (cached per state)."""
+    triggered ability, nor is a delayed one waiting (603.7), nor a prevention effect from a resolved
+    spell, which may ask what it prevents (615.7, 616.1): so an action that ends no step triggers
+    nothing (cached per state)."""
     found: bool | None = state._cache.get("quiet")  # asked for every candidate: no closure to build
     if found is None:
-        found = state._cache["quiet"] = not (state.pending or state.delayed
+        found = state._cache["quiet"] = not (state.pending or state.delayed or state.prevention
                                              or TriggeredAbility in ability_kinds(state)) and (
             bool(state._cache.get("settled")) or _settles_to_itself(state))
     return found

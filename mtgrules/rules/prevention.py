@@ -109,6 +109,7 @@ def end_this_turn(d: Draft, chooser: Chooser) -> None:
 
 
 hooks.TURN_BASED.setdefault(Step.CLEANUP, []).append(end_this_turn)
+hooks.QUIET_TURN_BASED[end_this_turn] = lambda state: True  # ends effects, asks nothing
 
 
 # ---------------------------------------------------------------- which apply (615.1)
