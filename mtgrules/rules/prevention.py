@@ -37,6 +37,7 @@ from mtgrules.core.abilities import StaticAbility
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Chars
+from mtgrules.core.errors import CardDefError
 from mtgrules.core.events import EventKind
 from mtgrules.core.objects import GameObject, ObjRef
 from mtgrules.core.prevention import Prevention
@@ -62,7 +63,6 @@ class PreventionAbility(StaticAbility):
     def __post_init__(self) -> None:
         super().__post_init__()
         if not callable(self.prevents):
-            from mtgrules.core.errors import CardDefError
             raise CardDefError(f"PreventionAbility {self.text!r:.40}: prevents must be a function "
                                "(state, holder, source, recipient, combat) -> bool")
 
