@@ -1,4 +1,6 @@
 import os
+import shutil
+import tempfile
 
 import pytest
 
@@ -42,3 +44,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The tests never read or write the user's own imported cards: their card folder is a fresh
+    temporary one (subprocesses inherit it)."""
+    folder = tempfile.mkdtemp(prefix="mtgrules-cards-")
+    config._mtgrules_cards_dir = folder  # type: ignore[attr-defined]
+    os.environ["MTGRULES_CARDS_DIR"] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = getattr(config, "_mtgrules_cards_dir", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import itertools
+import re
 from html.parser import HTMLParser
 from types import SimpleNamespace
 
@@ -12,7 +13,7 @@ import pytest
 pd = pytest.importorskip("pandas")
 pytest.importorskip("matplotlib")
 
-from mtgrules import ObjRef, Scenario, activate, cast, pass_priority  # noqa: E402
+from mtgrules import ObjRef, Scenario, activate, cast, pass_priority, play_land  # noqa: E402
 from mtgrules.views import (  # noqa: E402
     COLUMNS,
     board_png,
@@ -201,10 +202,45 @@ def _cells_of(html: str) -> _Cells:
     return parser
 
 
+def _folded_into(data: pd.DataFrame, label: str, column: str) -> str | None:
+    """Where a notebook's state view (``fit.state_view_html``) shows cell (label, column) of a
+    state table: the controller in the zone ("Alice's battlefield", "stack (Alice)"), a name the
+    row label already says nowhere, a stack item's name in its notes, an owner only where it
+    differs from the controller, the kind nowhere (players and objects have tables of their own)."""
+    kind = data.at[label, "kind"]
+    if column == "kind":
+        return None
+    if column == "controller":
+        return "zone" if kind != "player" else None
+    if column == "name":
+        if kind == "stack":
+            return "notes"
+        return None if str(label).endswith(str(data.at[label, "name"])) else "name"
+    if column == "owner" and data.at[label, "owner"] == data.at[label, "controller"]:
+        return None
+    return column
+
+
+def _assert_view_shows_every_fact(data: pd.DataFrame, shown: _Cells, styled: dict | None = None) -> None:
+    """Every filled cell of ``data`` is in the notebook's view (folded as ``_folded_into`` says),
+    and every styled cell carries its style there."""
+    for label in data.index:
+        for column in data.columns:
+            value = str(data.at[label, column])
+            where = _folded_into(data, label, column)
+            if value == "" or where is None:
+                continue
+            text, css = shown.cells[(str(label), where)]
+            assert value in text, (label, column, value, text)
+            if styled and (str(label), column) in styled:
+                assert css == styled[(str(label), column)] or css, (label, column)
+
+
 def test_a_step_table_shows_the_same_cells_and_highlights_as_its_styler():
-    """The HTML a notebook shows (written directly) and the pandas Styler of the same step agree
-    cell for cell: the same text, the same cells marked with the same CSS, the same caption,
-    with a new row (the spell on the stack) and a row that left (named in the caption)."""
+    """The HTML a notebook shows (two narrow tables, written directly) and the pandas Styler of
+    the same step agree: every fact of the table is shown, every cell the Styler marks is marked
+    with the same CSS, the same caption, with a new row (the spell on the stack) and a row that
+    left (named in the caption)."""
     s = Scenario("Casting <b>bold</b>")
     bears = s.add("Grizzly Bears", "Alice", zone="hand")
     s.mana("Alice", "GG")
@@ -212,13 +248,37 @@ def test_a_step_table_shows_the_same_cells_and_highlights_as_its_styler():
     for i in range(len(t)):
         table = frame_table(t, i)
         direct, styler = _cells_of(table.to_html()), _cells_of(table.styler.to_html())
-        assert direct.columns == styler.columns == list(COLUMNS)
-        assert {k: text for k, (text, _) in direct.cells.items()} == {k: text for k, (text, _) in styler.cells.items()}
-        assert {k: css for k, (_, css) in direct.cells.items() if css} == _styled_cells(table.styler)
-        assert direct.caption == styler.caption == table.caption
+        assert styler.columns == list(COLUMNS)
+        _assert_view_shows_every_fact(table.data, direct, _styled_cells(table.styler))
+        marked = {k for k, (_, css) in direct.cells.items() if css}
+        for label, column in _styled_cells(table.styler):
+            where = _folded_into(table.data, label, column)
+            if where is None or (table.data.at[label, column] == "" and _styled_cells(table.styler)[(label, column)]
+                                 == NEW_ROW_CSS):
+                continue  # an empty cell of a new row: its column may be left out, the row is marked
+            assert (label, where) in marked, (i, label, column)
+        assert table.caption in table.to_html().replace("&lt;", "<").replace("&gt;", ">")
+    assert "<b>bold</b>" not in frame_table(t, 1).to_html()
     assert "Gone since the step before: stack #" in frame_table(t, 3).caption
     assert any(css == NEW_ROW_CSS for _, css in _cells_of(frame_table(t, 1).to_html()).cells.values())
 
+
+def test_a_state_table_fits_a_notebook_as_a_players_table_and_an_objects_table():
+    """A notebook shows a whole state table as the walk-through does (issue 26: at 1366 px with
+    the file browser open one sixteen-column table ended at "pool"): players with life, pool,
+    hand, library and notes; objects without the columns empty for all of them."""
+    s = Scenario("First steps")
+    forest = s.add("Forest", "Alice", zone="hand")
+    s.add("Llanowar Elves", "Alice", sick=True)
+    t = s.timeline().do(play_land("Alice", forest)).do(activate("Alice", forest))
+    for html_text in (state_table(t.state)._repr_html_(), t.state._repr_html_(), frame_table(t, 2).to_html()):
+        heads = re.findall(r'<thead><tr>(.*?)</tr></thead>', html_text)
+        columns = [re.findall(r'col_heading[^>]*>([^<]*)<', h) for h in heads]
+        assert columns[0] == ["life", "pool", "hand", "library", "notes"]
+        assert columns[1] == ["type", "zone", "tapped", "P/T", "notes"], columns
+        assert "summoning sick" in html_text and "Alice&#x27;s battlefield" in html_text
+    plain = state_table(t.state)[["zone", "tapped"]]          # a learner's slice is shown as it is
+    assert "mtg-state-view" not in plain._repr_html_() and "<th>tapped</th>" in plain._repr_html_()
 
 
 _VIEW_TABLES = {
@@ -245,8 +305,11 @@ def test_a_views_table_is_a_dataframe_that_a_notebook_shows_as_the_kits_own_tabl
     plain = pd.DataFrame(table)
     # pandas writes an index's name (steps_table's "step") on a header row of its own, the kit in the corner
     ours, theirs = _cells_of(shown["text/html"]), _cells_of(plain.rename_axis(index=None).to_html())
-    assert ours.columns == theirs.columns == [str(c) for c in table.columns] and ours.cells
-    assert {k: text for k, (text, _) in ours.cells.items()} == {k: text for k, (text, _) in theirs.cells.items()}
+    if view == "state_table":  # shown as two narrow tables that fit a notebook, every fact kept
+        _assert_view_shows_every_fact(table, ours)
+    else:
+        assert ours.columns == theirs.columns == [str(c) for c in table.columns] and ours.cells
+        assert {k: text for k, (text, _) in ours.cells.items()} == {k: text for k, (text, _) in theirs.cells.items()}
     assert shown["text/plain"] == repr(plain)
     for made in (table.copy(), table.head(2), table[[table.columns[0]]], table.T):
         assert type(made) is pd.DataFrame

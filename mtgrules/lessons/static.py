@@ -55,11 +55,29 @@ def ruling_markdown(ruling_id: str) -> str:
 
 def timeline_for(key: str) -> Timeline:
     """``"mana:mana_tour"`` → the Timeline built by ``mtgrules.lessons.mana.mana_tour()``."""
+    timeline: Timeline = check_key(key)()
+    return timeline
+
+
+def check_key(key: Any) -> Any:
+    """The lesson function a static cell's key names (``"mana:mana_tour"``), not yet called; a key
+    that names none is refused with a sentence saying what a key looks like."""
+    if not isinstance(key, str):
+        raise ValueError(f"static cell key {key!r:.40} must be text such as 'mana:mana_tour' (module:function)")
     module, _, func = key.partition(":")
     if not module.isidentifier() or not func.isidentifier():
         raise ValueError(f"static cell key {key!r} must look like 'module:function'")
-    timeline: Timeline = getattr(importlib.import_module(f"{__package__}.{module}"), func)()
-    return timeline
+    try:
+        found = getattr(importlib.import_module(f"{__package__}.{module}"), func)
+    except ModuleNotFoundError as err:
+        if err.name != f"{__package__}.{module}":  # the lesson module is there; something it imports isn't
+            raise
+        raise ValueError(f"static cell key {key!r}: the kit has no lesson module mtgrules.lessons.{module}") from None
+    except AttributeError:
+        raise ValueError(f"static cell key {key!r}: mtgrules.lessons.{module} has no function {func}") from None
+    if not callable(found):
+        raise ValueError(f"static cell key {key!r}: mtgrules.lessons.{module}.{func} is not a function")
+    return found
 
 
 def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from mtgrules.core.actions import PassPriority
 from mtgrules.core.choices import Callback, ChoiceRequest
-from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.errors import IllegalAction, MissingChoice, UnknownName, WrongThing
 from mtgrules.core.events import EventKind
 from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step, parse_step
@@ -49,13 +49,14 @@ def advance_to(timeline: Timeline, step: Step | str, player: str | None = None, 
     Returns an :class:`Advance`; it never raises for a missing choice, it stops before it."""
     require_timeline(timeline, "advance_to")
     if choose is not None and not callable(choose):
-        raise TypeError(f"advance_to: choose must be a function of a ChoiceRequest (answer_with({{...}}) makes "
+        raise WrongThing(f"advance_to: choose must be a function of a ChoiceRequest (answer_with({{...}}) makes "
                         f"one), not {type(choose).__name__} {choose!r:.40}")
     if not isinstance(max_passes, int) or isinstance(max_passes, bool) or max_passes < 0:
-        raise TypeError(f"advance_to: max_passes must be a whole number, not {max_passes!r:.40}")
+        raise WrongThing(f"advance_to: max_passes must be a whole number, not {max_passes!r:.40}")
     target = parse_step(step)
     if player is not None and player not in timeline.state.player_names:
-        raise ValueError(f"there is no player named {player!r}; players are {timeline.state.player_names}")
+        raise UnknownName(f"there is no player named {player!r:.40} in this game; the players are "
+                          f"{', '.join(timeline.state.player_names)}")
     for n in range(max_passes):
         before = timeline.state
         if game_over(before):
@@ -141,7 +142,7 @@ def answer_with(answers: dict[Any, Any]) -> Callback:
     given one per question, in order. A question the table doesn't answer gets None, which
     makes :func:`advance_to` stop and return it."""
     if not isinstance(answers, Mapping):
-        raise TypeError(f"answer_with takes a table of answers such as {{'color': 'G'}} or "
+        raise WrongThing(f"answer_with takes a table of answers such as {{'color': 'G'}} or "
                         f"{{('Bob', 'sacrifice'): 3}}, not {type(answers).__name__} {answers!r:.40}")
     queues = {key: list(v) if isinstance(v, list) else [v] for key, v in answers.items()}
 

@@ -37,8 +37,14 @@ def fail(where: str, message: str) -> NoReturn:
 
 
 def shown(value: Any) -> str:
-    """A wrong value for a message: short, with its type, so 'false' and False look different."""
-    text = repr(value)
+    """A wrong value for a message: short, with its type, so 'false' and False look different.
+    A whole number too long to write out (Python refuses past 4,300 digits) is given by its size."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a number of about {_digits(value):,} digits ({type(value).__name__})"
+    try:
+        text = repr(value)
+    except ValueError:  # a container holding such a number
+        text = f"<{type(value).__name__} holding a number too long to show>"
     if len(text) > 40:
         text = text[:39] + "…"
     return f"{text} ({type(value).__name__})"
@@ -51,12 +57,29 @@ def text(value: Any, where: str, field: str) -> str:
     return value
 
 
-def whole(value: Any, where: str, field: str, minimum: int | None = None) -> int:
-    """A whole number (True/False and "2" are not numbers), at least ``minimum`` if given."""
+MAX_NUMBER = 1_000_000_000
+"""The largest life, turn, number of counters or lands a scenario is told (and the most below
+zero a life total may be): far beyond any game a lesson shows, and small enough that every view
+and ``to_dict``'s JSON can write it (Python refuses to write a number of more than 4,300 digits)."""
+MAX_SEED = 2**64
+
+
+def _digits(value: int) -> int:
+    """How many digits ``value`` has, near enough, without writing it out."""
+    return int(abs(value).bit_length() * 0.30103) + 1
+
+
+def whole(value: Any, where: str, field: str, minimum: int | None = None, maximum: int = MAX_NUMBER) -> int:
+    """A whole number (True/False and "2" are not numbers), at least ``minimum`` if given, and
+    at most ``maximum`` (and, with no minimum, at least ``-maximum``)."""
     if not isinstance(value, int) or isinstance(value, bool):
         fail(where, f"{field} must be a whole number, not {shown(value)}")
     if minimum is not None and value < minimum:
-        fail(where, f"{field} must be a whole number ≥ {minimum}, not {value}")
+        fail(where, f"{field} must be a whole number ≥ {minimum}, not {shown(value) if value < -maximum else value}")
+    if value > maximum or (minimum is None and value < -maximum):
+        size = shown(value) if value.bit_length() > 128 else f"{value:,}"
+        bound = f"at most {maximum:,}" if minimum is not None else f"between {-maximum:,} and {maximum:,}"
+        fail(where, f"{field} must be {bound}, not {size}: no game the kit shows needs more")
     return value
 
 
@@ -197,8 +220,8 @@ def counters(value: Any, where: str) -> dict[str, int]:
             fail(where, f"counters: each kind of counter must be named, not {shown(kind)}")
         counter_kind(kind, where)
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            fail(where, f"counters[{kind!r}] must be a whole number ≥ 0, got {shown(n)}")
-        out[kind] = n
+            fail(where, f"counters[{kind!r:.40}] must be a whole number ≥ 0, got {shown(n)}")
+        out[kind] = whole(n, where, f"counters[{kind!r:.40}]", minimum=0)
     return out
 
 

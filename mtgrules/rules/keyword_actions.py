@@ -9,6 +9,7 @@ Combat damage is never a fight (701.14d): it records ``"combat damage"`` events 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 
 from mtgrules.core.abilities import ManaAbility
@@ -17,7 +18,7 @@ from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Effect
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event, EventKind
-from mtgrules.core.mana import Mana, ManaType, parse_cost, pay
+from mtgrules.core.mana import Mana, ManaType, number_text, parse_cost, pay
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft
 from mtgrules.rules.combat.damage import deal_damage
@@ -83,6 +84,46 @@ def double_power(d: Draft, obj: GameObject, source: int | None, why: str) -> int
     d.set_scalar(rule, effects=d.effects + (eff,))
     d.note("double power", text, rule, obj.oid, name)
     return change
+
+
+DOUBLINGS_ONE_BY_ONE = 10
+"""Up to this many doublings in a row are each played and told as their own step; more are
+worked out at once (``double_power_times``): one doubling at a time reads the power through every
+doubling before it, so X doublings took time growing as X squared (X = 15,000: minutes)."""
+
+
+def double_power_times(d: Draft, obj: GameObject, times: int, source: int | None, why: str) -> None:
+    """Double a creature's power ``times`` times, one doubling after another (Exponential Growth):
+    each gives +X/+0 with X its power as it is then (701.10b, 701.10c; 608.2h). Up to
+    ``DOUBLINGS_ONE_BY_ONE`` are played one by one. For more, the power is read once: a power
+    change in layer 7c shows in the power unchanged (the doublings multiply it by 2**times) or,
+    under a switch (613.4d), in its toughness (each doubling adds the same power); which of the
+    two is asked of the layers with a probe, and the result is one effect and one sentence."""
+    if times <= DOUBLINGS_ONE_BY_ONE:
+        for _ in range(times):
+            double_power(d, obj, source, why)
+        return
+    state = d.view()
+    chars = characteristics(state, obj.oid)
+    power, name = chars.power or 0, chars.name
+    probe = Effect("7c", "probe: +1/+0", "613.4c", None, d.scalars["timestamp"], affected=(obj.ref,), delta=(1, 0))
+    shows = (characteristics(replace(state, effects=state.effects + (probe,)), obj.oid).power or 0) - power
+    if shows not in (0, 1):  # not a layer 7c sum the kit knows: played one doubling at a time
+        for _ in range(times):
+            double_power(d, obj, source, why)
+        return
+    change = power * (2 ** times - 1) if shows else power * times
+    final = power + change if shows else power
+    rule = "701.10b" if power >= 0 else "701.10c"
+    sign = "+" if change >= 0 else "-"
+    each = "its power as it is then" if power >= 0 else "how far below 0 its power is then"
+    eff = Effect("7c", f"{why}: double power {times:,} times ({sign}{number_text(abs(change))}/+0, fixed as it "
+                 "resolved)", rule, source, d.new_timestamp(), affected=(obj.ref,), delta=(change, 0),
+                 until_end_of_turn=True)
+    d.set_scalar(rule, effects=d.effects + (eff,))
+    d.note("double power", f"{why}: {name}'s power is {number_text(power)}, and it is doubled {times:,} times, each "
+           f"time getting {sign}X/+0 with X {each}: in all it gets {sign}{number_text(abs(change))}/+0 until end of "
+           f"turn, so its power is {number_text(final)}", rule, obj.oid, name)
 
 
 # ---------------------------------------------------------------- draw (121)

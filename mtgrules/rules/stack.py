@@ -15,7 +15,7 @@ from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_count
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_mana
 from mtgrules.rules.layers import characteristics
-from mtgrules.rules.look_back import LAST_KNOWN, trigger_source
+from mtgrules.rules.look_back import LAST_KNOWN, LAST_KNOWN_CHARS, trigger_source
 from mtgrules.rules.resolution import Resolution
 from mtgrules.rules.targeting import (
     TARGET_PLAYER,
@@ -173,7 +173,9 @@ def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, a
     aimed = "" if who is None else f", targeting {who}"
     # the ability exists independently of its source (113.7a): it carries the source as it was,
     # so it still resolves if a token source has ceased to exist (an "exile this" cost, 111.7)
-    data = ((LAST_KNOWN, obj),) + (() if who is None else ((TARGET_PLAYER, who),))
+    # and its characteristics now: a cost that exiles it ("exile this") is its last moment there (608.2h)
+    data = ((LAST_KNOWN, obj), (LAST_KNOWN_CHARS, characteristics(state, obj.oid))) + \
+        (() if who is None else ((TARGET_PLAYER, who),))
     d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}{aimed}",
                      ability=card(obj.card).abilities.index(ab), x=a.x, targets=targets, data=data))
     d.note("activated", f"{a.player} activates {name}: {ab.text}{aimed}", "602.2a", obj.oid, name)
@@ -239,12 +241,32 @@ def _fizzle(d: Draft, item: StackItem) -> None:
     elif spec is None or all(isinstance(r, ObjRef) and state.resolve_ref(r) is None for r in item.targets):
         why = "its target is no longer there"
     else:
-        why = f"its target is no longer legal: it doesn't fit “{spec.description}” now"
+        reasons = list(dict.fromkeys(_why_illegal_now(state, item, spec, r) for r in item.targets))
+        why = f"its target is no longer legal: {'; '.join(reasons)}"
     permanent = item.kind == "spell" and card(state.obj(item.source.oid).card).is_permanent_card
     rule = "608.3b" if permanent else "608.2b"  # a permanent spell (an Aura) resolves by 608.3
     d.note("fizzles", f"{item.label} doesn't resolve: {why}", rule)
     if item.kind == "spell":
         move(d, item.source.oid, Zone.GRAVEYARD, rule)
+
+
+def _why_illegal_now(state: GameState, item: StackItem, spec: Target, ref: ObjRef | str) -> str:
+    """Why one target is illegal as its spell or ability resolves (608.2b), in the words of the
+    rule that makes it so: gone (400.7), no longer what the words ask for, or shielded by an
+    ability of its own such as hexproof (702.11b), which leaves it fitting the words."""
+    if isinstance(ref, str):
+        return (f"{ref} has left the game" if player_target_gone(state, ref)
+                else f"{ref} doesn't fit “{spec.description}” now")
+    obj = state.resolve_ref(ref)
+    if obj is None:
+        return "it is no longer there"
+    if obj.zone not in spec.zones or not spec.legal(state, item.controller, obj):
+        return f"it doesn't fit “{spec.description}” now"
+    shielded = why_cant_target(state, item.controller, obj)
+    if shielded is not None:
+        rule, sentence = shielded
+        return f"{sentence} ({rule})"
+    return f"it doesn't fit “{spec.description}” now"  # pragma: no cover - a legal target doesn't fizzle
 
 
 def _resolve_spell(d: Draft, chooser: Chooser, item: StackItem) -> None:

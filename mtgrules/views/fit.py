@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 
+import numpy as np
 import pandas as pd
 
 from mtgrules.core.state import GameState
@@ -50,6 +51,10 @@ def _object_view(table: pd.DataFrame) -> pd.DataFrame:
     on_field = rows["zone"] == "battlefield"
     rows.loc[on_field, "zone"] = rows.loc[on_field, "controller"].map(lambda c: f"{c}'s battlefield")
     rows.loc[rows["kind"] == "stack", "zone"] = "stack"
+    # The controller column is folded away: a zone that doesn't name whose it is says it
+    # ("stack (Alice)" for her spell, "exile (Bob)").
+    rows["zone"] = [z if not c or z.startswith(f"{c}'s ") else f"{z} ({c})"
+                    for z, c in zip(rows["zone"], rows["controller"], strict=True)]
     rows["owner"] = [o if o and c and o != c else "" for o, c in zip(rows["owner"], rows["controller"], strict=True)]
     # The row label already names each object ("#3 Forest"); a stack item's text goes to its notes.
     stack = rows["kind"] == "stack"
@@ -92,11 +97,12 @@ def fit_html(after: GameState, before: GameState | None = None, caption: str = "
     parts.append(_styled(players[pcols], pmask, new_rows))
 
     objects = _object_view(new_table)
-    ocols = _drop_empty(objects)
     # A changed cell in a folded column (controller) marks the folded-into column (zone).
     omask = mask.loc[objects.index].copy()
     omask["zone"] = omask["zone"] | omask["controller"]
     omask["notes"] = omask["notes"] | (omask["name"] & (objects["name"] == ""))
+    # A column emptied by the step (the last tapped card untapped) stays, to show the change.
+    ocols = _drop_empty(objects, keep=tuple(c for c in objects.columns if omask[c].any()))
     omask = omask[ocols]
     changed = [label for label in objects.index if omask.loc[label].any() or label in new_rows]
     if len(objects):
@@ -116,5 +122,60 @@ def fit_html(after: GameState, before: GameState | None = None, caption: str = "
         gone = tables.gone_rows(old_table, new_table)
         if gone:
             parts.append(f'<p class="mtg-gone">{html.escape(gone_label)}: {html.escape("; ".join(gone))}</p>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------- a whole state table, as a notebook shows it
+# ``state_table(...)``, ``t.state`` and ``frame_table(...)`` hold the sixteen columns of
+# ``tables.COLUMNS``; shown in one HTML table they end at "pool" at 1366 px with JupyterLab's file
+# browser open (hand, library and the notes cut off) and squeeze "Basic Land — Forest" onto three
+# lines. A notebook shows them as the walk-through does: a players table and an objects table,
+# each with only the columns it has something in, every row, the same highlights.
+VIEW_CSS = """<style>
+div.mtg-state-view { max-width: 100%; overflow-x: auto; }
+div.mtg-state-view table.mtg-view-table.mtg-view-table { margin: 0.1em 0 0.5em 0; }
+div.mtg-state-view > .mtg-summary { font-weight: 600; margin: 0.1em 0 0.2em 0; }
+div.mtg-state-view table.mtg-view-table.mtg-view-table td.mtg-notes { min-width: 12em; max-width: 32em; }
+div.mtg-state-view table.mtg-view-table.mtg-view-table td.mtg-type { min-width: 9.5em; }
+div.mtg-state-view table.mtg-view-table.mtg-view-table td.mtg-zone { min-width: 7em; }
+</style>"""
+VIEW_CLASSES = {"notes": "mtg-notes", "type": "mtg-type", "zone": "mtg-zone"}
+
+
+def is_state_table(table: pd.DataFrame) -> bool:
+    """Whether ``table`` has the state table's columns, in order (a learner's slice has fewer)."""
+    return [str(c) for c in table.columns] == list(tables.COLUMNS)
+
+
+def state_view_html(table: pd.DataFrame, css: np.ndarray | None = None, caption: str = "") -> str:
+    """A state table (all of ``tables.COLUMNS``) as two narrow tables under ``caption``: the
+    players (life, pool, hand, library, notes) and the objects and stack items (controller folded
+    into the zone, the owner only where it differs, empty columns left out). ``css[i, j]`` is the
+    inline style of cell (i, j) of ``table``; a folded-away column's style goes to the one it was
+    folded into, so every highlight stays on screen."""
+    styles = pd.DataFrame(np.full(table.shape, "", dtype=object) if css is None else css,
+                          index=table.index, columns=table.columns)
+    players = _player_view(table)
+    pstyles = styles.loc[players.index]
+    styled = tuple(c for c in players.columns if ((pstyles[c] != "") & (pstyles[c] != tables.NEW_ROW_CSS)).any())
+    pcols = _drop_empty(players, keep=("life", "pool", "hand", *styled))
+    parts = [tables.TABLE_CSS, VIEW_CSS, '<div class="mtg-state-view">']
+    if caption:
+        parts.append(f'<div class="mtg-summary">{html.escape(caption)}</div>')
+    parts.append(html_table(players[pcols], styles.loc[players.index, pcols].to_numpy(),
+                            table_class=tables.TABLE_CLASS, column_classes=VIEW_CLASSES))
+    objects = _object_view(table)
+    if len(objects):
+        ostyles = styles.loc[objects.index].copy()
+        ostyles["zone"] = [z or c for z, c in zip(ostyles["zone"], ostyles["controller"], strict=True)]
+        ostyles["notes"] = [n or (m if name == "" else "") for n, m, name in
+                            zip(ostyles["notes"], ostyles["name"], objects["name"], strict=True)]
+        # a column a highlight is in stays, even if the step emptied it (the last card untapped)
+        # (a new row's style is on all its cells, empty ones too: that alone keeps no column)
+        changed = [c for c in objects.columns if ((ostyles[c] != "") & (ostyles[c] != tables.NEW_ROW_CSS)).any()]
+        ocols = _drop_empty(objects, keep=tuple(changed))
+        parts.append(html_table(objects[ocols], ostyles[ocols].to_numpy(),
+                                table_class=tables.TABLE_CLASS, column_classes=VIEW_CLASSES))
     parts.append("</div>")
     return "".join(parts)

@@ -22,6 +22,7 @@ from mtgrules.cards.unstable.graveyard_busybody import whose_text
 from mtgrules.core.carddef import card, not_played_text
 from mtgrules.core.colors import color_words
 from mtgrules.core.effects import Chars
+from mtgrules.core.errors import NoSuchStep, WrongThing
 from mtgrules.core.events import Event
 from mtgrules.core.mana import Mana, pool_text
 from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
@@ -170,6 +171,9 @@ class ViewTable(pd.DataFrame):  # type: ignore[misc]  # pandas has no type stubs
         return pd.DataFrame
 
     def _repr_html_(self) -> str:
+        from mtgrules.views.fit import is_state_table, state_view_html
+        if is_state_table(self):  # a whole state table: two narrow tables that fit a notebook's width
+            return state_view_html(self)
         return table_html(self)
 
 
@@ -377,7 +381,10 @@ class StepTable:
         return escaped(styler, self.caption)
 
     def to_html(self) -> str:
-        return table_html(self.data, self.caption, self.css)
+        """The step as a notebook shows it: a players table and an objects table that fit its
+        width (:func:`mtgrules.views.fit.state_view_html`), with the same highlights."""
+        from mtgrules.views.fit import state_view_html
+        return state_view_html(self.data, self.css, self.caption)
 
     def _repr_html_(self) -> str:
         return self.to_html()
@@ -391,10 +398,10 @@ def frame_table(timeline: Timeline, i: int) -> StepTable:
     """Step ``i`` of a timeline as a highlighted table (step 0, the start, has nothing to mark);
     ``-1`` is the last step. A step that isn't one is refused as ``Timeline.branch`` refuses it."""
     if not isinstance(i, Integral) or isinstance(i, bool | np.bool_):  # True is not step 1
-        raise TypeError(f"frame_table needs a step number such as 2, not {i!r:.40} ({type(i).__name__})")
+        raise WrongThing(f"frame_table needs a step number such as 2, not {i!r:.40} ({type(i).__name__})")
     i = int(i)
     if not -len(timeline) <= i < len(timeline):
-        raise IndexError(f"step {i} is outside this timeline (0..{len(timeline) - 1})")
+        raise NoSuchStep(f"step {i} is outside this timeline (0..{len(timeline) - 1})")
     i = range(len(timeline))[i]
     frame = timeline[i]
     caption = f"Step {i}: {frame.title()}"
@@ -478,8 +485,10 @@ def table_html(table: pd.DataFrame, caption: str = "", css: np.ndarray | None = 
 
 
 def state_html(state: GameState) -> str:
-    """The HTML Jupyter shows for a state: its table under a one-line summary."""
-    return table_html(state_table(state), state_summary(state))
+    """The HTML Jupyter shows for a state: its table (as two narrow tables that fit a notebook,
+    :func:`mtgrules.views.fit.state_view_html`) under a one-line summary."""
+    from mtgrules.views.fit import state_view_html
+    return state_view_html(state_table(state), caption=state_summary(state))
 
 
 def timeline_html(timeline: Timeline) -> str:

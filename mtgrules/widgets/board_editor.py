@@ -13,9 +13,10 @@ turn order) or the name of the opponent it attacks; a card without it attacks no
 saved before the field existed loads with no attackers. A mark goes only on a creature on the
 battlefield (or a card the kit lets attack from elsewhere); whether it may attack this turn
 (tapped, summoning sick, defender) is judged by the rules when the explorer declares the attack.
-Loading refuses, with one sentence and nothing changed, a file that isn't JSON, is longer than
-``MAX_JSON_CHARS`` or holds more than ``MAX_CARDS`` cards, repeats a field, or holds anything
-``from_dict`` or the marks' check refuses.
+Loading refuses, with one sentence and nothing changed, a file that isn't UTF-8 (naming the
+encoding it looks like) or isn't JSON, is longer than ``MAX_JSON_CHARS`` or holds more than
+``MAX_CARDS`` cards, repeats a field, or holds anything ``from_dict`` or the marks' check
+refuses: the file is read by :mod:`mtgrules.play.scenario_data`, the reader ``walk`` uses too.
 
 An impossible board (a card that must have chosen a colour, an attachment to itself) is never
 fixed silently: the scenario's own error is shown inline and the last good picture stays.
@@ -29,7 +30,7 @@ from __future__ import annotations
 import base64
 import html
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -38,6 +39,7 @@ from mtgrules.core.carddef import CARD_POOL
 from mtgrules.core.errors import MtgRulesError, ScenarioError
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import ORDER, Step, parse_step
+from mtgrules.play import scenario_data
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.scenario_input import shown
 from mtgrules.rules.combat.state import can_be_combatant
@@ -50,11 +52,12 @@ STEPS = [s.value for s in Step]
 PICTURE_PX = 640
 MARK = "attacking"
 """The editor's own field on a card entry: its "attacks" mark (``true`` or a player's name)."""
-MAX_JSON_CHARS = 200_000
-MAX_CARDS = 400
+MAX_JSON_CHARS = scenario_data.MAX_CHARS
+MAX_CARDS = scenario_data.MAX_CARDS
 """A board file longer than this, or with more cards, is refused before it is built: a class's
 boards are a few thousand characters and a few dozen cards, and a pasted log or a wrong file
-would only freeze the kernel (each card costs the table and the picture a few milliseconds)."""
+would only freeze the kernel (each card costs the table and the picture a few milliseconds).
+The file is read by :mod:`mtgrules.play.scenario_data`, as ``python -m mtgrules walk`` reads one."""
 
 
 class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
@@ -62,7 +65,8 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
     starts from a scenario (or ``BoardEditor.from_json(text)``).
 
     From Python: ``.add(name, player, zone)``, ``.select(i)``, ``.scenario()`` (raises
-    ``ScenarioError`` for an impossible board), ``.code()``, ``.to_json()``, ``.load_json(text)``,
+    ``ScenarioError`` for an impossible board), ``.code()``, ``.to_json()``, ``.load_json(text)``
+    (``.load_file(raw)`` for a file's bytes, as "Load JSON" reads them),
     ``.open_walkthrough()``, ``.open_blocks()``. The child widgets are attributes with CSS classes
     ``mtg-editor-...`` for browser tests. In a kernel the child widgets (some forty, and the board's
     table and picture) are made when a front end first shows the editor (:mod:`.shown`); using
@@ -244,8 +248,11 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:  # refused before the card is changed
             self._say(f"A number of counters is a whole number, 0 or more (0 takes them off), not {n!r:.40}.")
             return
-        counters = dict(self.entries[self.selected].get("counters") or {})
-        if n:
+        entry = self.entries[self.selected]
+        counters = dict(entry.get("counters") or {})
+        if n or (kind == "loyalty" and entry["card"] in CARD_POOL and "Planeswalker" in CARD_POOL[entry["card"]].types):
+            # a planeswalker's loyalty 0 is kept as 0: with no loyalty given, it would enter with its
+            # printed loyalty (306.5b), and 0 is the board asked for (704.5i then sees to it)
             counters[kind] = n
         else:
             counters.pop(kind, None)
@@ -355,10 +362,18 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
     def load_json(self, text: str) -> BoardEditor:
         """Replace the board with one saved as JSON (plain data only: nothing is executed). The
         whole file is checked before anything changes, so a refused file leaves the board as it was."""
+        return self._load(lambda: scenario_data.read_text(text, "board"))
+
+    def load_file(self, raw: bytes) -> BoardEditor:
+        """``load_json`` for a file's bytes, as "Load JSON" uploads them: UTF-8 only, so a board
+        saved as Latin-1 is refused with its encoding named, never loaded with letters replaced."""
+        return self._load(lambda: scenario_data.read_bytes(raw, "board"))
+
+    def _load(self, read: Callable[[], Any]) -> BoardEditor:
         try:
-            data = _read_json(text)
+            data = read()
             loaded = _check_board(data)
-        except (ValueError, ScenarioError) as err:
+        except ScenarioError as err:
             self._say(f"That file isn't a board the kit can read: {err}")
             return self
         self._quiet = True
@@ -389,7 +404,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             # Emptied once read: choosing the same file again (to go back to it after edits) is
             # then a change the editor hears, not the same value again, which nothing observes.
             self.load.value = ()
-            self.load_json(bytes(content).decode("utf-8", errors="replace"))
+            self.load_file(bytes(content))
 
     # ---- opening the board in the other widgets
     def open_walkthrough(self) -> Any:
@@ -556,38 +571,6 @@ def _entries(data: Mapping[str, Any], built: Scenario) -> list[dict[str, Any]]:
         for i, e in enumerate(entries):
             e.setdefault("controller", state.obj(i + 1).controller)
     return entries
-
-
-def _read_json(text: Any) -> Any:
-    """The plain data in a board file's text, or ``ValueError`` saying why it isn't JSON we read.
-
-    Only JSON's own values come out (``json.loads``, never ``eval``); a field given twice (the
-    later one would win unseen), NaN or Infinity, and nesting too deep for the reader are refused."""
-    if not isinstance(text, str):
-        raise ValueError(f"a board file is read as text, not {shown(text)}")
-    if len(text) > MAX_JSON_CHARS:
-        raise ValueError(f"it is {len(text):,} characters long, more than the {MAX_JSON_CHARS:,} a board may have")
-
-    def no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        keys = [k for k, _ in pairs]
-        twice = sorted({k for k in keys if keys.count(k) > 1})
-        if twice:
-            raise ValueError(f"the field(s) {', '.join(map(repr, twice))} are given twice in one mapping")
-        return dict(pairs)
-
-    def no_constant(name: str) -> Any:
-        raise ValueError(f"{name} is not a number JSON has; write a whole number")
-
-    try:
-        data = json.loads(text, object_pairs_hook=no_repeats, parse_constant=no_constant)
-    except RecursionError:
-        raise ValueError("it nests lists or mappings too deeply to be a board") from None
-    except json.JSONDecodeError as err:
-        raise ValueError(f"it isn't JSON ({err.msg} at line {err.lineno}, column {err.colno})") from None
-    cards = data.get("cards") if isinstance(data, Mapping) else None
-    if isinstance(cards, list) and len(cards) > MAX_CARDS:
-        raise ValueError(f"it has {len(cards):,} cards, more than the {MAX_CARDS} a board may have")
-    return data
 
 
 def _first_opponent(players: list[str], active: str, opponents: list[str]) -> str:

@@ -35,7 +35,15 @@ from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
 from mtgrules.core.wording import counted
 from mtgrules.rules.combat.state import add_must_be_blocked, melee_count, put_onto_battlefield_attacking
-from mtgrules.rules.keyword_actions import double_power, draw_cards, each_player_draws, fight, mill, pay_mana_now
+from mtgrules.rules.keyword_actions import (
+    double_power,
+    double_power_times,
+    draw_cards,
+    each_player_draws,
+    fight,
+    mill,
+    pay_mana_now,
+)
 from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.life import gain_life
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
@@ -125,7 +133,10 @@ def _times_to_pay(res: Resolution) -> int:
     """How many times the controller pays: 0 or 1. The instructions are followed once, in order
     (608.2c), so a second payment (a second doubling, or a second creature) isn't possible."""
     try:
-        times: int = res.chooser.choose("pay", res.controller, (0, 1), "608.2c")
+        times: int = res.chooser.choose("pay", res.controller, (0, 1), "608.2c", sentence=(
+            f"{res.controller} chooses whether to pay {NEYITH_COST} as Neyith's ability resolves: pay=1 pays it "
+            "(the target's power doubles, and it must be blocked this combat if able), pay=0 doesn't (nothing "
+            "else happens); no choice was given"))
         return times
     except IllegalAction as refused:  # a MissingChoice is not an IllegalAction: it passes through
         raise IllegalAction("608.2c", f"Neyith's ability lets {res.controller} pay {NEYITH_COST} at most "
@@ -155,7 +166,9 @@ def _an_opponents(state: GameState, player: str, obj: GameObject) -> bool:
 def _stag_fights(res: Resolution, item: StackItem) -> None:
     stag = res.source()
     targets = res.targets()
-    if not targets or res.chooser.choose("fight", res.controller, (True, False), "701.14a") is not True:
+    if not targets or res.chooser.choose("fight", res.controller, (True, False), "701.14a", sentence=(
+            f"{res.controller} chooses whether Somberwald Stag fights its target: fight=True has them fight, "
+            "fight=False doesn't (nothing happens); no choice was given")) is not True:
         return
     if stag is None:
         res.d.note("no fight", "Somberwald Stag is no longer on the battlefield, so neither creature fights",
@@ -202,8 +215,7 @@ EXPONENTIAL_TEXT = "Until end of turn, double target creature's power X times."
 
 def _exponential_growth(res: Resolution, item: StackItem) -> None:
     for obj in res.targets():
-        for _ in range(item.x):
-            double_power(res.d, obj, item.source.oid, "Exponential Growth")
+        double_power_times(res.d, obj, item.x, item.source.oid, "Exponential Growth")
 
 
 # ---- Culling Mark: "Target creature blocks this turn if able." (a requirement, 509.1c)
