@@ -164,7 +164,6 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-@contextmanager
 def require_chromium() -> None:
     """Fail, saying what to run, when the browser tests can't find Chromium: a browser test
     that skipped itself would pass ``make test`` unseen."""
@@ -173,6 +172,7 @@ def require_chromium() -> None:
                     "installs Debian's chromium with apt-get; else it says what to run)", pytrace=False)
 
 
+@contextmanager
 def offline_page(width: int, height: int, timeout_ms: int = 30_000):
     """A page of Debian's Chromium that may load files, ``data:`` URLs and localhost only; every
     other request is aborted and its URL kept in the list yielded with the page, so a test can

@@ -21,6 +21,7 @@ data only says what is printed.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
@@ -268,7 +269,7 @@ class _Entry:
             rulings=self.rulings(), sets=sets, face_name=face, side=self.text("side"))
 
     def number(self) -> tuple[int, str]:
-        """Collector-number order: "2" before "10", "290★" after "290"."""
+        """Collector-number order: "2" before "10", and "12★" after "12"."""
         number = self.raw.get("number")
         if number is not None and not isinstance(number, str):
             raise self.fail("number", f"must be text, not {_shown(number)}")
@@ -553,7 +554,13 @@ def kit_cards() -> CardLibrary:
 
 def _load_kit() -> CardLibrary:
     from mtgrules.cards.imports import load_with_imports  # the user's folder is read here, not at import
-    return load_with_imports()
+    was = gc.isenabled()
+    gc.disable()  # reading makes ~100,000 objects, all kept: collections while reading would only walk them
+    try:
+        return load_with_imports()
+    finally:
+        if was:
+            gc.enable()
 
 
 def _set_kit(lib: CardLibrary) -> None:

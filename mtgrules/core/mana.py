@@ -256,6 +256,7 @@ class Payments(Sequence[str]):
         self._typed = {t: n for t, n in typed.items()}
         self.need = sum(typed.values()) + cost.generic
         self._count: int | None = None
+        self._offered: list[str] | None = None
 
     # ---- a way as counts per kind
     def _feasible(self, order: list[int], i: int, left: int, have: dict[ManaType, int]) -> bool:
@@ -402,6 +403,11 @@ class Payments(Sequence[str]):
         """Every way, when there are at most ``OFFERED_PAYMENTS``; else, for each kind of mana in
         the pool (in pool order), the way that spends the most of it and the way that keeps the
         most of it (the rest taken from the other kinds in pool order): at most two per kind."""
+        if self._offered is None:
+            self._offered = self._representative()
+        return list(self._offered)
+
+    def _representative(self) -> list[str]:
         first = list(islice(self, OFFERED_PAYMENTS + 1))
         if len(first) <= OFFERED_PAYMENTS:
             return first

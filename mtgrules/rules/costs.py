@@ -143,14 +143,15 @@ def choose_payment(chooser: Chooser, player: str, pool: tuple[Mana, ...], cost: 
     "you may pay", answered 0 or 1)."""
     spent, rest = pay(pool, cost, paying_for, hybrid)  # refuses with 118.3 or 106.6
     ways = payments(pool, cost, paying_for, hybrid)
-    if len(list(islice(ways, 2))) <= 1:  # one way or none: asked of the first two, never counted
+    first_two = list(islice(ways, 2))
+    if len(first_two) <= 1:  # one way or none: asked of the first two, never counted
         said = chooser.take_scripted(kind)  # nothing to choose, but a different payment was asked for
-        labels = list(ways) if said is not None else []
+        labels = first_two if said is not None else []
         if said is not None and read_payment(said, labels) not in labels:
             raise IllegalAction("601.2h", f"{player} can't pay {cost.text or 'the cost'} with {said!r}: the "
                                 f"only way to pay it from {pool_text(pool)} is {labels[0] if labels else 'nothing'}")
         return spent, rest
-    first = ways[0]
+    first = first_two[0]
     key = kind.replace(" ", "_")
     sentence = (f"{player} must choose how to pay {cost.text or 'the cost'}: the mana to spend, one of "
                 f"{options_text(ways)}; give it as {key}={first!r} (or just its symbols, such as "

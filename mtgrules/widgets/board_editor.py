@@ -45,6 +45,7 @@ from mtgrules.play.scenario_input import shown
 from mtgrules.rules.combat.state import can_be_combatant
 
 from . import render
+from .card_search import card_count, card_panel_html, is_card_name, search_names
 from .shown import FillWhenShown, placeholder, shown_count
 
 ZONES = [z.value for z in Zone if z is not Zone.STACK]
@@ -73,7 +74,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
     one from Python makes them at once.
     """
 
-    PARTS = frozenset({"title", "players", "life", "turn", "active", "step", "search", "player", "zone",
+    PARTS = frozenset({"title", "players", "life", "turn", "active", "step", "search", "card_info", "player", "zone",
                        "add_button", "cards", "card_player", "card_zone", "tapped", "sick", "attacking",
                        "counter_kind", "counter_n", "counter_button", "attached", "chosen_color", "remove_button",
                        "errors", "table", "picture", "copy_button", "code_box", "save_link", "load", "walk_button",
@@ -112,8 +113,11 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.step = widgets.Dropdown(options=STEPS, value=_step(data.get("step", "main1")), description="Step")
 
         # ---- adding a card
-        self.search = widgets.Combobox(options=sorted(CARD_POOL), placeholder="type to search the pool",
-                                       ensure_option=True, description="Card")
+        # Each keystroke reaches the kernel, which offers the best matches among every card the kit
+        # can give (card_search.search_names): a few dozen names a keystroke, not the whole list.
+        self.search = widgets.Combobox(options=search_names(""), placeholder=f"type to search {card_count():,} cards",
+                                       ensure_option=False, continuous_update=True, description="Card")
+        self.card_info = widgets.HTML()
         self.player = widgets.Dropdown(options=players, value=players[0], description="Player")
         self.zone = widgets.Dropdown(options=ZONES, value="battlefield", description="Zone")
         self.add_button = widgets.Button(description="Add card", icon="plus", button_style="primary")
@@ -146,7 +150,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.blocks_button = widgets.Button(description="Open the blocks explorer", icon="shield")
         self.opened = widgets.Box(layout=widgets.Layout(flex_flow="column"))
 
-        for w, css in ((self.search, "search"), (self.add_button, "add"), (self.cards, "cards"),
+        for w, css in ((self.search, "search"), (self.card_info, "card-info"), (self.add_button, "add"), (self.cards, "cards"),
                        (self.tapped, "tapped"), (self.counter_button, "counter"), (self.copy_button, "copy"),
                        (self.code_box, "code"), (self.walk_button, "walk"), (self.blocks_button, "blocks"),
                        (self.errors, "errors"), (self.table, "table"), (self.picture, "picture"),
@@ -155,6 +159,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             w.add_class(f"mtg-editor-{css}")
 
         self.add_button.on_click(lambda _b: self.add(self.search.value, self.player.value, self.zone.value))
+        self.search.observe(lambda change: self._searched(change["new"]), names="value")
         self.remove_button.on_click(lambda _b: self.remove())
         self.counter_button.on_click(lambda _b: self.set_counter(self.counter_kind.value, self.counter_n.value))
         self.copy_button.on_click(lambda _b: self.show_code())
@@ -180,7 +185,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                              self.attached, self.chosen_color, self.remove_button])
         actions = widgets.HBox([self.copy_button, self.save_link, self.load, self.walk_button, self.blocks_button],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.children = [game, adding, widgets.HBox([self.cards, card], layout=widgets.Layout(flex_flow="row wrap")),
+        self.children = [game, adding, self.card_info, widgets.HBox([self.cards, card], layout=widgets.Layout(flex_flow="row wrap")),
                          self.errors, self.table, self.picture, actions, self.code_box, self.opened]
         self.refresh()
 
@@ -208,9 +213,12 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
 
     # ---- editing
     def add(self, name: str, player: str | None = None, zone: str = "battlefield") -> int:
-        """Add a card from the pool; returns its position (its id in the scenario is that + 1)."""
-        if not isinstance(name, str) or name not in CARD_POOL:
-            self._say(f"There is no card named {name!r:.60} in the pool; type part of a name and pick one.")
+        """Add a card by its name (any card the kit can give, the pool's or its card data's);
+        returns its position (its id in the scenario is that + 1)."""
+        if not isinstance(name, str) or not (name in CARD_POOL or is_card_name(name)):
+            near = search_names(name, limit=3) if isinstance(name, str) and name.strip() else []
+            hint = f" Did you mean {', '.join(near)}?" if near else " Type part of a name and pick one."
+            self._say(f"There is no card named {name!r:.60} in the kit.{hint}")
             return -1
         players = self._player_names()
         if player is not None and player not in players:  # the card's Player list could not show it
@@ -295,6 +303,12 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             value = {"color": value} if value else None
         entry[key] = value
         self.refresh()
+
+    def _searched(self, text: str) -> None:
+        """A keystroke in the card box: offer the best matches, and show the card once its name is whole."""
+        self.search.options = search_names(text)
+        if is_card_name(text):
+            self.card_info.value = card_panel_html(text)
 
     # ---- output
     def refresh(self) -> None:

@@ -5,15 +5,19 @@ loads no data. A name the hand-written pool holds is never compiled over: the po
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from mtgrules.cards.oracle.compiler import Compiled, compile_card
 from mtgrules.core.carddef import CARD_SOURCES, NAME_SOURCES, CardDef
+
+if TYPE_CHECKING:
+    from mtgrules.cards.oracle.compiler import Compiled
 
 
 @cache
 def compiled(name: str) -> Compiled | None:
     """The compiled form of the kit's card data for ``name``, or None if the data has no such card."""
-    from mtgrules.cards.mtgjson import kit_cards  # the data is read on first use
+    from mtgrules.cards.mtgjson import kit_cards  # the data and the compiler are read on first use
+    from mtgrules.cards.oracle.compiler import compile_card
 
     facts = kit_cards().get(name)
     return None if facts is None else compile_card(facts)
