@@ -144,12 +144,16 @@ def _resolve(dotted: str) -> Any:
 class OldModule(types.ModuleType):
     """An old module name: it reads and writes the attributes of the module that replaced it."""
 
-    def __init__(self, old: str, new: types.ModuleType) -> None:
+    def __init__(self, old: str, new: types.ModuleType, *, warn_when_used: bool = False) -> None:
         super().__init__(old, f"mtgrules 0.1's {old}, now {new.__name__}")
         self.__dict__["__mtgrules_new__"] = new
+        self.__dict__["__mtgrules_warn__"] = warn_when_used  # put in place before anyone imported it
 
     def __getattr__(self, name: str) -> Any:
         new: types.ModuleType = self.__dict__["__mtgrules_new__"]
+        if self.__dict__["__mtgrules_warn__"] and not name.startswith("__"):
+            self.__dict__["__mtgrules_warn__"] = False
+            _warn(self.__name__, new.__name__)
         if name == "__all__":  # `from old import *` gives what the new module would
             return getattr(new, "__all__", [n for n in vars(new) if not n.startswith("_")])
         full = f"{self.__name__}.{name}"
@@ -196,6 +200,16 @@ class OldNames(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 def install() -> None:
     """Put the finder first, once: ``mtgrules.cardpool.basics`` must find it before the file
-    system finds ``cards/basics.py`` under the wrong name."""
+    system finds ``cards/basics.py`` under the wrong name.
+
+    An old module name that is also a name its package gives is put in place now, not when it is
+    imported: 0.1's ``mtgrules.could_produce`` was the module, and on the package the function,
+    and importing the module through the finder would put it over the function. So this alias is
+    already loaded, ``mtgrules.could_produce`` stays the function, and the alias warns when used."""
     if not any(isinstance(f, OldNames) for f in sys.meta_path):
         sys.meta_path.insert(0, OldNames())
+    for old, new in MODULES.items():
+        parent, _, child = old.rpartition(".")
+        given = getattr(sys.modules.get(parent), child, None)
+        if given is not None and not isinstance(given, types.ModuleType) and new in sys.modules:
+            sys.modules.setdefault(old, OldModule(old, sys.modules[new], warn_when_used=True))
