@@ -201,6 +201,8 @@ RULES: dict[str, str] = {
     "208.3a": "an effect on a noncreature's power or toughness does nothing until it becomes a creature",
     "208.5": "a creature with no value for its power or toughness has 0 for it",
     # 3. Card types
+    "301": "artifacts",
+    "301.5": "Equipment: an artifact attached to a creature, the equipped creature",
     "302": "creatures",
     "302.6": "summoning sickness: continuous control since the turn began",
     "303": "enchantments",

@@ -322,7 +322,7 @@ def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller
         return ()
     state = d.view()
     fitting = [o for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)]
-    shielded = {o.oid: why for o in fitting if (why := why_cant_target(state, controller, o)) is not None}
+    shielded = {o.oid: shield for o in fitting if (shield := why_cant_target(state, controller, o)) is not None}
     options: list[int | str] = [o.oid for o in fitting if o.oid not in shielded]
     options += legal_player_targets(state, controller, spec)
     if not options:

@@ -374,9 +374,10 @@ def _blocked(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int,
         return []
     options = Divisions(power, blockers, [lethal_damage(state, b, obj.oid) for b in blockers])
     examples = options.representative()
+    which = " and ".join(f"{b} ({name_of(state, b)})" for b in blockers)
     sentence = (f"{obj.controller} must divide {name}'s {power} damage among its {len(blockers)} blockers "
                 f"({len(options):,} ways): give damage_division=((blocker id, amount), ...), one pair for each of "
-                f"{list(blockers)}, the amounts adding up to {power}; for example {examples[0]!r}")
+                f"{which}, the amounts adding up to {power}; for example {examples[0]!r}")
     split = chooser.choose("damage division", obj.controller, options, "510.1c", normalize=options.check,
                            offered=examples, sentence=sentence)
     if len(blockers) > 1:
@@ -507,7 +508,8 @@ def _trample(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int,
     examples = options.representative()
     need = ", ".join(f"{name_of(state, b)} {n}" for b, n in lethal)
     sentence = (f"{obj.controller} must divide {name}'s {power} damage (trample) among its blockers and {shown} "
-                f"({len(options):,} ways): give damage_division=((blocker id, amount), ..., ({target!r}, amount)); "
+                f"({len(options):,} ways): give damage_division=((blocker id, amount), ..., ({target!r}, amount)), "
+                f"the blockers being {' and '.join(f'{b} ({name_of(state, b)})' for b in blockers)}; "
                 f"{shown} may get damage only once each blocker has lethal damage ({need}); for example "
                 f"{examples[0]!r}")
     split = chooser.choose("damage division", obj.controller, options, "702.19b", normalize=options.check,
