@@ -406,6 +406,7 @@ RULES: dict[str, str] = {
     "614.7a": "a source that would deal 0 damage deals none, so there is nothing to replace",
     "614.12": "replacement effects that change how a permanent enters",
     "614.12a": "a choice a replacement on how a permanent enters asks is made before it enters",
+    "615": "prevention effects",
     "615.1": "prevention effects: damage that would be dealt is prevented, not dealt",
     "616": "interaction of replacement and prevention effects",
     "616.1": "the affected player or controller chooses the order",

@@ -41,8 +41,9 @@ def _shown(value: Any) -> str:
     return f"{text[:39]}… ({type(value).__name__})" if len(text) > 40 else f"{text} ({type(value).__name__})"
 
 
-_TARGETS = re.compile(r"\btargets?\b(?! of\b)", re.IGNORECASE)
-"""The word "target" as a spell or ability uses it (115.1), not "becomes the target of"."""
+_TARGETS = re.compile(r"(?<!\bthat )\btargets?\b(?! of\b)", re.IGNORECASE)
+"""The word "target" as a spell or ability uses it (115.1), not "becomes the target of" nor the
+verb of "a spell that targets this creature" (what another spell chose, 601.2c)."""
 
 
 _MAY_BE_PLAYER = re.compile(r"\bany target\b|\btarget (?:player|opponent)s?\b"
