@@ -122,11 +122,6 @@ def _cast_kind(c: list[Any]) -> IR:
     return ("cast", "kind", str(c[-1]))
 
 
-@transform("cast_any")
-def _cast_any(c: list[Any]) -> IR:
-    return ("cast", "any")
-
-
 @transform("cast_color")
 def _cast_color(c: list[Any]) -> IR:
     return ("cast", "colors", tuple(_COLOR_WORD[str(x)] for x in c))
