@@ -163,6 +163,17 @@ def test_a_white_aura_cant_enchant_a_creature_with_protection_from_white():
     assert moved and "protection from white" in moved[0].text and "702.16c" in moved[0].text
 
 
+@pytest.mark.rule("704.5m")
+def test_a_scenario_refuses_an_aura_on_a_creature_with_protection_from_it():
+    from mtgrules.core.errors import ScenarioError
+    s = Scenario("protection", players=["Alice", "Bob"])
+    berserker = s.add("Unchained Berserker", "Alice")
+    with pytest.raises(ScenarioError, match="protection from white"):
+        s.add("Pacifism", "Bob", attached_to=berserker)
+    assert [o.card for o in s.state().objects] == ["Unchained Berserker"]  # nothing of it kept
+    s.add("Pacifism", "Bob", attached_to=s.add("Grizzly Bears", "Alice"))
+
+
 @pytest.mark.rule("702.16a")
 def test_protection_from_multicolored_and_from_planeswalkers_read_the_source():
     """Basri's Lieutenant: a multicolored creature can't block it; a monocolored one can (105.2b)."""
