@@ -176,9 +176,8 @@ def _prevent(d: Draft, seen: GameState, source: int, recipient: int | str, amoun
     (702.16e, 615.1): it is never dealt, and the step says so."""
     if isinstance(recipient, str):
         return False  # players have no keywords in the kit: a player's protection isn't played
-    state = d.view()
     try:
-        chars = characteristics(state, recipient)
+        chars = characteristics(seen, recipient)  # as the damage is dealt (510.2 for combat damage)
     except KeyError:
         return False
     kw = protection_against(chars, source_chars)
@@ -187,7 +186,7 @@ def _prevent(d: Draft, seen: GameState, source: int, recipient: int | str, amoun
     kind = "combat damage" if combat else "damage"
     d.note("damage prevented", f"{source_chars.name} would deal {amount} {kind} to {chars.name}, but {chars.name} "
            f"has {kw.value} and {source_chars.name} is {_quality_words(kw)}, so the damage is prevented: none is "
-           "dealt", "702.16e", recipient, name_of(state, recipient))
+           "dealt", "702.16e", recipient, name_of(seen, recipient))
     return True
 
 
