@@ -5,11 +5,13 @@ Importing this package imports every topic, so each one has added its hooks to
 """
 
 from mtgrules.rules import (  # noqa: F401
+    cast_triggers,
     concede,
     costs,
     cumulative_upkeep,
     derived,
     engine,
+    evasion,
     graveyards,
     hooks,
     keyword_actions,
@@ -19,6 +21,7 @@ from mtgrules.rules import (  # noqa: F401
     legal,
     life,
     look_back,
+    protection,
     resolution,
     sacrifice,
     sba,

@@ -126,7 +126,8 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
     if ab.cost.loyalty is not None:  # when a loyalty ability may be activated (606.3)
         check_loyalty_timing(state, a.player, obj, characteristics(state, obj.oid).name)
     if isinstance(ab, ActivatedAbility):
-        check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability")
+        check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability",
+                      source=characteristics(state, obj.oid))
     elif a.targets:  # a mana ability never targets; a target given is refused, not ignored
         raise IllegalAction("605.1a", f"{characteristics(state, obj.oid).name}'s “{ab.text}” is a mana ability, "
                             "and a mana ability has no targets, so none can be chosen")

@@ -8,7 +8,9 @@ from mtgrules.core.abilities import ActivatedAbility, EntersWith, Target
 from mtgrules.core.actions import Activate, CastSpell
 from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Chars
 from mtgrules.core.errors import IllegalAction
+from mtgrules.core.events import Event, EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import COLORS, number_text, pay
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
@@ -19,6 +21,7 @@ from mtgrules.rules.look_back import LAST_KNOWN, LAST_KNOWN_CHARS, trigger_sourc
 from mtgrules.rules.resolution import Resolution
 from mtgrules.rules.targeting import (
     TARGET_PLAYER,
+    item_source,
     player_target_gone,
     player_target_legal,
     why_cant_target,
@@ -49,7 +52,8 @@ def _check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tu
                             "cast by paying its mana cost")
     _check_timing(state, a.player, cdef)
     targets = check_targets(state, a.player, cdef.cast_target, a.targets, cdef.name,
-                            "303.4a" if cdef.enchant is not None else "115.1", itself=obj.oid)
+                            "303.4a" if cdef.enchant is not None else "115.1", itself=obj.oid,
+                            source=characteristics(state, obj.oid))
     if a.x and not cdef.mana_cost.x_count:
         raise IllegalAction("107.3", f"{cdef.name} has no X in its cost, so X can't be chosen")
     if a.hybrid and not cdef.mana_cost.hybrid:
@@ -71,6 +75,9 @@ def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
     d.push(item)
     if not cdef.mana_cost.is_empty:
         spend_mana(d, a.player, spent, rest, cdef.cost + (f" with X={number_text(a.x)}" if a.x else ""))
+    # the steps of casting are done: the spell becomes cast, and "whenever you cast" abilities
+    # trigger now (601.2i); said by the move above, so the event has no sentence of its own
+    d.emit(Event(EventKind.CAST, moved.oid, cdef.name, "cast", None, a.player, "601.2i"))
 
 
 def _card_in_hand(state: GameState, a: CastSpell) -> GameObject:
@@ -120,12 +127,14 @@ def _not_sorcery_time(state: GameState, player: str) -> str:
 
 
 def check_targets(state: GameState, player: str, spec: Target | None, chosen: tuple[int | str, ...],
-                  what: str, rule: str = "115.1", *, itself: int | None = None) -> tuple[ObjRef | str, ...]:
+                  what: str, rule: str = "115.1", *, itself: int | None = None,
+                  source: Chars | None) -> tuple[ObjRef | str, ...]:
     """Each chosen target must exist, be in a zone the spec allows, and pass its test (115); an
     Aura spell's refusal cites 303.4a, since its enchant ability is what asks for the target.
     A player, named by name, must be in the game and one the spec may target (115.1, 115.4).
     ``itself`` is the card being cast: its targets are chosen once it is on the stack (601.2a,
-    601.2c), where a spell is an illegal target for itself (115.5)."""
+    601.2c), where a spell is an illegal target for itself (115.5). ``source`` is the spell's
+    characteristics, or the ability's source's: protection judges by them (702.16b)."""
     if spec is None:
         if chosen:
             raise IllegalAction("115.1", f"{what} has no targets")
@@ -153,7 +162,7 @@ def check_targets(state: GameState, player: str, spec: Target | None, chosen: tu
         if obj.zone not in spec.zones or not spec.legal(state, player, obj):
             name = characteristics(state, oid).name
             raise IllegalAction(rule, f"{name} is not a legal target: {what} needs {spec.description}")
-        shielded = why_cant_target(state, player, obj)
+        shielded = why_cant_target(state, player, obj, source=source)
         if shielded is not None:
             raise IllegalAction(*shielded)
         refs.append(obj.ref)
@@ -165,7 +174,8 @@ def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, a
     """Put a non-mana activated ability on the stack after paying its cost (602.2)."""
     state = d.view()
     name = characteristics(state, obj.oid).name
-    targets = check_targets(state, a.player, ab.target, a.targets, f"{name}'s ability")
+    targets = check_targets(state, a.player, ab.target, a.targets, f"{name}'s ability",
+                            source=characteristics(state, obj.oid))
     check_cost(state, a.player, obj, ab.cost)
     pay_cost(d, a.player, obj, ab.cost, frozenset({"ability"}), a.x, a.hybrid, chooser)
     players = [t for t in targets if isinstance(t, str)]
@@ -240,7 +250,8 @@ def _any_target_legal(d: Draft, item: StackItem) -> bool:
             continue
         obj = state.resolve_ref(ref)
         if obj is not None and (spec is None or (obj.zone in spec.zones and spec.legal(state, item.controller, obj)
-                                                 and why_cant_target(state, item.controller, obj) is None)):
+                                                 and why_cant_target(state, item.controller, obj,
+                                                                     source=item_source(state, item)) is None)):
             return True
     return False
 
@@ -277,7 +288,7 @@ def _why_illegal_now(state: GameState, item: StackItem, spec: Target, ref: ObjRe
         return "it is no longer there"
     if obj.zone not in spec.zones or not spec.legal(state, item.controller, obj):
         return f"it doesn't fit “{spec.description}” now"
-    shielded = why_cant_target(state, item.controller, obj)
+    shielded = why_cant_target(state, item.controller, obj, source=item_source(state, item))
     if shielded is not None:
         rule, sentence = shielded
         return f"{sentence} ({rule})"

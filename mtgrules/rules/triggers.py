@@ -21,13 +21,14 @@ import re
 from mtgrules.core.abilities import TriggerData, TriggeredAbility
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Chars
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.triggers import PendingTrigger
 from mtgrules.rules import hooks
-from mtgrules.rules.layers import ability_kinds, on_battlefield
+from mtgrules.rules.layers import ability_kinds, characteristics, on_battlefield
 from mtgrules.rules.look_back import (
     LAST_KNOWN,
     LAST_KNOWN_CHARS,
@@ -305,24 +306,35 @@ def _push_trigger(d: Draft, t: PendingTrigger, chooser: Chooser) -> None:
     player = dict(data).get("player")
     label = f"{name}: “{first_clause(ab.text)}…”" + (f" for {player}" if player else "")
     assert isinstance(ab, TriggeredAbility), "only triggered abilities trigger"
-    targets = trigger_targets(d, chooser, ab, controller, name)
+    targets = trigger_targets(d, chooser, ab, controller, name, source=_source_chars(d.view(), src, data))
     if targets is None:
         return
     d.push(StackItem(d.new_id(), "trigger", ref, controller, label, ability=i, data=tuple(data), targets=targets))
     d.note("on stack", f"{label} is put on the stack", "603.3", ref.oid, name)
 
 
+def _source_chars(state: GameState, src: GameObject, data: TriggerData) -> Chars | None:
+    """The trigger's source as its targets judge it (protection, 702.16b): as it is now if it is
+    still there as the same object, else as it last existed (608.2h)."""
+    if state.resolve_ref(src.ref) is not None:
+        return characteristics(state, src.oid)
+    kept = dict(data).get(LAST_KNOWN_CHARS)
+    return kept if isinstance(kept, Chars) else None
+
+
 def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller: str,
-                    name: str) -> tuple[ObjRef | str, ...] | None:
+                    name: str, *, source: Chars | None) -> tuple[ObjRef | str, ...] | None:
     """The target a trigger's controller chooses as it goes on the stack (choice kind
     ``"target"``, 603.3d): an object id, or a player's name when the ability may target players
-    (115.1d); None if it has no legal target, so it is removed from the stack."""
+    (115.1d); None if it has no legal target, so it is removed from the stack. ``source`` is the
+    trigger's source's characteristics, which protection judges by (702.16b)."""
     spec = ab.target
     if spec is None:
         return ()
     state = d.view()
     fitting = [o for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)]
-    shielded = {o.oid: shield for o in fitting if (shield := why_cant_target(state, controller, o)) is not None}
+    shielded = {o.oid: shield for o in fitting
+                if (shield := why_cant_target(state, controller, o, source=source)) is not None}
     options: list[int | str] = [o.oid for o in fitting if o.oid not in shielded]
     options += legal_player_targets(state, controller, spec)
     if not options:
@@ -332,13 +344,13 @@ def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller
         d.note("no target", f"{name}: {ab.text} has no legal target ({spec.description}), so it is "
                f"removed from the stack{shields}", "603.3d", controller, name)
         return None
-    _refuse_named_illegal_target(state, chooser, ab, controller, name, options)
+    _refuse_named_illegal_target(state, chooser, ab, controller, name, options, source)
     chosen = chooser.choose("target", controller, options, "603.3d")
     return (chosen,) if isinstance(chosen, str) else (state.obj(chosen).ref,)
 
 
 def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: TriggeredAbility, controller: str,
-                                 name: str, options: list[int | str]) -> None:
+                                 name: str, options: list[int | str], source: Chars | None) -> None:
     """A scripted target that is an object but not a legal one is refused saying why, as a spell's
     is: hexproof and the like with their own rule, otherwise what the ability needs (603.3d, 601.2c).
     With one legal option the answer may be meant for a later question, so the chooser keeps it."""
@@ -357,7 +369,7 @@ def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: Trigger
     except KeyError:
         return
     if obj.zone in ab.target.zones and ab.target.legal(state, controller, obj):
-        shielded = why_cant_target(state, controller, obj)
+        shielded = why_cant_target(state, controller, obj, source=source)
         if shielded is not None:
             raise IllegalAction(*shielded)
     raise IllegalAction("603.3d", f"{card(obj.card).name} is not a legal target: {name}'s triggered ability "
