@@ -8,7 +8,6 @@ missing; what is random is seeded from the game.
 from __future__ import annotations
 
 import pytest
-from combat_support import pass_until
 from test_oracle_templates import fully_compiled, line_played, plays
 
 from mtgrules import Scenario, Step, activate, cast, characteristics, legal_actions, pass_priority, play_land
@@ -675,3 +674,75 @@ def test_a_scried_card_keeps_its_characteristics():
     s, (seer,), (a, *_rest) = game(("Omenspeaker", "hand"), library=("Grizzly Bears", "Island"), mana="CU")
     t = enters(s, seer, scry=(a,))
     assert characteristics(t.state, a).name == "Grizzly Bears" and library_of(t)[-1] == a
+
+
+# ---------------------------------------------------------------- several cards at once
+@pytest.mark.rule("701.23b")
+@plays("cultivate", card_name="Cultivate")
+def test_cultivate_one_land_onto_the_battlefield_tapped_the_other_into_hand():
+    fully_compiled("Cultivate")
+    s, (spell,), (forest, bear, island) = game(("Cultivate", "hand"), library=("Forest", "Grizzly Bears", "Island"),
+                                               mana="CCG")
+    t = s.timeline()
+    t.do(cast("Alice", spell))
+    need = missing(lambda: resolve_top(t, search=[forest, island]))
+    assert need.kind == "pick" and set(need.options) == {forest, island}
+    resolve_top(t, search=[forest, island], pick=island)
+    assert t.state.obj(island).zone is Zone.BATTLEFIELD and t.state.obj(island).tapped
+    assert zone_of(t, forest) is Zone.HAND and zone_of(t, bear) is Zone.LIBRARY and cited(t, "701.24a")
+
+
+@pytest.mark.rule("701.23b")
+def test_cultivate_finding_one_land_puts_it_onto_the_battlefield():
+    s, (spell,), (forest, island) = game(("Cultivate", "hand"), library=("Forest", "Island"), mana="CCG")
+    t = s.timeline()
+    t.do(cast("Alice", spell))
+    resolve_top(t, search=[forest, "nothing"])  # the ruling: one found goes onto the battlefield tapped
+    assert t.state.obj(forest).zone is Zone.BATTLEFIELD and zone_of(t, island) is Zone.LIBRARY
+
+
+@pytest.mark.rule("701.23a")
+@plays("two_creatures_with_different_names", card_name="Shared Summons")
+def test_up_to_two_creature_cards_with_different_names_shared_summons():
+    fully_compiled("Shared Summons")
+    s, (spell,), (bear, bear2, wurm) = game(("Shared Summons", "hand"), library=("Grizzly Bears", "Grizzly Bears",
+                                                                                  "Craw Wurm"), mana="CCCGG")
+    t = s.timeline()
+    t.do(cast("Alice", spell))
+    need = missing(lambda: resolve_top(t, search=[bear]))
+    assert bear2 not in need.options and wurm in need.options  # a different name
+    resolve_top(t, search=[bear, wurm])
+    assert zone_of(t, bear) is Zone.HAND and zone_of(t, wurm) is Zone.HAND and zone_of(t, bear2) is Zone.LIBRARY
+
+
+@pytest.mark.rule("701.23b")
+@plays("any_number_named", card_name="Battalion Foot Soldier")
+def test_any_number_of_cards_named_battalion_foot_soldier():
+    fully_compiled("Battalion Foot Soldier")
+    s, (soldier,), (a, b, c) = game(("Battalion Foot Soldier", "hand"), library=(
+        "Battalion Foot Soldier", "Island", "Battalion Foot Soldier"), mana="CCW")
+    t = enters(s, soldier, may="yes", search=[a, c])
+    assert zone_of(t, a) is Zone.HAND and zone_of(t, c) is Zone.HAND and zone_of(t, b) is Zone.LIBRARY
+
+
+@pytest.mark.rule("401.4")
+@plays("telling_time", card_name="Telling Time")
+def test_one_into_hand_one_on_top_one_on_the_bottom_telling_time():
+    fully_compiled("Telling Time")
+    s, (spell,), (a, b, c, d) = game(("Telling Time", "hand"), library=("Shock", "Island", "Swamp", "Forest"), mana="CU")
+    t = s.timeline()
+    t.do(cast("Alice", spell))
+    resolve_top(t, pick=[b, c])  # b into the hand, c on top, a on the bottom
+    assert zone_of(t, b) is Zone.HAND and library_of(t) == [c, d, a]
+
+
+@pytest.mark.rule("701.22a")
+@plays("scry_then_reveal", card_name="Track Down")
+def test_scry_three_then_reveal_the_top_card_and_draw_it_if_a_creature_track_down():
+    fully_compiled("Track Down")
+    s, (spell,), (shock, bear, island, wurm) = game(("Track Down", "hand"), library=("Shock", "Grizzly Bears",
+                                                                                     "Island", "Craw Wurm"), mana="CG")
+    t = s.timeline()
+    t.do(cast("Alice", spell))
+    resolve_top(t, scry=(shock,), top_order=(bear, island))
+    assert zone_of(t, bear) is Zone.HAND and library_of(t) == [island, wurm, shock]

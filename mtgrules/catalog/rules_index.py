@@ -455,6 +455,7 @@ RULES: dict[str, str] = {
     "701.23b": "a search for a card with a stated quality in a hidden zone may find none",
     "701.23d": "a search for a number of cards must find that many, or as many as there are",
     "701.23g": "a player may search even if what they'd do with the cards found is impossible",
+    "701.23h": "searching a library for cards more than once before shuffling it is one search",
     "701.24": "shuffle",
     "701.24a": "to shuffle a library is to randomize its order",
     "701.24b": "cards a search found aren't shuffled with the rest of the library",

@@ -61,7 +61,11 @@ def discard_cards(d: Draft, chooser: Chooser, player: str, n: int, why: str, *, 
                     return next((oid for oid in left if characteristics(state, oid).name.lower() == value.lower()),
                                 value)
                 return value
-            chosen.append(chooser.choose("discard", player, left, "701.9b", normalize=named, sentence=sentence))
+            offered: dict[str, int] = {}  # legal_actions tries one card of each name
+            for oid in left:
+                offered.setdefault(characteristics(state, oid).name, oid)
+            chosen.append(chooser.choose("discard", player, left, "701.9b", normalize=named,
+                                         offered=list(offered.values()), sentence=sentence))
     with d.one_event():  # discarded at the same time (608.2c, 603.2c)
         for oid in chosen:
             discard(d, player, oid, why)

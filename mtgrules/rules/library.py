@@ -27,8 +27,6 @@ from mtgrules.rules.layers import characteristics
 CardTest = Callable[[GameState, GameObject], bool]
 NOTHING = "nothing"
 """The answer for finding (or taking) no card where the player may find none (701.23b)."""
-ORDERS_OFFERED = 24
-"""At most this many orders are offered to ``legal_actions`` (every order stays a legal answer)."""
 
 
 # ---------------------------------------------------------------- reading
@@ -91,15 +89,16 @@ def choose_order(chooser: Chooser, state: GameState, player: str, oids: Sequence
     """The order, chosen by ``player``, of cards put together on the top or bottom of their
     library (401.4): the answer lists every id once, as the cards will lie, top first. Cards that
     are all the same card need no choice. Every order is a legal answer; ``legal_actions`` is
-    offered one per different order of names, at most ``ORDERS_OFFERED``."""
+    offered one order per different card, that card at the bottom (as ``Chooser.choose_order``
+    offers them), so the tries grow with the cards, not with their orders."""
     ids = tuple(oids)
     if len(ids) < 2 or len(set(_names(state, ids))) == 1:
         return ids
     options = list(permutations(ids))
-    seen: dict[tuple[str, ...], tuple[int, ...]] = {}
-    for p in options:
-        seen.setdefault(_names(state, p), p)
-    offered = list(seen.values())[:ORDERS_OFFERED]
+    lasts: dict[str, int] = {}
+    for oid in reversed(ids):
+        lasts.setdefault(characteristics(state, oid).name, oid)
+    offered = [tuple(o for o in ids if o != last) + (last,) for last in reversed(lasts.values())]
     sentence = (f"{player} puts {card_words(state, ids)} {where} of their library and must choose their order "
                 f"(401.4): give {kind.replace(' ', '_')}=(...) with each id once, as they will lie, the top one first")
     answer = chooser.choose(kind, player, options, rule, normalize=_as_tuple, offered=offered, sentence=sentence)
@@ -176,21 +175,25 @@ def scry(d: Draft, chooser: Chooser, player: str, n: int, why: str) -> None:
 
 # ---------------------------------------------------------------- search (701.23)
 def search(d: Draft, chooser: Chooser, player: str, zones: Sequence[tuple[Zone, str]], test: CardTest,
-           description: str, why: str, *, quality: bool = True, exclude: Sequence[int] = ()) -> GameObject | None:
+           description: str, why: str, *, quality: bool = True, exclude: Sequence[int] = (),
+           again: bool = False) -> GameObject | None:
     """``player`` searches the zones (a library, a graveyard: ``(zone, owner)``) for one card that
     matches ``test`` (701.23a) and returns it, or None. A search for a card with a stated quality
     ("a basic land card", "a card named ...") may find nothing even if there is one (701.23b);
     a search for "a card" must find one if there is one (701.23d). The card found is the choice
-    ``"search"``: its id (or its name: the first such card), or ``"nothing"``."""
+    ``"search"``: its id (or its name: the first such card), or ``"nothing"``. ``again``: one more
+    card of the same search ("up to two", "any number"), which is one search (701.23h), told once;
+    ``exclude`` holds the cards it found already."""
     state = d.view()
     where = " and ".join(f"{owner}'s {zone.value}" if owner != player else f"their {zone.value}"
                          for zone, owner in zones)
-    d.note("search", f"{why}: {player} searches {where} for {description}", "701.23a", player, player)
+    if not again:
+        d.note("search", f"{why}: {player} searches {where} for {description}", "701.23a", player, player)
     found = [o.oid for zone, owner in zones for o in reversed(state.in_zone(zone, owner))
              if o.oid not in exclude and test(state, o)]
     if not found:
-        d.note("nothing", f"{why}: {player} finds no {description.removeprefix('a ').removeprefix('an ')}",
-               "701.23a", player, player)
+        d.note("nothing", f"{why}: {player} finds no {'other ' if again else ''}"
+               f"{description.removeprefix('a ').removeprefix('an ')}", "701.23a", player, player)
         return None
     options: list[int | str] = [*found, NOTHING] if quality else list(found)
     offered: dict[str, int | str] = {}

@@ -33,7 +33,7 @@ def may(d: Draft, chooser: Chooser, player: str, what: str, why: str, *, possibl
                 f"(603.5, 608.2d): give may=\"{YES}\" or may=\"{NO}\"")
     answer = chooser.choose("may", player, options, "608.2d", normalize=_yes_no, sentence=sentence)
     if answer == NO:
-        reason = "" if possible else f" (they can't: it is impossible now, 608.2d)"
+        reason = "" if possible else " (they can't: it is impossible now, 608.2d)"
         d.note("declined", f"{why}: {player} chooses not to {what}{reason}", "608.2d", player, player)
         return False
     d.note("chosen", f"{why}: {player} chooses to {what}", "608.2d", player, player)

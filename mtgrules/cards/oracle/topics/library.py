@@ -11,6 +11,7 @@ names the targets the core can't find by itself (``@targets``) and builds the di
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -25,7 +26,7 @@ from mtgrules.core.state import Draft, GameState
 from mtgrules.core.wording import counted
 from mtgrules.rules.discard import discard_cards
 from mtgrules.rules.graveyards import graveyards_of
-from mtgrules.rules.keyword_actions import mana_sources, pay_mana_now
+from mtgrules.rules.keyword_actions import draw_cards, mana_sources, pay_mana_now
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.library import (
     card_words,
@@ -67,6 +68,31 @@ def _words(c: list[Any]) -> str:
 @transform("scry")
 def _scry(c: list[Any]) -> IR:
     return ("scry", int(str(c[0])))
+
+
+@transform("scry_then_reveal")
+def _scry_then_reveal(c: list[Any]) -> IR:
+    return ("scry then reveal", int(str(c[0])), c[1])
+
+
+@transform("cultivate")
+def _cultivate(c: list[Any]) -> IR:
+    return ("search several", "cultivate", None)
+
+
+@transform("two_creatures_with_different_names")
+def _two_different(c: list[Any]) -> IR:
+    return ("search several", "two creatures with different names", None)
+
+
+@transform("any_number_named")
+def _any_number_named(c: list[Any]) -> IR:
+    return ("search several", "any number named", c[0])
+
+
+@transform("telling_time")
+def _telling_time(c: list[Any]) -> IR:
+    return ("telling time",)
 
 
 @transform("target_opponent_discards")
@@ -288,8 +314,10 @@ def card_test(spec: IR) -> tuple[CardTest, str, bool]:
     if kind == "named":
         names = spec[2]
 
+        wanted = {n.lower() for n in names}
+
         def named(state: GameState, obj: GameObject) -> bool:
-            return characteristics(state, obj.oid).name.lower() in names
+            return characteristics(state, obj.oid).name.lower() in wanted
         return named, "a card named " + " or ".join(names), True
     qualities, power = spec[1], spec[2]
 
@@ -309,12 +337,19 @@ def card_test(spec: IR) -> tuple[CardTest, str, bool]:
 
 
 def _with_self_name(spec: IR, res: Resolution, item: StackItem) -> IR:
-    """"a card named ~" names the card this ability is printed on (its own name, 201.5 aside: the
-    text names a card by name, not this object): ~ becomes that name, lower case like the rest."""
-    if spec[1] != "named" or "~" not in spec[2]:
+    """"a card named ~" names the card this ability is printed on (the text names a card by its
+    name, not this object, 201.5): ~ becomes that name. Other names are written as the card prints
+    them (the grammar reads lower case), so a question says "Chandra, Flame's Catalyst"."""
+    if spec[1] != "named":
         return spec
-    own = card(res.state.obj(item.source.oid).card).name.lower()
-    return ("card", "named", tuple(own if n == "~" else n for n in spec[2]))
+    printed = card(res.state.obj(item.source.oid).card)
+
+    def as_printed(name: str) -> str:
+        if name == "~":
+            return printed.name
+        found = re.search(re.escape(name), printed.oracle, flags=re.IGNORECASE)
+        return found.group(0) if found else name
+    return ("card", "named", tuple(as_printed(n) for n in spec[2]))
 
 
 # ---------------------------------------------------------------- instructions
@@ -324,6 +359,28 @@ def _scry_step(eff: IR) -> Step:
 
     def step(res: Resolution, item: StackItem, why: str) -> None:
         scry(res.d, res.chooser, res.controller, n, why)
+    return step
+
+
+@instruction("scry then reveal")
+def _scry_then_reveal_step(eff: IR) -> Step:
+    n, spec = eff[1], eff[2]
+    test, words, _quality = card_test(spec)
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        player = res.controller
+        scry(res.d, res.chooser, player, n, why)
+        top = library_top(res.state, player, 1)
+        if not top:
+            res.d.note("nothing", f"{why}: {player}'s library is empty: there is no card to reveal", "701.20a",
+                       player, player)
+            return
+        reveal(res.d, player, [top[0].oid], why)
+        if test(res.state, top[0]):
+            draw_cards(res.d, player, 1)  # the card revealed is the card drawn (its ruling)
+        else:
+            res.d.note("nothing", f"{why}: {res.name(top[0].oid)} isn't {words}, so {player} draws nothing and it stays "
+                       "on top", "608.2c", player, player)
     return step
 
 
@@ -353,10 +410,10 @@ def _then_step(eff: IR) -> Step:
 
 # The instructions "you may" can wrap: what the player is asked, and whether it is possible now (608.2d).
 _MAY_KINDS = ("draw", "discard", "destroy", "bounce", "damage", "graveyard to hand", "graveyard to battlefield",
-              "graveyard exile", "return from graveyard", "search", "search library and graveyard")
+              "graveyard exile", "return from graveyard", "search", "search library and graveyard", "search several")
 
 
-def _may_words(eff: IR, res: Resolution) -> str:
+def _may_words(eff: IR, res: Resolution, item: StackItem) -> str:
     """What the player may do, in words, with the targets named as they are now."""
     kind = eff[0]
     objs = [o for o in res.any_targets() if not isinstance(o, str)]
@@ -371,16 +428,24 @@ def _may_words(eff: IR, res: Resolution) -> str:
         return f"return {what} to its owner's hand"
     if kind == "damage":
         to = what if objs else ", ".join(t for t in res.any_targets() if isinstance(t, str)) or "the target"
-        return f"have {res.name(res.item.source.oid)} deal {eff[1]} damage to {to}"
+        return f"have {res.name(item.source.oid)} deal {eff[1]} damage to {to}"
     if kind in ("graveyard to hand", "return from graveyard"):
         return f"return {what} to its owner's hand"
     if kind == "graveyard to battlefield":
         return f"return {what} to the battlefield" + (" tapped" if eff[2] else "")
     if kind == "graveyard exile":
         return f"exile {what}"
+    if kind == "search several":
+        if eff[1] == "cultivate":
+            return "search their library for up to two basic land cards"
+        if eff[1] == "two creatures with different names":
+            return "search their library for up to two creature cards with different names"
+        named = _with_self_name(("card", "named", (eff[2],)), res, item)[2][0]
+        return f"search their library for any number of cards named {named}"
+    words = card_test(_with_self_name(eff[1], res, item))[1]
     if kind == "search":
-        return f"search your library for {card_test(eff[1])[1]}"
-    return f"search your library and/or graveyard for {card_test(eff[1])[1]}"
+        return f"search their library for {words}"
+    return f"search their library and/or graveyard for {words}"
 
 
 def _possible(eff: IR, res: Resolution) -> bool:
@@ -400,7 +465,7 @@ def _may_step(eff: IR) -> Step:
     after = build.resolver((then,)) if then is not None else None
 
     def step(res: Resolution, item: StackItem, why: str) -> None:
-        if may(res.d, res.chooser, res.controller, _may_words(inner, res), why, possible=_possible(inner, res)):
+        if may(res.d, res.chooser, res.controller, _may_words(inner, res, item), why, possible=_possible(inner, res)):
             follow(res, item)
             if after is not None:  # "If you do, ...": only when the player did (608.2c)
                 after(res, item)
@@ -466,6 +531,83 @@ def _search_step(eff: IR) -> Step:
                 _onto_battlefield(res, found, tapped, "110.2a", f"{why}: {player} puts {name} onto the battlefield"
                                   + (" tapped" if tapped else ""))
         shuffle_library(res.d, player, why)  # the found card is out of it already (701.24b)
+    return step
+
+
+def _basic_land(state: GameState, obj: GameObject) -> bool:
+    chars = characteristics(state, obj.oid)
+    return chars.is_land and "Basic" in chars.supertypes
+
+
+@instruction("search several")
+def _search_several_step(eff: IR) -> Step:
+    how, name = eff[1], eff[2]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        player = res.controller
+        library = [(Zone.LIBRARY, player)]
+        found: list[int] = []
+        if how == "any number named":  # one question per card found, until "nothing" or none is left (701.23b)
+            spec = _with_self_name(("card", "named", (name,)), res, item)
+            test, words, _q = card_test(spec)
+            while (got := search(res.d, res.chooser, player, library, test, words, why, exclude=found,
+                                 again=bool(found))) is not None:
+                found.append(got.oid)
+        else:  # up to two: two questions, the second among the cards the first left (701.23b)
+            for _ in range(2):
+                if how == "cultivate":
+                    test, words = _basic_land, "a basic land card"
+                else:
+                    taken = {characteristics(res.state, o).name for o in found}
+
+                    def test(state: GameState, obj: GameObject, taken: set[str] = taken) -> bool:
+                        chars = characteristics(state, obj.oid)
+                        return chars.is_creature and chars.name not in taken
+                    words = "a creature card" + (" with a different name" if found else "")
+                got = search(res.d, res.chooser, player, library, test, words, why, exclude=found, again=bool(found))
+                if got is None:
+                    break
+                found.append(got.oid)
+        reveal(res.d, player, found, why)
+        if how == "cultivate" and found:
+            # two found: one onto the battlefield, the player's choice; one found: onto the battlefield (its ruling)
+            land = pick(res.d, res.chooser, player, found, None, "the land to put onto the battlefield tapped",
+                        optional=False, why=why) if len(found) > 1 else found[0]
+            assert land is not None
+            _onto_battlefield(res, res.d.obj(land), True, "110.2a",
+                              f"{why}: {player} puts {res.name(land)} onto the battlefield tapped")
+            found = [o for o in found if o != land]
+        for oid in found:
+            move(res.d, oid, Zone.HAND, "701.23a", f"{why}: {player} puts {res.name(oid)} into their hand")
+        shuffle_library(res.d, player, why)
+    return step
+
+
+@instruction("telling time")
+def _telling_time_step(eff: IR) -> Step:
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        player = res.controller
+        left = [o.oid for o in library_top(res.state, player, 3)]
+        look_at(res.d, player, left, why)
+        # with fewer than three cards, the instructions are followed in order for those there are (its ruling)
+        for purpose in ("hand", "top", "bottom"):
+            if not left:
+                break
+            words = {"hand": "a card to put into their hand", "top": "a card to put on top of their library",
+                     "bottom": "a card to put on the bottom of their library"}[purpose]
+            oid = pick(res.d, res.chooser, player, left, None, words, optional=False, why=why)
+            assert oid is not None
+            left.remove(oid)
+            if purpose == "hand":
+                move(res.d, oid, Zone.HAND, "608.2c", f"{why}: {player} puts {res.name(oid)} into their hand")
+            elif purpose == "top":
+                put_on_top(res.d, [oid], "")
+                res.d.note("library order", f"{why}: {player} puts {card_words(res.state, [oid])} on top of their "
+                           "library", "401.4", player, player)
+            else:
+                put_on_bottom(res.d, [oid], "")
+                res.d.note("library order", f"{why}: {player} puts {card_words(res.state, [oid])} on the bottom of "
+                           "their library", "401.4", player, player)
     return step
 
 
