@@ -182,6 +182,8 @@ RULES: dict[str, str] = {
     "122.3": "+1/+1 and -1/-1 counters on one permanent remove each other in pairs",
     # 2. Parts of a card
     "201": "name",
+    "201.2": "two objects have the same name if they have a name in common",
+    "201.2b": "objects have different names if each has a name and no two share one",
     "201.5": "text naming the object it is on by name means that object only",
     "202": "mana cost and color",
     "202.2": "an object's colors are those of the mana symbols in its mana cost",

@@ -294,6 +294,20 @@ _TYPES = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "encha
           "instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker"}
 
 
+def _is_basic_land(state: GameState, obj: GameObject) -> bool:
+    """A basic land card (205.4a: the supertype basic), by its characteristics where it is."""
+    chars = characteristics(state, obj.oid)
+    return chars.is_land and "Basic" in chars.supertypes
+
+
+def _creature_named_otherwise(taken: set[str]) -> CardTest:
+    """A creature card whose name is none of ``taken`` ("with different names", 201.2b)."""
+    def test(state: GameState, obj: GameObject) -> bool:
+        chars = characteristics(state, obj.oid)
+        return chars.is_creature and chars.name not in taken
+    return test
+
+
 def card_test(spec: IR) -> tuple[CardTest, str, bool]:
     """A card description as a test of a card (in a library or graveyard, by its characteristics
     there), its words, and whether it states a quality (701.23b) rather than asking for "a card"."""
@@ -301,10 +315,7 @@ def card_test(spec: IR) -> tuple[CardTest, str, bool]:
     if kind == "any":
         return (lambda state, obj: True), "a card", False
     if kind == "basic land":
-        def basic(state: GameState, obj: GameObject) -> bool:
-            chars = characteristics(state, obj.oid)
-            return chars.is_land and "Basic" in chars.supertypes
-        return basic, "a basic land card", True
+        return _is_basic_land, "a basic land card", True
     if kind == "creature with mana value at least":
         n = spec[2]
 
@@ -534,11 +545,6 @@ def _search_step(eff: IR) -> Step:
     return step
 
 
-def _basic_land(state: GameState, obj: GameObject) -> bool:
-    chars = characteristics(state, obj.oid)
-    return chars.is_land and "Basic" in chars.supertypes
-
-
 @instruction("search several")
 def _search_several_step(eff: IR) -> Step:
     how, name = eff[1], eff[2]
@@ -556,13 +562,9 @@ def _search_several_step(eff: IR) -> Step:
         else:  # up to two: two questions, the second among the cards the first left (701.23b)
             for _ in range(2):
                 if how == "cultivate":
-                    test, words = _basic_land, "a basic land card"
+                    test, words = _is_basic_land, "a basic land card"
                 else:
-                    taken = {characteristics(res.state, o).name for o in found}
-
-                    def test(state: GameState, obj: GameObject, taken: set[str] = taken) -> bool:
-                        chars = characteristics(state, obj.oid)
-                        return chars.is_creature and chars.name not in taken
+                    test = _creature_named_otherwise({characteristics(res.state, o).name for o in found})
                     words = "a creature card" + (" with a different name" if found else "")
                 got = search(res.d, res.chooser, player, library, test, words, why, exclude=found, again=bool(found))
                 if got is None:
