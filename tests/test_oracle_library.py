@@ -746,3 +746,29 @@ def test_scry_three_then_reveal_the_top_card_and_draw_it_if_a_creature_track_dow
     t.do(cast("Alice", spell))
     resolve_top(t, scry=(shock,), top_order=(bear, island))
     assert zone_of(t, bear) is Zone.HAND and library_of(t) == [island, wurm, shock]
+
+
+# ---------------------------------------------------------------- a permanent put into its owner's library
+@pytest.mark.rule("400.3")
+@plays("put_into_library", "put_on_top_of_library", card_name="Totally Lost")
+def test_put_target_nonland_permanent_on_top_of_its_owners_library_totally_lost():
+    fully_compiled("Totally Lost")
+    s, (spell, bear), _ = game(("Totally Lost", "hand"), ("Grizzly Bears", "bob:battlefield"), mana="CCCCU")
+    t = s.timeline()
+    t.do(cast("Alice", spell, targets=(bear,)))
+    resolve_top(t)
+    assert library_of(t, "Bob")[0] == bear and t.state.obj(bear).zone_player == "Bob"
+
+
+@pytest.mark.rule("401.4")
+@plays("put_on_bottom_of_library", card_name="Eternal Isolation")
+def test_put_target_creature_on_the_bottom_of_its_owners_library_eternal_isolation():
+    fully_compiled("Eternal Isolation")
+    s, (spell, wurm, bear), _ = game(("Eternal Isolation", "hand"), ("Craw Wurm", "bob:battlefield"),
+                                     ("Grizzly Bears", "bob:battlefield"), mana="CW")
+    t = s.timeline()
+    with pytest.raises(IllegalAction):  # power 2 is less than 4
+        t.do(cast("Alice", spell, targets=(bear,)))
+    t.do(cast("Alice", spell, targets=(wurm,)))
+    resolve_top(t)
+    assert library_of(t, "Bob")[-1] == wurm and len(library_of(t, "Bob")) == 4

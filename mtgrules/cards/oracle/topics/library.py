@@ -29,6 +29,7 @@ from mtgrules.rules.graveyards import graveyards_of
 from mtgrules.rules.keyword_actions import draw_cards, mana_sources, pay_mana_now
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.library import (
+    CardTest,
     card_words,
     choose_order,
     library_top,
@@ -49,7 +50,6 @@ from mtgrules.rules.targeting import opponents, player_targets
 from mtgrules.rules.zones import move
 
 Step = Callable[[Resolution, StackItem, str], None]
-CardTest = Callable[[GameState, GameObject], bool]
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10}
 _COLORS = {"white", "blue", "black", "red", "green"}
@@ -272,6 +272,16 @@ def _from_a_graveyard(c: list[Any]) -> IR:
 @transform("exile_from_a_graveyard")
 def _exile_from_a_graveyard(c: list[Any]) -> IR:
     return ("graveyard exile", str(c[0]), "a")
+
+
+@transform("put_on_top_of_library")
+def _put_on_top(c: list[Any]) -> IR:
+    return ("put into library", c[0], "top")
+
+
+@transform("put_on_bottom_of_library")
+def _put_on_bottom(c: list[Any]) -> IR:
+    return ("put into library", c[0], "bottom")
 
 
 @transform("discard_trigger")
@@ -820,6 +830,20 @@ def _reanimate_step(eff: IR) -> Step:
         for obj in res.targets():
             _onto_battlefield(res, obj, tapped, "110.2a", f"{why}: {res.name(obj.oid)} returns to the battlefield "
                               f"under {res.controller}'s control" + (" tapped" if tapped else ""))
+    return step
+
+
+@instruction("put into library")
+def _put_into_library_step(eff: IR) -> Step:
+    where = eff[2]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        for obj in res.targets():
+            name, owner = res.name(obj.oid), obj.owner
+            text = f"{why}: {name} is put on {'top' if where == 'top' else 'the bottom'} of {owner}'s library"
+            moved = move(res.d, obj.oid, Zone.LIBRARY, "400.3", text)  # a new object, on top (400.7)
+            if where == "bottom" and moved.zone is Zone.LIBRARY:  # a token stays out and ceases to exist (111.8)
+                put_on_bottom(res.d, [obj.oid], "", "401.4")
     return step
 
 
