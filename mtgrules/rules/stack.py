@@ -313,12 +313,16 @@ def _resolve_spell(d: Draft, chooser: Chooser, item: StackItem) -> None:
 
 def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: str, spell_x: int | None,
                        attached_to: int | None = None, *, rule: str | None = None,
-                       text: str | None = None) -> GameObject:
+                       text: str | None = None, tapped: bool = False) -> GameObject:
     """A permanent spell becomes a permanent (608.3); "enters with" replacements apply as it
     enters (614.1c), reading X from the spell (107.3m). An Aura spell enters attached to the
     object it targeted (608.3c). A land played enters the same way (``rule`` and ``text`` name
-    the move, 305.1): "this land enters tapped" replaces how it enters whoever put it there."""
+    the move, 305.1): "this land enters tapped" replaces how it enters whoever put it there.
+    ``tapped``: the effect putting it there says "tapped" (a search's "put it onto the battlefield
+    tapped"): it enters tapped rather than becoming tapped once there (110.5b)."""
     extra: dict[str, Any] = {"spell_x": spell_x if card(obj.card).mana_cost.x_count else None}
+    if tapped:
+        extra["tapped"] = True
     if attached_to is not None:
         extra["attached_to"] = attached_to
     replacements = [r for r in card(obj.card).abilities if isinstance(r, EntersWith)]

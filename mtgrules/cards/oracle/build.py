@@ -20,7 +20,7 @@ from mtgrules.cards.builders import (
     tap_for_one_of,
     this_enters,
 )
-from mtgrules.cards.oracle.registry import ABILITY_KINDS, INSTRUCTIONS, IR
+from mtgrules.cards.oracle.registry import ABILITY_KINDS, INSTRUCTIONS, IR, TARGET_FINDERS
 from mtgrules.core.abilities import (
     Ability,
     ActivatedAbility,
@@ -190,6 +190,10 @@ def _targets_of(effects: tuple[IR, ...]) -> list[Target]:
     """The distinct targets an ability's instructions name, as Targets (115.1)."""
     found: dict[str, Target] = {}
     for eff in effects:
+        if eff[0] in TARGET_FINDERS:  # a topic's instruction says which targets it names (registry.targets)
+            for t in TARGET_FINDERS[eff[0]](eff):
+                found.setdefault(t.description, t)
+            continue
         for part in eff[1:]:
             if isinstance(part, tuple) and part and part[0] in ("target", "any target"):
                 found.setdefault(target_words(part), permanent_target(part))

@@ -3,4 +3,7 @@
 
 from __future__ import annotations
 
-from mtgrules.cards.oracle.topics import evasion  # noqa: F401  (protection, evasion, "whenever you cast")
+from mtgrules.cards.oracle.topics import (
+    evasion,  # noqa: F401  (protection, evasion, "whenever you cast")
+    library,  # noqa: F401  (scry, search, discard, "you may")
+)
