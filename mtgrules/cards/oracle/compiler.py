@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtgrules.cards.mtgjson import OracleCard
+from mtgrules.cards.oracle import topics  # noqa: F401  (each topic registers its builders)
 from mtgrules.cards.oracle.build import CannotBuild, ability, one_target, resolver
+from mtgrules.cards.oracle.ir_cache import lookup
 from mtgrules.cards.oracle.normalize import normalize, oracle_lines, without_reminder
 from mtgrules.cards.oracle.parse import IR, NotATemplate, parse
 from mtgrules.core.abilities import Ability, EntersWith
@@ -71,7 +73,10 @@ def parse_line(line: str, name: str) -> IR:
     norm = normalize(line, name)
     if not norm:
         raise NotATemplate("the line is reminder text only (207.2)")
-    return parse(norm)
+    known = lookup(norm)  # the kit's own lines, parsed when the grammar last changed (ir_cache.py)
+    if isinstance(known, str):
+        raise NotATemplate(known)
+    return parse(norm) if known is None else known
 
 
 def compile_card(facts: OracleFacts) -> Compiled:
