@@ -273,11 +273,8 @@ def _effect_step(eff: IR) -> Step_:
                     res.d.update(obj.oid, "701.26a" if tapped else "701.26b",
                                  f"{why}: {res.name(obj.oid)} is {kind}ped", tapped=tapped)
         return tap
-    if kind == "bounce":
-        def bounce(res: Resolution, item: StackItem, why: str) -> None:
-            for obj in res.targets():
-                move(res.d, obj.oid, Zone.HAND, "400.3", f"{why}: {res.name(obj.oid)} returns to its owner's hand")
-        return bounce
+    if kind == "bounce":  # from the battlefield: a new object in its owner's hand (400.3, 400.7)
+        return _to_owners_hand("400.3")
     if kind == "exile":
         def exile(res: Resolution, item: StackItem, why: str) -> None:
             for obj in res.targets():
@@ -335,11 +332,8 @@ def _effect_step(eff: IR) -> Step_:
             for r in recipients:  # dealt at once (120.3), destroyed together as state-based actions (704.3)
                 res.damage(r, n)
         return damage_each
-    if kind == "return from graveyard":
-        def raise_dead(res: Resolution, item: StackItem, why: str) -> None:
-            for obj in res.targets():
-                move(res.d, obj.oid, Zone.HAND, "400.7", f"{why}: {res.name(obj.oid)} returns to its owner's hand")
-        return raise_dead
+    if kind == "return from graveyard":  # a card in a graveyard becomes a new object in the hand (400.7)
+        return _to_owners_hand("400.7")
     if kind == "tokens":
         name, n = token_definition(eff), eff[1]
 
@@ -347,6 +341,14 @@ def _effect_step(eff: IR) -> Step_:
             create_tokens(res.d, name, res.controller, why, n)
         return tokens
     raise CannotBuild(f"the instruction {kind!r} has no builder")
+
+
+def _to_owners_hand(rule: str) -> Step_:
+    """"Return target ... to its owner's hand": each target still legal moves there (608.2b)."""
+    def to_hand(res: Resolution, item: StackItem, why: str) -> None:
+        for obj in res.targets():
+            move(res.d, obj.oid, Zone.HAND, rule, f"{why}: {res.name(obj.oid)} returns to its owner's hand")
+    return to_hand
 
 
 def _enchanted(res: Resolution) -> list[GameObject]:
