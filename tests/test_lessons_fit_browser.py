@@ -1,0 +1,102 @@
+"""Every lesson's tables at 1366×768 in JupyterLab with the file browser open (issue 26 §2).
+
+A newcomer at 1366 px saw lesson 00's state table end at "pool": hand, library and the notes
+("summoning sick", which the prose had just pointed to) were cut off, and "Basic Land — Forest"
+wrapped onto three lines. This test opens each lesson in one JupyterLab (no network: every request
+that isn't to the local server is aborted), runs all its cells with the file browser open, and
+measures every table a cell shows: none may end past its output area or make it scroll
+sideways, each state table's "hand", "library" and "notes" headings (where it has them) must be
+inside the area, and no type line may take more than two lines.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+
+from test_browser import (ALL_RUN_JS, KERNEL_IDLE_JS, PAGE_TIMEOUT, REPO, RUN_TIMEOUT, _explained, _jupyter_env,
+                          browser, start_lab)
+
+__all__ = ["browser"]  # the Chromium fixture, shared with test_browser
+# MTGRULES_FIT_LESSONS=00,04 measures only those lessons.
+LESSONS = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "notebooks").glob("[0-9][0-9]-*.ipynb")
+                 if not os.environ.get("MTGRULES_FIT_LESSONS") or p.name[:2] in os.environ["MTGRULES_FIT_LESSONS"].split(","))
+SCREEN = {"width": 1366, "height": 768}
+
+MEASURE_JS = """() => {
+  const out = {sidebar: 0, tables: 0, cut: [], scrolls: [], heads: [], types: []};
+  const side = document.querySelector('#filebrowser');
+  out.sidebar = side ? side.getBoundingClientRect().width : 0;
+  for (const area of document.querySelectorAll('.jp-OutputArea-output')) {
+    const ar = area.getBoundingClientRect();
+    if (area.scrollWidth - area.clientWidth > 1) out.scrolls.push(area.innerText.slice(0, 80));
+    for (const table of area.querySelectorAll('table')) {
+      if (!table.getClientRects().length) continue;      // behind a closed "show all" toggle
+      out.tables += 1;
+      const r = table.getBoundingClientRect();
+      const box = table.closest('.mtg-state-view, .mtg-fit, .mtg-table') || area;
+      if (r.right > ar.right + 1 || box.scrollWidth - box.clientWidth > 1)
+        out.cut.push({text: table.innerText.slice(0, 80), right: r.right, area: ar.right});
+      for (const th of table.querySelectorAll('thead th')) {
+        const name = th.innerText.trim();
+        if (['hand', 'library', 'notes'].includes(name) && th.getBoundingClientRect().right > ar.right + 1)
+          out.heads.push(name);
+      }
+      for (const td of table.querySelectorAll('td.mtg-type')) {
+        const range = document.createRange();                // the text's lines, not the row's height
+        range.selectNodeContents(td);
+        const lines = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top))).size;
+        if (lines > 2) out.types.push([td.innerText, lines]);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def _open_and_run_all(page, lab, notebook: str, workspace: str) -> None:
+    """Open ``notebook`` alone in a workspace of its own (so no lesson opened before comes back
+    as a tab), wait for its kernel, open the file browser and choose Run > Run All Cells."""
+    page.goto(lab.url(f"lab/workspaces/{workspace}/tree/{notebook}") + "&reset", wait_until="domcontentloaded")
+    page.locator(".jp-NotebookPanel").first.wait_for(state="visible")
+    page.wait_for_function(KERNEL_IDLE_JS, timeout=RUN_TIMEOUT)
+    if not page.locator("#filebrowser").first.is_visible():
+        page.locator(".jp-SideBar [data-id='filebrowser']").first.click()
+        page.locator("#filebrowser").first.wait_for(state="visible")
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click()
+    page.locator("li.lm-Menu-item[data-command='runmenu:run-all'], "
+                 "li.lm-Menu-item[data-command='notebook:run-all-cells']").first.click()
+
+
+def test_every_lessons_tables_fit_1366_with_the_file_browser_open(browser, tmp_path):  # noqa: F811 (the fixture)
+    env = _jupyter_env(tmp_path / "jupyter")
+    lab = start_lab(REPO, LESSONS[0], env, tmp_path)
+    report, failures = [], []
+    try:
+        for notebook in LESSONS:
+            context = browser.new_context(viewport=SCREEN)
+            context.set_default_timeout(PAGE_TIMEOUT)
+            context.route("**/*", lambda route: route.continue_()
+                          if re.match(r"https?://127\.0\.0\.1[:/]", route.request.url) else route.abort())
+            page = context.new_page()
+            try:
+                with _explained(page, lab, tmp_path):
+                    _open_and_run_all(page, lab, notebook, f"fit{notebook[10:12]}")
+                    page.wait_for_function(ALL_RUN_JS, timeout=RUN_TIMEOUT)
+                    page.wait_for_function("() => !document.querySelector('.mtg-placeholder')", timeout=RUN_TIMEOUT)
+                    time.sleep(1.0)  # the last widgets' tables arrive a moment after the last cell ran
+                    m = page.evaluate(MEASURE_JS)
+                assert m["sidebar"] > 150, f"{notebook}: the file browser isn't open ({m['sidebar']} px)"
+                name = notebook.split("/")[1][:2]
+                report.append(f"{name}: {m['tables']} tables")
+                for what in ("cut", "scrolls", "heads", "types"):
+                    if m[what]:
+                        failures.append(f"{notebook} {what}: {m[what]}")
+            finally:
+                context.close()
+                lab.remember_children()
+    finally:
+        lab.stop()
+    print("\n1366x768, file browser open: " + ", ".join(report))
+    assert not failures, "\n".join(failures)
