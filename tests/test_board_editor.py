@@ -148,7 +148,11 @@ def test_a_walkthrough_of_a_new_board_offers_the_legal_actions_and_plays_one():
     assert "mtg-editor-offer" in offer._dom_classes and "no steps yet" in offer.children[0].value
     buttons = [b for b in offer.children[1].children if "mtg-editor-legal-action" in b._dom_classes]
     wanted = [a.describe(walk.timeline.state) for a in legal_actions(walk.timeline.state)]
-    assert [b.tooltip for b in buttons] == wanted and "Alice activates Forest — {T}: Add {G}" in wanted
+    assert [b.tooltip for b in buttons] == wanted and "Alice activates Forest — {T}: Add {G}" in wanted  # one Forest
+    two = BoardEditor({"cards": [{"card": "Forest", "controller": "Alice"}, {"card": "Forest", "controller": "Alice"}]})
+    two.open_walkthrough()
+    labels = [b.description for b in two.opened.children[0].children[1].children]
+    assert "Alice activates Forest — {T}: Add {G} (#1)" in labels and len(set(labels)) == len(labels)
     next(b for b in buttons if "activates Forest" in b.tooltip).click()
     assert len(e.walkthrough.timeline) == 2 and e.walkthrough.step == 1
     assert "Step 1 of 1" in e.walkthrough.label.value

@@ -100,3 +100,47 @@ def test_every_lessons_tables_fit_1366_with_the_file_browser_open(browser, tmp_p
         lab.stop()
     print("\n1366x768, file browser open: " + ", ".join(report))
     assert not failures, "\n".join(failures)
+
+
+# ---------------------------------------------------------------- the BoardEditor at 1366 px (issue 26 §3)
+EDITOR_CUT_JS = """(ed) => Array.from(ed.querySelectorAll('.widget-label, button, a.mtg-editor-save-link'))
+  .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
+  .map(e => e.innerText.trim())"""
+
+
+def test_the_board_editor_reads_whole_and_its_walkthrough_offers_something_to_do(browser, tmp_path):  # noqa: F811
+    """Lesson 09's BoardEditor with the file browser open at 1366×768: no label or button is cut
+    ("Chose col…", "Open a Walkth…"), the card settings are the first card's, "Save as JSON" is
+    drawn as a control, and "Open a Walkthrough" offers the legal actions: one click plays one."""
+    notebook = "notebooks/09-your-own-walk-through.ipynb"
+    env = _jupyter_env(tmp_path / "jupyter")
+    lab = start_lab(REPO, notebook, env, tmp_path)
+    context = browser.new_context(viewport=SCREEN)
+    context.set_default_timeout(PAGE_TIMEOUT)
+    context.route("**/*", lambda route: route.continue_()
+                  if re.match(r"https?://127\.0\.0\.1[:/]", route.request.url) else route.abort())
+    page = context.new_page()
+    try:
+        with _explained(page, lab, tmp_path):
+            _open_and_run_all(page, lab, notebook, "editor")
+            editor = page.locator(".mtg-board-editor").first
+            editor.wait_for(state="visible", timeout=RUN_TIMEOUT)
+            page.wait_for_function("(ed) => ed.innerText.includes('Settings of #1')", arg=editor.element_handle())
+            assert page.evaluate(EDITOR_CUT_JS, editor.element_handle()) == []
+            assert "Chosen colour" in editor.inner_text()
+            save = editor.locator("a.mtg-editor-save-link").first
+            assert save.evaluate("a => getComputedStyle(a).borderTopStyle") == "solid"
+            editor.locator(".mtg-editor-walk").first.click()
+            offer = editor.locator(".mtg-editor-offer").first
+            offer.wait_for(state="visible")
+            assert "no steps yet" in offer.inner_text()
+            actions = offer.locator(".mtg-editor-legal-action")
+            assert actions.count() >= 2, offer.inner_text()
+            offer.locator(".mtg-editor-legal-action", has_text="activates Forest").first.click()
+            page.wait_for_function("ed => (ed.querySelector('.mtg-editor-opened .mtg-walkthrough .mtg-step') || "
+                                   "{innerText: ''}).innerText.includes('Step 1 of 1')", arg=editor.element_handle())
+            assert "1 step played" in editor.locator(".mtg-editor-offer").first.inner_text()
+            lab.remember_children()
+    finally:
+        context.close()
+        lab.stop()

@@ -138,7 +138,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.chosen_color = widgets.Dropdown(options=[("—", "")] + [(c, c) for c in "WUBRG"], value="",
                                              description="Chosen colour", style=wide)
         self.remove_button = widgets.Button(description="Remove card", icon="trash", button_style="warning",
-                                            layout=fit)
+                                            layout=widgets.Layout(width="auto", align_self="flex-start"))
 
         # ---- results and actions
         self.errors = widgets.HTML()
@@ -322,7 +322,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         # A link (a download needs no kernel round trip) drawn as a button, so it reads as a control.
         self.save_link.value = (f'<a download="board.json" href="data:application/json;base64,{payload}" '
                                 f'class="mtg-editor-save-link" title="Download this board as board.json" '
-                                f'style="{SAVE_LINK_CSS}">&#x2B73; Save as JSON</a>')
+                                f'style="{SAVE_LINK_CSS}"><i class="fa fa-download"></i> Save as JSON</a>')
         if self.code_box.layout.display != "none":
             self.code_box.value = self.code()
 
@@ -447,8 +447,12 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             text = (f"{so_far} What {html.escape(who)} can do now, by the rules (<code>legal_actions</code>): "
                     "click one to play it as the next step.")
         buttons = []
-        for action in actions[:OFFERED]:
-            b = widgets.Button(description=_short(action.describe(state)), tooltip=action.describe(state),
+        texts = [action.describe(state) for action in actions[:OFFERED]]
+        for action, label in zip(actions[:OFFERED], texts, strict=True):
+            oid = getattr(action, "source", getattr(action, "card", None))
+            if texts.count(label) > 1 and isinstance(oid, int):  # three Forests: say which one
+                label = f"{label} (#{oid})"
+            b = widgets.Button(description=_short(label), tooltip=label,
                                layout=widgets.Layout(width="auto", max_width="100%"))
             b.add_class("mtg-editor-legal-action")
             b.on_click(lambda _b, action=action: self._play(t, action))
