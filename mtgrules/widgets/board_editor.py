@@ -143,7 +143,8 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         # ---- results and actions
         self.errors = widgets.HTML()
         self.table = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow="auto"))
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width=f"{PICTURE_PX}px", max_width="100%"))
+        self.picture = widgets.Image(format=render.PICTURE_FORMAT,
+                                     layout=widgets.Layout(width=f"{PICTURE_PX}px", max_width="100%"))
         self.copy_button = widgets.Button(description="Copy the code", icon="code", layout=fit)
         self.code_box = widgets.Textarea(layout=widgets.Layout(width="100%", height="12em", display="none"))
         self.save_link = widgets.HTML()
@@ -311,13 +312,13 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         except (ScenarioError, ValueError, TypeError) as err:
             self._say(f"This board can't be built: {err}")
             return
-        from mtgrules.views.board import board_png
+        from mtgrules.views.board import board_svg
         from mtgrules.views.fit import fit_html
         from mtgrules.views.tables import state_summary
         self.errors.value = ""
         self.error = ""
         self.table.value = fit_html(state, caption=state_summary(state))
-        self.picture.value = board_png(state, title=s.title or None, width_px=PICTURE_PX)
+        self.picture.value = board_svg(state, title=s.title or None, width_px=PICTURE_PX)
         payload = base64.b64encode(self.to_json().encode()).decode()
         # A link (a download needs no kernel round trip) drawn as a button, so it reads as a control.
         self.save_link.value = (f'<a download="board.json" href="data:application/json;base64,{payload}" '
