@@ -15,8 +15,17 @@ import os
 import re
 import time
 
-from test_browser import (ALL_RUN_JS, KERNEL_IDLE_JS, PAGE_TIMEOUT, REPO, RUN_TIMEOUT, _explained, _jupyter_env,
-                          browser, start_lab)
+from test_browser import (
+    ALL_RUN_JS,
+    KERNEL_IDLE_JS,
+    PAGE_TIMEOUT,
+    REPO,
+    RUN_TIMEOUT,
+    _explained,
+    _jupyter_env,
+    browser,
+    start_lab,
+)
 
 __all__ = ["browser"]  # the Chromium fixture, shared with test_browser
 # MTGRULES_FIT_LESSONS=00,04 measures only those lessons.

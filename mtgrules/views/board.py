@@ -33,7 +33,7 @@ from matplotlib.textpath import TextToPath
 from mtgrules.core.carddef import NOT_PLAYED, card, unplayed_lines
 from mtgrules.core.effects import Chars
 from mtgrules.core.mana import pool_text
-from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.objects import GameObject, StackItem, Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.layers import all_characteristics
 from mtgrules.views.tables import combat_pairs, counters_text
@@ -308,7 +308,7 @@ def _draw_stack(ax: Axes, state: GameState, lay: _Layout, ppu: float, font: floa
         ax.text(x0 + 0.1, y + box_h / 2, text, ha="left", va="center", fontsize=size)
 
 
-def _draw_stack_large(ax: Axes, items: list, lay: _Layout, x0: float, y: float, ppu: float, font: float) -> None:
+def _draw_stack_large(ax: Axes, items: list[StackItem], lay: _Layout, x0: float, y: float, ppu: float, font: float) -> None:
     width = (lay.stack_w - 0.5) * ppu
     for item in items:
         label = f"{item.label} ({item.controller})" + (f", X={item.x}" if item.x else "")
