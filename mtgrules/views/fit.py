@@ -135,7 +135,6 @@ def fit_html(after: GameState, before: GameState | None = None, caption: str = "
 VIEW_CSS = """<style>
 div.mtg-state-view { max-width: 100%; overflow-x: auto; }
 div.mtg-state-view table.mtg-view-table.mtg-view-table { margin: 0.1em 0 0.5em 0; }
-div.mtg-state-view > .mtg-summary { font-weight: 600; margin: 0.1em 0 0.2em 0; }
 div.mtg-state-view table.mtg-view-table.mtg-view-table td.mtg-notes { min-width: 12em; max-width: 32em; }
 div.mtg-state-view table.mtg-view-table.mtg-view-table td.mtg-type { min-width: 9.5em; }
 div.mtg-state-view table.mtg-view-table.mtg-view-table td.mtg-zone { min-width: 7em; }
@@ -161,9 +160,8 @@ def state_view_html(table: pd.DataFrame, css: np.ndarray | None = None, caption:
     styled = tuple(c for c in players.columns if ((pstyles[c] != "") & (pstyles[c] != tables.NEW_ROW_CSS)).any())
     pcols = _drop_empty(players, keep=("life", "pool", "hand", *styled))
     parts = [tables.TABLE_CSS, VIEW_CSS, '<div class="mtg-state-view">']
-    if caption:
-        parts.append(f'<div class="mtg-summary">{html.escape(caption)}</div>')
-    parts.append(html_table(players[pcols], styles.loc[players.index, pcols].to_numpy(),
+    # the caption heads the first table, as it headed the one table (html_table escapes it)
+    parts.append(html_table(players[pcols], styles.loc[players.index, pcols].to_numpy(), caption,
                             table_class=tables.TABLE_CLASS, column_classes=VIEW_CLASSES))
     objects = _object_view(table)
     if len(objects):
