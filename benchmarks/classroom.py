@@ -57,15 +57,14 @@ def free_port() -> int:
 
 
 def find_proxy() -> str:
-    """configurable-http-proxy on the PATH, or where ``.ci/run`` installs it with npm."""
+    """configurable-http-proxy on the PATH, or where ``make test`` installs it with npm (``make proxy``)."""
     found = shutil.which("configurable-http-proxy")
     local = ROOT / "build" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
     if found:
         return found
     if local.exists():
         return str(local)
-    raise SystemExit("configurable-http-proxy is missing: `npm install --prefix build/node configurable-http-proxy@5` "
-                     "(or run .ci/run, which does)")
+    raise SystemExit("configurable-http-proxy is missing: run `make proxy` (npm installs it into build/node)")
 
 
 def process_table() -> dict[int, tuple[int, int]]:

@@ -200,9 +200,24 @@ def _against_before() -> list[Result]:
     return bench_against()
 
 
+def _card_search() -> list[Result]:
+    from cards_bench import keystrokes
+    return keystrokes()
+
+
+def _card_memory() -> list[Result]:
+    from cards_bench import memory
+    return memory()
+
+
 def _refusing_huge_x() -> list[Result]:
     from input_bench import refusing_huge_x
     return refusing_huge_x()
+
+
+def _blowups() -> list[Result]:
+    from blowups_bench import blowups
+    return blowups()
 
 
 SECTIONS: list[Section] = [
@@ -216,6 +231,9 @@ SECTIONS: list[Section] = [
     ("lessons: notebook run time over imports-only", _notebook_ratios),
     ("widgets: one walkthrough step", _walkthrough_step),
     ("input: refusing a huge X", _refusing_huge_x),
+    ("input: what hung a kernel (issue 27, section 2)", _blowups),
+    ("cards: reading the sets and searching every card", _card_search),
+    ("cards: a kernel's memory with the four sets loaded", _card_memory),
 ]
 
 

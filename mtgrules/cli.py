@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mtgrules.classroom.notebook import lessons_by_notebook
+from mtgrules.classroom.notebook import lesson_notebooks, lessons_by_notebook
 from mtgrules.core.errors import MtgRulesError
 from mtgrules.core.wording import counted
 
@@ -37,7 +37,10 @@ class WalkError(ValueError):
 # ---------------------------------------------------------------- lessons and rulings
 def cmd_lessons(args: argparse.Namespace) -> int:
     notebooks = Path(args.notebooks)
-    names = sorted(p.stem for p in notebooks.glob("[0-9][0-9]-*.ipynb")) if notebooks.is_dir() else []
+    if not notebooks.is_dir():  # not the catalog's list as if the folder were fine
+        print(f"mtgrules lessons: no folder {notebooks}", file=sys.stderr)
+        return 2
+    names = [p.stem for p in lesson_notebooks(notebooks)]
     by_lesson = lessons_by_notebook()
     for name in sorted(set(names) | set(by_lesson)):
         ids = by_lesson.get(name, [])
@@ -54,14 +57,23 @@ def search_rulings(text: str = "") -> list[Ruling]:
 
 
 def cmd_rulings(args: argparse.Namespace) -> int:
-    found = search_rulings(" ".join(args.text))
+    from mtgrules.cli_cards import search_official_rulings
+    text = " ".join(args.text)
+    found = [] if args.official else search_rulings(text)
     width = max(40, min(100, _columns() - 4))
     for r in found:
         card = f" — {r.card}" if r.card else ""
-        print(f"{r.id}{card}  (CR {', '.join(r.cr)}; lesson {r.lesson or '—'})")
+        print(f"{r.id}{card}  (kit catalog; CR {', '.join(r.cr)}; lesson {r.lesson or '—'})")
         print(textwrap.fill(r.quote, width, initial_indent="    ", subsequent_indent="    "))
-    if not found:
-        print(f"no ruling mentions {' '.join(args.text)!r}", file=sys.stderr)
+    official = [] if args.catalog or not (text or args.official) else search_official_rulings(text)
+    for name, ruling, sets in official:
+        print(f"{name} — Gatherer {ruling.date}  (official ruling; {' '.join(sets) or 'imported'})")
+        print(textwrap.fill(ruling.text, width, initial_indent="    ", subsequent_indent="    "))
+    print(f"{counted(len(found), 'kit catalog ruling')}, {counted(len(official), 'official ruling')}"
+          + ("" if text or args.official else " (give TEXT, or --official, to search the official ones)"),
+          file=sys.stderr)
+    if not found and not official:
+        print(f"no ruling mentions {text!r}", file=sys.stderr)
         return 1
     return 0
 
@@ -77,11 +89,18 @@ def cmd_handouts(args: argparse.Namespace) -> int:
     try:
         index = build_site(Path(args.notebooks), Path(args.out), lessons=args.lesson or None,
                            progress=not args.quiet)
-    except OSError as err:  # a lesson that doesn't exist, or a folder that can't be written
-        print(f"mtgrules handouts: {err}", file=sys.stderr)
+    except (OSError, MtgRulesError) as err:  # a lesson that isn't there or has a mistake; a folder not writable
+        print(f"mtgrules handouts: {_said(err)}", file=sys.stderr)
         return 2
     print(f"handouts written: {index}")
     return 0
+
+
+def _said(err: BaseException) -> str:
+    """An error as one line: the kit's sentence, or an OS error as "<file>: <what the system said>"."""
+    if isinstance(err, OSError) and err.strerror:
+        return f"{err.filename}: {err.strerror}" if err.filename else err.strerror
+    return str(err)
 
 
 # ---------------------------------------------------------------- present
@@ -92,10 +111,10 @@ def cmd_present(args: argparse.Namespace) -> int:
     from mtgrules.classroom.present import voila_command, voila_env, write_presentation
     try:
         path = find_lesson(Path(args.notebooks), args.lesson)
-    except FileNotFoundError as err:
-        print(f"mtgrules present: {err}", file=sys.stderr)
+        target = write_presentation(path, Path(args.out))
+    except (OSError, MtgRulesError) as err:  # no such lesson, a lesson with a mistake, a folder not writable
+        print(f"mtgrules present: {_said(err)}", file=sys.stderr)
         return 2
-    target = write_presentation(path, Path(args.out))
     if args.prepare_only:
         print(target)
         return 0
@@ -109,78 +128,80 @@ def cmd_present(args: argparse.Namespace) -> int:
 ACTION_FIELDS: dict[str, set[str]] = {
     "activate": {"player", "source", "ability", "x", "targets", "hybrid", "choices"},
     "cast": {"player", "card", "x", "targets", "hybrid", "choices"},
+    "play_land": {"player", "card", "choices"},
     "pass": {"player", "choices"},
     "attack": {"player", "attackers", "choices"},
     "block": {"player", "blocks", "choices"},
     "go_to": {"step", "player", "choices"},
 }
+# The names the Python calls behind "attack", "block" and "go_to" take as arguments: a choice given
+# one of these names would be read as that argument, so it is refused as the answer it isn't.
+TAKEN_NAMES = {"attack": {"player", "attacks"}, "block": {"player", "blocks"}, "go_to": {"t", "step", "player"}}
+MAX_MESSAGE = 400
+"""An error line is at most this many characters: a value is shown shortened, never whole."""
 
 
 def load_scenario(path: Path) -> tuple[Scenario, list[Any]]:
     """The scenario and its actions from a JSON file: the board as ``Scenario.from_dict`` reads it,
-    plus an optional ``"actions"`` list (see ``walk --help``)."""
+    plus an optional ``"actions"`` list (see ``walk --help``). The file is read by
+    :mod:`mtgrules.play.scenario_data`, the reader the BoardEditor's "Load JSON" uses, so the
+    same file gets the same checks (UTF-8 only, a bounded size, no field given twice)."""
+    from mtgrules.play import scenario_data
     from mtgrules.play.scenario import Scenario
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise WalkError(f"{path}: not valid JSON: {err}") from None
-    except UnicodeDecodeError as err:
-        raise WalkError(f"{path}: not UTF-8 text (byte {err.start}); save the scenario as UTF-8 JSON") from None
-    except RecursionError:
-        raise WalkError(f"{path}: lists or objects nested too deeply to read; a scenario is a few levels deep") from None
-    except ValueError as err:  # an integer literal of thousands of digits (Python's int limit)
-        raise WalkError(f"{path}: a number too large to read ({str(err).split(':')[0]})") from None
+        data = scenario_data.read_file(path, "scenario")
+    except MtgRulesError as err:
+        raise WalkError(f"{path}: {err}") from None
     if not isinstance(data, dict):
-        raise WalkError(f"{path}: a scenario file holds one JSON object, not {type(data).__name__}")
+        raise WalkError(f"{path}: a scenario file holds one JSON object ({{\"cards\": [...], ...}}), "
+                        f"not {_json_kind(data)}")
     actions = data.pop("actions", [])
     if not isinstance(actions, list):
-        raise WalkError(f"{path}: 'actions' must be a list")
-    _check_types(data, path)
-    return Scenario.from_dict(data), actions
+        raise WalkError(f"{path}: 'actions' must be a list of actions, not {_shown(actions)}")
+    try:
+        return Scenario.from_dict(data), actions
+    except MtgRulesError as err:
+        raise WalkError(f"{path}: {err}") from None
 
 
-# The JSON type each scenario field must have, so a quoted number or a list where a string belongs is
-# named here rather than failing deep inside the engine (or being read as a truthy "yes").
-SCENARIO_TYPES: dict[str, tuple[type, str]] = {
-    "title": (str, "a string"), "players": (list, "a list of names"), "teams": (dict, "an object"),
-    "turn": (int, "a whole number"), "active": (str, "a player's name"), "step": (str, "a step's name"),
-    "format": (str, "a string"), "life": (int, "a whole number"), "seed": (int, "a whole number"),
-    "cards": (list, "a list of objects"), "mana": (dict, 'an object such as {"Alice": "GG"}'),
-}
-CARD_TYPES: dict[str, tuple[type, str]] = {
-    "card": (str, "a card's name"), "controller": (str, "a player's name"), "owner": (str, "a player's name"),
-    "zone": (str, "a zone's name"), "tapped": (bool, "true or false"), "sick": (bool, "true or false"),
-    "counters": (dict, 'an object such as {"+1/+1": 2}'), "attached_to": (int, "an object id"),
-    "chosen": (dict, 'an object such as {"color": "G"}'),
-}
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in JSON's words ("a list", "null")."""
+    kinds = ((bool, "true or false"), (int | float, "a number"), (str, "a string"), (list, "a list"),
+             (dict, "an object"))
+    return next((name for kind, name in kinds if isinstance(value, kind)), "null")
 
 
-def _check_type(value: Any, kind: tuple[type, str], where: str) -> None:
-    expected, text = kind
-    if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-        raise WalkError(f"{where} must be {text}, not {json.dumps(value)}")
-
-
-def _check_types(data: Mapping[str, Any], path: Path) -> None:
-    """Each known field of the scenario and of its cards has the JSON type it needs."""
-    for key, kind in SCENARIO_TYPES.items():
-        if key in data:
-            _check_type(data[key], kind, f"{path}: '{key}'")
-    for i, entry in enumerate(data.get("cards", [])):
-        for key, kind in CARD_TYPES.items():
-            if isinstance(entry, Mapping) and key in entry:
-                _check_type(entry[key], kind, f"{path}: cards[{i}] '{key}'")
-    for i, name in enumerate(data.get("players", [])):
-        _check_type(name, (str, "a player's name"), f"{path}: players[{i}]")
-    for player, symbols in data.get("mana", {}).items():
-        _check_type(symbols, (str, 'a string of mana symbols such as "GG"'), f"{path}: mana for {player!r}")
+def _shown(value: Any) -> str:
+    """A wrong value from the file, as JSON writes it, shortened, with what it is: ``null (null)``,
+    ``"2" (a string)``, never Python's ``None`` or ``NoneType``."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    if len(text) > 40:
+        text = text[:39] + "…"
+    kind = _json_kind(value)
+    return text if kind == "null" else f"{text} ({kind})"
 
 
 def _whole(entry: Mapping[str, Any], key: str, where: str) -> int:
     """A whole-number field of an action (``x``, ``ability``), 0 when absent."""
     value = entry.get(key, 0)
-    _check_type(value, (int, "a whole number"), f"{where} '{key}'")
-    return int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise WalkError(f"{where} '{key}' must be a whole number, not {_shown(value)}")
+    return value
+
+
+def _ability(entry: Mapping[str, Any], where: str) -> int | str:
+    """An activation's ``ability``: its number among the source's activated abilities (0 when
+    absent), or its printed text or a start of it, as ``activate`` takes it."""
+    value = entry.get("ability", 0)
+    if isinstance(value, str):
+        return value
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise WalkError(f"{where} 'ability' must be a whole number, or the start of the ability's text such as "
+                        f"\"{{T}}\", not {_shown(value)}")
+    return value
 
 
 def _target(state: GameState, value: Any, where: str) -> int | str:
@@ -189,160 +210,282 @@ def _target(state: GameState, value: Any, where: str) -> int | str:
     players = {p.name for p in state.players}
     if isinstance(value, str) and value in players:
         if any(o.card == value for o in state.objects):
-            raise WalkError(f"{where}: {value!r} names both a player and a card; name the card by its id (#n)")
+            raise WalkError(f"{where}: {value!r:.60} names both a player and a card; name the card by its id (#n)")
         return value
-    if isinstance(value, str) and not value.removeprefix("#").isdigit() and not any(o.card == value for o in state.objects):
-        raise WalkError(f"{where}: no player or object is named {value!r}; the players are {', '.join(sorted(players))}")
+    if isinstance(value, str) and _id_text(value) is None and not any(o.card == value for o in state.objects):
+        raise WalkError(f"{where}: no player or object is named {value!r:.60}; the players are "
+                        f"{', '.join(sorted(players))}")
     return _ref(state, value, where)
+
+
+def _id_text(value: str) -> int | None:
+    """The id in ``"3"`` or ``"#3"`` (ASCII digits only: ``"#²"`` is no id), or None."""
+    text = value.removeprefix("#")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None
 
 
 def _ref(state: GameState, value: Any, where: str) -> int:
     """An object named by its id (as the tables show it: ``#3``) or by a card name held by
     exactly one object."""
-    if isinstance(value, bool):
-        raise WalkError(f"{where}: {value!r} is not an object id or card name")
-    if isinstance(value, int):
+    if isinstance(value, int) and not isinstance(value, bool):
         if value not in {o.oid for o in state.objects}:
             raise WalkError(f"{where}: there is no object #{value}")
         return value
     if isinstance(value, str):
-        text = value.removeprefix("#")
-        if text.isdigit():
-            return _ref(state, int(text), where)
+        oid = _id_text(value)
+        if oid is not None:
+            return _ref(state, oid, where)
         matches = [o.oid for o in state.objects if o.card == value]
         if len(matches) == 1:
             return int(matches[0])
         problem = "no object is" if not matches else f"{len(matches)} objects are"
-        raise WalkError(f"{where}: {problem} named {value!r}; name it by its id (#n) instead")
-    raise WalkError(f"{where}: {value!r} is not an object id or card name")
+        raise WalkError(f"{where}: {problem} named {value!r:.60}; name it by its id (#n) instead")
+    raise WalkError(f"{where} must be an object's id (such as 3 or \"#3\") or the name of a card only one "
+                    f"object has, not {_shown(value)}")
 
 
-def _choices(entry: Mapping[str, Any], where: str) -> dict[str, Any]:
+def _choices(entry: Mapping[str, Any], kind: str, where: str) -> dict[str, Any]:
+    """The scripted answers of an action. For the calls that take answers as keywords, an answer
+    named like one of their own arguments is refused as a question the kit never asks (117.1)."""
+    from mtgrules.core.choices import refuse_unknown_kinds
     choices = entry.get("choices", {})
     if not isinstance(choices, Mapping):
-        raise WalkError(f"{where}: 'choices' must be an object")
-    return {str(k).replace(" ", "_"): v for k, v in choices.items()}
+        raise WalkError(f"{where} 'choices' must be an object such as {{\"color\": \"G\"}}, not {_shown(choices)}")
+    keywords = {str(k).replace(" ", "_"): v for k, v in choices.items()}
+    taken = [(k, v) for k, v in keywords.items() if k in TAKEN_NAMES.get(kind, ())]
+    refuse_unknown_kinds(taken, f" given in {where} 'choices'")
+    return keywords
+
+
+def _listed(entry: Mapping[str, Any], key: str, where: str, example: str) -> list[Any]:
+    value = entry.get(key, [])
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        raise WalkError(f"{where} '{key}' is a list, even of one: [{json.dumps(value)[:60]}]")
+    if not isinstance(value, list):
+        raise WalkError(f"{where} '{key}' must be a list such as {example}, not {_shown(value)}")
+    return value
 
 
 def make_action(state: GameState, entry: Any, where: str) -> tuple[str, Any]:
-    """One action (or ``go_to``) from its JSON entry; returns ("do", action) or ("go_to", kwargs)."""
-    from mtgrules.core.actions import activate, cast, pass_priority
+    """One action (or ``go_to``) from its JSON entry; returns ("do", action) or ("go_to", kwargs).
+    Every field is checked for its JSON type here, in one sentence naming the entry and field."""
+    from mtgrules.core.actions import activate, cast, pass_priority, play_land
     from mtgrules.rules.combat.declare import declare_attackers, declare_blockers
-    if not isinstance(entry, Mapping) or entry.get("do") not in ACTION_FIELDS:
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("do"), str) or entry["do"] not in ACTION_FIELDS:
         raise WalkError(f"{where}: each action is an object whose 'do' is one of {sorted(ACTION_FIELDS)}")
     kind = entry["do"]
     extra = set(entry) - ACTION_FIELDS[kind] - {"do"}
     if extra:
         raise WalkError(f"{where} ({kind}): unknown field(s) {sorted(extra)}; "
                         f"expected some of {sorted(ACTION_FIELDS[kind])}")
+    if kind == "go_to" and entry.get("player") is not None and not isinstance(entry.get("player"), str):
+        raise WalkError(f"{where} (go_to) 'player' must be a player's name, not {_shown(entry['player'])}")
     if kind != "go_to" and not isinstance(entry.get("player"), str):
         raise WalkError(f"{where} ({kind}): 'player' (a player's name) is required")
-    choices = _choices(entry, where)
-    if "hybrid" in entry:
-        _check_type(entry["hybrid"], (str, 'a string of colours, such as "G"'), f"{where} 'hybrid'")
-    for key in ("targets", "attackers"):
-        if isinstance(entry.get(key), str | int):
-            raise WalkError(f"{where} ({kind}): '{key}' is a list, even of one: [{json.dumps(entry[key])}]")
-    targets = tuple(_target(state, t, f"{where} targets") for t in entry.get("targets", []))
-    if kind == "activate":
-        return "do", activate(entry["player"], _ref(state, entry.get("source"), f"{where} source"),
-                              _whole(entry, "ability", where), x=_whole(entry, "x", where), targets=targets,
-                              hybrid=entry.get("hybrid"), **choices)
-    if kind == "cast":
-        return "do", cast(entry["player"], _ref(state, entry.get("card"), f"{where} card"), x=_whole(entry, "x", where),
-                          targets=targets, hybrid=entry.get("hybrid"), **choices)
+    player: str = entry.get("player") or ""
+    choices = _choices(entry, kind, where)
+    hybrid = entry.get("hybrid")
+    if hybrid is not None and not isinstance(hybrid, str):
+        raise WalkError(f"{where} 'hybrid' must be a string of colours, such as \"G\", not {_shown(hybrid)}")
+    if kind in ("activate", "cast"):
+        targets = tuple(_target(state, t, f"{where} targets")
+                        for t in _listed(entry, "targets", where, '["Bob"] or ["Grizzly Bears"]'))
+        x = _whole(entry, "x", where)
+        if kind == "activate":
+            return "do", activate(player, _ref(state, entry.get("source"), f"{where} source"),
+                                  _ability(entry, where), x=x, targets=targets, hybrid=hybrid,
+                                  choices=choices)
+        return "do", cast(player, _ref(state, entry.get("card"), f"{where} card"), x=x, targets=targets,
+                          hybrid=hybrid, choices=choices)
+    if kind == "play_land":
+        return "do", play_land(player, _ref(state, entry.get("card"), f"{where} card"), choices=choices)
     if kind == "pass":
-        return "do", pass_priority(entry["player"], **choices)
+        return "do", pass_priority(player, choices=choices)
     if kind == "attack":
         attackers = entry.get("attackers", [])
         if isinstance(attackers, Mapping):
-            pairs = {_ref(state, k, f"{where} attackers"): v for k, v in attackers.items()}
-            return "do", declare_attackers(entry["player"], pairs, **choices)
-        return "do", declare_attackers(entry["player"], [_ref(state, a, f"{where} attackers") for a in attackers],
-                                       **choices)
+            pairs = {_ref(state, k, f"{where} attackers"): _target(state, v, f"{where} attackers[{k!r:.40}]")
+                     for k, v in attackers.items()}
+            return "do", declare_attackers(player, pairs, **choices)
+        listed = _listed(entry, "attackers", where, '["Grizzly Bears"] or {"Grizzly Bears": "Bob"}')
+        return "do", declare_attackers(player, [_ref(state, a, f"{where} attackers") for a in listed], **choices)
     if kind == "block":
         blocks = entry.get("blocks", {})
         if not isinstance(blocks, Mapping):
-            raise WalkError(f"{where} (block): 'blocks' maps each blocker to the attacker it blocks")
-        return "do", declare_blockers(entry["player"], {_ref(state, b, f"{where} blocker"): _ref(state, a, f"{where} attacker")
-                                                        for b, a in blocks.items()}, **choices)
+            raise WalkError(f"{where} (block): 'blocks' maps each blocker to the attacker it blocks, such as "
+                            f"{{\"Walking Corpse\": \"Grizzly Bears\"}}, not {_shown(blocks)}")
+        return "do", declare_blockers(player, {_ref(state, b, f"{where} blocker"): _ref(state, a, f"{where} attacker")
+                                               for b, a in blocks.items()}, **choices)
     if not isinstance(entry.get("step"), str):
         raise WalkError(f"{where} (go_to): 'step' (such as \"declare blockers\") is required")
     return "go_to", {"step": entry["step"], "player": entry.get("player"), **choices}
 
 
+class WalkStopped(WalkError):
+    """An action the walk couldn't play (a file's mistake, or ``go_to`` stopping because the game
+    is over): ``timeline`` holds the steps played before it, which are shown with the error."""
+
+    def __init__(self, message: str, timeline: Timeline) -> None:
+        super().__init__(message)
+        self.timeline = timeline
+
+
 def play(scenario: Scenario, actions: Sequence[Any]) -> Timeline:
     """The timeline of a scenario with its actions played; a refused action becomes a refused
-    step citing its rule, as in the lessons."""
+    step citing its rule, as in the lessons. An action that can't be played at all raises
+    :class:`WalkStopped`, holding the steps played before it."""
     from mtgrules.play.verbs import go_to
     t = scenario.timeline()
     for i, entry in enumerate(actions):
+        where = f"actions[{i}]"
         try:
-            kind, value = make_action(t.state, entry, f"actions[{i}]")
-        except WalkError:
+            kind, value = make_action(t.state, entry, where)
+            if kind == "go_to":
+                step, player = value.pop("step"), value.pop("player")
+                try:
+                    go_to(t, step, player, **value)
+                except (MtgRulesError, RuntimeError, ValueError) as err:  # the game is over, a step misnamed
+                    raise WalkStopped(f"{where} (go_to): {err}", _to_the_end(t, step, player, value)) from None
+            else:
+                t.attempt(value)
+        except WalkStopped:
             raise
-        except (ValueError, TypeError) as err:  # a value the action's constructor can't read
-            raise WalkError(f"actions[{i}]: {err}") from None
-        if kind == "go_to":
-            step = value.pop("step")
-            player = value.pop("player")
-            try:
-                go_to(t, step, player, **value)
-            except (RuntimeError, ValueError) as err:
-                raise WalkError(f"actions[{i}] (go_to): {err}") from None
-        else:
-            t.attempt(value)
+        except WalkError as err:
+            raise WalkStopped(str(err), t) from None
+        except MtgRulesError as err:  # a value an action's constructor refuses, in its own words
+            raise WalkStopped(f"{where}: {err}", t) from None
     return t
+
+
+def _to_the_end(t: Timeline, step: str, player: str | None, answers: Mapping[str, Any]) -> Timeline:
+    """``t`` with the passes ``go_to`` took back played again, when they ended the game: go_to
+    leaves nothing half-played, but a walk shows how its game ended (the damage, the player who
+    lost, 104.3) before saying why it stopped. Otherwise ``t`` as it is."""
+    from mtgrules.play.advance import advance_to, answer_with
+    from mtgrules.rules.teams import game_over
+    probe = t.copy()
+    try:
+        table = {kind.replace("_", " "): answer for kind, answer in answers.items()}
+        advance_to(probe, step, player, choose=answer_with(table) if table else None)
+    except (MtgRulesError, RuntimeError, ValueError, TypeError):
+        return t
+    return probe if game_over(probe.state) and not game_over(t.state) else t
+
+
+def terminal_text(text: str) -> str:
+    """Game text made safe for a terminal: every control or invisible formatting character (ESC,
+    which starts the sequences that clear a screen, recolour it or set its title; a newline inside
+    a name; a right-to-left override) is shown escaped, as Python writes it (``\\x1b``), so a
+    file's names can't drive the terminal or fake a line of output."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def message_line(text: str) -> str:
+    """An error as one terminal line of at most ``MAX_MESSAGE`` characters."""
+    line = terminal_text(text)
+    return line if len(line) <= MAX_MESSAGE else line[:MAX_MESSAGE - 1] + "…"
 
 
 def steps_text(timeline: Timeline, width: int = 100, quiet: bool = False) -> str:
     """The step table as terminal text: each step's number and title, then what happened with
-    its rules, wrapped to ``width``. Steps where a player only passed are folded unless ``quiet``."""
-    lines = [timeline.title or "Scenario", ""]
+    its rules, wrapped to ``width``. Steps where a player only passed are folded unless ``quiet``.
+    The game's text (names, titles) is shown through :func:`terminal_text`."""
+    lines = [terminal_text(timeline.title or "Scenario"), ""]
     folded = 0
     for f in timeline:
         if f.index and f.is_quiet and not quiet:
             folded += 1
             continue
-        lines.append(f"{f.index:>3}  {f.title()}")
-        lines.append(textwrap.fill(f.narration(), width, initial_indent="     ", subsequent_indent="     "))
+        lines.append(f"{f.index:>3}  {terminal_text(f.title())}")
+        lines.append(textwrap.fill(terminal_text(f.narration()), width, initial_indent="     ",
+                                   subsequent_indent="     "))
     if folded:
         lines.append(f"\n({counted(folded, 'step')} where a player only passed priority "
                      "left out; --all shows them)")
     return "\n".join(lines)
 
 
+def state_text(state: GameState) -> str:
+    """The final state table as terminal text, its names shown through :func:`terminal_text`."""
+    import pandas as pd
+
+    from mtgrules.views import state_table
+    table = pd.DataFrame(state_table(state))
+    safe = table.map(lambda v: terminal_text(v) if isinstance(v, str) else v)
+    safe.index = [terminal_text(str(i)) for i in table.index]
+    safe.columns = [terminal_text(str(c)) for c in table.columns]
+    with pd.option_context("display.width", _columns(), "display.max_columns", None):
+        text: str = safe.to_string()
+    return text
+
+
 def cmd_walk(args: argparse.Namespace) -> int:
     try:
         scenario, actions = load_scenario(Path(args.scenario))
         t = play(scenario, actions)
-    except (WalkError, MtgRulesError, OSError) as err:  # a refusal, a missing choice, a bad scenario
-        print(f"mtgrules walk: {err}", file=sys.stderr)
+    except WalkStopped as err:  # the steps played before it, then why the walk stopped
+        print(steps_text(err.timeline, max(40, _columns() - 2), quiet=args.all))
+        if args.state:
+            print("\nState when the walk stopped:\n" + state_text(err.timeline.state))
+        sys.stdout.flush()
+        print(message_line(f"mtgrules walk: {err}"), file=sys.stderr)
+        return 2
+    except (WalkError, MtgRulesError) as err:  # a file that can't be read, a bad scenario
+        print(message_line(f"mtgrules walk: {err}"), file=sys.stderr)
         return 2
     print(steps_text(t, max(40, _columns() - 2), quiet=args.all))
     if args.state:
-        import pandas as pd
-
-        from mtgrules.views import state_table
-        with pd.option_context("display.width", _columns(), "display.max_columns", None):
-            print("\nFinal state:\n" + state_table(t.state).to_string())
+        print("\nFinal state:\n" + state_text(t.state))
     return 0
 
 
 # ---------------------------------------------------------------- the parser
-WALK_EPILOG = """\
+WALK_EXAMPLE: dict[str, Any] = {
+    "title": "Giant Growth on a blocked attacker", "players": ["Alice", "Bob"], "step": "main1",
+    "cards": [{"card": "Grizzly Bears", "controller": "Alice"},
+              {"card": "Vivid Crag", "controller": "Alice", "counters": {"charge": 2}},
+              {"card": "Forest", "controller": "Alice", "zone": "hand"},
+              {"card": "Giant Growth", "controller": "Alice", "zone": "hand"},
+              {"card": "Walking Corpse", "controller": "Bob"}],
+    "actions": [{"do": "play_land", "player": "Alice", "card": "Forest"},
+                {"do": "go_to", "step": "declare attackers"},
+                {"do": "attack", "player": "Alice", "attackers": ["Grizzly Bears"]},
+                {"do": "go_to", "step": "declare blockers"},
+                {"do": "block", "player": "Bob", "blocks": {"Walking Corpse": "Grizzly Bears"}},
+                {"do": "activate", "player": "Alice", "source": "Vivid Crag", "ability": "{T}, Remove",
+                 "choices": {"color": "G"}},
+                {"do": "cast", "player": "Alice", "card": "Giant Growth", "targets": ["Grizzly Bears"]},
+                {"do": "pass", "player": "Alice"},
+                {"do": "pass", "player": "Bob"},
+                {"do": "go_to", "step": "end"}],
+}
+"""The example file ``walk --help`` prints; ``tests/test_cli.py`` walks the help's own text."""
+
+
+def _example_text(example: Mapping[str, Any]) -> str:
+    """The example file as JSON a reader can follow: one card or action a line."""
+    head = ", ".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in example.items() if k not in ("cards", "actions"))
+    cards = ",\n  ".join(json.dumps(c) for c in example["cards"])
+    actions = ",\n  ".join(json.dumps(a) for a in example["actions"])
+    return f'{{{head},\n "cards": [\n  {cards}],\n "actions": [\n  {actions}]}}'
+
+
+WALK_EPILOG = f"""\
 The file is JSON: the board as Scenario.from_dict reads it ("title", "players", "step",
-"cards": [{"card": "Forest", "controller": "Alice"}, ...], "mana", ...), plus an optional
+"cards": [{{"card": "Forest", "controller": "Alice"}}, ...], "mana", ...), plus an optional
 "actions" list played in order. Objects are named by id (1 for the first card, as the tables
 show "#1") or by a card name only one object has; a target may also be a player, by name
-("targets": ["Bob"]). Actions:
-  {"do": "activate", "player": "Alice", "source": "Forest", "ability": 0, "choices": {"color": "G"}}
-  {"do": "cast", "player": "Alice", "card": "Giant Growth", "targets": ["Grizzly Bears"]}
-  {"do": "pass", "player": "Bob"}
-  {"do": "go_to", "step": "declare attackers"}
-  {"do": "attack", "player": "Alice", "attackers": ["Grizzly Bears"]}
-  {"do": "block", "player": "Bob", "blocks": {"Walking Corpse": "Grizzly Bears"}}
-A refused action is shown as a refused step with its rule; the state is left unchanged."""
+("targets": ["Bob"]). An action's "do" is one of {", ".join(ACTION_FIELDS)};
+its "choices" answer the questions it asks, such as {{"color": "G"}} for mana of any colour
+(every keyword: docs/choices.md). An activation's "ability" is its number among the source's
+activated abilities, from 0, or the start of its printed text, such as "{{T}}". For example, this file (save it as example.json, then: python -m mtgrules walk example.json):
+
+{_example_text(WALK_EXAMPLE)}
+
+A refused action is shown as a refused step with its rule; the state is left unchanged. An
+action that can't be played at all stops the walk: the steps before it are shown, then why."""
 
 
 def parser() -> argparse.ArgumentParser:
@@ -355,10 +498,16 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--notebooks", default=str(DEFAULT_NOTEBOOKS), help="the notebooks folder (default: %(default)s)")
     s.set_defaults(run=cmd_lessons)
 
-    s = sub.add_parser("rulings", help="search the rulings catalog",
+    s = sub.add_parser("rulings", help="search the rulings: the kit's catalog and the official ones",
                        description="Print the rulings whose id, card, topic, text, source or rule numbers "
-                                   "contain TEXT (any case); all of them without TEXT.")
+                                   "contain TEXT (any case): the kit's catalog (the rulings its lessons teach "
+                                   "and its tests prove, marked 'kit catalog'; all of them without TEXT) and "
+                                   "the official Gatherer rulings of the cards in its card data (marked "
+                                   "'official ruling', with the date), by words or card name.")
     s.add_argument("text", nargs="*", metavar="TEXT", help="words to look for, e.g. 'menace' or '509.1c'")
+    only = s.add_mutually_exclusive_group()
+    only.add_argument("--catalog", action="store_true", help="only the kit's catalog")
+    only.add_argument("--official", action="store_true", help="only the official rulings (all of them without TEXT)")
     s.set_defaults(run=cmd_rulings)
 
     s = sub.add_parser("handouts", help="build the static handout site (no kernel, no network needed)",
@@ -392,6 +541,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--all", action="store_true", help="also show steps where a player only passed priority")
     s.add_argument("--state", action="store_true", help="print the final state table too")
     s.set_defaults(run=cmd_walk)
+
+    from mtgrules.cli_cards import add_cards_parser
+    add_cards_parser(sub)
     return p
 
 

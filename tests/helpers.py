@@ -13,6 +13,22 @@ import pytest
 
 from mtgrules import IllegalAction, apply
 
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def lesson_paths() -> list[Path]:
+    """The kit's lesson notebooks, as ``mtgrules.catalog.lessons`` lists them: a learner's own
+    notebook saved in ``notebooks/`` is not one, so the lesson checks never read it."""
+    from mtgrules.catalog.lessons import lesson_names
+    return [NOTEBOOKS / f"{name}.ipynb" for name in lesson_names()]
+
+
+def lesson_path(number: str) -> Path:
+    """The kit's lesson notebook numbered ``number`` ("04")."""
+    found = [p for p in lesson_paths() if p.name.startswith(f"{number}-")]
+    assert len(found) == 1, f"no lesson {number} in mtgrules.catalog.lessons"
+    return found[0]
+
 
 def refused(state, action, rule: str) -> IllegalAction:
     """Assert ``action`` is refused citing ``rule`` and that ``state`` is unchanged."""
@@ -148,12 +164,22 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+def require_chromium() -> None:
+    """Fail, saying what to run, when the browser tests can't find Chromium: a browser test
+    that skipped itself would pass ``make test`` unseen."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing, so the browser tests can't run: run `make chromium` (as root it "
+                    "installs Debian's chromium with apt-get; else it says what to run)", pytrace=False)
+
+
 @contextmanager
 def offline_page(width: int, height: int, timeout_ms: int = 30_000):
     """A page of Debian's Chromium that may load files, ``data:`` URLs and localhost only; every
     other request is aborted and its URL kept in the list yielded with the page, so a test can
     assert a handout or the projector page fetched nothing from outside."""
     import re
+
+    require_chromium()
 
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:

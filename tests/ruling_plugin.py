@@ -11,7 +11,12 @@ Why: the catalog (``mtgrules/data/rulings.json``) claims, per ruling, whether a 
 
 The end-of-run check is skipped for partial runs (a single file, ``-k``/``-m`` selections,
 ``--lf``, ``--collect-only``) and for runs that already failed, because there it would only
-repeat or invent failures. The ``ruling(id)`` marker itself is registered in pyproject.toml.
+repeat or invent failures. One selection still counts as whole: ``-m "not slow"`` (``make test``),
+where a ruling whose marked tests include a slow one counts as proved by ``make test-slow``.
+The ``ruling(id)`` marker itself is registered in pyproject.toml.
+
+Under pytest-xdist each worker collects everything and runs a share: the workers send what they
+collected and what passed to the controller (``workeroutput``), which makes the check once.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from mtgrules.catalog.rulings import catalog_ids, load_catalog
 TESTS_DIR = Path(__file__).resolve().parent
 CATALOG_TEST_FILE = "test_catalog.py"
 _PLUGIN_NAME = "mtgrules-ruling-tracker"
+_WORKER_KEY = "mtgrules_rulings"
+_FAST_RUN = "not slow"  # make test's selection: everything but @pytest.mark.slow
 
 
 def _marker_ids(item: pytest.Item) -> list[str]:
@@ -60,7 +67,9 @@ class RulingTracker:
         self.collected: dict[str, list[str]] | None = None  # ruling ID -> node ids
         self.by_node: dict[str, list[str]] = {}  # node id -> ruling IDs
         self.passed: dict[str, list[str]] = {}  # ruling ID -> node ids that passed
-        self.deselected = 0
+        self.slow: set[str] = set()  # node ids of marked tests that are @pytest.mark.slow
+        self.deselected = 0  # tests left out other than by -m "not slow"
+        self.has_catalog_test = False
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
@@ -80,6 +89,8 @@ class RulingTracker:
             ids = _marker_ids(item)
             if ids:
                 self.by_node[item.nodeid] = ids
+            if ids and item.get_closest_marker("slow") is not None:
+                self.slow.add(item.nodeid)
             for ruling_id in ids:
                 if ruling_id not in known:
                     unknown.append(f"  {item.nodeid}: {ruling_id!r}")
@@ -91,8 +102,14 @@ class RulingTracker:
         self.collected = collected
 
     def pytest_deselected(self, items: list[pytest.Item]) -> None:
-        """Any deselection (-k, -m, --lf, --deselect, --sw) makes the run partial."""
-        self.deselected += len(items)
+        """Any deselection (-k, -m, --lf, --deselect, --sw) makes the run partial, except the
+        slow tests that ``-m "not slow"`` leaves to ``make test-slow``."""
+        fast_run = self.config.option.markexpr == _FAST_RUN
+        self.deselected += sum(1 for item in items if not (fast_run and item.get_closest_marker("slow")))
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.has_catalog_test = any(item.path.name == CATALOG_TEST_FILE for item in session.items)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Remember marked tests whose body passed (an unexpected xfail pass does not count)."""
@@ -106,20 +123,43 @@ class RulingTracker:
         return self.collected is not None and _arguments_cover_tests_dir(self.config)
 
     def run_is_complete(self, session: pytest.Session) -> bool:
-        """True when every collected test was selected to run, test_catalog.py included."""
+        """True when every collected test was selected to run (all but the slow ones, for
+        ``-m "not slow"``), test_catalog.py included."""
         option = self.config.option
         if not self.collection_is_complete() or self.deselected or option.collectonly:
             return False
-        if option.keyword or option.markexpr:
+        if option.keyword or option.markexpr not in ("", _FAST_RUN):
             return False
-        return any(item.path.name == CATALOG_TEST_FILE for item in session.items)
+        return self.has_catalog_test
 
     def unproved_rulings(self) -> list[str]:
-        """Catalog rulings claiming ``status.test`` that have no passing marked test."""
-        return [e.id for e in load_catalog() if e.status.test and not self.passed.get(e.id)]
+        """Catalog rulings claiming ``status.test`` that have no passing marked test (nor, in a
+        run without the slow tests, a slow one that ``make test-slow`` runs)."""
+        left_to_slow = self.config.option.markexpr == _FAST_RUN
+        return [e.id for e in load_catalog() if e.status.test and not self.passed.get(e.id)
+                and not (left_to_slow and self.slow & set((self.collected or {}).get(e.id, ())))]
+
+    # ---- pytest-xdist: the workers report to the controller, which checks once
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: object, error: object) -> None:
+        found = getattr(node, "workeroutput", {}).get(_WORKER_KEY)
+        if not found:
+            return
+        self.collected = found["collected"]  # every worker collected everything
+        self.slow = set(found["slow"])
+        self.has_catalog_test = found["has_catalog_test"]
+        self.deselected = max(self.deselected, found["deselected"])
+        for ruling_id, nodes in found["passed"].items():
+            self.passed.setdefault(ruling_id, []).extend(nodes)
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         """After a complete green run, fail if a ruling claims a test that didn't pass."""
+        workeroutput = getattr(self.config, "workeroutput", None)
+        if workeroutput is not None:  # an xdist worker: the controller checks
+            workeroutput[_WORKER_KEY] = {"collected": self.collected or {}, "slow": sorted(self.slow),
+                                         "has_catalog_test": self.has_catalog_test,
+                                         "deselected": self.deselected, "passed": self.passed}
+            return
         if exitstatus != pytest.ExitCode.OK or session.testsfailed or session.shouldfail:
             return
         if not self.run_is_complete(session):

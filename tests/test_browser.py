@@ -39,6 +39,7 @@ SERVER_STOP_TIMEOUT = 20  # seconds for a server to stop after SIGTERM, before S
 PAGE_TIMEOUT = 60_000  # ms for a page action
 PLAY_TIMEOUT = 20_000  # ms for Play to reach the next step (its interval is 1.5 s)
 RUN_TIMEOUT = 180_000  # ms for the notebook's cells to run and the walkthrough to appear
+LAB_DEFAULTS = REPO / "mtgrules" / "classroom" / "jupyter" / "lab" / "overrides.json"  # make lab-settings
 RULE_CITED = re.compile(r"CR \d{3}(\.\d+[a-z]?)?")
 KERNEL_IDLE_JS = """() => Array.from(document.querySelectorAll('.jp-StatusBar-TextItem'))
     .map(e => e.innerText.trim()).some(t => t.endsWith('| Idle') && !t.startsWith('No Kernel'))"""
@@ -175,13 +176,14 @@ def _jupyter_env(home: Path) -> dict[str, str]:
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     env["MPLBACKEND"] = "Agg"
     # JupyterLab settings for a test: every cell in the DOM (no windowing, so off-screen widgets
-    # exist), no autosave (the lesson file must not change), no news or update checks.
+    # exist), no autosave (the lesson file must not change), and the defaults `make lab` gives
+    # (no news pop-up, no update check).
     settings = {
         "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
         "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
-            {"fetchNews": "false", "checkForUpdates": False},
     }
+    for plugin, values in json.loads(LAB_DEFAULTS.read_text()).items():
+        settings["/".join(plugin.split(":")) + ".jupyterlab-settings"] = values
     for rel, values in settings.items():
         path = home / "lab-settings" / rel
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -222,9 +224,8 @@ def start_voila(root: Path, notebook: str, env: dict[str, str], tmp: Path) -> Se
 
 @pytest.fixture(scope="module")
 def browser():
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing, so the browser tests can't run. Install Debian's Chromium with "
-                    "`apt-get install chromium` (as root; .ci/run does this), then run the tests again.")
+    from helpers import require_chromium
+    require_chromium()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, timeout=PAGE_TIMEOUT)

@@ -1,7 +1,7 @@
 """A small class on a real JupyterHub (the load test of benchmarks/classroom.py with two students).
 
 Slow (about a minute): JupyterHub, configurable-http-proxy from npm, two single-user servers and
-two kernels. CI runs it (``.ci/run`` installs the proxy); ``-m "not slow"`` leaves it out.
+two kernels. ``make test-slow`` runs it (and installs the proxy first); ``make test`` leaves it out.
 It checks that the run works end to end and cleans up after itself, not how fast it is: the
 figures go to docs/benchmarks.md.
 """
@@ -60,12 +60,13 @@ def test_config_parses_in_both_modes(tmp_path, monkeypatch):
 
 
 @pytest.mark.slow
+@pytest.mark.browser  # a hub, two servers and two kernels: never beside the other server tests
 def test_two_students_on_one_hub(tmp_path):
     bench = _bench()
     try:
         bench.find_proxy()
     except SystemExit as err:
-        pytest.fail(f"{err}; .ci/run installs it in CI")
+        pytest.fail(f"{err}; make test-slow installs it")
     if shutil.which("node") is None:
         pytest.fail("node is missing: configurable-http-proxy needs it")
     figures = asyncio.run(asyncio.wait_for(bench.classroom(2, "04", 20, tmp_path), 600))

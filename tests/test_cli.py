@@ -93,7 +93,7 @@ def test_walk_combat_by_card_names(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("data", "message"), [
-    ("not json {", "not valid JSON"),
+    ("not json {", "it isn't JSON (Expecting value at line 1, column 1)"),
     ([1, 2], "one JSON object"),
     ({**TAPPING, "actions": [{"do": "exec", "player": "Alice"}]}, "'do' is one of"),
     ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Island"}]}, "no object is named"),
@@ -104,10 +104,12 @@ def test_walk_combat_by_card_names(tmp_path, capsys):
     # A teacher's slips of JSON type: named as one sentence, never a traceback or a truthy "yes".
     ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Forest", "x": "two"}]},
      "actions[0] 'x' must be a whole number"),
-    ({**TAPPING, "mana": {"Alice": ["G"]}}, "mana for 'Alice' must be a string"),
-    ({**TAPPING, "turn": "2"}, "'turn' must be a whole number"),
-    ({**TAPPING, "life": "20"}, "'life' must be a whole number"),
-    ({**TAPPING, "cards": [{"card": "Forest", "tapped": "yes"}]}, "cards[0] 'tapped' must be true or false"),
+    # Read by Scenario.from_dict, as the BoardEditor reads them: the same sentence in both.
+    ({**TAPPING, "mana": {"Alice": ["G"]}}, "mana for 'Alice': mana must be symbols such as \"GG\" or a list"),
+    ({**TAPPING, "turn": "2"}, "turn must be a whole number, not '2' (str)"),
+    ({**TAPPING, "life": "20"}, "life must be a whole number, not '20' (str)"),
+    ({**TAPPING, "cards": [{"card": "Forest", "tapped": "yes"}]},
+     "cards[0] ('Forest'): tapped must be true or false, not 'yes' (str)"),
     ({**TAPPING, "actions": [{"do": "activate", "player": "Alice", "source": "Forest", "targets": "Forest"}]},
      "'targets' is a list, even of one"),
     ({**TAPPING, "players": ["Alice", 3]}, "players[1] must be a player's name"),

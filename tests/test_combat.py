@@ -460,7 +460,7 @@ def test_declaring_a_creature_that_never_could_attack_says_why_after_the_declara
     tapped = s.add("Grizzly Bears", "Alice", tapped=True)
     t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
     err = refuse(t.state, declare_attackers("Alice", {tapped: "Bob"}), "508.1a")
-    assert "is tapped" in err.reason and "already been declared" in err.reason
+    assert "is tapped" in err.reason and "so the game declared no attackers for them" in err.reason
     s = Scenario("one attacks", turn=2, step="main1")
     bears = s.add("Grizzly Bears", "Alice")
     t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)

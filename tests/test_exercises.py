@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from pathlib import Path
 
 import pytest
-from helpers import committed_notebook
+from helpers import committed_notebook, lesson_path
 
 from mtgrules import Scenario, Step, declare_attackers
 from mtgrules.lessons.check import EXERCISES, NO_ANSWER, Verdict, check, get
@@ -16,7 +15,6 @@ from mtgrules.lessons.solutions import key
 from mtgrules.play.verbs import go_to
 from mtgrules.rules.layers import characteristics
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 JUDGED = {"04.2", "06.4"}
 
 
@@ -102,7 +100,7 @@ def test_an_unknown_exercise_names_the_known_ones():
 def test_every_exercise_in_a_lesson_has_a_check(lesson):
     """The lesson's numbered exercises and the registered checks match one to one, and the
     lesson calls check() for each."""
-    path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
+    path = lesson_path(lesson)
     cells = committed_notebook(path)["cells"]
     text = "\n".join("".join(c["source"]) for c in cells)
     part = text[text.index("## Exercises"):]
@@ -115,7 +113,7 @@ def test_every_exercise_in_a_lesson_has_a_check(lesson):
 
 @pytest.mark.parametrize("lesson", ["00", "01", "02", "03", "04", "05", "06", "07", "08", "09"])
 def test_every_lesson_shows_a_board_as_a_visible_scenario_cell(lesson):
-    path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
+    path = lesson_path(lesson)
     code = ["".join(c["source"]) for c in committed_notebook(path)["cells"] if c["cell_type"] == "code"]
     assert any("Scenario(" in src and ".add(" in src for src in code), f"{path.name} shows no board as code"
 
@@ -151,7 +149,7 @@ def test_the_key_plays_the_board_the_lesson_shows(exercise_id):
     """The learner's cell and the teacher's key build the same board, ids included, so an answer
     that names ids (a declaration) means the same thing to both."""
     lesson, n = exercise_id.split(".")
-    path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
+    path = lesson_path(lesson)
     cells = {c["id"]: "".join(c["source"]) for c in committed_notebook(path)["cells"]}
     scope: dict = {}
     exec(cells[f"{lesson}-ex0c"], scope)  # the exercises' own imports, and nothing else
@@ -165,7 +163,7 @@ def test_the_exercises_run_on_their_own_after_a_restart(lesson):
     cell (the section says to) and then each exercise cell in order: none may need a name that
     only the lesson's first cell imports (a NameError for Walkthrough or state_table, as lessons 05
     and 06 gave a newcomer)."""
-    path = next(NOTEBOOKS.glob(f"{lesson}-*.ipynb"))
+    path = lesson_path(lesson)
     cells = committed_notebook(path)["cells"]
     start = next(i for i, c in enumerate(cells) if c.get("id") == f"{lesson}-ex0c")
     scope: dict = {}

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import CHROMIUM, offline_page
+from helpers import offline_page
 
 from mtgrules.classroom import handouts
 
@@ -20,8 +20,6 @@ LESSON = "04-must-be-blocked"
 # A4 is 210 mm wide and the handout's print margins are 12 mm a side: 186 mm at 96 px per inch.
 PRINT_WIDTH_PX = round(186 / 25.4 * 96)
 TIMEOUT = 30_000
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
 
 # Each table's right edge, and whether its own box (or any box around it) is cut off or scrolls.
 OVERFLOWS_JS = """(width) => {

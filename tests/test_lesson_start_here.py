@@ -48,15 +48,18 @@ def test_the_list_of_lessons_is_generated_and_names_every_lesson():
     assert "| 07 Graveyard Busybody |" not in prose, "a hand-typed list of lessons is back"
 
 
-def test_a_new_lesson_appears_in_the_list(tmp_path):
+def test_a_new_lesson_appears_in_the_list_and_a_learners_notebook_does_not(tmp_path, monkeypatch):
+    from mtgrules.catalog import lessons
     for name in ("00-start-here", "01-mana"):
-        (tmp_path / f"{name}.ipynb").write_text(LESSON.read_text() if name[:2] == "00" else
-                                                 (REPO / "notebooks" / "01-mana.ipynb").read_text())
+        (tmp_path / f"{name}.ipynb").write_text((REPO / "notebooks" / f"{name}.ipynb").read_text())
     extra = {"cells": [{"cell_type": "markdown", "id": "x", "metadata": {}, "source": "# Lesson 10 — Layers\n"}],
              "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
-    (tmp_path / "10-layers.ipynb").write_text(json.dumps(extra))
-    table = lessons_markdown(tmp_path)       # not a git checkout: every NN-name notebook
+    for name in ("10-layers", "01-mana-Copy1"):
+        (tmp_path / f"{name}.ipynb").write_text(json.dumps(extra))
+    monkeypatch.setattr(lessons, "LESSONS", (*lessons.LESSONS, lessons.Lesson("10-layers")))
+    table = lessons_markdown(tmp_path)
     assert re.search(r"^\| \[10\]\(10-layers\.ipynb\) \| Layers \| — \|$", table, flags=re.M), table
+    assert "Copy1" not in table and "[01](01-mana.ipynb)" in table
 
 
 def test_the_first_prediction_says_what_the_pool_holds():

@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
-from helpers import committed_notebook
+from helpers import committed_notebook, lesson_path, lesson_paths
 
 from mtgrules import Scenario, activate, pass_priority
 from mtgrules.lessons import call_to_the_grave, mana, melee, must_be_blocked, over_my_dead_bodies
 from mtgrules.lessons.static import static_cells
 from mtgrules.play.timeline import Timeline
-
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 # (notebook prefix, the words around the number, the number, the timeline, how to find the step)
 PROSE: list[tuple[str, str, int, Callable[[], Timeline], Callable[[Timeline], int]]] = [
@@ -39,7 +36,7 @@ PROSE: list[tuple[str, str, int, Callable[[], Timeline], Callable[[Timeline], in
 
 
 def _prose(prefix: str) -> str:
-    nb = committed_notebook(next(NOTEBOOKS.glob(f"{prefix}-*.ipynb")))
+    nb = committed_notebook(lesson_path(prefix))
     generated = {i for i, _ in static_cells(nb)}
     return "\n".join("".join(c["source"]) for i, c in enumerate(nb["cells"])
                      if c["cell_type"] == "markdown" and i not in generated)
@@ -52,7 +49,7 @@ def test_prose_step_numbers_match_the_timeline(prefix, words, n, timeline, finde
 
 
 def test_every_step_number_in_prose_is_checked():
-    for path in sorted(NOTEBOOKS.glob("0*.ipynb")):
+    for path in lesson_paths():
         prefix = path.name[:2]
         text = " ".join(_prose(prefix).split())
         mentioned = sorted(int(m) for m in re.findall(r"\b[Ss]teps? (\d+)\b", text))

@@ -27,10 +27,12 @@ from test_browser import (
     start_lab,
 )
 
+from mtgrules.catalog.lessons import lesson_names
+
 __all__ = ["browser"]  # the Chromium fixture, shared with test_browser
 # MTGRULES_FIT_LESSONS=00,04 measures only those lessons.
-LESSONS = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "notebooks").glob("[0-9][0-9]-*.ipynb")
-                 if not os.environ.get("MTGRULES_FIT_LESSONS") or p.name[:2] in os.environ["MTGRULES_FIT_LESSONS"].split(","))
+LESSONS = [f"notebooks/{name}.ipynb" for name in lesson_names()
+           if not os.environ.get("MTGRULES_FIT_LESSONS") or name[:2] in os.environ["MTGRULES_FIT_LESSONS"].split(",")]
 SCREEN = {"width": 1366, "height": 768}
 
 MEASURE_JS = """() => {

@@ -9,12 +9,12 @@ import ast
 from pathlib import Path
 
 import pytest
-from helpers import committed_notebook
+from helpers import committed_notebook, lesson_paths
 
 from mtgrules.catalog.rulings import load_catalog
 from mtgrules.lessons.static import expected, static_cells
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = lesson_paths()  # the kit's lessons, listed; never a learner's notebook saved beside them
 LESSONS = [p for p in NOTEBOOKS if not p.name.startswith("00-")]
 
 

@@ -113,8 +113,8 @@ def test_play_land_refuses_an_answer_it_never_asks_for_like_the_other_actions():
 # ---------------------------------------------------------------- the command line with hostile files
 @pytest.mark.parametrize(("content", "says"), [
     (b"\xff\xfe{}", "not UTF-8 text"),
-    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
-    (b'{"turn": 1' + b"0" * 5000 + b"}", "number too large"),
+    (b"[" * 100_000 + b"]" * 100_000, "it nests lists or mappings too deeply"),
+    (b'{"turn": 1' + b"0" * 5000 + b"}", "it holds a number of 5,001 digits"),
 ])
 def test_walk_refuses_a_hostile_file_in_one_line_instead_of_a_traceback(tmp_path, capsys, content, says):
     """A file that isn't UTF-8, nests lists beyond Python's recursion limit, or holds a number

@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import require_chromium
 from test_browser import CHROMIUM, CHROMIUM_ARGS, PAGE_TIMEOUT, RUN_TIMEOUT, _explained, start_voila
 
 from mtgrules.classroom.present import write_presentation
@@ -63,8 +64,7 @@ def jupyter_env(tmp_path):
 
 
 def test_lesson_04_on_a_projector(jupyter_env):
-    if not CHROMIUM.exists():
-        pytest.skip("needs Debian's chromium at /usr/bin/chromium")
+    require_chromium()
     env, tmp = jupyter_env
     target = write_presentation(LESSON, tmp / "present")
     from playwright.sync_api import sync_playwright

@@ -565,9 +565,9 @@ def test_shivan_oasis_adds_one_mana_of_red_or_green():
     oasis = s.add("Shivan Oasis", "Alice")
     t = s.timeline()
     with pytest.raises(MissingChoice):
-        t.do(activate("Alice", oasis, 1))
-    refuse(t.state, activate("Alice", oasis, 1, color="U"), "106.1a")
-    t.do(activate("Alice", oasis, 1, color="G"))
+        t.do(activate("Alice", oasis))
+    refuse(t.state, activate("Alice", oasis, color="U"), "106.1a")
+    t.do(activate("Alice", oasis, "{T}: Add {R} or {G}", color="G"))  # by its text, or its number 0
     assert [m.type.value for m in t.state.player("Alice").pool] == ["G"]
 
 
@@ -584,7 +584,7 @@ def test_a_pinger_at_target_player_deals_damage_and_a_spell_at_a_player_or_plane
                      source="a test card (not a real Magic card)"), replace=True)
     s = Scenario("Ping a player", players=["Alice", "Bob"])
     pinger = s.add("Practice Player Pinger", "Alice")
-    t = resolve_top(s.timeline().do(activate("Alice", pinger, target_player="Bob")))
+    t = resolve_top(s.timeline().do(activate("Alice", pinger, targets=("Bob",))))
     assert t.state.player("Bob").life == 19
     spike = "Lava Spike deals 3 damage to target player or planeswalker."
     refused_definition(lambda: CardDef("Lava Spike", "{R}", SORCERY, oracle=spike, spell=_bolt,

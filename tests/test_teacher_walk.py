@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import CHROMIUM, offline_page
+from helpers import offline_page, require_chromium
 
 from mtgrules import Scenario
 from mtgrules.classroom import handouts
@@ -56,8 +56,7 @@ def test_own_board_page_escapes_game_text_and_shows_the_refusal(own_page):
 
 @pytest.fixture
 def browser_page():
-    if not CHROMIUM.exists():
-        pytest.skip("needs Debian's chromium at /usr/bin/chromium")
+    require_chromium()
     with offline_page(1366, 768, 30_000) as (page, blocked):
         yield page, blocked
 
@@ -132,8 +131,7 @@ def test_presentation_page_links_nothing_outside(tmp_path):
     projector without internet the console showed two failed loads. The kit's template
     (``present.TEMPLATE``, found through ``present.voila_env``) leaves them out; Voila's own bundle
     carries the icons. Checked on the page's head as Voila streams it, before the lesson runs."""
-    if not CHROMIUM.exists():  # the same gate as the other Voila tests: they run together in CI
-        pytest.skip("needs Debian's chromium at /usr/bin/chromium")
+    require_chromium()
     import re
     import secrets
     import urllib.request

@@ -135,10 +135,10 @@ def test_the_verbs_name_themselves_as_where_a_choice_goes():
     s.add("Neyith of the Dire Hunt", "Alice")
     bears = s.add("Grizzly Bears", "Alice")
     t = s.timeline()
-    with pytest.raises(RuntimeError, match=r"go_to\(t, 'beginning of combat', target=<one of \["):
+    with pytest.raises(RuntimeError, match=r"go_to\(<your timeline>, 'beginning of combat', target=<one of \["):
         go_to(t, Step.BEGIN_COMBAT)
     go_to(t, Step.BEGIN_COMBAT, target=bears)
     with pytest.raises(MissingChoice) as info:
         resolve_top(t)
-    assert info.value.give_as == "resolve_top(t, pay=0)"
+    assert info.value.give_as == "resolve_top(<your timeline>, pay=0)"
     resolve_top(t, pay=0)

@@ -36,6 +36,7 @@ from mtgrules.core.abilities import (
     Enchant,
     EntersWith,
     Fixed,
+    GrantsAbility,
     ManaAbility,
     ManaReplacement,
     ManaTriggerResolution,
@@ -45,7 +46,8 @@ from mtgrules.core.abilities import (
     Target,
     TriggeredAbility,
 )
-from mtgrules.core.carddef import CARD_POOL, CardDef, card, register
+from mtgrules.core.carddef import CARD_POOL, RULINGS_SOURCES, CardDef, card, register
+from mtgrules.core.choice_kinds import choice_kind
 from mtgrules.core.colors import COLORS
 from mtgrules.core.effects import Effect
 from mtgrules.core.errors import EffectError
@@ -59,6 +61,41 @@ from mtgrules.rules.look_back import LAST_KNOWN, dies
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 from mtgrules.rules.tokens import create_token, create_tokens
 from mtgrules.rules.layers import characteristics
+from mtgrules.cards.oracle import source as _oracle_source
+from typing import TYPE_CHECKING
+
+_oracle_source.install()  # card(name) compiles a card of the kit's data on first use
+
+if TYPE_CHECKING:
+    import os
+
+    from mtgrules.cards.mtgjson import CardFile, CardLibrary, Prefer
+
+
+def import_cards(path: "str | os.PathLike[str]", prefer: "Prefer | None" = None) -> "CardFile":
+    """Check an MTGJSON set file or AtomicCards, keep it for later sessions (in the user's card
+    folder, ``$MTGRULES_CARDS_DIR``) and add it to this process's cards. A broken file, or a name
+    it prints differently from the kit's cards while ``prefer`` ("kit" or "file") doesn't say which
+    wins, is refused with a ``CardDataError`` and nothing is stored. See :mod:`mtgrules.cards.imports`."""
+    from mtgrules.cards.imports import import_cards as importing  # read on first use: import mtgrules reads no data
+    return importing(path, prefer)
+
+
+def kit_cards() -> "CardLibrary":
+    """The card data: the kit's four sets and the user's imports, read on the first call."""
+    from mtgrules.cards.mtgjson import kit_cards as reading
+    return reading()
+
+
+def _data_rulings(name: str) -> tuple[tuple[str, str], ...]:
+    """The Gatherer rulings the card data holds for ``name`` (a hand-written card's too)."""
+    found = kit_cards().get(name)
+    return () if found is None else tuple((r.date, r.text) for r in found.rulings)
+
+
+if _data_rulings not in RULINGS_SOURCES:
+    RULINGS_SOURCES.append(_data_rulings)
+
 
 __all__ = [
     "Ability", "ActivatedAbility", "AnyColor", "CARD_POOL", "CardDef", "Cost", "Effect", "EffectError", "EntersWith", "Fixed",
@@ -66,7 +103,8 @@ __all__ = [
     "Zone", "card", "creature_target", "creatures_you_control", "enchanted_has", "this_enters", "grant_keyword_to_yours", "graveyard_card_target", "others_you_control",
     "register", "tap_any_color", "tap_for", "tap_for_one_of", "Enchant", "dies", "LAST_KNOWN", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
     "characteristics", "create_token", "create_tokens", "draw_cards", "fight", "gain_life", "colored", "not_colored", "COLORS",
-    "any_target", "player_target", "opponent_target",
+    "any_target", "player_target", "opponent_target", "import_cards", "kit_cards",
+    "GrantsAbility", "choice_kind",
 ]
 
 KIT_CARDS: frozenset[str] = frozenset(CARD_POOL)

@@ -115,7 +115,20 @@ def changed_rows_html(before: GameState, after: GameState, caption: str) -> str:
             if mask.loc[rows & ~new, c].any() or (table.loc[new, c].astype(str) != "").any()]
     styler = styler.hide([label for label, r in zip(mask.index, rows, strict=True) if not r], axis="index")
     styler = styler.hide([c for c in table.columns if c not in keep], axis="columns")
-    return str(styler.to_html())
+    return stable_html(styler)
+
+
+_PLACEHOLDER_UUID = "mtgrulesuuid"
+
+
+def stable_html(styler: Any) -> str:
+    """A Styler's HTML, the same bytes for the same table on every build. pandas names a Styler's
+    table (and scopes its CSS) by a random id, ``T_ab12c``, so a rebuilt site would differ everywhere;
+    the id here is a hash of the table itself: the same for the same table, different for tables
+    that differ (their CSS never reaches each other's cells on one page)."""
+    text = str(styler.set_uuid(_PLACEHOLDER_UUID).to_html())
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return text.replace(f"T_{_PLACEHOLDER_UUID}", f"T_{digest}")
 
 
 def shown_frames(timeline: Timeline, fold_passes: bool) -> list[int]:
@@ -241,6 +254,9 @@ class Page:
         rich = getattr(value, "_repr_html_", None)
         if rich is not None:
             import pandas as pd
+            from pandas.io.formats.style import Styler
+            if isinstance(value, Styler):  # its own HTML has a random id: the same table, other bytes
+                rich = lambda: stable_html(value)  # noqa: E731
             # pandas cuts a plain DataFrame's long cell to 50 characters ("Alice has every graveyard
             # (Alic..."); a handout, on paper above all, has no way to show the rest, so it shows it
             # whole, as the views' own tables (ViewTable) are shown in a notebook too.
@@ -287,8 +303,9 @@ def lesson_page(path: Path, pictures: Pictures | None = None) -> tuple[str, Page
     from mtgrules.lessons.show import show_ruling
     from mtgrules.lessons.static import timeline_for
     nb = notebook.read(path)
+    notebook.check_roles(nb, path)
     page = Page(notebook.lesson_title(nb, path.stem), pictures or Pictures())
-    for cell, out in notebook.run_cells(nb, path.stem):
+    for cell, out in notebook.run_cells(nb, path.stem, where=str(path)):
         if notebook.only(cell) is not None:
             continue
         info = notebook.meta(cell)
@@ -354,7 +371,9 @@ def index_page(lessons: Sequence[Lesson], counts: dict[str, tuple[int, int]]) ->
 
 
 def build_site(notebooks: Path, out: Path, lessons: Iterable[str] | None = None, progress: bool = True) -> Path:
-    """Write ``index.html`` and one page per lesson into ``out``; return the index path."""
+    """Write ``index.html`` and one page per lesson into ``out``; return the index path. Every
+    lesson is read and its cells' metadata checked before anything is written, so a notebook with
+    a mistake stops the build with a :class:`~mtgrules.classroom.notebook.NotebookError` naming it."""
     from tqdm import tqdm
     notebooks, out = Path(notebooks), Path(out)
     if isinstance(lessons, str | int) and not isinstance(lessons, bool):  # "04" is one lesson, not lessons 0 and 4
@@ -363,8 +382,11 @@ def build_site(notebooks: Path, out: Path, lessons: Iterable[str] | None = None,
              else notebook.lesson_notebooks(notebooks))
     if not paths:
         raise FileNotFoundError(f"no lesson notebooks (NN-name.ipynb) in {notebooks}")
+    read = {p: notebook.read(p) for p in paths}
+    for p, nb in read.items():
+        notebook.check_roles(nb, p)
     out.mkdir(parents=True, exist_ok=True)
-    chosen = [Lesson(p, notebook.lesson_title(notebook.read(p), p.stem)) for p in paths]
+    chosen = [Lesson(p, notebook.lesson_title(read[p], p.stem)) for p in paths]
     counts: dict[str, tuple[int, int]] = {}
     pictures = Pictures(out)
     bar = tqdm(chosen, desc="handouts", unit="lesson", disable=not progress)

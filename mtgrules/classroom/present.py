@@ -7,6 +7,10 @@ from the cells' metadata (see :mod:`mtgrules.classroom.notebook`):
 * cells marked ``only: notebook`` ("Run the cells from the top") and ``only: no-kernel`` (the
   static tables that repeat a walk-through, for GitHub) are left out;
 * a static table that stands alone becomes a live walk-through of the same timeline;
+* each Markdown cell carries the HTML the handouts make of it (raw HTML escaped, ``javascript:``
+  links replaced), which the kit's Voila template shows instead of nbconvert's rendering, which
+  passes raw HTML and scripts through: the projector trusts a lesson's Markdown no more than a
+  handout does;
 * a hidden first cell sets the projector theme: larger type, and highlights that differ by shape
   as well as by colour (orange underlined for a changed cell, blue outlined for a new row: told
   apart under the common colour blindnesses, never red against green alone). Every walk-through
@@ -23,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgrules.classroom import notebook
-from mtgrules.classroom.handouts import changed_rows_html
+from mtgrules.classroom.handouts import changed_rows_html, markdown_html
 from mtgrules.classroom.palette import use_palette
 from mtgrules.widgets import Walkthrough, render
 from mtgrules.widgets.walkthrough import StepView
@@ -111,6 +115,12 @@ def presentation_notebook(nb: dict[str, Any]) -> dict[str, Any]:
         if key is not None:
             cells.append(_code(f"present-{i}", "from mtgrules.lessons.static import timeline_for\n"
                                                f"Walkthrough(timeline_for({key!r}), fold_passes=True)"))
+        elif cell.get("cell_type") == "markdown":
+            # Shown by the kit's template as the handouts show it (raw HTML escaped), not as nbconvert
+            # renders it (raw HTML, scripts included, passed through).
+            cell.setdefault("metadata", {}).setdefault("mtgrules", {})["markdown_html"] = markdown_html(
+                notebook.source(cell))
+            cells.append(cell)
         else:
             cells.append(cell)
     theme = _code("present-theme", "from mtgrules.classroom.present import ProjectorWalkthrough as Walkthrough\n"
@@ -122,10 +132,15 @@ def presentation_notebook(nb: dict[str, Any]) -> dict[str, Any]:
 
 
 def write_presentation(path: Path, folder: Path) -> Path:
+    """Write the presentation copy of the lesson at ``path`` into ``folder``; return its path. A
+    notebook with a mistake is refused (:class:`~mtgrules.classroom.notebook.NotebookError`) before
+    anything is written; a folder that can't be made is an ``OSError``."""
+    nb = notebook.read(path)
+    notebook.check_roles(nb, path)
+    copy_of = presentation_notebook(nb)
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / path.name
-    target.write_text(json.dumps(presentation_notebook(notebook.read(path)), indent=1, ensure_ascii=False) + "\n",
-                      encoding="utf-8")
+    target.write_text(json.dumps(copy_of, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return target
 
 

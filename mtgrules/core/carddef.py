@@ -5,6 +5,7 @@ These are values the rules read; the card author's front door is :mod:`mtgrules.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from collections.abc import Callable
@@ -112,6 +113,11 @@ class CardDef:
     more colours as words, such as ``frozenset({"green"})`` for Dryad Arbor (204.2, 202.2e). A token
     has no mana cost, so its ``color_indicator`` holds the colours the effect that creates it names
     ("two 1/1 white Soldier creature tokens", 111.3); a token left without one is colorless.
+
+    ``rulings`` holds the card's official (Gatherer) rulings as ``(date, text)`` pairs, the date
+    written "YYYY-MM-DD". They aren't rules facts, so two definitions that differ only in them are
+    equal. A definition written without them gets those of the kit's card data when :func:`card`
+    first looks it up (see :data:`RULINGS_SOURCES`).
     """
 
     name: str
@@ -131,6 +137,7 @@ class CardDef:
     not_played: tuple[tuple[str, str], ...] = ()
     token: bool = False
     color_indicator: frozenset[str] = frozenset()
+    rulings: tuple[tuple[str, str], ...] = dataclasses.field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         self._check_kinds()
@@ -243,6 +250,12 @@ class CardDef:
             raise CardDefError(f"{where}: abilities must be ability values (TriggeredAbility(...), ...) in a tuple, "
                             f"not {_shown(self.abilities)}")
         object.__setattr__(self, "abilities", tuple(self.abilities))
+        if (isinstance(self.rulings, str) or not isinstance(self.rulings, tuple | list)
+                or not all(isinstance(r, tuple | list) and len(r) == 2 and all(isinstance(x, str) for x in r)
+                           and re.fullmatch(r"\d{4}-\d{2}-\d{2}", r[0]) for r in self.rulings)):
+            raise CardDefError(f"{where}: rulings must be (date, text) pairs such as (\"2020-06-23\", \"...\"), "
+                               f"the date written YYYY-MM-DD, not {_shown(self.rulings)}")
+        object.__setattr__(self, "rulings", tuple((r[0], r[1]) for r in self.rulings))
 
     @property
     def mana_cost(self) -> ManaCost:
@@ -423,14 +436,69 @@ POOL_CHANGES = [0]
 (``rules.layers`` keeps each card's printed characteristics) is read again when this moves."""
 
 
+CardSource = Callable[[str], "CardDef | None"]
+"""A place cards come from besides the pool: given a name, a definition (made on first use) or None."""
+
+CARD_SOURCES: list[CardSource] = []
+"""Where :func:`card` looks for a name the pool doesn't hold, in order: ``mtgrules.cards`` adds the
+Oracle-text compiler over the kit's card data here, so a card is compiled the first time it is asked
+for (``import mtgrules`` compiles nothing). A definition a source gives is registered in the pool."""
+
+NAME_SOURCES: list[Callable[[], list[str]]] = []
+"""The names each card source can give, for searches and "did you mean" (read only when asked)."""
+
+
+def all_card_names() -> list[str]:
+    """Every card name :func:`card` can give: the pool's, then those of each card source."""
+    names = dict.fromkeys(CARD_POOL)
+    for more in NAME_SOURCES:
+        names.update(dict.fromkeys(more()))
+    return list(names)
+
+
+RULINGS_SOURCES: list[Callable[[str], tuple[tuple[str, str], ...]]] = []
+"""Where a card's official rulings come from when its definition gives none: given a name, its
+``(date, text)`` pairs, or ``()``. ``mtgrules.cards`` adds the kit's card data here (read on the
+first lookup, never at ``import mtgrules``)."""
+
+_RULINGS_SEEN: dict[str, CardDef] = {}
+"""The definition :func:`card` last gave for each name, its rulings attached: so the sources are
+asked once per definition, and a definition registered again is asked again."""
+
+
+def _with_rulings(name: str, cdef: CardDef) -> CardDef:
+    """``cdef`` with the rulings a source holds for it, put in the pool in its place (an equal
+    definition, so nothing the rules worked out from it changes)."""
+    found: tuple[tuple[str, str], ...] = ()
+    if not cdef.rulings:
+        for source in RULINGS_SOURCES:
+            found = source(name)
+            if found:
+                break
+    if found:
+        cdef = dataclasses.replace(cdef, rulings=found)
+        if CARD_POOL.get(name) is not None:
+            CARD_POOL[name] = cdef
+    _RULINGS_SEEN[name] = cdef
+    return cdef
+
+
 def card(name: str) -> CardDef:
     """The card called ``name``; an unknown name suggests the closest known ones."""
     try:
-        return CARD_POOL[name]
+        found = CARD_POOL[name]
     except KeyError:
-        near = difflib.get_close_matches(str(name), list(CARD_POOL), n=3)
+        for source in CARD_SOURCES:
+            given = source(name) if isinstance(name, str) else None
+            if given is not None:
+                register(given)
+                return _with_rulings(name, given)
+        near = difflib.get_close_matches(str(name), all_card_names(), n=3)
         hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
         raise KeyError(f"no card named {name!r} in the kit's card pool{hint}") from None
+    if _RULINGS_SEEN.get(name) is not found:
+        return _with_rulings(name, found)
+    return found
 
 
 T = TypeVar("T")

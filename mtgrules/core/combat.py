@@ -58,6 +58,7 @@ class Combat:
     attacks: tuple[Attack, ...] = ()
     blocks: tuple[Block, ...] = ()
     attackers_declared: bool = False
+    attackers_skipped: bool = False  # none declared for them: nothing could attack as the step began (508.1a)
     blockers_declared: tuple[str, ...] = ()
     blocks_final: bool = False
     had_attackers: bool = False

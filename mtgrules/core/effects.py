@@ -14,6 +14,7 @@ from mtgrules.core.carddef import CARD_TYPES
 from mtgrules.core.colors import color_set
 from mtgrules.core.errors import EffectError
 from mtgrules.core.keywords import Keyword, keyword_set
+from mtgrules.core.mana import number_text
 from mtgrules.core.objects import GameObject, ObjRef
 from mtgrules.core.state import with_changes
 
@@ -58,7 +59,11 @@ class Chars:
         return len(self.colors) >= 2
 
     def pt(self) -> str:
-        return "" if self.power is None else f"{self.power}/{self.toughness}"
+        """"2/2"; a huge value (Exponential Growth with a large X) is described, not printed: past
+        4,300 digits Python refuses to print it, and a learner can't read it anyway."""
+        if self.power is None:
+            return ""
+        return f"{number_text(self.power)}/{'None' if self.toughness is None else number_text(self.toughness)}"
 
     def with_values(self) -> Chars:
         """These characteristics, where a creature with no value for its power or its toughness

@@ -9,21 +9,32 @@
 All three share :class:`MtgRulesError`, so a notebook can catch "the kit said no" in one place.
 Refusals are raised before any state is built, so the state the caller holds stays as it was.
 
+Every one of them has ``rule`` (the CR number it cites, ``""`` when it cites none) and ``reason``
+(its sentence), so one handler reports any of them. The kit's own functions raise them for bad
+input too (an unknown step name, a step number outside a timeline, an id no object has), each
+also the Python error it replaced (``ValueError``, ``IndexError``, ``KeyError``, ...), so older
+``except`` clauses still catch it.
+
 In a notebook these errors show as one short block (the sentence, the rule and, for a missing
 choice, the call that gives it) instead of a long traceback: IPython asks an exception for
-``_render_traceback_`` before formatting one. The traceback is still there on demand:
-``err.full_traceback()``, or set ``MtgRulesError.short_tracebacks = False`` for every error.
+``_render_traceback_`` before formatting one. The traceback is still there on demand: ``%tb`` in
+the next cell (the error shown again, after the cell that raised it, is shown whole),
+``err.full_traceback()`` on a caught error, or ``MtgRulesError.short_tracebacks = False`` for
+every error.
 """
 
 from __future__ import annotations
 
+import re
+import sys
 import traceback
 from collections.abc import Iterable, Sequence, Sized
 from itertools import islice
 from typing import Any
 
 _RED, _BOLD, _DIM, _RESET = "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
-_HOW_TO_SEE_MORE = "(the full traceback: err.full_traceback(), where err is the error you caught)"
+_HOW_TO_SEE_MORE = "(%tb in the next cell shows the full traceback)"
+_CITED_RULE = re.compile(r"\((?:CR )?(\d{3}(?:\.\d+[a-z]?)?)[),;]")
 
 
 class MtgRulesError(Exception):
@@ -34,13 +45,32 @@ class MtgRulesError(Exception):
     short_tracebacks: bool = True
     """Class-wide switch: False shows IPython's full traceback again."""
 
+    rule: str = ""
+    """The CR number the error cites, or "" for one that cites none (a typo in a step's name)."""
+
+    @property
+    def reason(self) -> str:
+        """The sentence, without the rule: what one handler for every kind of error shows."""
+        given: str | None = self.__dict__.get("_reason")
+        return given if given is not None else (str(self.args[0]) if self.args else "")
+
+    @reason.setter
+    def reason(self, value: str) -> None:
+        self.__dict__["_reason"] = value
+
     def short_lines(self) -> list[str]:
         return [str(self)]
 
     def _render_traceback_(self) -> list[str]:
-        """What IPython prints for this error: a few lines, not the call stack."""
-        if not type(self).short_tracebacks:
+        """What IPython prints for this error: a few lines, not the call stack.
+
+        The short block the first time, and whenever IPython shows it as it is raised; shown again
+        afterwards (``%tb`` in the next cell shows the last error again), the whole traceback, which
+        is what ``%tb`` is asked for."""
+        again = self.__dict__.get("_shown_short", False) and sys.exc_info()[1] is not self
+        if not type(self).short_tracebacks or again:
             return self.full_traceback().rstrip("\n").split("\n")
+        self.__dict__["_shown_short"] = True
         first, *rest = self.short_lines()
         return [f"{_RED}{_BOLD}{type(self).__name__}{_RESET}: {first}", *rest, f"{_DIM}{_HOW_TO_SEE_MORE}{_RESET}"]
 
@@ -163,15 +193,47 @@ def options_text(options: object, limit: int = 6) -> str:
 class ScenarioError(MtgRulesError, ValueError):
     """A scenario is malformed; the message says what is wrong and where.
 
+    ``reason`` is the message; ``rule`` is the last CR number it cites ("a multiplayer game begins
+    with more than two players (CR 800.1)" has ``rule == "800.1"``), or "" when it cites none.
     Still a ``ValueError`` too, so code written against the older kit keeps working."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        cited = _CITED_RULE.findall(str(args[0])) if args else []
+        self.rule = cited[-1] if cited else ""
+
+
+class UnknownName(MtgRulesError, ValueError):
+    """A name the kit doesn't know: a step (``go_to(t, "lunch")``), an event kind, a player. The
+    sentence lists the names it knows and the likeliest one. A ``ValueError`` too, as before."""
+
+
+class BadValue(MtgRulesError, ValueError):
+    """A value one of the kit's functions can't use, that is not a misspelt name (that is
+    :class:`UnknownName`): ``Predict(..., describe=..., attributes=...)`` both at once, an option that
+    isn't one. A ``ValueError`` too, as before."""
+
+
+class NoSuchStep(MtgRulesError, IndexError):
+    """A step a timeline doesn't have: a number outside it (``t[99]``, ``t.branch(99)``), or no
+    step matching what ``t.find`` was asked. An ``IndexError`` (a ``LookupError``) too, as before."""
+
+
+class NotInGame(MtgRulesError, KeyError):
+    """An object id or a player's name that isn't in this game (``characteristics(state, 99)``).
+    A ``KeyError`` too, as before, so code that looks an id up and catches ``KeyError`` still works."""
+
+    def __str__(self) -> str:  # a KeyError's str() is the repr of its key: keep the sentence as written
+        return str(self.args[0]) if self.args else ""
 
 
 class WrongThing(MtgRulesError, AttributeError, TypeError):
-    """A timeline given where a game state is read (``legal_actions(t)`` for ``legal_actions(t.state)``),
-    or a state where a timeline is played on. A ``TypeError`` (a value of the wrong kind) and an
-    ``AttributeError`` (what Python would have raised, so ``hasattr`` still answers False), shown
-    as one sentence saying what to pass instead."""
+    """A value of the wrong kind given to one of the kit's functions: a timeline where a game state
+    is read (``legal_actions(t)`` for ``legal_actions(t.state)``), a state where a timeline is played
+    on, text where a step number goes (``frame_table(t, "x")``). A ``TypeError`` (a value of the
+    wrong kind) and an ``AttributeError`` (what Python would have raised for a missing attribute, so
+    ``hasattr`` still answers False), shown as one sentence saying what to pass instead."""
 
 
 __all__ = ["MtgRulesError", "IllegalAction", "ActionTypeError", "EffectError", "MissingChoice", "ScenarioError",
-           "WrongThing", "options_text"]
+           "UnknownName", "BadValue", "NoSuchStep", "NotInGame", "WrongThing", "options_text"]

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
+from itertools import islice
+from typing import overload
 
 from mtgrules.core.errors import IllegalAction
 
@@ -216,44 +219,284 @@ def _unit_key(m: Mana) -> tuple[str, str]:
     return (m.type.value, m.restriction.description if m.restriction else "")
 
 
-def payment_ways(pool: tuple[Mana, ...], cost: ManaCost, paying_for: frozenset[str],
-                 hybrid_choices: tuple[ManaType, ...] | None = None) -> list[tuple[Mana, ...]]:
-    """Every way to pay ``cost`` from ``pool`` that leaves a different pool: units of one type
-    and restriction are interchangeable, so each way is a count of units of each kind. Typed and
-    chosen hybrid symbols need their type; generic takes anything the restrictions allow.
-    Worked out once for the same arguments (``legal_actions`` asks as it lists a cast, and the
-    cast asks again as it is paid)."""
-    return list(_payment_ways(pool, cost, paying_for, hybrid_choices))
+OFFERED_PAYMENTS = 8
+"""Up to this many ways to pay are all offered by ``legal_actions`` (``Payments.offered``); with
+more, a few that show the choice: a generic {X} paid from a five-colour pool of 50 has
+thousands of ways, one listed action each, and trying them all took minutes."""
+
+
+class Payments(Sequence[str]):
+    """Every way to pay ``cost`` from ``pool`` that leaves a different pool (601.2h), as the labels
+    a player gives (``payment_text``: "{G}{R}"), in a fixed order: counted, checked and walked,
+    never all built, since a pool of fifty mana of five colours pays a generic {25} in tens of
+    thousands of ways.
+
+    Units of one type and restriction are interchangeable, so a way is how many units of each such
+    kind it spends: typed and chosen hybrid symbols need their type; generic takes anything the
+    restrictions allow. ``in`` checks a label directly, ``len`` counts the ways (by inclusion and
+    exclusion over the typed symbols, each kind a polynomial), iteration walks them without a dead
+    end, and :meth:`offered` is the bounded set ``legal_actions`` lists. Any other way is as legal
+    when a player names it."""
+
+    def __init__(self, pool: tuple[Mana, ...], cost: ManaCost, paying_for: frozenset[str],
+                 hybrid_choices: tuple[ManaType, ...] | None = None) -> None:
+        halves = _hybrid_halves(cost, hybrid_choices)
+        typed = Counter([*cost.typed, *halves])
+        kinds: dict[tuple[str, str], list[Mana]] = {}
+        for m in pool:
+            if m.restriction is None or m.restriction.allows(paying_for):
+                kinds.setdefault(_unit_key(m), []).append(m)
+        self._keys = list(kinds)
+        self._units = [kinds[k] for k in self._keys]
+        self._types = [units[0].type for units in self._units]
+        self._labels = [units[0].label() for units in self._units]
+        order = {t: i for i, t in enumerate(ALL_TYPES)}
+        self._written = sorted(range(len(self._units)), key=lambda k: (order[self._types[k]], self._keys[k][1]))
+        self._kind_of = {label: k for k, label in enumerate(self._labels)}  # as payment_text writes a way
+        self._typed = {t: n for t, n in typed.items()}
+        self.need = sum(typed.values()) + cost.generic
+        self._count: int | None = None
+        self._offered: list[str] | None = None
+
+    # ---- a way as counts per kind
+    def _feasible(self, order: list[int], i: int, left: int, have: dict[ManaType, int]) -> bool:
+        """Whether the kinds ``order[i:]`` can spend exactly ``left`` more units and still give
+        every typed symbol a unit of its type."""
+        rest = order[i:]
+        if left < 0 or sum(len(self._units[k]) for k in rest) < left:
+            return False
+        short = 0
+        for t, n in self._typed.items():
+            deficit = n - have.get(t, 0)
+            if deficit > 0:
+                if sum(len(self._units[k]) for k in rest if self._types[k] is t) < deficit:
+                    return False
+                short += deficit
+        return short <= left
+
+    def _walk(self, order: list[int]) -> Iterator[tuple[int, ...]]:
+        """Each way as counts per kind (in pool order), spending the most of ``order[0]`` first:
+        every branch taken ends in a way, so the first way costs as many steps as there are kinds."""
+        counts = [0] * len(self._units)
+        have: dict[ManaType, int] = {}
+
+        def walk(i: int, left: int) -> Iterator[tuple[int, ...]]:
+            if i == len(order):
+                yield tuple(counts)
+                return
+            k = order[i]
+            kind = self._types[k]
+            least = max(0, left - sum(len(self._units[j]) for j in order[i + 1:]))  # the rest can't spend more
+            for n in range(min(len(self._units[k]), left), least - 1, -1):
+                have[kind] = have.get(kind, 0) + n
+                if self._feasible(order, i + 1, left - n, have):
+                    counts[k] = n
+                    yield from walk(i + 1, left - n)
+                have[kind] -= n
+            counts[k] = 0
+
+        if self._feasible(order, 0, self.need, have):
+            yield from walk(0, self.need)
+
+    def _label(self, counts: tuple[int, ...]) -> str:
+        """``payment_text`` of the way, written from its counts (a way may spend thousands of units)."""
+        return "".join(self._labels[k] * counts[k] for k in self._written) or "nothing"
+
+    def units_of(self, counts: tuple[int, ...]) -> tuple[Mana, ...]:
+        """The units a way spends: the first of each kind in the pool."""
+        return tuple(m for units, n in zip(self._units, counts, strict=True) for m in units[:n])
+
+    def _counts(self, label: object) -> tuple[int, ...] | None:
+        """The way ``label`` names, as counts per kind, or None if it names none (checked directly)."""
+        if not isinstance(label, str):
+            return None
+        found = self._parse(label)
+        if found is None or sum(found) != self.need or any(
+                n > len(units) for n, units in zip(found, self._units, strict=True)):
+            return None
+        have: dict[ManaType, int] = {}
+        for n, t in zip(found, self._types, strict=True):
+            have[t] = have.get(t, 0) + n
+        if any(have.get(t, 0) < n for t, n in self._typed.items()):
+            return None
+        return found if self._label(found) == label else None  # each unit in the order payment_text writes
+
+    def _parse(self, label: str) -> tuple[int, ...] | None:
+        """How many units of each kind ``label`` names ("nothing": none), or None if it names
+        something that isn't in the pool."""
+        counts = [0] * len(self._units)
+        if label == "nothing":  # what payment_text says of a way that spends no mana
+            return tuple(counts)
+        for unit in _UNIT.findall(label):
+            k = self._kind_of.get(unit)
+            if k is None:
+                break
+            counts[k] += 1
+        else:
+            if self._label(tuple(counts)) == label:
+                return tuple(counts)
+        return self._parse_slowly(label)  # not as written, or a restriction whose words hold brackets
+
+    def _parse_slowly(self, label: str) -> tuple[int, ...] | None:
+        """``_parse`` against the kinds' own labels, the longest first, one unit at a time."""
+        counts, at = [0] * len(self._units), 0
+        by_length = sorted(range(len(self._labels)), key=lambda k: -len(self._labels[k]))
+        while at < len(label):
+            k = next((k for k in by_length if label.startswith(self._labels[k], at)), None)
+            if k is None:
+                return None
+            counts[k] += 1
+            at += len(self._labels[k])
+        return tuple(counts)
+
+    # ---- the sequence
+    def __iter__(self) -> Iterator[str]:
+        return (self._label(c) for c in self._walk(list(range(len(self._units)))))
+
+    def __contains__(self, label: object) -> bool:
+        return self._counts(label) is not None
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = self._counted()
+        return self._count
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[str]: ...
+    def __getitem__(self, i: int | slice) -> str | Sequence[str]:
+        if isinstance(i, slice):
+            return list(islice(self, *i.indices(len(self))))
+        if i < 0:
+            i += len(self)
+        found = next(islice(self, i, None), None) if i >= 0 else None
+        if found is None:
+            raise IndexError(i)
+        return found
+
+    def _counted(self) -> int:
+        """How many ways there are: the coefficient of z**need in the product of each kind's
+        (1 + z + ... + z**units), less the ways that leave a typed symbol without a unit of its
+        type, by inclusion and exclusion over the typed types (a cost has few, so few terms; each
+        term costs the kinds times the need)."""
+        need = self.need
+        typed = [t for t, n in self._typed.items() if n > 0]
+        total = 0
+        for mask in range(1 << len(typed)):
+            short = {t for j, t in enumerate(typed) if mask >> j & 1}  # these types get fewer than they need
+            poly = [1] + [0] * need
+            for t in short:  # a few terms: fewer units of t than its symbols
+                factor = [1]
+                for k, kind in enumerate(self._types):
+                    if kind is t:
+                        factor = _times_run(factor, len(self._units[k]), self._typed[t] - 1)
+                poly = _times(poly, factor, need)
+            for k, kind in enumerate(self._types):
+                if kind not in short:
+                    poly = _times_run(poly, len(self._units[k]), need)
+            total += (-1) ** len(short) * (poly[need] if need < len(poly) else 0)
+        return total
+
+    # ---- what legal_actions lists
+    def offered(self) -> list[str]:
+        """Every way, when there are at most ``OFFERED_PAYMENTS``; else, for each kind of mana in
+        the pool (in pool order), the way that spends the most of it and the way that keeps the
+        most of it (the rest taken from the other kinds in pool order): at most two per kind."""
+        if self._offered is None:
+            self._offered = self._representative()
+        return list(self._offered)
+
+    def _representative(self) -> list[str]:
+        first = list(islice(self, OFFERED_PAYMENTS + 1))
+        if len(first) <= OFFERED_PAYMENTS:
+            return first
+        out: dict[str, None] = {}
+        everything = list(range(len(self._units)))
+        for k in everything:
+            others = [j for j in everything if j != k]
+            for order in ([k, *others], [*others, k]):
+                way = next(self._walk(order), None)
+                if way is not None:
+                    out[self._label(way)] = None
+        return list(out)
+
+    def units(self, label: str) -> tuple[Mana, ...]:
+        """The units the way ``label`` spends (``label`` must be one of the ways)."""
+        counts = self._counts(label)
+        if counts is None:
+            raise ValueError(f"{label!r} is not a way to pay this cost")
+        return self.units_of(counts)
+
+    def read(self, answer: object) -> object:
+        """The way a player's ``pay=`` answer names: the way itself ("{G}{R}"), or just its mana
+        symbols ("GR", "{R}{G}") when only one way spends those types. Anything else is returned
+        as it is, to be refused with the ways."""
+        if not isinstance(answer, str) or answer in self:
+            return answer
+        letters = "".join(re.findall(r"[WUBRGC]", answer.upper()))
+        if "(" in answer or len(letters) != len(re.sub(r"[{}\s]", "", answer)):
+            return answer
+        wanted = Counter(ManaType(ch) for ch in letters)
+        counts = [0] * len(self._units)
+        for t, n in wanted.items():
+            kinds = [k for k, kind in enumerate(self._types) if kind is t]
+            if len(kinds) != 1 and n not in (0, sum(len(self._units[k]) for k in kinds)):
+                return answer  # more than one kind of this type could give them: not one way
+            for k in kinds:
+                counts[k] = min(n, len(self._units[k]))
+                n -= counts[k]
+            if n:
+                return answer
+        label = self._label(tuple(counts))
+        return label if label in self else answer
+
+
+_UNIT = re.compile(r"\{[WUBRGC]\}(?: \([^{}()]*\))?")
+"""One unit as ``Mana.label`` writes it: "{G}", or "{G} (spend only on creature spells)"."""
+
+
+def _times_run(poly: list[int], run: int, top: int) -> list[int]:
+    """``poly`` times (1 + z + ... + z**run), up to z**top (each term a sum of a window)."""
+    size = min(len(poly) + run, top + 1)
+    prefix = [0]
+    for c in poly:
+        prefix.append(prefix[-1] + c)
+    last = len(poly)
+    return [prefix[min(j + 1, last)] - prefix[max(0, j - run)] for j in range(size)] if size > 0 else []
+
+
+def _times(a: list[int], b: list[int], top: int) -> list[int]:
+    """``a`` times ``b``, up to z**top; one of them is short (a typed symbol's few terms)."""
+    if len(b) > len(a):
+        a, b = b, a
+    out = [0] * min(top + 1, len(a) + len(b) - 1)
+    for j, c in enumerate(b):
+        if c:
+            for i, x in enumerate(a[:len(out) - j]):
+                out[i + j] += c * x
+    return out
+
+
+def payments(pool: tuple[Mana, ...], cost: ManaCost, paying_for: frozenset[str],
+             hybrid_choices: tuple[ManaType, ...] | None = None) -> Payments:
+    """The ways to pay ``cost`` from ``pool`` (:class:`Payments`), worked out once for the same
+    arguments: ``legal_actions`` asks as it lists a cast, and the cast asks again as it is paid."""
+    return _payments(pool, cost, paying_for, hybrid_choices)
 
 
 @lru_cache(maxsize=512)
-def _payment_ways(pool: tuple[Mana, ...], cost: ManaCost, paying_for: frozenset[str],
-                  hybrid_choices: tuple[ManaType, ...] | None) -> tuple[tuple[Mana, ...], ...]:
-    halves = _hybrid_halves(cost, hybrid_choices)
-    typed = Counter([*cost.typed, *halves])
-    kinds: dict[tuple[str, str], list[Mana]] = {}
-    for m in pool:
-        if m.restriction is None or m.restriction.allows(paying_for):
-            kinds.setdefault(_unit_key(m), []).append(m)
-    keys = list(kinds)
-    need = sum(typed.values()) + cost.generic
-    out: list[tuple[Mana, ...]] = []
-    have: dict[ManaType, int] = dict.fromkeys(ManaType, 0)  # units of each type taken so far
+def _payments(pool: tuple[Mana, ...], cost: ManaCost, paying_for: frozenset[str],
+              hybrid_choices: tuple[ManaType, ...] | None) -> Payments:
+    return Payments(pool, cost, paying_for, hybrid_choices)
 
-    def walk(i: int, left: int, taken: list[Mana]) -> None:
-        if i == len(keys):
-            if left == 0 and all(have[t] >= n for t, n in typed.items()):
-                out.append(tuple(taken))
-            return
-        units = kinds[keys[i]]
-        kind = units[0].type
-        for n in range(min(len(units), left), -1, -1):
-            have[kind] += n
-            walk(i + 1, left - n, taken + units[:n])
-            have[kind] -= n
 
-    walk(0, need, [])
-    return tuple(out)
+def payment_ways(pool: tuple[Mana, ...], cost: ManaCost, paying_for: frozenset[str],
+                 hybrid_choices: tuple[ManaType, ...] | None = None) -> list[tuple[Mana, ...]]:
+    """Every way to pay, each as the units it spends, all built: for a small pool (tests). The
+    engine asks :func:`payments`, which never builds them all."""
+    ways = payments(pool, cost, paying_for, hybrid_choices)
+    return [ways.units(label) for label in ways]
 
 
 def payment_text(units: tuple[Mana, ...]) -> str:
@@ -262,10 +505,12 @@ def payment_text(units: tuple[Mana, ...]) -> str:
     return pool_text(tuple(sorted(units, key=lambda m: (order[m.type], _unit_key(m)[1])))) if units else "nothing"
 
 
-def read_payment(answer: object, options: list[str]) -> object:
+def read_payment(answer: object, options: Sequence[str]) -> object:
     """The option a player's ``pay=`` answer names: the option itself ("{G}{R}"), or just its mana
     symbols ("GR", "{R}{G}") when only one option spends those types. Anything else is returned
-    as it is, to be refused with the options."""
+    as it is, to be refused with the options. :class:`Payments` reads its own answers."""
+    if isinstance(options, Payments):
+        return options.read(answer)
     if not isinstance(answer, str) or answer in options:
         return answer
     letters = "".join(re.findall(r"[WUBRGC]", answer.upper()))

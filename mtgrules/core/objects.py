@@ -9,6 +9,7 @@ be counted, shared or borrowed per player, and combatants need not be on the bat
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -105,19 +106,44 @@ UNPLAYED_COUNTERS = {"shield": "122.1c", "stun": "122.1d", "finality": "122.1h"}
 _PT_SHAPED = re.compile(r"[+-]?\d+\s*/?\s*[+-]?\d+")
 
 
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212\ufe58\ufe63\uff0d", "-"))
+"""Dashes and minus signs that look like the hyphen-minus a -1/-1 counter is written with."""
+
+
+def plain_counter_kind(kind: str) -> str:
+    """``kind`` as a reader sees it: look-alike characters as the plain ones (a full-width "＋", a
+    Unicode minus "−"), invisible characters (a zero-width space) dropped, and the spacing made
+    single spaces with none around it. Two kinds that read the same are meant as the same."""
+    text = unicodedata.normalize("NFKC", kind).translate(_DASHES)
+    text = "".join(ch for ch in text if ch.isprintable() or ch.isspace())
+    return " ".join(text.split())
+
+
 def counter_problem(kind: str) -> str:
     """Why the engine would misread a counter of ``kind``, or "" if it reads it as the rules do.
 
+    Only counters with the same name are the same kind (122.1), so a kind that differs from the
+    one meant only by spacing or by a look-alike character ("+1/+1 ", "−1/−1", "loyalty\u200b")
+    would be a different counter that does nothing: it is refused with the kind it reads as.
     The rules give +X/+Y, keyword, shield, stun and finality counters an effect (122.1), and the
     kit plays only +1/+1 and -1/-1 among them, so any other would sit on the card doing nothing.
     Other names ("charge", "age") are plain markers, written in lower case as cards name them."""
+    plain = plain_counter_kind(kind)
+    if plain != kind:
+        if not plain:
+            return f"a counter kind is named with letters one can see, not {kind!r:.40}"
+        how = "spacing" if kind.split() == plain.split() else "invisible or look-alike characters"
+        also = counter_problem(plain)
+        return (f"{kind!r:.40} differs from {plain!r:.40} only by {how}, and counters are one kind only by the same "
+                f"name (122.1), so it would be a counter that does nothing; did you mean {plain!r:.40}?"
+                + (f" (though {also})" if also else ""))
     if kind in ("+1/+1", "-1/-1"):
         return ""
     if _PT_SHAPED.fullmatch(kind):
         return (f"the kit plays only +1/+1 and -1/-1 counters on power and toughness (122.1a, 613.4c), not "
-                f"{kind!r}; give +1/+1 or -1/-1 counters, as many as needed")
+                f"{kind!r:.40}; give +1/+1 or -1/-1 counters, as many as needed")
     if kind != kind.lower():
-        return f"counter kinds are named in lower case, as the engine reads them: {kind.lower()!r}, not {kind!r}"
+        return f"counter kinds are named in lower case, as the engine reads them: {kind.lower()!r:.40}, not {kind!r:.40}"
     if kind in KEYWORD_COUNTERS:
         return (f"a {kind} counter gives its object {kind} (122.1b), and the kit doesn't play keyword counters; "
                 "use a card that has the keyword")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from mtgrules.core.errors import NotInGame
 from mtgrules.core.events import Event, EventKind, event_kind, recorded
 from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
 from mtgrules.core.triggers import PendingTrigger
@@ -20,7 +21,7 @@ from mtgrules.core.turns import Step
 
 if TYPE_CHECKING:
     from mtgrules.core.combat import Combat
-    from mtgrules.core.effects import Effect
+    from mtgrules.core.effects import Chars, Effect
 
 T = TypeVar("T")
 A = TypeVar("A", bound=Hashable)
@@ -57,15 +58,16 @@ class GameState:
             return index[oid]
         except KeyError:
             if isinstance(oid, ObjRef):  # a reference where its id is meant: it exists, say how to ask
-                raise KeyError(f"{oid} is an object reference, not an id: ask for {oid.oid} (the reference's "
+                raise NotInGame(f"{oid} is an object reference, not an id: ask for {oid.oid} (the reference's "
                                ".oid)") from None
-            raise KeyError(f"no object with id {oid}") from None
+            raise NotInGame(f"no object with id {oid!r:.40} in this game") from None
 
     def player(self, name: str) -> Player:
         for p in self.players:
             if p.name == name:
                 return p
-        raise KeyError(f"no player named {name!r}; players are {[p.name for p in self.players]}")
+        raise NotInGame(f"no player named {name!r:.40} in this game; the players are "
+                        f"{', '.join(p.name for p in self.players)}")
 
     def resolve_ref(self, ref: ObjRef) -> GameObject | None:
         """The object a reference points to, or None if it has since changed zones (400.7)."""
@@ -298,6 +300,9 @@ class Draft:
         self.together: dict[int, int] = {}
         # Filled by ``remove_object``: each object that left the game, as it was just before it did.
         self.gone: dict[int, GameObject] = {}
+        # Filled by ``rules.look_back.keep_last_known``: by (id, zone-change count), the
+        # characteristics of a permanent as it left the battlefield, when something will read them.
+        self.last_known_chars: dict[tuple[int, int], Chars] = {}
 
     # Set by ``rules.triggers``: how many of ``events`` have been checked for triggers (none until set).
     trigger_cursor: int

@@ -15,7 +15,6 @@ from __future__ import annotations
 import html
 import importlib
 import json
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -78,49 +77,54 @@ def _ruling_ids(ids: list[str]) -> str:
 
 
 def lesson_files(folder: Path) -> list[Path]:
-    """The lessons of ``folder`` (``NN-name.ipynb``), in order: those git holds, in a checkout, so a
-    notebook a learner saved beside the lessons is not listed as one (a new lesson is, once
-    ``git add``-ed); every such file where git can't say."""
-    found = sorted(folder.glob("[0-9][0-9]-*.ipynb"))
-    try:
-        held = subprocess.run(["git", "ls-files", "-z", "--", "[0-9][0-9]-*.ipynb"], cwd=folder, capture_output=True,
-                              text=True, timeout=30, check=True).stdout.split("\0")
-    except (OSError, subprocess.SubprocessError):
-        return found
-    names = {Path(n).name for n in held if n}
-    return [p for p in found if p.name in names] if names else found
+    """The kit's lessons (:data:`mtgrules.catalog.lessons.LESSONS`, in order) found in ``folder``:
+    a notebook a learner saved beside them is not one, and a new lesson is, once listed there."""
+    from mtgrules.catalog.lessons import lesson_names
+    return [folder / f"{name}.ipynb" for name in lesson_names() if (folder / f"{name}.ipynb").exists()]
 
 
 def lessons_markdown(folder: Path | None = None) -> str:
-    """A Markdown table of the lessons in ``folder`` (``NN-name.ipynb``), each linked, with its
-    title (its first heading) and the rulings it walks through or quotes (the catalog's ``lesson``
-    and the notebook's own ruling cells), so the list grows with the lessons."""
-    from mtgrules.catalog.rulings import load_catalog
+    """A Markdown table of the kit's lessons in ``folder``, each linked, with its title (its
+    first heading) and the rulings it walks through (``rulings_by_lesson``: the catalog's and
+    those it comes back to), so the list grows with the lessons and can't drift from them."""
+    from mtgrules.catalog.lessons import rulings_by_lesson
     folder = KIT_LESSONS if folder is None else Path(folder)
-    by_catalog: dict[str, list[str]] = {}
-    for r in load_catalog():
-        if r.lesson:
-            by_catalog.setdefault(r.lesson.removesuffix(".ipynb"), []).append(r.id)
+    rulings = rulings_by_lesson()
     rows = []
     for path in lesson_files(folder):
         nb = json.loads(path.read_text(encoding="utf-8"))
         heading = next((line.lstrip("#").strip() for c in nb["cells"] if c["cell_type"] == "markdown"
                         for line in "".join(c["source"]).splitlines() if line.startswith("#")), path.stem)
         title = heading.split("—", 1)[1].strip() if heading.startswith("Lesson") and "—" in heading else heading
-        ids = list(by_catalog.get(path.stem, []))
-        ids += [key for _, tag in static_cells(nb) if tag.startswith("ruling:")
-                and (key := tag.removeprefix("ruling:")) not in ids]
-        rows.append(f"| [{path.stem[:2]}]({path.name}) | {_cell(title)} | {_ruling_ids(ids)} |")
+        rows.append(f"| [{path.stem[:2]}]({path.name}) | {_cell(title)} | {_ruling_ids(rulings.get(path.stem, []))} |")
     return "| lesson | what it teaches | rulings |\n|---|---|---|\n" + "\n".join(rows) + "\n"
 
 
 def timeline_for(key: str) -> Timeline:
     """``"mana:mana_tour"`` → the Timeline built by ``mtgrules.lessons.mana.mana_tour()``."""
+    timeline: Timeline = check_key(key)()
+    return timeline
+
+
+def check_key(key: Any) -> Any:
+    """The lesson function a static cell's key names (``"mana:mana_tour"``), not yet called; a key
+    that names none is refused with a sentence saying what a key looks like."""
+    if not isinstance(key, str):
+        raise ValueError(f"static cell key {key!r:.40} must be text such as 'mana:mana_tour' (module:function)")
     module, _, func = key.partition(":")
     if not module.isidentifier() or not func.isidentifier():
         raise ValueError(f"static cell key {key!r} must look like 'module:function'")
-    timeline: Timeline = getattr(importlib.import_module(f"{__package__}.{module}"), func)()
-    return timeline
+    try:
+        found = getattr(importlib.import_module(f"{__package__}.{module}"), func)
+    except ModuleNotFoundError as err:
+        if err.name != f"{__package__}.{module}":  # the lesson module is there; something it imports isn't
+            raise
+        raise ValueError(f"static cell key {key!r}: the kit has no lesson module mtgrules.lessons.{module}") from None
+    except AttributeError:
+        raise ValueError(f"static cell key {key!r}: mtgrules.lessons.{module} has no function {func}") from None
+    if not callable(found):
+        raise ValueError(f"static cell key {key!r}: mtgrules.lessons.{module}.{func} is not a function")
+    return found
 
 
 def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtgrules.core.actions import PassPriority
+from mtgrules.core.choice_kinds import missing_sentence
 from mtgrules.core.choices import Callback, ChoiceRequest
-from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.errors import IllegalAction, MissingChoice, UnknownName, WrongThing
 from mtgrules.core.events import EventKind
 from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step, parse_step
@@ -49,13 +50,14 @@ def advance_to(timeline: Timeline, step: Step | str, player: str | None = None, 
     Returns an :class:`Advance`; it never raises for a missing choice, it stops before it."""
     require_timeline(timeline, "advance_to")
     if choose is not None and not callable(choose):
-        raise TypeError(f"advance_to: choose must be a function of a ChoiceRequest (answer_with({{...}}) makes "
+        raise WrongThing(f"advance_to: choose must be a function of a ChoiceRequest (answer_with({{...}}) makes "
                         f"one), not {type(choose).__name__} {choose!r:.40}")
     if not isinstance(max_passes, int) or isinstance(max_passes, bool) or max_passes < 0:
-        raise TypeError(f"advance_to: max_passes must be a whole number, not {max_passes!r:.40}")
+        raise WrongThing(f"advance_to: max_passes must be a whole number, not {max_passes!r:.40}")
     target = parse_step(step)
     if player is not None and player not in timeline.state.player_names:
-        raise ValueError(f"there is no player named {player!r}; players are {timeline.state.player_names}")
+        raise UnknownName(f"there is no player named {player!r:.40} in this game; the players are "
+                          f"{', '.join(timeline.state.player_names)}")
     for n in range(max_passes):
         before = timeline.state
         if game_over(before):
@@ -69,10 +71,19 @@ def advance_to(timeline: Timeline, step: Step | str, player: str | None = None, 
             continue
         request = _pass(timeline, before.priority, choose)
         if request is not None:
-            return Advance(False, n, choice=request, reason=f"{request.player} must choose {request.kind}")
+            return Advance(False, n, choice=request, reason=missing_sentence(
+                request.kind, request.player, request.options, lambda oid: _card_of(timeline.state, oid)))
         if began(before, timeline[-1], target, player):
             return Advance(True, n + 1)
     return Advance(False, max_passes, reason=f"{target.value} didn't begin within {max_passes} passes")
+
+
+def _card_of(state: GameState, oid: int) -> str:
+    """The card an id names, for a question's options in words; "" for one that names nothing."""
+    try:
+        return state.obj(oid).card
+    except (KeyError, TypeError):
+        return ""
 
 
 def _why_over(timeline: Timeline) -> str:
@@ -141,7 +152,7 @@ def answer_with(answers: dict[Any, Any]) -> Callback:
     given one per question, in order. A question the table doesn't answer gets None, which
     makes :func:`advance_to` stop and return it."""
     if not isinstance(answers, Mapping):
-        raise TypeError(f"answer_with takes a table of answers such as {{'color': 'G'}} or "
+        raise WrongThing(f"answer_with takes a table of answers such as {{'color': 'G'}} or "
                         f"{{('Bob', 'sacrifice'): 3}}, not {type(answers).__name__} {answers!r:.40}")
     queues = {key: list(v) if isinstance(v, list) else [v] for key, v in answers.items()}
 

@@ -27,7 +27,7 @@ from mtgrules.core.turns import Step
 from mtgrules.play import scenario_input as check
 from mtgrules.play.scenario_input import CARD_FIELDS, FORMATS, SCENARIO_FIELDS
 from mtgrules.play.timeline import Timeline
-from mtgrules.rules.turn_loop import begin_step
+from mtgrules.rules.turn_loop import begin_step, turn_based_actions
 
 __all__ = ["Scenario", "FORMATS"]
 
@@ -43,7 +43,7 @@ class Scenario:
                  step: str = "main1", game_format: str | None = None, life: int | None = None,
                  seed: int = 0) -> None:
         title = check.text(title, "scenario", "title")
-        where = f"scenario {title!r}"
+        where = f"scenario {title!r:.60}"
         names = check.players(players, where)
         fmt = check.game_format(game_format, names, where)
         self.title = title
@@ -63,14 +63,14 @@ class Scenario:
             check.fail(where, no_priority)
         default_life = 30 if fmt == "two-headed giant" else 20
         self.life = default_life if life is None else check.whole(life, where, "life")
-        self.seed = check.whole(seed, where, "seed")
+        self.seed = check.whole(seed, where, "seed", maximum=check.MAX_SEED)
         self.objects: list[GameObject] = []
         self.pools: dict[str, list[tuple[ManaType, str]]] = {p: [] for p in names}
         self.lands: dict[str, int] = {}
 
     @property
     def _where(self) -> str:
-        return f"scenario {self.title!r}"
+        return f"scenario {self.title!r:.60}"
 
     def _check_player(self, name: str, where: str) -> None:
         check.player(name, self.players, self._where, where)
@@ -81,9 +81,24 @@ class Scenario:
             chosen: Mapping[str, str] | None = None, zone_player: str | None = None) -> int:
         """Put a card into a zone and return its id. ``sick`` means it came under its
         controller's control this turn (302.6)."""
-        return self._add(f"card #{len(self.objects) + 1} ({name!r:.40})", name, controller, owner=owner,
+        entry = f"card #{len(self.objects) + 1} ({check.brief(name)})"
+        self._refuse_a_player_as_the_card(f"{self._where}, {entry}", name, controller)
+        return self._add(entry, name, controller, owner=owner,
                          zone=zone, tapped=tapped, sick=sick, counters=counters, attached_to=attached_to,
                          chosen=chosen, zone_player=zone_player)
+
+    def _refuse_a_player_as_the_card(self, where: str, name: Any, controller: Any) -> None:
+        """``add("Alice", "Forest")``: the card's name comes first, then its controller. A player's
+        name where the card goes is said as such, with the call in the right order, rather than
+        "no card named 'Alice'"."""
+        if not isinstance(name, str) or name not in self.players or _is_card(name):
+            return
+        if isinstance(controller, str) and _is_card(controller):
+            fix = f"add({controller!r}, {name!r})"
+        else:
+            fix = f"add('Forest', {name!r}) for a Forest {name} controls"
+        check.fail(where, f"{name!r} is a player, not a card: add takes the card's name first and its controller "
+                          f"second, as in {fix}")
 
     def _add(self, entry: str, name: Any, controller: Any = None, *, owner: Any = None, zone: Any = "battlefield",
              tapped: Any = False, sick: Any = False, counters: Any = None, attached_to: Any = None,
@@ -107,7 +122,7 @@ class Scenario:
                               "(110.5d), so leave tapped out")
         if controller is not None and owner is not None and controller != owner and z is not Zone.BATTLEFIELD:
             check.fail(where, f"a card in the {z.value} has no controller, only an owner (108.4), so controller "
-                              f"{controller!r} can't differ from owner {owner!r}; leave controller out")
+                              f"{check.brief(controller)} can't differ from owner {check.brief(owner)}; leave controller out")
         sick = check.flag(sick, where, "sick")
         # A graveyard card may attack from there (Over My Dead Bodies), so "put there this turn" counts;
         # anywhere else nothing reads it, and the card enters as a new object (400.7): refused, not forgotten.
@@ -116,6 +131,12 @@ class Scenario:
                               f"in the {z.value} has no controller (108.4) and is a new object once it moves "
                               "(400.7), so leave sick out")
         given_counters = None if counters is None else check.counters(counters, where)
+        if given_counters and any(given_counters.values()) and z in (Zone.HAND, Zone.LIBRARY):
+            # Shown on the card there (122.1a), then gone without a word as it is cast or played:
+            # refused, not forgotten, as tapped and sick are.
+            check.fail(where, f"counters on a card in the {z.value} cease to exist as soon as it moves, as it is "
+                              "cast or played (122.2, 400.7), and nothing the kit plays puts counters on a card "
+                              f"there; leave counters out, or put the card on the battlefield with them")
         choices = {} if chosen is None else check.chosen(chosen, name, where)
         if choices and z is not Zone.BATTLEFIELD:  # it would be forgotten: the choice is made as it enters
             check.fail(where, f"{name} chooses as it enters the battlefield (614.12), so a card in the {z.value} "
@@ -171,7 +192,7 @@ class Scenario:
     def mana(self, player: str, symbols: str, source: str = "scenario") -> Scenario:
         """Put mana in a player's pool, e.g. ``s.mana("Alice", "GGW")``. Every symbol is checked
         before any is added."""
-        where = f"{self._where}, mana for {player!r:.40}"
+        where = f"{self._where}, mana for {check.brief(player)}"
         self._check_player(player, "mana")
         types = check.mana_symbols(symbols, where)
         source = check.text(source, where, "source")
@@ -182,7 +203,7 @@ class Scenario:
         """Say ``player`` has already played ``n`` lands this turn (305.2a), e.g. to ask whether
         they may play another."""
         self._check_player(player, "lands_played")
-        self.lands[player] = check.whole(n, f"{self._where}, lands_played for {player!r}", "the number of lands",
+        self.lands[player] = check.whole(n, f"{self._where}, lands_played for {check.brief(player)}", "the number of lands",
                                          minimum=0)
         return self
 
@@ -200,6 +221,8 @@ class Scenario:
         state = GameState(tuple(players), tuple(self.objects), turn=self.turn, active=self.active, step=self.step,
                           priority=self.active, next_id=uid + 1,
                           timestamp=len(self.objects) + 1, game_format=self.game_format, seed=self.seed)
+        if self.step is Step.BEGIN_COMBAT:
+            return _beginning_of_combat_step(state)
         return _declare_attackers_step(state) if self.step is Step.DECLARE_ATTACKERS else state
 
     def _turn_began(self, p: str) -> int:
@@ -221,7 +244,7 @@ class Scenario:
             raise ScenarioError(f"a scenario must be a mapping of fields, not {check.shown(data)}")
         extra = [k for k in data if k not in SCENARIO_FIELDS]
         if extra:
-            raise ScenarioError(f"scenario: unknown field(s) {sorted(map(repr, extra))}; expected some of "
+            raise ScenarioError(f"scenario: unknown field(s) {check.some(extra)}; expected some of "
                                 f"{sorted(SCENARIO_FIELDS)}")
         s = cls(data.get("title", ""), data.get("players", ("Alice", "Bob")), teams=data.get("teams"),
                 turn=data.get("turn", 2), active=data.get("active"), step=data.get("step", "main1"),
@@ -232,16 +255,16 @@ class Scenario:
         for i, entry in enumerate(cards):
             if not isinstance(entry, Mapping) or "card" not in entry:
                 check.fail(s._where, f"cards[{i}] must be a mapping with a 'card' field, not {check.shown(entry)}")
-            label = f"cards[{i}] ({entry['card']!r:.40})"
+            label = f"cards[{i}] ({check.brief(entry['card'])})"
             bad = [k for k in entry if k not in CARD_FIELDS]
             if bad:
-                check.fail(f"{s._where}, {label}", f"unknown field(s) {sorted(map(repr, bad))}; expected some of "
+                check.fail(f"{s._where}, {label}", f"unknown field(s) {check.some(bad)}; expected some of "
                            f"{list(CARD_FIELDS)}")
             s._add(label, entry["card"], **{k: v for k, v in entry.items() if k != "card"})
         mana = check.mapping(data.get("mana", {}), s._where, "mana")
         checked = []
         for who, given in mana.items():
-            where = f"{s._where}, mana for {who!r:.40}"
+            where = f"{s._where}, mana for {check.brief(who)}"
             s._check_player(who, "mana")
             parts = [{"symbols": given}] if isinstance(given, str) else given
             if not isinstance(parts, list) or not all(isinstance(p, Mapping) for p in parts):
@@ -257,7 +280,7 @@ class Scenario:
         counted = {}
         for who, n in lands.items():
             s._check_player(who, "lands_played")
-            counted[who] = check.whole(n, f"{s._where}, lands_played", f"lands_played[{who!r:.40}]", minimum=0)
+            counted[who] = check.whole(n, f"{s._where}, lands_played", f"lands_played[{check.brief(who)}]", minimum=0)
         for who, types, source in checked:
             s.pools[who].extend((t, source) for t in types)
         s.lands.update(counted)
@@ -290,6 +313,14 @@ class Scenario:
 AFTER_ATTACKS = (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE)
 
 
+def _is_card(name: str) -> bool:
+    try:
+        card(name)
+    except KeyError:
+        return False
+    return True
+
+
 def _step_without_priority(step: Step, turn: int, names: Sequence[str], fmt: str | None) -> str:
     """Why a game can't be found in ``step`` with the active player holding priority, or "".
     A scenario starts with the active player holding priority (117.3a), so it can't start in a
@@ -305,6 +336,19 @@ def _step_without_priority(step: Step, turn: int, names: Sequence[str], fmt: str
         return (f"a scenario can't start in the draw step of turn 1: the starting {who} skips the draw step of "
                 f"their first turn ({rule}); start at step='main1', or at turn=2")
     return ""
+
+
+def _beginning_of_combat_step(state: GameState) -> GameState:
+    """A scenario starting in the beginning of combat step starts with that step's turn-based
+    action done: the combat phase is under way, with the active player (team) the attacking
+    player and their opponents the defending players (506.2), so a creature put onto the
+    battlefield attacking now attacks (508.4), as it does when the step is reached by passing.
+    Its "at the beginning of combat" triggers are not made: the scenario is the moment after
+    them, with the active player holding priority (start at step='main1' and ``go_to`` the step
+    to see them trigger)."""
+    d = Draft(state)
+    turn_based_actions(d, Step.BEGIN_COMBAT, Chooser())
+    return d.freeze()
 
 
 def _declare_attackers_step(state: GameState) -> GameState:
@@ -325,8 +369,12 @@ def _card_entry(o: GameObject, turn: int) -> dict[str, Any]:
         entry["tapped"] = True
     if o.control_since and o.control_since == turn:
         entry["sick"] = True
-    if o.counters or (o.zone is Zone.BATTLEFIELD and "Planeswalker" in card(o.card).types):
-        entry["counters"] = dict(o.counters)
+    walker = o.zone is Zone.BATTLEFIELD and "Planeswalker" in card(o.card).types
+    if o.counters or walker:
+        counters = dict(o.counters)
+        if walker and "loyalty" not in counters:  # loyalty 0 (704.5i will see to it) is written as 0:
+            counters["loyalty"] = 0               # none written, from_dict gives the printed loyalty (306.5b)
+        entry["counters"] = counters
     if o.attached_to is not None:
         entry["attached_to"] = o.attached_to
     if o.chosen:

@@ -15,7 +15,7 @@ from typing import Any
 from mtgrules.core.actions import Action, PassPriority
 from mtgrules.core.carddef import card, not_played_text
 from mtgrules.core.choices import Callback
-from mtgrules.core.errors import IllegalAction, MissingChoice, WrongThing
+from mtgrules.core.errors import IllegalAction, MissingChoice, NoSuchStep, UnknownName, WrongThing
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import GameState
@@ -112,7 +112,7 @@ class Timeline:
             raise WrongThing(f"a Timeline starts from a game state (s.state(), or use s.timeline()), "
                              f"not {type(start).__name__}")
         if callback is not None and not callable(callback):  # else "'int' object is not callable" at a choice
-            raise TypeError(f"a timeline's callback answers choices: a function of a ChoiceRequest "
+            raise WrongThing(f"a timeline's callback answers choices: a function of a ChoiceRequest "
                             f"(mtgrules.answer_with({{...}}) makes one), not {type(callback).__name__} {callback!r:.40}")
         self.title = title
         self.callback = callback
@@ -137,10 +137,10 @@ class Timeline:
         try:
             return self.frames[i]
         except IndexError:  # say which steps there are, as branch does
-            raise IndexError(f"step {i} is outside this timeline (0..{len(self.frames) - 1}, or -1 for the "
+            raise NoSuchStep(f"step {i} is outside this timeline (0..{len(self.frames) - 1}, or -1 for the "
                              "last)") from None
         except TypeError:
-            raise TypeError(f"a step is read by its number, such as t[2] (t.find(...) finds one by what "
+            raise WrongThing(f"a step is read by its number, such as t[2] (t.find(...) finds one by what "
                             f"happened), not {i!r:.40} ({type(i).__name__})") from None
 
     def __iter__(self) -> Iterator[Frame]:
@@ -163,18 +163,18 @@ class Timeline:
 
         ``kind`` is an event kind and ``name`` a part of that event's object name; ``title`` a part
         of the step's title; ``step`` a step that began in it, by any name ``go_to`` reads ("main2").
-        Raises ``LookupError`` if no frame matches."""
+        Raises :class:`~mtgrules.core.errors.NoSuchStep` (a ``LookupError``) if no frame matches."""
         for argument, value in (("kind", kind), ("name", name), ("title", title)):
             if value is not None and not isinstance(value, str):
-                raise TypeError(f"find: {argument} must be text, not {value!r:.40} ({type(value).__name__})")
+                raise WrongThing(f"find: {argument} must be text, not {value!r:.40} ({type(value).__name__})")
         for argument, flag in (("refused", refused), ("last", last)):  # "no" would read as yes
             if not (isinstance(flag, bool) or (argument == "refused" and flag is None)):
-                raise TypeError(f"find: {argument} must be True or False, not {flag!r:.40} ({type(flag).__name__})")
+                raise WrongThing(f"find: {argument} must be True or False, not {flag!r:.40} ({type(flag).__name__})")
         if not isinstance(start, int) or isinstance(start, bool):
-            raise TypeError(f"find: start must be a step number such as 2, not {start!r:.40} ({type(start).__name__})")
+            raise WrongThing(f"find: start must be a step number such as 2, not {start!r:.40} ({type(start).__name__})")
         if kind is not None and kind not in KINDS:  # a misspelt kind would read as "nothing happened"
             near = difflib.get_close_matches(kind, KINDS, n=3)
-            raise ValueError(f"find: {kind!r} is not an event kind" +
+            raise UnknownName(f"find: {kind!r} is not an event kind" +
                              (f"; did you mean {', '.join(map(repr, near))}?" if near else
                               "; the kinds are the values of mtgrules.core.events.EventKind"))
         # A step by any name the kit reads elsewhere ("main2", Step.MAIN2), compared by its value.
@@ -184,7 +184,7 @@ class Timeline:
             asked = ", ".join(f"{k}={v!r}" for k, v in (("kind", kind), ("name", name), ("title", title),
                                                            ("step", step), ("refused", refused)) if v is not None)
             what = f"has {asked}" if asked else f"is played (it has steps 0..{len(self.frames) - 1})"
-            raise LookupError(f"no step of {self.title or 'this timeline'!r} from step {start} {what}")
+            raise NoSuchStep(f"no step of {self.title or 'this timeline'!r} from step {start} {what}")
         return hits[-1] if last else hits[0]
 
     def _repr_html_(self) -> str:
@@ -203,7 +203,7 @@ class Timeline:
         """Play ``actions`` in order; if one is refused (or needs a choice nobody gave), the ones
         before it are taken back too, so the timeline is as it was and the cell can run again."""
         if isinstance(actions, Action) or not isinstance(actions, Iterable):
-            raise TypeError(f"do_all plays a list of actions, such as [pass_priority('Alice')], not "
+            raise WrongThing(f"do_all plays a list of actions, such as [pass_priority('Alice')], not "
                             f"{type(actions).__name__}; play one action with do")
         start = len(self.frames)
         try:
@@ -235,9 +235,9 @@ class Timeline:
     def branch(self, at: int, title: str = "") -> Timeline:
         """A new timeline sharing frames 0..at; play different actions on it for a what-if."""
         if not isinstance(at, int) or isinstance(at, bool):  # True is not step 1, nor "0" step 0
-            raise TypeError(f"branch needs a step number such as 2, not {at!r:.40} ({type(at).__name__})")
+            raise WrongThing(f"branch needs a step number such as 2, not {at!r:.40} ({type(at).__name__})")
         if not 0 <= at < len(self.frames):
-            raise IndexError(f"step {at} is outside this timeline (0..{len(self.frames) - 1})")
+            raise NoSuchStep(f"step {at} is outside this timeline (0..{len(self.frames) - 1})")
         other = Timeline(self.frames[0].state, title or f"{self.title} (what if, from step {at})", self.callback)
         other.frames = list(self.frames[: at + 1])
         return other

@@ -27,6 +27,9 @@ class VerbStopped(MtgRulesError, RuntimeError):
     ``RuntimeError``, as these were before."""
 
 
+YOUR_TIMELINE = "<your timeline>"
+"""Where the learner's timeline goes in a call a message suggests: the kit can't know its name."""
+
 REFUSED = "The engine refuses it: the rules forbid it"
 """An outcome that is a refusal. The rule is kept for the reveal, so the option gives nothing away."""
 
@@ -66,7 +69,7 @@ def resolve_top(t: Timeline, **choices: Any) -> Timeline:
         except MissingChoice as need:  # say where the learner gives it: on this call
             del t.frames[start:]
             given = ", ".join(f"{k}={v!r}" for k, v in {**choices, need.keyword: need.example}.items())
-            raise need.given_on(f"resolve_top(t, {given})") from None
+            raise need.given_on(f"resolve_top({YOUR_TIMELINE}, {given})") from None
         except Exception:  # a fault in a card's own code as it resolves: nothing half-played either
             del t.frames[start:]
             raise
@@ -117,10 +120,10 @@ def go_to(t: Timeline, step: Step | str, player: str | None = None, **answers: A
         how = ""
         if result.choice is not None:  # say which keyword answers it, on this very call
             keyword = result.choice.kind.replace(" ", "_")
-            how = (f"; answer it here: go_to(t, {str(step)!r}{f', {player!r}' if player else ''}, "
+            how = (f"; answer it here: go_to({YOUR_TIMELINE}, {str(step)!r}{f', {player!r}' if player else ''}, "
                    f"{keyword}=<one of {list(result.choice.options)[:6]!r}>)")
         raise VerbStopped(f"{t.title}: stopped before {step}: {result.reason}{how}")
-    phrase = parse_step(step).phrase
+    phrase = parse_step(step).phrase  # read already by advance_to: a known step
     left = {kind: (value if isinstance(value, list) else [value])[taken.get(kind, 0):]
             for kind, value in table.items()}
     try:  # before the check below: a question with one option takes an answer without asking

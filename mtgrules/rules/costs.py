@@ -7,11 +7,13 @@ Every check runs before anything is paid, and each refusal names the rule that f
 
 from __future__ import annotations
 
+from itertools import islice
+
 from mtgrules.core.abilities import Cost
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction, options_text
 from mtgrules.core.keywords import Keyword
-from mtgrules.core.mana import Mana, ManaCost, ManaType, pay, payment_text, payment_ways, pool_text, read_payment
+from mtgrules.core.mana import Mana, ManaCost, ManaType, pay, payments, pool_text, read_payment
 from mtgrules.core.objects import GameObject, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.graveyards import cards_in_your_graveyards, graveyard_holder, graveyards_of
@@ -140,22 +142,23 @@ def choose_payment(chooser: Chooser, player: str, pool: tuple[Mana, ...], cost: 
     ``kind`` names the choice where "pay" already means something else (a resolving ability's
     "you may pay", answered 0 or 1)."""
     spent, rest = pay(pool, cost, paying_for, hybrid)  # refuses with 118.3 or 106.6
-    ways = payment_ways(pool, cost, paying_for, hybrid)
-    if len(ways) <= 1:
+    ways = payments(pool, cost, paying_for, hybrid)
+    first_two = list(islice(ways, 2))
+    if len(first_two) <= 1:  # one way or none: asked of the first two, never counted
         said = chooser.take_scripted(kind)  # nothing to choose, but a different payment was asked for
-        labels = [payment_text(w) for w in ways] if said is not None else []
+        labels = first_two if said is not None else []
         if said is not None and read_payment(said, labels) not in labels:
             raise IllegalAction("601.2h", f"{player} can't pay {cost.text or 'the cost'} with {said!r}: the "
                                 f"only way to pay it from {pool_text(pool)} is {labels[0] if labels else 'nothing'}")
         return spent, rest
-    labels = [payment_text(w) for w in ways]
+    first = first_two[0]
     key = kind.replace(" ", "_")
     sentence = (f"{player} must choose how to pay {cost.text or 'the cost'}: the mana to spend, one of "
-                f"{options_text(labels)}; give it as {key}={labels[0]!r} (or just its symbols, such as "
-                f"{key}={_letters(labels[0])!r}), and no choice was given")
-    label = chooser.choose(kind, player, labels, "601.2h", normalize=lambda v: read_payment(v, labels),
+                f"{options_text(ways)}; give it as {key}={first!r} (or just its symbols, such as "
+                f"{key}={_letters(first)!r}), and no choice was given")
+    label = chooser.choose(kind, player, ways, "601.2h", normalize=ways.read, offered=ways.offered(),
                            sentence=sentence)
-    units = ways[labels.index(label)]
+    units = ways.units(label)
     used = {m.uid for m in units}
     return units, tuple(m for m in pool if m.uid not in used)
 

@@ -9,17 +9,18 @@ Combat damage is never a fight (701.14d): it records ``"combat damage"`` events 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 
 from mtgrules.core.abilities import ManaAbility
-from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Effect
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event, EventKind
-from mtgrules.core.mana import Mana, ManaType, parse_cost, pay
+from mtgrules.core.mana import Mana, ManaType, number_text, parse_cost, pay
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft
+from mtgrules.rules.activation import activated_abilities
 from mtgrules.rules.combat.damage import deal_damage
 from mtgrules.rules.costs import check_cost, choose_payment, spend_mana
 from mtgrules.rules.layers import characteristics, on_battlefield
@@ -83,6 +84,46 @@ def double_power(d: Draft, obj: GameObject, source: int | None, why: str) -> int
     d.set_scalar(rule, effects=d.effects + (eff,))
     d.note("double power", text, rule, obj.oid, name)
     return change
+
+
+DOUBLINGS_ONE_BY_ONE = 10
+"""Up to this many doublings in a row are each played and told as their own step; more are
+worked out at once (``double_power_times``): one doubling at a time reads the power through every
+doubling before it, so X doublings took time growing as X squared (X = 15,000: minutes)."""
+
+
+def double_power_times(d: Draft, obj: GameObject, times: int, source: int | None, why: str) -> None:
+    """Double a creature's power ``times`` times, one doubling after another (Exponential Growth):
+    each gives +X/+0 with X its power as it is then (701.10b, 701.10c; 608.2h). Up to
+    ``DOUBLINGS_ONE_BY_ONE`` are played one by one. For more, the power is read once: a power
+    change in layer 7c shows in the power unchanged (the doublings multiply it by 2**times) or,
+    under a switch (613.4d), in its toughness (each doubling adds the same power); which of the
+    two is asked of the layers with a probe, and the result is one effect and one sentence."""
+    if times <= DOUBLINGS_ONE_BY_ONE:
+        for _ in range(times):
+            double_power(d, obj, source, why)
+        return
+    state = d.view()
+    chars = characteristics(state, obj.oid)
+    power, name = chars.power or 0, chars.name
+    probe = Effect("7c", "probe: +1/+0", "613.4c", None, d.scalars["timestamp"], affected=(obj.ref,), delta=(1, 0))
+    shows = (characteristics(replace(state, effects=state.effects + (probe,)), obj.oid).power or 0) - power
+    if shows not in (0, 1):  # not a layer 7c sum the kit knows: played one doubling at a time
+        for _ in range(times):
+            double_power(d, obj, source, why)
+        return
+    change = power * (2 ** times - 1) if shows else power * times
+    final = power + change if shows else power
+    rule = "701.10b" if power >= 0 else "701.10c"
+    sign = "+" if change >= 0 else "-"
+    each = "its power as it is then" if power >= 0 else "how far below 0 its power is then"
+    eff = Effect("7c", f"{why}: double power {times:,} times ({sign}{number_text(abs(change))}/+0, fixed as it "
+                 "resolved)", rule, source, d.new_timestamp(), affected=(obj.ref,), delta=(change, 0),
+                 until_end_of_turn=True)
+    d.set_scalar(rule, effects=d.effects + (eff,))
+    d.note("double power", f"{why}: {name}'s power is {number_text(power)}, and it is doubled {times:,} times, each "
+           f"time getting {sign}X/+0 with X {each}: in all it gets {sign}{number_text(abs(change))}/+0 until end of "
+           f"turn, so its power is {number_text(final)}", rule, obj.oid, name)
 
 
 # ---------------------------------------------------------------- draw (121)
@@ -151,12 +192,13 @@ def _payable(pool: tuple[Mana, ...], cost_text: str, halves: list[ManaType]) -> 
 
 
 def mana_sources(d: Draft, player: str) -> list[tuple[int, int]]:
-    """(object id, ability index) of each mana ability ``player`` could activate now, whose
-    non-mana costs they can pay (608.2g, 117.1d)."""
+    """(object id, ability number) of each mana ability ``player`` could activate now, whose
+    non-mana costs they can pay (608.2g, 117.1d); numbered among the object's activated
+    abilities, as ``activate`` numbers them (``rules/activation.py``)."""
     state = d.view()
     out = []
     for obj in state.battlefield(player):
-        for i, ab in enumerate(card(obj.card).abilities):
+        for i, ab in enumerate(activated_abilities(state, obj)):
             if isinstance(ab, ManaAbility):
                 try:
                     check_cost(state, player, obj, ab.cost)
@@ -170,7 +212,7 @@ def add_mana_to_pay(d: Draft, chooser: Chooser, player: str, cost_text: str, why
     """Before a payment asked for while a spell or ability resolves, the player may activate mana
     abilities (605.3a, 608.2g): while the pool can't pay ``cost_text`` (with any halves of its
     hybrid symbols), they choose which to activate (choice kind ``"mana ability"``, options
-    ``(object id, ability index)``; a lone option is taken without asking). If none is left and
+    ``(object id, ability number)``, the number ``activate`` takes; a lone option is taken without asking). If none is left and
     the pool still can't pay, the payment is refused (118.3)."""
     while not _payable(d.player(player).pool, cost_text, []):
         sources = mana_sources(d, player)
@@ -178,7 +220,7 @@ def add_mana_to_pay(d: Draft, chooser: Chooser, player: str, cost_text: str, why
             raise IllegalAction("118.3", f"{player} can't pay {cost_text} for {why}, even after activating the "
                                 "mana abilities they could")
         oid, index = chooser.choose("mana ability", player, sources, "608.2g")
-        ab = card(d.obj(oid).card).abilities[index]
+        ab = activated_abilities(d.view(), d.obj(oid))[index]
         assert isinstance(ab, ManaAbility)  # mana_sources lists only mana abilities
         source = characteristics(d.view(), oid).name
         d.note("activated", f"{player} activates {source}'s mana ability to pay {cost_text} for {why}",

@@ -28,6 +28,7 @@ from mtgrules.core.abilities import (
     AnyColor,
     EntersWith,
     Fixed,
+    GrantsAbility,
     ManaAbility,
     ManaReplacement,
     Target,
@@ -46,19 +47,20 @@ from mtgrules.core.actions import (
 )
 from mtgrules.core.carddef import POOL_CHANGES, card, read_once
 from mtgrules.core.choices import Chooser
-from mtgrules.core.errors import IllegalAction, MissingChoice
-from mtgrules.core.mana import ManaType, payment_text, payment_ways
+from mtgrules.core.errors import IllegalAction, MissingChoice, WrongThing
+from mtgrules.core.mana import ManaCost, ManaType, payments
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.turns import ORDER, Step
 from mtgrules.rules import hooks
+from mtgrules.rules.activation import find_ability, granted_abilities
 from mtgrules.rules.engine import apply, check, settle
 from mtgrules.rules.lands import check_play_land, lands_allowed, may_play_land_now
 from mtgrules.rules.layers import ability_kinds
 from mtgrules.rules.mana.abilities import type_choice
 from mtgrules.rules.mana.could_produce import replacements_for
 from mtgrules.rules.stack import at_instant_speed, sorcery_timing
-from mtgrules.rules.targeting import TARGET_PLAYER, legal_player_targets, player_targets
+from mtgrules.rules.targeting import legal_player_targets
 from mtgrules.rules.teams import may_act, passes_needed, shared_team_turns
 from mtgrules.rules.turn_loop import MAX_HAND_SIZE
 
@@ -67,6 +69,10 @@ MAX_CHOICE_DEPTH = 4
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the player with priority could take now, each with its choices scripted."""
+    if not isinstance(state, GameState):  # None or a scenario would fail deep inside as a missing attribute
+        given = "None" if state is None else f"a {type(state).__name__}"
+        raise WrongThing(f"legal_actions reads a game state, and was given {given}: pass t.state (the state now) "
+                         "or t[i].state (the state after step i)")
     return _legal(state, accepted)
 
 
@@ -128,7 +134,7 @@ def _reference_candidates(state: GameState, player: str) -> list[Action]:
     the timing or the state of the permanent."""
     out: list[Action] = []
     for obj in state.battlefield(player):
-        for i, ab in enumerate(card(obj.card).abilities):
+        for i, (_printed, ab) in enumerate(card(obj.card).activated()):  # numbered as activate numbers them
             if isinstance(ab, ManaAbility | ActivatedAbility):
                 target = ab.target if isinstance(ab, ActivatedAbility) else None
                 for tgt, hyb in product(_targets(state, player, target), _halves(ab.cost.mana.hybrid)):
@@ -138,7 +144,7 @@ def _reference_candidates(state: GameState, player: str) -> list[Action]:
         cdef = card(obj.card)
         if "Land" in cdef.types:  # played, never cast (305.9): see land_candidates
             continue
-        xs = range(pool + 1) if cdef.mana_cost.x_count else (0,)
+        xs = x_values(cdef.mana_cost, pool) if cdef.mana_cost.x_count else (0,)
         for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cdef.mana_cost.hybrid)):
             out.append(CastSpell(player, obj.oid, x, tgt, hyb))
     return out
@@ -180,11 +186,12 @@ ActivationFacts = tuple[int, ManaAbility | ActivatedAbility, Target | None, list
 
 
 def _abilities(name: str) -> list[ActivationFacts]:
-    """A card's activated and mana abilities, each with its index, target and ways to pay its
-    hybrid symbols (read once per card definition)."""
+    """A card's activated and mana abilities, each with its number among them (as ``activate``
+    numbers them, ``rules/activation.py``), target and ways to pay its hybrid symbols (read once
+    per card definition)."""
     return read_once(name, "activations", lambda cdef: [
         (i, ab, ab.target if isinstance(ab, ActivatedAbility) else None, _halves(ab.cost.mana.hybrid))
-        for i, ab in enumerate(cdef.abilities) if isinstance(ab, ManaAbility | ActivatedAbility)])
+        for i, (_printed, ab) in enumerate(cdef.activated())])
 
 
 class _Sources(NamedTuple):
@@ -270,13 +277,35 @@ def casts(state: GameState, player: str, sources: _Sources) -> list[Action]:
             if not sorcery_time:
                 continue  # not at this time (307.1): no need to ask the check
         cost = cdef.mana_cost
-        # each symbol is paid with one mana from the pool (601.2h): fewer can't pay, no need to ask
-        xs = [x for x in (range(pool + 1) if cost.x_count else (0,)) if cost.mana_value(x) <= pool]
+        xs = x_values(cost, pool)
         if not xs:
             continue
         for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cost.hybrid)):
             out.append(built(CastSpell, player=player, card=oid, x=x, targets=tgt, hybrid=hyb))
     return out
+
+
+LISTED_X = 16
+"""Up to this many values of X are all listed for a spell; past it, a spread of them (``x_values``)."""
+
+
+def x_values(cost: ManaCost, pool: int) -> list[int]:
+    """The values of X listed for a spell with this cost and ``pool`` mana in the pool: X is the
+    caster's to announce (601.2b, 107.3a), and each mana symbol is paid with one mana (601.2h),
+    so only an X whose cost is at most the pool's size can be paid. Each such X, when there are at
+    most ``LISTED_X``; else 0, 1, 2, 4, 8, ... and the largest the pool pays. Every other X is as
+    legal when the player gives it (``cast(..., x=5)``); listing every X of a pool of 15,000 mana
+    would list 15,000 casts, each with its ways to pay. A cost without X: X is 0 (107.3)."""
+    least = cost.mana_value(0)
+    if least > pool:
+        return []
+    if not cost.x_count:
+        return [0]
+    most = (pool - least) // cost.x_count
+    if most < LISTED_X:
+        return list(range(most + 1))
+    spread = [0, *(1 << k for k in range(most.bit_length()) if 1 << k < most)]
+    return [*spread, most]
 
 
 def _least_mana(name: str) -> float:
@@ -313,6 +342,25 @@ def lands(state: GameState, player: str, sources: _Sources) -> list[Action]:
 
 
 hooks.CANDIDATES.append(own_candidates)
+
+
+def granted_candidates(state: GameState, player: str) -> list[Action]:
+    """Each activated ability another permanent gives a permanent ``player`` controls ("Equipped
+    creature has '{T}: ...'", 613.1f), numbered after the printed ones, as ``activate`` numbers
+    them; nothing to do (and nothing read) when no card in the game grants one."""
+    if GrantsAbility not in ability_kinds(state):
+        return []
+    out: list[Action] = []
+    for obj in state.battlefield(player):
+        printed = len(card(obj.card).activated())
+        for k, (_granter, ab) in enumerate(granted_abilities(state, obj)):
+            target = ab.target if isinstance(ab, ActivatedAbility) else None
+            for tgt, hyb in product(_targets(state, player, target), _halves(ab.cost.mana.hybrid)):
+                out.append(built(Activate, player=player, source=obj.oid, ability=printed + k, targets=tgt, hybrid=hyb))
+    return out
+
+
+hooks.CANDIDATES.append(granted_candidates)
 
 
 # ---------------------------------------------------------------- judging a candidate
@@ -456,12 +504,9 @@ def _quiet_activation(state: GameState, action: Activate) -> list[Action] | None
     obj = state.obj(action.source)
     if state.combat is not None and _in_combat(state, obj.oid):
         return None
-    ab = card(obj.card).abilities[action.ability]
-    assert isinstance(ab, ManaAbility | ActivatedAbility)  # engine.check accepted it: an activated ability
+    _number, ab = find_ability(state, obj, action.ability)  # engine.check accepted it: an activated ability
     if ab.cost.exile_from_graveyard or not ab.cost.mana.is_empty:  # which cards, which mana: choices
         return None
-    if isinstance(ab, ActivatedAbility) and ab.target_player:  # asked as it is activated (115.1c)
-        return [with_choice(action, TARGET_PLAYER, p) for p in player_targets(state)]
     if not isinstance(ab, ManaAbility):
         return [action]
     if _any_mana_replacement(state) and len(replacements_for(state, obj, ab)) > 1:
@@ -484,13 +529,15 @@ def _in_combat(state: GameState, oid: int) -> bool:
 
 def _quiet_cast(state: GameState, action: CastSpell) -> list[Action] | None:
     """Once checked, casting asks only how to pay, when two ways of paying leave different pools
-    (601.2h): listed once per way, from the same ``payment_ways`` the payment asks about."""
+    (601.2h): listed once per way the payment offers (``Payments.offered``: every way, or a few
+    that show the choice when there are many), from the same ``payments`` the payment asks about."""
     cdef = card(state.obj(action.card).card)
     kinds = frozenset({"spell"} | {f"{t.lower()} spell" for t in cdef.types})
-    ways = payment_ways(state.player(action.player).pool, cdef.mana_cost.with_x(action.x), kinds, action.hybrid)
-    if len(ways) <= 1:
+    ways = payments(state.player(action.player).pool, cdef.mana_cost.with_x(action.x), kinds, action.hybrid)
+    offered = ways.offered()
+    if len(offered) <= 1:
         return [action]
-    return [with_choice(action, "pay", payment_text(w)) for w in ways]
+    return [with_choice(action, "pay", label) for label in offered]
 
 
 def _quiet_land(state: GameState, action: PlayLand) -> list[Action] | None:

@@ -21,12 +21,19 @@ from typing import Any
 
 from mtgrules.core.abilities import TriggerData, TriggeredAbility
 from mtgrules.core.carddef import card
+from mtgrules.core.effects import Chars
 from mtgrules.core.events import Event, EventKind
-from mtgrules.core.objects import GameObject, Zone
-from mtgrules.core.state import GameState
+from mtgrules.core.objects import GameObject, ObjRef, Zone
+from mtgrules.core.state import Draft, GameState, with_changes
+from mtgrules.rules.layers import characteristics, characteristics_alone
 
 LAST_KNOWN = "last known"
 """The key of a look-back trigger's data that holds the object as it last existed (608.2h)."""
+
+LAST_KNOWN_CHARS = "last known characteristics"
+"""The key of an ability's data that holds its source's characteristics as the source last
+existed on the battlefield (608.2h), kept as the source left: its power, its keywords (a granted
+deathtouch, 702.2e; lifelink, 702.15c) and the rest, as every effect then in force made them."""
 
 
 def is_leaving(ev: Event) -> bool:
@@ -70,6 +77,73 @@ def last_known(state: GameState, events: Sequence[Event], i: int,
         if later.attribute in {"tapped", "counters", "damage", "chosen", "controller", "attached_to"}:
             before[later.attribute] = later.before
     return replace(now, **before)
+
+
+def keep_last_known(d: Draft, leaving: GameObject) -> None:
+    """``leaving`` is about to leave the battlefield: every ability on the stack or waiting to go
+    there whose source it is keeps the source as it is now, with its characteristics (113.7a: the
+    ability exists independently of its source; 608.2h: it uses the source's last known
+    information), and so does the draft, for the source's own look-back triggers, which are
+    made once the move is done. Characteristics are worked out only when something will read
+    them (an ability of this source, or a look-back ability of its own), so a board wipe of
+    10,000 tokens costs nothing here."""
+    ref = leaving.ref
+    on_stack = [i for i, item in enumerate(d.stack) if item.kind != "spell" and item.source == ref]
+    waiting = [i for i, p in enumerate(d.pending) if p.source == ref]
+    looks_back = any(isinstance(ab, TriggeredAbility) and ab.looks_back for ab in card(leaving.card).abilities)
+    if not on_stack and not waiting and not looks_back:
+        return
+    chars = characteristics(d.view(), leaving.oid)
+    d.last_known_chars[(leaving.oid, leaving.zcc)] = chars
+    kept = ((LAST_KNOWN, leaving), (LAST_KNOWN_CHARS, chars))
+    if on_stack:
+        stack = list(d.stack)
+        for i in on_stack:
+            stack[i] = with_changes(stack[i], {"data": _with_data(stack[i].data, kept)})
+        d.set_scalar("113.7a", stack=tuple(stack))
+    if waiting:
+        pending = list(d.pending)
+        for i in waiting:
+            pending[i] = with_changes(pending[i], {"data": _with_data(pending[i].data, kept)})
+        d.set_scalar("113.7a", pending=tuple(pending))
+
+
+def _with_data(data: tuple[tuple[str, object], ...], kept: tuple[tuple[str, object], ...]) -> tuple[tuple[str, object], ...]:
+    keys = {k for k, _ in kept}
+    return tuple(pair for pair in data if pair[0] not in keys) + kept
+
+
+def last_known_characteristics(state: GameState, ref: ObjRef, data: Sequence[tuple[str, object]] = (),
+                               events: Sequence[Event] = (), gone: Mapping[int, GameObject] = NOTHING_GONE,
+                               kept: Mapping[tuple[int, int], Chars] | None = None) -> Chars | None:
+    """The characteristics of the permanent ``ref`` names as it last existed on the battlefield
+    (608.2h): its current ones if it is still there as that object; those kept as it left
+    (``data`` of an ability whose source it is, ``kept`` of the draft it left in); else worked
+    out again from the object as it last was (a look-back trigger's ``("last known", obj)``, or
+    the zone-change events of ``events``) with the effects in force now, which still hold
+    every effect that was locked to it (611.2c). None if it was never on the battlefield as
+    that object, as far as these say."""
+    now = state.resolve_ref(ref)
+    if now is not None and now.zone is Zone.BATTLEFIELD:
+        return characteristics(state, ref.oid)
+    held = dict(data)
+    chars = held.get(LAST_KNOWN_CHARS)
+    was = held.get(LAST_KNOWN)
+    if isinstance(chars, Chars) and isinstance(was, GameObject) and was.ref == ref:
+        return chars
+    if kept is not None and (ref.oid, ref.zcc) in kept:
+        return kept[(ref.oid, ref.zcc)]
+    if not (isinstance(was, GameObject) and was.ref == ref):
+        was = next((lki for i in range(len(events) - 1, -1, -1)
+                    if events[i].obj == ref.oid and (lki := last_known(state, events, i, gone)) is not None
+                    and lki.ref == ref), None)
+    if not isinstance(was, GameObject):
+        return None
+    # the object put back as it was, in a state made to ask this one question
+    objects = tuple(was if o.oid == was.oid else o for o in state.objects)
+    if was.oid not in {o.oid for o in state.objects}:
+        objects += (was,)
+    return characteristics_alone(with_changes(state, {"objects": objects, "_cache": {}}), was.oid)
 
 
 def look_back_sources(state: GameState, events: Sequence[Event], i: int,

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mtgrules.core.choices import Chooser
-from mtgrules.core.effects import Effect
+from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.wording import counted
 from mtgrules.rules import hooks
 from mtgrules.rules.layers import characteristics
+from mtgrules.rules.look_back import LAST_KNOWN, last_known_characteristics
 from mtgrules.rules.targeting import player_targets
 from mtgrules.rules.zones import move
 
@@ -66,14 +67,43 @@ class Resolution:
         return out
 
     def target_players(self) -> list[str]:
-        """The chosen target players still in the game (115.1, 608.2b), including an activated
-        ability's "target player" asked as a choice (``target_player=True``)."""
-        asked = self.item.get("target player")
-        chosen = [t for t in self.any_targets() if isinstance(t, str)]
-        return chosen + ([asked] if isinstance(asked, str) and asked in player_targets(self.state) else [])
+        """The chosen target players still in the game (115.1, 608.2b), in the order chosen."""
+        return [t for t in self.any_targets() if isinstance(t, str)]
 
     def source(self) -> GameObject | None:
         return self.state.resolve_ref(self.item.source)
+
+    def last_known(self, obj: GameObject | ObjRef | None = None) -> Chars:
+        """The characteristics of a permanent as it last existed on the battlefield (608.2h): its
+        power, toughness, keywords and the rest, as every effect in force then made them. With no
+        argument, this ability's source, which may have left before the ability resolves (113.7a):
+        "it deals damage equal to its power" uses the power it had as it left. An object that is
+        still on the battlefield as the same object has its characteristics now; a spell's own
+        source is the spell. Asking about an object that was never on the battlefield as that
+        object is a card author's mistake (``ValueError``)."""
+        if obj is None:
+            ref = self.item.source
+            if self.item.kind == "spell":  # the spell itself, on the stack
+                return characteristics(self.state, ref.oid)
+        else:
+            ref = obj if isinstance(obj, ObjRef) else ObjRef(obj.oid, obj.zcc)
+        data = self.item.data if ref == self.item.source else ()
+        found = last_known_characteristics(self.state, ref, data, self.d.events, self.d.gone, self.d.last_known_chars)
+        if found is None:
+            raise ValueError(f"{self.item.label} asks for the last known information of object {ref.oid}, which "
+                             "wasn't on the battlefield as that object (608.2h)")
+        return found
+
+    def _source_last_known(self) -> tuple[GameObject, Chars] | None:
+        """This ability's source as it last existed and its characteristics then, if it has left
+        the battlefield since the ability was put on the stack (113.7a, 608.2h); None while it
+        is still there, or for a spell (its source is the spell itself)."""
+        if self.item.kind == "spell" or self.state.resolve_ref(self.item.source) is not None:
+            return None
+        was = self.item.get(LAST_KNOWN)
+        if not isinstance(was, GameObject):
+            return None
+        return was, self.last_known()
 
     def destroy(self, obj: GameObject) -> None:
         if Keyword.INDESTRUCTIBLE in characteristics(self.state, obj.oid).keywords:
@@ -121,7 +151,7 @@ class Resolution:
                 raise ValueError(f"{self.item.label} can deal damage only to a creature, planeswalker or battle on "
                                  f"the battlefield, or a player (120.1), and {self.name(recipient.oid)} isn't one")
             target = recipient.oid
-        deal_damage(self.d, self.item.source.oid, target, amount, combat=False)
+        deal_damage(self.d, self.item.source.oid, target, amount, combat=False, last_known=self._source_last_known())
 
     def counter(self, spell: GameObject) -> None:
         """Counter the spell ``spell`` (a card on the stack): it is removed from the stack without

@@ -15,11 +15,10 @@ from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_count
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_mana
 from mtgrules.rules.layers import characteristics
-from mtgrules.rules.look_back import LAST_KNOWN, trigger_source
+from mtgrules.rules.look_back import LAST_KNOWN, LAST_KNOWN_CHARS, trigger_source
 from mtgrules.rules.resolution import Resolution
 from mtgrules.rules.targeting import (
     TARGET_PLAYER,
-    choose_player_target,
     player_target_gone,
     player_target_legal,
     why_cant_target,
@@ -168,15 +167,36 @@ def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, a
     name = characteristics(state, obj.oid).name
     targets = check_targets(state, a.player, ab.target, a.targets, f"{name}'s ability")
     check_cost(state, a.player, obj, ab.cost)
-    who = choose_player_target(chooser, state, a.player) if ab.target_player else None  # 602.2b
     pay_cost(d, a.player, obj, ab.cost, frozenset({"ability"}), a.x, a.hybrid, chooser)
-    aimed = "" if who is None else f", targeting {who}"
+    players = [t for t in targets if isinstance(t, str)]
+    aimed = f", targeting {' and '.join(players)}" if players else ""
     # the ability exists independently of its source (113.7a): it carries the source as it was,
     # so it still resolves if a token source has ceased to exist (an "exile this" cost, 111.7)
-    data = ((LAST_KNOWN, obj),) + (() if who is None else ((TARGET_PLAYER, who),))
+    # and its characteristics now: a cost that exiles it ("exile this") is its last moment there (608.2h)
+    data: tuple[tuple[str, object], ...] = ((LAST_KNOWN, obj), (LAST_KNOWN_CHARS, characteristics(state, obj.oid)))
+    if ab.target_player and players:  # where resolvers written before players were targets read it
+        data += ((TARGET_PLAYER, players[0]),)
+    printed = next((i for i, own in enumerate(card(obj.card).abilities) if own is ab), None)
+    if printed is None:  # given by another permanent (613.1f): the item carries the ability itself
+        data += ((GRANTED, ab),)
     d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}{aimed}",
-                     ability=card(obj.card).abilities.index(ab), x=a.x, targets=targets, data=data))
+                     ability=printed, x=a.x, targets=targets, data=data))
     d.note("activated", f"{a.player} activates {name}: {ab.text}{aimed}", "602.2a", obj.oid, name)
+
+
+GRANTED = "granted ability"
+"""The key of a stack item's data holding an activated ability another permanent gave its source
+(613.1f), which isn't among the source card's own abilities."""
+
+
+def item_ability(state: GameState, item: StackItem) -> Any:
+    """The ability a stack item (not a spell) is an instance of: its source card's own, or the
+    granted one it carries."""
+    granted = item.get(GRANTED)
+    if granted is not None:
+        return granted
+    assert item.ability is not None, "an ability on the stack names its ability"
+    return card(trigger_source(state, item.source.oid, item.data).card).abilities[item.ability]
 
 
 # ---------------------------------------------------------------- resolving
@@ -184,10 +204,6 @@ def resolve_top(d: Draft, chooser: Chooser) -> None:
     """Resolve the top object of the stack (608.1)."""
     item = d.stack[-1]
     d.set_scalar("608.1", stack=d.stack[:-1])
-    aimed_at = item.get(TARGET_PLAYER)
-    if aimed_at is not None and player_target_gone(d.view(), aimed_at):  # its only target (608.2b)
-        d.note("fizzles", f"{item.label} doesn't resolve: its target player has left the game", "608.2b")
-        return
     if item.targets and not _any_target_legal(d, item):
         _fizzle(d, item)
         return
@@ -195,7 +211,7 @@ def resolve_top(d: Draft, chooser: Chooser) -> None:
         _resolve_spell(d, chooser, item)
     else:
         src = trigger_source(d.view(), item.source.oid, item.data)
-        ab = card(src.card).abilities[item.ability]
+        ab = item_ability(d.view(), item)
         d.note("resolves", f"{item.label} resolves", "608.2", src.oid, src.card)
         if item.kind == "trigger" and not condition_still_true(d, item):
             return
@@ -204,10 +220,11 @@ def resolve_top(d: Draft, chooser: Chooser) -> None:
 
 def _target_spec(state: GameState, item: StackItem) -> Target | None:
     """What the spell or ability on the stack says it targets."""
-    cdef = card(trigger_source(state, item.source.oid, item.data).card)
     if item.kind == "spell":
-        return cdef.cast_target
-    return None if item.ability is None else getattr(cdef.abilities[item.ability], "target", None)
+        return card(trigger_source(state, item.source.oid, item.data).card).cast_target
+    if item.ability is None and item.get(GRANTED) is None:
+        return None
+    return getattr(item_ability(state, item), "target", None)
 
 
 def _any_target_legal(d: Draft, item: StackItem) -> bool:
@@ -239,12 +256,32 @@ def _fizzle(d: Draft, item: StackItem) -> None:
     elif spec is None or all(isinstance(r, ObjRef) and state.resolve_ref(r) is None for r in item.targets):
         why = "its target is no longer there"
     else:
-        why = f"its target is no longer legal: it doesn't fit “{spec.description}” now"
+        reasons = list(dict.fromkeys(_why_illegal_now(state, item, spec, r) for r in item.targets))
+        why = f"its target is no longer legal: {'; '.join(reasons)}"
     permanent = item.kind == "spell" and card(state.obj(item.source.oid).card).is_permanent_card
     rule = "608.3b" if permanent else "608.2b"  # a permanent spell (an Aura) resolves by 608.3
     d.note("fizzles", f"{item.label} doesn't resolve: {why}", rule)
     if item.kind == "spell":
         move(d, item.source.oid, Zone.GRAVEYARD, rule)
+
+
+def _why_illegal_now(state: GameState, item: StackItem, spec: Target, ref: ObjRef | str) -> str:
+    """Why one target is illegal as its spell or ability resolves (608.2b), in the words of the
+    rule that makes it so: gone (400.7), no longer what the words ask for, or shielded by an
+    ability of its own such as hexproof (702.11b), which leaves it fitting the words."""
+    if isinstance(ref, str):
+        return (f"{ref} has left the game" if player_target_gone(state, ref)
+                else f"{ref} doesn't fit “{spec.description}” now")
+    obj = state.resolve_ref(ref)
+    if obj is None:
+        return "it is no longer there"
+    if obj.zone not in spec.zones or not spec.legal(state, item.controller, obj):
+        return f"it doesn't fit “{spec.description}” now"
+    shielded = why_cant_target(state, item.controller, obj)
+    if shielded is not None:
+        rule, sentence = shielded
+        return f"{sentence} ({rule})"
+    return f"it doesn't fit “{spec.description}” now"  # pragma: no cover - a legal target doesn't fizzle
 
 
 def _resolve_spell(d: Draft, chooser: Chooser, item: StackItem) -> None:

@@ -1,6 +1,6 @@
 """Who may target what, beyond a spell's own words (115): hexproof (702.11b); and players as
-targets (115.1a, 115.1c, 115.1d, 115.4), named by name among the chosen targets, or, for an
-activated ability marked ``target_player``, asked as the choice "target player".
+targets (115.1a, 115.1c, 115.1d, 115.4), named by name among the chosen targets
+(``targets=("Bob",)``) for spells, activated and triggered abilities alike.
 
 ``Target.legal`` says what a spell or ability may target ("target creature"); this module adds
 the abilities of the object being targeted. Casting and activating refuse such a target, a trigger
@@ -10,10 +10,7 @@ doesn't offer it, and a target that gains hexproof before its spell resolves is 
 
 from __future__ import annotations
 
-from mtgrules.core.abilities import ActivatedAbility, Target
-from mtgrules.core.actions import Activate
-from mtgrules.core.choices import Chooser
-from mtgrules.core.errors import IllegalAction
+from mtgrules.core.abilities import Target
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState
@@ -37,30 +34,13 @@ def why_cant_target(state: GameState, player: str, obj: GameObject) -> tuple[str
 
 # ---------------------------------------------------------------- "target player" (115.1c)
 TARGET_PLAYER = "target player"
-"""The choice kind that names an ability's target player: ``activate(..., target_player="Bob")``."""
+"""Where a stack item's data keeps the target player of an ability marked ``target_player``, for
+resolvers written before players were chosen among the targets (``targets=("Bob",)``)."""
 
 
 def player_targets(state: GameState) -> list[str]:
     """The players a "target player" may name: every player still in the game (800.4a)."""
     return [p.name for p in state.players if not p.lost]
-
-
-def check_player_target(state: GameState, a: Activate, ab: ActivatedAbility) -> None:
-    """Refuse a target player given for an ability that has none, or one who isn't in the game."""
-    given = dict(a.choices).get(TARGET_PLAYER)
-    if given is None:
-        return  # asked as the ability is activated, if it has a target player
-    if not ab.target_player:
-        raise IllegalAction("115.1c", f"this ability has no target player, so {given!r} can't be chosen as one")
-    if given not in player_targets(state):
-        raise IllegalAction("115.1c", f"{given!r} is not a player in the game; the target player must be one of "
-                            f"{', '.join(player_targets(state))}")
-
-
-def choose_player_target(chooser: Chooser, state: GameState, player: str) -> str:
-    """The target player ``player`` chooses as they activate the ability (115.1c, 602.2b)."""
-    chosen: str = chooser.choose(TARGET_PLAYER, player, player_targets(state), "115.1c")
-    return chosen
 
 
 def player_target_gone(state: GameState, name: object) -> bool:

@@ -22,6 +22,17 @@ def create_token(d: Draft, name: str, controller: str, why: str) -> GameObject:
     """Put a new token named ``name`` onto the battlefield under ``controller``'s control. It
     enters the battlefield, so its own "enters tapped" or "enters with counters" text replaces how
     it enters (614.1c, 614.1d), as a card's does; it wasn't cast, so an X there is 0 (107.3m)."""
+    return _create(d, name, controller, why, _made_before(d, name, why), d.next_seq(Zone.BATTLEFIELD))
+
+
+def _made_before(d: Draft, name: str, why: str) -> int:
+    """How many tokens named ``name`` this draft already made for ``why``: the next is "a second"."""
+    return sum(1 for e in d.events if e.kind is EventKind.CREATED and e.name == name and e.text.startswith(f"{why}:"))
+
+
+def _create(d: Draft, name: str, controller: str, why: str, before: int, seq: int) -> GameObject:
+    """The token, given how many alike were made before it and its place on the battlefield
+    (``create_tokens`` counts both once for all of them, not once per token)."""
     texts = [a for a in card(name).abilities if isinstance(a, EntersWith)]
     fields: dict[str, Any] = {}
     for rep in texts:
@@ -29,11 +40,10 @@ def create_token(d: Draft, name: str, controller: str, why: str) -> GameObject:
             raise ValueError(f"{name}: a token whose entering asks a choice isn't supported (614.12a)")
         fields.update(enters_with_fields(Chooser(), controller, rep, 0, fields))
     obj = GameObject(d.new_id(), name, controller, controller, Zone.BATTLEFIELD,
-                     seq=d.next_seq(Zone.BATTLEFIELD), is_token=True, control_since=d.turn,
+                     seq=seq, is_token=True, control_since=d.turn,
                      timestamp=d.new_timestamp(), **fields)
     # The second of two tokens made at once is "a second Soldier Token": two equal sentences in a
     # row would read as a repeat, not as two tokens.
-    before = sum(1 for e in d.events if e.kind is EventKind.CREATED and e.name == name and e.text.startswith(f"{why}:"))
     word = ordinal(before + 1) if before else name
     which = f"{_a(word)} {word}" + (f" {name}" if before else "")
     d.add_object(obj, "111.1", f"{why}: {which} is created under {controller}'s control")
@@ -45,9 +55,12 @@ def create_token(d: Draft, name: str, controller: str, why: str) -> GameObject:
 def create_tokens(d: Draft, name: str, controller: str, why: str, n: int) -> list[GameObject]:
     """``n`` tokens made by one instruction ("create two 1/1 Soldier tokens"): they enter the
     battlefield at once, as one event, so each hears the others enter (603.6a, "including the
-    newcomers"). One ``create_token`` after another would be separate events (608.2c)."""
+    newcomers"). One ``create_token`` after another would be separate events (608.2c). The
+    events so far and the battlefield are read once, not once per token, so making ``n`` tokens
+    takes time in proportion to ``n``."""
+    before, seq = _made_before(d, name, why), d.next_seq(Zone.BATTLEFIELD)
     with d.one_event():
-        return [create_token(d, name, controller, why) for _ in range(n)]
+        return [_create(d, name, controller, why, before + i, seq + i) for i in range(n)]
 
 
 def _a(word: str) -> str:

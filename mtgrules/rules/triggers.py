@@ -30,6 +30,7 @@ from mtgrules.rules import hooks
 from mtgrules.rules.layers import ability_kinds, on_battlefield
 from mtgrules.rules.look_back import (
     LAST_KNOWN,
+    LAST_KNOWN_CHARS,
     Watcher,
     is_entering,
     is_leaving,
@@ -87,6 +88,9 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
                     continue
                 if LAST_KNOWN not in dict(data):  # it outlives a token source that ceases to exist (113.7a)
                     data = (*data, (LAST_KNOWN, src))
+                kept = d.last_known_chars.get((src.oid, src.zcc))
+                if kept is not None:  # a source that has left: as it last existed (608.2h)
+                    data = (*data, (LAST_KNOWN_CHARS, kept))
                 pending.append(PendingTrigger(src.ref, i, src.controller, tuple(data)))
                 d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.10a" if ab.looks_back
                        else "603.2", src.oid, src.card)
@@ -317,12 +321,16 @@ def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller
     if spec is None:
         return ()
     state = d.view()
-    options: list[int | str] = [o.oid for o in state.objects if o.zone in spec.zones
-                                and spec.legal(state, controller, o) and why_cant_target(state, controller, o) is None]
+    fitting = [o for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)]
+    shielded = {o.oid: shield for o in fitting if (shield := why_cant_target(state, controller, o)) is not None}
+    options: list[int | str] = [o.oid for o in fitting if o.oid not in shielded]
     options += legal_player_targets(state, controller, spec)
     if not options:
+        # what fits the words but can't be targeted is named with its own rule (hexproof, 702.11b)
+        shields = "".join(f". {sentence}, though it fits those words ({rule})"
+                          for rule, sentence in list(dict.fromkeys(shielded.values()))[:3])
         d.note("no target", f"{name}: {ab.text} has no legal target ({spec.description}), so it is "
-               "removed from the stack", "603.3d", controller, name)
+               f"removed from the stack{shields}", "603.3d", controller, name)
         return None
     _refuse_named_illegal_target(state, chooser, ab, controller, name, options)
     chosen = chooser.choose("target", controller, options, "603.3d")

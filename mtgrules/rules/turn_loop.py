@@ -93,7 +93,9 @@ def begin_turn(d: Draft) -> None:
         rule, who = "805.4", f"{' and '.join(turn_mates(state, nxt))}'s team"
     else:
         rule, who = "103.1", nxt  # turn order goes clockwise from the starting player
-    d.set_scalar(rule, f"turn {d.turn + 1} begins: it is {who}'s turn", turn=d.turn + 1, active=nxt)
+    # Turns are counted for the whole game, not per player: after turn 2 (Alice's) comes turn 3,
+    # Bob's; said so, since "turn 3 begins: it is Bob's turn" reads as Bob's third turn.
+    d.set_scalar(rule, f"turn {d.turn + 1} of the game begins: it is {who}'s turn", turn=d.turn + 1, active=nxt)
     for name in turn_mates(d.view(), nxt):
         d.update_player(name, "302.6", f"{name}'s turn begins, so creatures {name} already controlled are "
                         "no longer summoning sick", kind="turn began", turn_began=d.turn)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from mtgrules.core.objects import PLAYER_ZONES, GameObject, Zone
 from mtgrules.core.state import Draft
 from mtgrules.rules import hooks
+from mtgrules.rules.look_back import keep_last_known
 
 # Clauses other rules modules add to the sentence of a move: ``note(d, obj, zone, zone_player)``
 # sees the draft before the move and returns "" or a clause (graveyards.py says whose graveyard
@@ -32,6 +33,8 @@ def move(d: Draft, oid: int, zone: Zone, rule: str, text: str = "", *, zone_play
         zone_player = old.owner
     if zone not in PLAYER_ZONES:
         zone_player = None
+    if old.zone is Zone.BATTLEFIELD and zone is not Zone.BATTLEFIELD:
+        keep_last_known(d, old)  # its abilities on the stack use it as it last existed (113.7a, 608.2h)
     clause = "".join(note(d, old, zone, zone_player) for note in hooks.MOVE_NOTES)
     fields = dict(zone=zone, zone_player=zone_player, zcc=old.zcc + 1, seq=d.next_seq(zone),
                   tapped=False, counters=(), damage=0, deathtouched=False, chosen=(), spell_x=None, attached_to=None,

@@ -22,6 +22,7 @@ from mtgrules.cards.unstable.graveyard_busybody import whose_text
 from mtgrules.core.carddef import card, not_played_text
 from mtgrules.core.colors import color_words
 from mtgrules.core.effects import Chars
+from mtgrules.core.errors import NoSuchStep, WrongThing
 from mtgrules.core.events import Event
 from mtgrules.core.mana import Mana, pool_text
 from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
@@ -397,10 +398,10 @@ def frame_table(timeline: Timeline, i: int) -> StepTable:
     """Step ``i`` of a timeline as a highlighted table (step 0, the start, has nothing to mark);
     ``-1`` is the last step. A step that isn't one is refused as ``Timeline.branch`` refuses it."""
     if not isinstance(i, Integral) or isinstance(i, bool | np.bool_):  # True is not step 1
-        raise TypeError(f"frame_table needs a step number such as 2, not {i!r:.40} ({type(i).__name__})")
+        raise WrongThing(f"frame_table needs a step number such as 2, not {i!r:.40} ({type(i).__name__})")
     i = int(i)
     if not -len(timeline) <= i < len(timeline):
-        raise IndexError(f"step {i} is outside this timeline (0..{len(timeline) - 1})")
+        raise NoSuchStep(f"step {i} is outside this timeline (0..{len(timeline) - 1})")
     i = range(len(timeline))[i]
     frame = timeline[i]
     caption = f"Step {i}: {frame.title()}"

@@ -20,7 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.errors import BadValue, IllegalAction, MissingChoice, WrongThing
 from mtgrules.core.state import GameState
 from mtgrules.play.timeline import Timeline
 from mtgrules.rules.combat.blocking import BlockOptions, Verdict, legal_blocks, why_cant_block
@@ -68,7 +68,7 @@ class BlocksExplorer(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipyw
 
     def __init__(self, state: GameState, player: str | None = None) -> None:
         if not isinstance(state, GameState) and not isinstance(state, Timeline):  # a timeline's own error says t.state
-            raise TypeError(f"BlocksExplorer reads a game state (t.state, or t[i].state after step i), "
+            raise WrongThing(f"BlocksExplorer reads a game state (t.state, or t[i].state after step i), "
                             f"not {type(state).__name__}")
         self.state = state
         self.options: BlockOptions = legal_blocks(state, player)
@@ -114,15 +114,15 @@ class BlocksExplorer(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipyw
         """Set the whole declaration: the blockers named block the attacker given (None: no
         block); every other creature is set to "no block"."""
         if not isinstance(blocks, Mapping):
-            raise TypeError(f"choose takes {{blocker: attacker or None}}, such as {{{next(iter(self.dropdowns), 2)}: "
+            raise WrongThing(f"choose takes {{blocker: attacker or None}}, such as {{{next(iter(self.dropdowns), 2)}: "
                             f"{next(iter(self.options.attackers), 1)}}}, not {type(blocks).__name__}")
         unknown = [b for b in blocks if isinstance(b, bool) or b not in self.dropdowns]
         if unknown:
-            raise ValueError(f"{unknown} are not creatures {self.player} controls here; "
+            raise BadValue(f"{unknown} are not creatures {self.player} controls here; "
                              f"choose among {sorted(self.dropdowns)}")
         for a in blocks.values():  # all checked before any dropdown moves: a refused choice changes nothing
             if a is not None and (isinstance(a, bool) or a not in self.options.attackers):
-                raise ValueError(f"{a!r} is not attacking {' or '.join(self.players)}; attackers are "
+                raise BadValue(f"{a!r} is not attacking {' or '.join(self.players)}; attackers are "
                                  f"{list(self.options.attackers)}")
         for b, dd in self.dropdowns.items():
             a = blocks.get(b)

@@ -13,9 +13,10 @@ turn order) or the name of the opponent it attacks; a card without it attacks no
 saved before the field existed loads with no attackers. A mark goes only on a creature on the
 battlefield (or a card the kit lets attack from elsewhere); whether it may attack this turn
 (tapped, summoning sick, defender) is judged by the rules when the explorer declares the attack.
-Loading refuses, with one sentence and nothing changed, a file that isn't JSON, is longer than
-``MAX_JSON_CHARS`` or holds more than ``MAX_CARDS`` cards, repeats a field, or holds anything
-``from_dict`` or the marks' check refuses.
+Loading refuses, with one sentence and nothing changed, a file that isn't UTF-8 (naming the
+encoding it looks like) or isn't JSON, is longer than ``MAX_JSON_CHARS`` or holds more than
+``MAX_CARDS`` cards, repeats a field, or holds anything ``from_dict`` or the marks' check
+refuses: the file is read by :mod:`mtgrules.play.scenario_data`, the reader ``walk`` uses too.
 
 An impossible board (a card that must have chosen a colour, an attachment to itself) is never
 fixed silently: the scenario's own error is shown inline and the last good picture stays.
@@ -29,7 +30,7 @@ from __future__ import annotations
 import base64
 import html
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -38,11 +39,13 @@ from mtgrules.core.carddef import CARD_POOL
 from mtgrules.core.errors import MtgRulesError, ScenarioError
 from mtgrules.core.objects import Zone
 from mtgrules.core.turns import ORDER, Step, parse_step
+from mtgrules.play import scenario_data
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.scenario_input import shown
 from mtgrules.rules.combat.state import can_be_combatant
 
 from . import render
+from .card_search import card_count, card_panel_html, is_card_name, search_names
 from .shown import FillWhenShown, placeholder, shown_count
 
 ZONES = [z.value for z in Zone if z is not Zone.STACK]
@@ -54,11 +57,12 @@ STEPS = [s.value for s in Step]
 PICTURE_PX = 640
 MARK = "attacking"
 """The editor's own field on a card entry: its "attacks" mark (``true`` or a player's name)."""
-MAX_JSON_CHARS = 200_000
-MAX_CARDS = 400
+MAX_JSON_CHARS = scenario_data.MAX_CHARS
+MAX_CARDS = scenario_data.MAX_CARDS
 """A board file longer than this, or with more cards, is refused before it is built: a class's
 boards are a few thousand characters and a few dozen cards, and a pasted log or a wrong file
-would only freeze the kernel (each card costs the table and the picture a few milliseconds)."""
+would only freeze the kernel (each card costs the table and the picture a few milliseconds).
+The file is read by :mod:`mtgrules.play.scenario_data`, as ``python -m mtgrules walk`` reads one."""
 
 
 class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
@@ -66,14 +70,15 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
     starts from a scenario (or ``BoardEditor.from_json(text)``).
 
     From Python: ``.add(name, player, zone)``, ``.select(i)``, ``.scenario()`` (raises
-    ``ScenarioError`` for an impossible board), ``.code()``, ``.to_json()``, ``.load_json(text)``,
+    ``ScenarioError`` for an impossible board), ``.code()``, ``.to_json()``, ``.load_json(text)``
+    (``.load_file(raw)`` for a file's bytes, as "Load JSON" reads them),
     ``.open_walkthrough()``, ``.open_blocks()``. The child widgets are attributes with CSS classes
     ``mtg-editor-...`` for browser tests. In a kernel the child widgets (some forty, and the board's
     table and picture) are made when a front end first shows the editor (:mod:`.shown`); using
     one from Python makes them at once.
     """
 
-    PARTS = frozenset({"title", "players", "life", "turn", "active", "step", "search", "player", "zone",
+    PARTS = frozenset({"title", "players", "life", "turn", "active", "step", "search", "card_info", "player", "zone",
                        "add_button", "cards", "card_player", "card_zone", "tapped", "sick", "attacking",
                        "counter_kind", "counter_n", "counter_button", "attached", "chosen_color", "remove_button",
                        "errors", "table", "picture", "copy_button", "code_box", "save_link", "load", "walk_button",
@@ -112,8 +117,11 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.step = widgets.Dropdown(options=STEPS, value=_step(data.get("step", "main1")), description="Step")
 
         # ---- adding a card
-        self.search = widgets.Combobox(options=sorted(CARD_POOL), placeholder="type to search the pool",
-                                       ensure_option=True, description="Card")
+        # Each keystroke reaches the kernel, which offers the best matches among every card the kit
+        # can give (card_search.search_names): a few dozen names a keystroke, not the whole list.
+        self.search = widgets.Combobox(options=search_names(""), placeholder=f"type to search {card_count():,} cards",
+                                       ensure_option=False, continuous_update=True, description="Card")
+        self.card_info = widgets.HTML()
         self.player = widgets.Dropdown(options=players, value=players[0], description="Player")
         self.zone = widgets.Dropdown(options=ZONES, value="battlefield", description="Zone")
         self.add_button = widgets.Button(description="Add card", icon="plus", button_style="primary")
@@ -153,7 +161,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.blocks_button = widgets.Button(description="Open the blocks explorer", icon="shield", layout=fit)
         self.opened = widgets.Box(layout=widgets.Layout(flex_flow="column"))
 
-        for w, css in ((self.search, "search"), (self.add_button, "add"), (self.cards, "cards"),
+        for w, css in ((self.search, "search"), (self.card_info, "card-info"), (self.add_button, "add"), (self.cards, "cards"),
                        (self.tapped, "tapped"), (self.counter_button, "counter"), (self.copy_button, "copy"),
                        (self.code_box, "code"), (self.walk_button, "walk"), (self.blocks_button, "blocks"),
                        (self.errors, "errors"), (self.table, "table"), (self.picture, "picture"),
@@ -162,6 +170,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             w.add_class(f"mtg-editor-{css}")
 
         self.add_button.on_click(lambda _b: self.add(self.search.value, self.player.value, self.zone.value))
+        self.search.observe(lambda change: self._searched(change["new"]), names="value")
         self.remove_button.on_click(lambda _b: self.remove())
         self.counter_button.on_click(lambda _b: self.set_counter(self.counter_kind.value, self.counter_n.value))
         self.copy_button.on_click(lambda _b: self.show_code())
@@ -187,7 +196,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                              self.attached, self.chosen_color, self.remove_button])
         actions = widgets.HBox([self.copy_button, self.save_link, self.load, self.walk_button, self.blocks_button],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.children = [game, adding, widgets.HBox([self.cards, card], layout=widgets.Layout(flex_flow="row wrap")),
+        self.children = [game, adding, self.card_info, widgets.HBox([self.cards, card], layout=widgets.Layout(flex_flow="row wrap")),
                          self.errors, self.table, self.picture, actions, self.code_box, self.opened]
         self.refresh()
         if self.entries and self.cards.value is None:  # the settings shown belong to a card in sight
@@ -217,9 +226,12 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
 
     # ---- editing
     def add(self, name: str, player: str | None = None, zone: str = "battlefield") -> int:
-        """Add a card from the pool; returns its position (its id in the scenario is that + 1)."""
-        if not isinstance(name, str) or name not in CARD_POOL:
-            self._say(f"There is no card named {name!r:.60} in the pool; type part of a name and pick one.")
+        """Add a card by its name (any card the kit can give, the pool's or its card data's);
+        returns its position (its id in the scenario is that + 1)."""
+        if not isinstance(name, str) or not (name in CARD_POOL or is_card_name(name)):
+            near = search_names(name, limit=3) if isinstance(name, str) and name.strip() else []
+            hint = f" Did you mean {', '.join(near)}?" if near else " Type part of a name and pick one."
+            self._say(f"There is no card named {name!r:.60} in the kit.{hint}")
             return -1
         players = self._player_names()
         if player is not None and player not in players:  # the card's Player list could not show it
@@ -257,8 +269,11 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:  # refused before the card is changed
             self._say(f"A number of counters is a whole number, 0 or more (0 takes them off), not {n!r:.40}.")
             return
-        counters = dict(self.entries[self.selected].get("counters") or {})
-        if n:
+        entry = self.entries[self.selected]
+        counters = dict(entry.get("counters") or {})
+        if n or (kind == "loyalty" and entry["card"] in CARD_POOL and "Planeswalker" in CARD_POOL[entry["card"]].types):
+            # a planeswalker's loyalty 0 is kept as 0: with no loyalty given, it would enter with its
+            # printed loyalty (306.5b), and 0 is the board asked for (704.5i then sees to it)
             counters[kind] = n
         else:
             counters.pop(kind, None)
@@ -301,6 +316,12 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             value = {"color": value} if value else None
         entry[key] = value
         self.refresh()
+
+    def _searched(self, text: str) -> None:
+        """A keystroke in the card box: offer the best matches, and show the card once its name is whole."""
+        self.search.options = search_names(text)
+        if is_card_name(text):
+            self.card_info.value = card_panel_html(text)
 
     # ---- output
     def refresh(self) -> None:
@@ -376,10 +397,18 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
     def load_json(self, text: str) -> BoardEditor:
         """Replace the board with one saved as JSON (plain data only: nothing is executed). The
         whole file is checked before anything changes, so a refused file leaves the board as it was."""
+        return self._load(lambda: scenario_data.read_text(text, "board"))
+
+    def load_file(self, raw: bytes) -> BoardEditor:
+        """``load_json`` for a file's bytes, as "Load JSON" uploads them: UTF-8 only, so a board
+        saved as Latin-1 is refused with its encoding named, never loaded with letters replaced."""
+        return self._load(lambda: scenario_data.read_bytes(raw, "board"))
+
+    def _load(self, read: Callable[[], Any]) -> BoardEditor:
         try:
-            data = _read_json(text)
+            data = read()
             loaded = _check_board(data)
-        except (ValueError, ScenarioError) as err:
+        except ScenarioError as err:
             self._say(f"That file isn't a board the kit can read: {err}")
             return self
         self._quiet = True
@@ -410,7 +439,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             # Emptied once read: choosing the same file again (to go back to it after edits) is
             # then a change the editor hears, not the same value again, which nothing observes.
             self.load.value = ()
-            self.load_json(bytes(content).decode("utf-8", errors="replace"))
+            self.load_file(bytes(content))
 
     # ---- opening the board in the other widgets
     def open_walkthrough(self) -> Any:
@@ -644,38 +673,6 @@ def _entries(data: Mapping[str, Any], built: Scenario) -> list[dict[str, Any]]:
         for i, e in enumerate(entries):
             e.setdefault("controller", state.obj(i + 1).controller)
     return entries
-
-
-def _read_json(text: Any) -> Any:
-    """The plain data in a board file's text, or ``ValueError`` saying why it isn't JSON we read.
-
-    Only JSON's own values come out (``json.loads``, never ``eval``); a field given twice (the
-    later one would win unseen), NaN or Infinity, and nesting too deep for the reader are refused."""
-    if not isinstance(text, str):
-        raise ValueError(f"a board file is read as text, not {shown(text)}")
-    if len(text) > MAX_JSON_CHARS:
-        raise ValueError(f"it is {len(text):,} characters long, more than the {MAX_JSON_CHARS:,} a board may have")
-
-    def no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        keys = [k for k, _ in pairs]
-        twice = sorted({k for k in keys if keys.count(k) > 1})
-        if twice:
-            raise ValueError(f"the field(s) {', '.join(map(repr, twice))} are given twice in one mapping")
-        return dict(pairs)
-
-    def no_constant(name: str) -> Any:
-        raise ValueError(f"{name} is not a number JSON has; write a whole number")
-
-    try:
-        data = json.loads(text, object_pairs_hook=no_repeats, parse_constant=no_constant)
-    except RecursionError:
-        raise ValueError("it nests lists or mappings too deeply to be a board") from None
-    except json.JSONDecodeError as err:
-        raise ValueError(f"it isn't JSON ({err.msg} at line {err.lineno}, column {err.colno})") from None
-    cards = data.get("cards") if isinstance(data, Mapping) else None
-    if isinstance(cards, list) and len(cards) > MAX_CARDS:
-        raise ValueError(f"it has {len(cards):,} cards, more than the {MAX_CARDS} a board may have")
-    return data
 
 
 def _first_opponent(players: list[str], active: str, opponents: list[str]) -> str:

@@ -12,6 +12,8 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from mtgrules.core.errors import WrongThing
+
 from .shown import FillWhenShown, placeholder, shown_count
 
 
@@ -25,7 +27,7 @@ class Picture(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
 
     def __init__(self, draw: Callable[[], bytes], about: str, format: str = "png") -> None:  # noqa: A002 (Image's name)
         if not callable(draw):  # checked now: in a kernel it is called at the first view
-            raise TypeError(f"Picture draws with a function that returns PNG bytes, not {type(draw).__name__}")
+            raise WrongThing(f"Picture draws with a function that returns PNG bytes, not {type(draw).__name__}")
         self._draw = draw
         self.format = format
         self._png: bytes | None = None

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from mtgrules.core.actions import Action, with_choices
-from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.errors import BadValue, IllegalAction, MissingChoice, NoSuchStep, WrongThing
 from mtgrules.core.state import GameState
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.play.verbs import REFUSED
@@ -124,18 +124,18 @@ def outcomes(timeline: Timeline, step: int, alternatives: Iterable[Timeline] = (
     describe = _text_of(_describer(describe, attributes))
     _check_played_step(timeline, step)
     if isinstance(alternatives, Timeline) or not isinstance(alternatives, Iterable):  # a lone timeline's frames
-        raise TypeError(f"alternatives is a list of timelines, such as [t.branch({step - 1})], "
+        raise WrongThing(f"alternatives is a list of timelines, such as [t.branch({step - 1})], "
                         f"not {type(alternatives).__name__}")
     alternatives = list(alternatives)
     for n, alt in enumerate(alternatives, 1):
         if not isinstance(alt, Timeline):
-            raise TypeError(f"alternative {n} is a {type(alt).__name__}, not a Timeline; each alternative is a timeline "
+            raise WrongThing(f"alternative {n} is a {type(alt).__name__}, not a Timeline; each alternative is a timeline "
                             f"played on from a branch, such as t.branch({step - 1}) after an .attempt(...)")
     real = timeline[step]
     found = [Outcome(describe(real), real, "as played", correct=True)]
     for n, alt in enumerate(alternatives, 1):
         if len(alt) <= step:
-            raise ValueError(f"alternative timeline {n} ({alt.title!r}) has no step {step}; "
+            raise BadValue(f"alternative timeline {n} ({alt.title!r}) has no step {step}; "
                              f"it has steps 0..{len(alt) - 1}")
         found.append(Outcome(describe(alt[step]), alt[step], f"in the alternative “{alt.title or n}”"))
     if auto and real.action is not None:
@@ -161,13 +161,13 @@ def _check_played_step(timeline: Timeline, step: int) -> None:
     """A prediction asks about a played step of a timeline: anything else is named here, not met
     as "object of type 'Scenario' has no len()" or a comparison of text with a number."""
     if not isinstance(timeline, Timeline):
-        raise TypeError(f"Predict asks about a step of a Timeline (for example Scenario(...).timeline() with "
+        raise WrongThing(f"Predict asks about a step of a Timeline (for example Scenario(...).timeline() with "
                         f"actions played), not {type(timeline).__name__}")
     if not isinstance(step, int) or isinstance(step, bool):  # True would ask about step 1
-        raise TypeError(f"a prediction needs a played step, as a number such as 2, not {step!r:.40} "
+        raise WrongThing(f"a prediction needs a played step, as a number such as 2, not {step!r:.40} "
                         f"({type(step).__name__})")
     if not 1 <= step < len(timeline):
-        raise IndexError(f"a prediction needs a played step: 1..{len(timeline) - 1}, not {step}")
+        raise NoSuchStep(f"a prediction needs a played step: 1..{len(timeline) - 1}, not {step}")
 
 
 def _text_of(describe: Callable[[Frame], str]) -> Callable[[Frame], str]:
@@ -176,7 +176,7 @@ def _text_of(describe: Callable[[Frame], str]) -> Callable[[Frame], str]:
     def checked(frame: Frame) -> str:
         text = describe(frame)
         if not isinstance(text, str):
-            raise TypeError(f"describe must return the option's text (a str); for step {frame.index} it returned "
+            raise WrongThing(f"describe must return the option's text (a str); for step {frame.index} it returned "
                             f"{type(text).__name__} {text!r:.40}")
         return text
     return checked
@@ -184,13 +184,13 @@ def _text_of(describe: Callable[[Frame], str]) -> Callable[[Frame], str]:
 
 def _describer(describe: Callable[[Frame], str] | None, attributes: Sequence[str] | None) -> Callable[[Frame], str]:
     if describe is not None and attributes is not None:
-        raise ValueError("give either describe= or attributes=, not both")
+        raise BadValue("give either describe= or attributes=, not both")
     if describe is not None and not callable(describe):
-        raise TypeError(f"describe is a function from a frame to text, not {type(describe).__name__}")
+        raise WrongThing(f"describe is a function from a frame to text, not {type(describe).__name__}")
     if describe is not None:
         return describe
     if isinstance(attributes, str):  # "pool" would be read letter by letter
-        raise TypeError(f"attributes is a list of names, such as [{attributes!r}], not the str {attributes!r:.40}")
+        raise WrongThing(f"attributes is a list of names, such as [{attributes!r}], not the str {attributes!r:.40}")
     chosen = tuple(attributes) if attributes is not None else OUTCOME_ATTRIBUTES
     return lambda frame: describe_outcome(frame, chosen)
 
@@ -212,17 +212,17 @@ def teacher_outcomes(timeline: Timeline, step: int, options: Mapping[str, Callab
     A classic wrong answer can be offered this way, and can never be secretly right."""
     _check_played_step(timeline, step)
     if not isinstance(options, Mapping):
-        raise TypeError("options maps each option's text to a claim the engine checks, such as "
+        raise WrongThing("options maps each option's text to a claim the engine checks, such as "
                         f"{{\"Alice draws two cards\": lambda f: ...}}, not {type(options).__name__}")
     for text, claim in options.items():
         if not isinstance(text, str) or not callable(claim):
-            raise TypeError(f"option {text!r:.40}: each option is text with a claim, a function of the step's "
+            raise WrongThing(f"option {text!r:.40}: each option is text with a claim, a function of the step's "
                             f"frame that says True when the option is what happened, not {type(claim).__name__}")
     frame = timeline[step]
     true = [text for text, claim in options.items() if claim(frame)]
     if len(true) != 1:
         said = "none of the options is" if not true else f"{len(true)} options are ({', '.join(map(repr, true))})"
-        raise ValueError(f"step {step} ({frame.title()}): {said} true of what the engine played; "
+        raise BadValue(f"step {step} ({frame.title()}): {said} true of what the engine played; "
                          "exactly one option must describe it")
     return [Outcome(text, frame, "as played" if text == true[0] else TEACHER_WRONG,
                     correct=text == true[0]) for text in [true[0], *(t for t in options if t != true[0])]]
@@ -233,7 +233,7 @@ def _rules_given(rules: Sequence[str]) -> list[str]:
     as the rule that decides, so "302.6" must not be read digit by digit nor a typo shown as a rule."""
     from mtgrules.catalog import rules_index
     if isinstance(rules, str):
-        raise TypeError(f"rules is a list of rule numbers, such as [{rules!r}], not the str {rules!r:.40}")
+        raise WrongThing(f"rules is a list of rule numbers, such as [{rules!r}], not the str {rules!r:.40}")
     given = list(rules)
     for number in given:
         rules_index.cite(number)  # ValueError naming the number that is malformed or not indexed
@@ -261,7 +261,7 @@ class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
                  rules: Sequence[str] | None = None,
                  options: Mapping[str, Callable[[Frame], bool]] | None = None) -> None:
         if not isinstance(auto, bool):  # "no" would be read as yes
-            raise TypeError(f"Predict's auto is True or False, not {auto!r:.40} ({type(auto).__name__})")
+            raise WrongThing(f"Predict's auto is True or False, not {auto!r:.40} ({type(auto).__name__})")
         _check_played_step(timeline, step)  # before anything reads timeline[step]
         self.timeline = timeline
         self.deciding_rules = _rules_given(rules) if rules is not None else deciding_rules(timeline[step])
@@ -272,7 +272,7 @@ class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
             self.outcomes = outcomes(timeline, step, alternatives, describe=describe, attributes=attributes,
                                      auto=auto)
         if len(self.outcomes) < 2:
-            raise ValueError(f"step {step} ({timeline[step].title()}) has only one outcome here, "
+            raise BadValue(f"step {step} ({timeline[step].title()}) has only one outcome here, "
                              f"{self.outcomes[0].text!r}; pass alternatives=[a branch with another "
                              f"action or choice] so there is something to choose between")
         self.correct = self.outcomes[0].text
@@ -318,7 +318,7 @@ class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
 
     def choose(self, option: str) -> Predict:
         if option not in self.options:
-            raise ValueError(f"{option!r} is not one of the options {self.options}")
+            raise BadValue(f"{option!r} is not one of the options {self.options}")
         self.choices.value = option
         return self
 

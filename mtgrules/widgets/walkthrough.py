@@ -15,6 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from mtgrules.core.errors import NoSuchStep, WrongThing
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Timeline
 
@@ -51,15 +52,15 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         if isinstance(timeline, Scenario):
             timeline = timeline.timeline()  # just the starting board, until actions are played
         if not isinstance(timeline, Timeline):
-            raise TypeError(f"Walkthrough needs a Timeline (for example Scenario(...).timeline()), "
+            raise WrongThing(f"Walkthrough needs a Timeline (for example Scenario(...).timeline()), "
                             f"not {type(timeline).__name__}")
         if not isinstance(interval, int) or isinstance(interval, bool) or interval < 1:
             # checked now: in a kernel the Play control is made at the first view, where the error would look like the kit's
-            raise TypeError(f"Walkthrough's interval is the time between steps in milliseconds, a whole number "
+            raise WrongThing(f"Walkthrough's interval is the time between steps in milliseconds, a whole number "
                             f"above 0, such as 1500, not {interval!r:.40}")
         for name, flag in (("board", board), ("fold_passes", fold_passes)):
             if not isinstance(flag, bool):  # "no" would be read as yes
-                raise TypeError(f"Walkthrough's {name} is True or False, not {flag!r:.40} ({type(flag).__name__})")
+                raise WrongThing(f"Walkthrough's {name} is True or False, not {flag!r:.40} ({type(flag).__name__})")
         self.timeline = timeline
         self.board = board
         self.fold_passes = fold_passes
@@ -152,11 +153,11 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
 
     def _index(self, i: int) -> int:
         if isinstance(i, bool) or not hasattr(type(i), "__index__"):  # True is not step 1, nor "1" or 1.5 a step
-            raise TypeError(f"a walk-through's step is a whole number such as 2, not {i!r:.40} ({type(i).__name__})")
+            raise WrongThing(f"a walk-through's step is a whole number such as 2, not {i!r:.40} ({type(i).__name__})")
         i = operator.index(i)  # a numpy integer from a table's index is a whole number too
         n = len(self.frames)
         if not -n <= i < n:  # the number as given: -9 is not "step -7"
-            raise IndexError(f"step {i} is outside this walkthrough (0..{n - 1}, or -1..-{n} from the end)")
+            raise NoSuchStep(f"step {i} is outside this walkthrough (0..{n - 1}, or -1..-{n} from the end)")
         return i + n if i < 0 else i
 
     def go(self, i: int) -> Walkthrough:

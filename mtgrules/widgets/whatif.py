@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from mtgrules.core.actions import Action
-from mtgrules.core.errors import IllegalAction, MissingChoice
+from mtgrules.core.errors import BadValue, IllegalAction, MissingChoice, WrongThing
 from mtgrules.core.wording import counted
 from mtgrules.play.timeline import Frame, Timeline
 
@@ -58,20 +58,20 @@ class WhatIf(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets s
         # now, while the comparison is rendered on first view, by when the learner may have played
         # on in ``timeline`` (a half-old, half-new comparison otherwise). Frames are shared.
         if not isinstance(timeline, Timeline):
-            raise TypeError(f"WhatIf branches a Timeline (for example Scenario(...).timeline() with actions played), "
+            raise WrongThing(f"WhatIf branches a Timeline (for example Scenario(...).timeline() with actions played), "
                             f"not {type(timeline).__name__}")
         if not isinstance(fold_passes, bool):  # "no" would be read as yes
-            raise TypeError(f"WhatIf's fold_passes is True or False, not {fold_passes!r:.40} ({type(fold_passes).__name__})")
+            raise WrongThing(f"WhatIf's fold_passes is True or False, not {fold_passes!r:.40} ({type(fold_passes).__name__})")
         self.timeline = timeline.copy()
         self.fold_passes = fold_passes
         self.at = at
         if isinstance(labels, str) or not isinstance(labels, Iterable):  # "ab" would be read as two labels
-            raise TypeError(f"labels is a pair of names, such as (\"As played\", \"What if\"), not {labels!r:.40}")
+            raise WrongThing(f"labels is a pair of names, such as (\"As played\", \"What if\"), not {labels!r:.40}")
         self.labels = tuple(labels)
         if len(self.labels) != 2 or not all(isinstance(label, str) for label in self.labels):
-            raise ValueError(f"labels must name the two timelines with two texts, got {labels!r}")
+            raise BadValue(f"labels must name the two timelines with two texts, got {labels!r}")
         if isinstance(alternative_actions, str | bytes | Action) or not isinstance(alternative_actions, Iterable):
-            raise TypeError("alternative_actions must be a list of actions, such as [pass_priority(\"Bob\")], "
+            raise WrongThing("alternative_actions must be a list of actions, such as [pass_priority(\"Bob\")], "
                             f"not {type(alternative_actions).__name__} {alternative_actions!r:.40}")
         self.branch = timeline.branch(at, title=title or f"{timeline.title} — {self.labels[1].lower()}")
         self.refusals: list[IllegalAction | MissingChoice | None] = [self.branch.attempt(a) for a in alternative_actions]

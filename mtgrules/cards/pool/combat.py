@@ -9,8 +9,8 @@ Notes on the data:
 
 * Jace Beleren is something to attack: it enters with its printed loyalty (306.5b) and damage
   removes loyalty counters (120.3c). Its three loyalty abilities are played (606): once each turn,
-  at sorcery timing, paid with loyalty counters (``rules/loyalty.py``); "target player" is asked as
-  the choice ``target_player`` (115.1c).
+  at sorcery timing, paid with loyalty counters (``rules/loyalty.py``); "target player" is a
+  target like any other (115.1c): ``activate("Alice", jace, 1, targets=("Bob",))``.
 * "Practice Ambush" and "Practice Charge" are not real Magic cards. They are the kit's own
   practice cards (the ``source`` says so), made because a lesson needs a plain instant that puts
   a creature onto the battlefield attacking. "Practice Bell" is one too: a plain "whenever a
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mtgrules.cards.builders import creature_target
+from mtgrules.cards.builders import creature_target, player_target
 from mtgrules.core.abilities import ActivatedAbility, Cost, EntersWith, Resolution, TriggerData, TriggeredAbility
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.effects import Effect
@@ -35,11 +35,19 @@ from mtgrules.core.state import GameState
 from mtgrules.core.turns import Step
 from mtgrules.core.wording import counted
 from mtgrules.rules.combat.state import add_must_be_blocked, melee_count, put_onto_battlefield_attacking
-from mtgrules.rules.keyword_actions import double_power, draw_cards, each_player_draws, fight, mill, pay_mana_now
+from mtgrules.rules.keyword_actions import (
+    double_power,
+    double_power_times,
+    draw_cards,
+    each_player_draws,
+    fight,
+    mill,
+    pay_mana_now,
+)
 from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.life import gain_life
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
-from mtgrules.rules.targeting import TARGET_PLAYER, opponents
+from mtgrules.rules.targeting import opponents
 from mtgrules.rules.tokens import create_token
 
 CREATURE = frozenset({"Creature"})
@@ -125,7 +133,10 @@ def _times_to_pay(res: Resolution) -> int:
     """How many times the controller pays: 0 or 1. The instructions are followed once, in order
     (608.2c), so a second payment (a second doubling, or a second creature) isn't possible."""
     try:
-        times: int = res.chooser.choose("pay", res.controller, (0, 1), "608.2c")
+        times: int = res.chooser.choose("pay", res.controller, (0, 1), "608.2c", sentence=(
+            f"{res.controller} chooses whether to pay {NEYITH_COST} as Neyith's ability resolves: pay=1 pays it "
+            "(the target's power doubles, and it must be blocked this combat if able), pay=0 doesn't (nothing "
+            "else happens); no choice was given"))
         return times
     except IllegalAction as refused:  # a MissingChoice is not an IllegalAction: it passes through
         raise IllegalAction("608.2c", f"Neyith's ability lets {res.controller} pay {NEYITH_COST} at most "
@@ -155,7 +166,9 @@ def _an_opponents(state: GameState, player: str, obj: GameObject) -> bool:
 def _stag_fights(res: Resolution, item: StackItem) -> None:
     stag = res.source()
     targets = res.targets()
-    if not targets or res.chooser.choose("fight", res.controller, (True, False), "701.14a") is not True:
+    if not targets or res.chooser.choose("fight", res.controller, (True, False), "701.14a", sentence=(
+            f"{res.controller} chooses whether Somberwald Stag fights its target: fight=True has them fight, "
+            "fight=False doesn't (nothing happens); no choice was given")) is not True:
         return
     if stag is None:
         res.d.note("no fight", "Somberwald Stag is no longer on the battlefield, so neither creature fights",
@@ -202,8 +215,7 @@ EXPONENTIAL_TEXT = "Until end of turn, double target creature's power X times."
 
 def _exponential_growth(res: Resolution, item: StackItem) -> None:
     for obj in res.targets():
-        for _ in range(item.x):
-            double_power(res.d, obj, item.source.oid, "Exponential Growth")
+        double_power_times(res.d, obj, item.x, item.source.oid, "Exponential Growth")
 
 
 # ---- Culling Mark: "Target creature blocks this turn if able." (a requirement, 509.1c)
@@ -244,10 +256,10 @@ JACE_LOYALTY = ("+2: Each player draws a card.", "−1: Target player draws a ca
                 "−10: Target player mills twenty cards.")
 
 
-def _target_player(item: StackItem) -> str:
-    who = item.get(TARGET_PLAYER)
-    assert isinstance(who, str)  # chosen as it was activated (115.1c), checked again as it resolves (608.2b)
-    return who
+def _target_player(res: Resolution) -> str:
+    """Jace's one target, a player, still in the game: chosen as the ability was activated
+    (115.1c); with its only target gone the ability doesn't resolve at all (608.2b)."""
+    return res.target_players()[0]
 
 
 def _jace_each_draws(res: Resolution, _item: StackItem) -> None:
@@ -255,11 +267,11 @@ def _jace_each_draws(res: Resolution, _item: StackItem) -> None:
 
 
 def _jace_one_draws(res: Resolution, item: StackItem) -> None:
-    draw_cards(res.d, _target_player(item))
+    draw_cards(res.d, _target_player(res))
 
 
 def _jace_mills(res: Resolution, item: StackItem) -> None:
-    mill(res.d, _target_player(item), 20, "Jace Beleren")
+    mill(res.d, _target_player(res), 20, "Jace Beleren")
 
 
 def _charge(res: Resolution, _item: StackItem) -> None:
@@ -313,8 +325,8 @@ register(
             oracle="\n".join(JACE_LOYALTY),
             # the loyalty abilities first, so activate(player, jace) is the +2 and 1, 2 the others
             abilities=(ActivatedAbility(Cost.of(loyalty=2), JACE_LOYALTY[0], _jace_each_draws),
-                       ActivatedAbility(Cost.of(loyalty=-1), JACE_LOYALTY[1], _jace_one_draws, target_player=True),
-                       ActivatedAbility(Cost.of(loyalty=-10), JACE_LOYALTY[2], _jace_mills, target_player=True),
+                       ActivatedAbility(Cost.of(loyalty=-1), JACE_LOYALTY[1], _jace_one_draws, target=player_target()),
+                       ActivatedAbility(Cost.of(loyalty=-10), JACE_LOYALTY[2], _jace_mills, target=player_target()),
                        EntersWith("(Loyalty 3: it enters with three loyalty counters, 306.5b.)",
                                   counters=(("loyalty", 3),))),
             source="Lorwyn"),

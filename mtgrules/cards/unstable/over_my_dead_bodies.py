@@ -208,6 +208,8 @@ def _graveyards_only(state: GameState, blocker: GameObject, attacker: GameObject
     graveyard only by cards in the defending player's graveyard (509.1b: a restriction)."""
     from_grave = attacker.zone is Zone.GRAVEYARD
     in_grave = blocker.zone is Zone.GRAVEYARD
+    if not (from_grave or in_grave):  # two permanents: asked of every pair, so answered before any name is read
+        return None
     a, b = cs.name_of(state, attacker.oid), cs.name_of(state, blocker.oid)
     if from_grave and not in_grave:
         return Reason("509.1b", f"{a} is attacking from a graveyard, so it can be blocked only by creature cards in "

@@ -124,11 +124,11 @@ hooks.BLOCKER_RULES.extend([_is_combatant, _controlled_by_defender, _untapped, _
 # ---------------------------------------------------------------- may it block that attacker?
 def _attacking_them(state: GameState, blocker: GameObject, attacker: GameObject, players: Players) -> Reason | None:
     attack = attack_of(state, attacker.oid)
-    name = name_of(state, attacker.oid)
-    if attack is None:
-        return Reason("509.1a", f"{name} isn't an attacking creature, so there is nothing to block")
+    if attack is None:  # the name is read only for a refusal: this is asked of every pair (509.1a)
+        return Reason("509.1a", f"{name_of(state, attacker.oid)} isn't an attacking creature, so there is nothing "
+                      "to block")
     if defending_player_of(state, attack) not in players:
-        return Reason("509.1a", f"{name} can't be blocked by the creatures of {' or '.join(players)} (802.4a): "
+        return Reason("509.1a", f"{name_of(state, attacker.oid)} can't be blocked by the creatures of {' or '.join(players)} (802.4a): "
                       "it isn't attacking them or a planeswalker they control")
     return None
 
@@ -268,6 +268,7 @@ class BlockOptions:
         self.pair_reasons: dict[tuple[int, int], Reason] = {}
         self.costs: dict[tuple[int, int], str] = {}
         by_oid = {a.oid: a for a in attackers}
+        cost_rules = hooks.BLOCK_COSTS  # usually none: then no generator per pair
         for obj in creatures:
             why = next((r for rule in hooks.BLOCKER_RULES if (r := rule(state, obj, players)) is not None), None)
             if why is not None:
@@ -278,7 +279,8 @@ class BlockOptions:
                 reason = _pair_reason(state, obj, by_oid[aid], players)
                 if reason is None:
                     allowed.append(aid)
-                    cost = next((c for rule in hooks.BLOCK_COSTS if (c := rule(state, obj, by_oid[aid]))), None)
+                    cost = next((c for rule in cost_rules if (c := rule(state, obj, by_oid[aid]))),
+                                None) if cost_rules else None
                     if cost:
                         self.costs[(obj.oid, aid)] = cost
                 else:

@@ -29,7 +29,10 @@ What the keywords change:
 * **Lifelink** (702.15b): damage from a lifelink source makes its controller gain that much life
   (through :func:`mtgrules.rules.life.change_life`, so a Two-Headed Giant team gains it, 810.9).
 * The source's keywords are read in the state the damage is dealt in (``seen``), so a source that
-  has already left still deals damage with the abilities it had (702.2e, 702.15c).
+  has already left still deals damage with the abilities it had (702.2e, 702.15c); an ability
+  whose source left the battlefield before it resolved passes the source's last known
+  information (``last_known``: the object and its characteristics as it left, 608.2h), so a
+  granted deathtouch or lifelink still counts.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from numbers import Integral
 from typing import TypeVar, overload
 
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Chars
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.keywords import Keyword
@@ -63,6 +67,8 @@ from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.life import change_life, damage_player
 
 Recipient = str | int  # a player's name, or an object id
+LastKnown = tuple[GameObject, Chars]
+"""A source that has left the battlefield, as it last existed there, with its characteristics then (608.2h)."""
 
 DamageReplacement = Callable[[Draft, GameState, int, Recipient, int, bool], bool]
 """Replacement effects on damage (614.1a): ``rule(d, seen, source, recipient, amount, combat)``
@@ -80,20 +86,25 @@ def can_be_dealt_damage(state: GameState, obj: GameObject) -> bool:
 
 
 def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, combat: bool,
-                seen: GameState | None = None) -> None:
-    """``source`` deals ``amount`` damage to a player, creature or planeswalker (120.3)."""
+                seen: GameState | None = None, last_known: LastKnown | None = None) -> None:
+    """``source`` deals ``amount`` damage to a player, creature or planeswalker (120.3).
+
+    ``last_known`` is the source as it last existed on the battlefield and its characteristics
+    then, for a source that has left it before its ability deals the damage: whether it has
+    deathtouch or lifelink, and who gains the life, are read from it (702.2e, 702.15c, 608.2h)."""
     if amount <= 0:
         return
     state = d.view()
     if any(rule(d, seen or state, source, recipient, amount, combat) for rule in hooks.DAMAGE_REPLACEMENTS):
         return
-    src = name_of(state, source)
+    src = name_of(state, source) if last_known is None else last_known[1].name
+    keywords = characteristics(seen or state, source).keywords if last_known is None else last_known[1].keywords
     kind = EventKind.COMBAT_DAMAGE if combat else EventKind.NONCOMBAT_DAMAGE
     if isinstance(recipient, str):
         d.emit(Event(kind, source, src, "damage", recipient, amount, "510.2" if combat else "120.3",
                      f"{src} deals {amount} {kind} to {recipient}"))
         damage_player(d, recipient, amount, src)
-        _lifelink(d, seen or state, source, amount)
+        _lifelink(d, seen or state, source, amount, last_known)
         return
     obj = state.obj(recipient)
     target = name_of(state, recipient)
@@ -101,13 +112,13 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
                  f"{src} deals {amount} {kind} to {target}"))
     chars = characteristics(state, recipient)
     if "Planeswalker" in chars.types:
-        left = max(obj.counter("loyalty") - amount, 0)
-        d.update(recipient, "120.3c", f"{amount} damage to {target} removes {counted(amount, 'loyalty counter')}",
-                 kind="loyalty", counters=set_counter(obj.counters, "loyalty", left))
+        had = obj.counter("loyalty")
+        d.update(recipient, "120.3c", _removes(amount, target, had, "loyalty"),
+                 kind="loyalty", counters=set_counter(obj.counters, "loyalty", max(had - amount, 0)))
     if "Battle" in chars.types:  # "any target" may be a battle (115.4)
-        left = max(obj.counter("defense") - amount, 0)
-        d.update(recipient, "120.3h", f"{amount} damage to {target} removes {counted(amount, 'defense counter')}",
-                 counters=set_counter(obj.counters, "defense", left))
+        had = obj.counter("defense")
+        d.update(recipient, "120.3h", _removes(amount, target, had, "defense"),
+                 counters=set_counter(obj.counters, "defense", max(had - amount, 0)))
     if chars.is_creature:
         # Damage already marked is said, so two blockers' damage reads as two steps of a sum
         # ("2 damage is marked…", "2 more damage…, 4 in all"), not as the same sentence twice.
@@ -115,7 +126,7 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
         said = (f"{amount} more damage is marked on {target}, {marked + amount} in all" if marked
                 else f"{amount} damage is marked on {target}")
         d.update(recipient, "120.3e", said, kind="damage", damage=marked + amount)
-        if Keyword.DEATHTOUCH in characteristics(seen or state, source).keywords and not d.obj(recipient).deathtouched:
+        if Keyword.DEATHTOUCH in keywords and not d.obj(recipient).deathtouched:
             # One rule per sentence: 702.2b here; 702.12b in the indestructible sentence just below
             # (which says why it isn't destroyed), 704.5h in the destruction the check then does.
             fate = ("would destroy it" if Keyword.INDESTRUCTIBLE in chars.keywords
@@ -128,17 +139,31 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
                 and not any(e.kind is EventKind.INDESTRUCTIBLE and e.obj == recipient for e in d.events):
             d.note("indestructible", f"{target} has indestructible, so neither lethal damage nor damage from a "
                    "deathtouch source destroys it", "702.12b", recipient, target)
-    _lifelink(d, seen or state, source, amount)
+    _lifelink(d, seen or state, source, amount, last_known)
 
 
-def _lifelink(d: Draft, seen: GameState, source: int, amount: int) -> None:
+def _removes(amount: int, target: str, had: int, kind: str) -> str:
+    """"3 damage to Jace Beleren removes 3 loyalty counters", or, when it had fewer, the ones it
+    had: damage removes that many counters (120.3c, 120.3h), and no more than there are."""
+    if amount <= had:
+        return f"{amount} damage to {target} removes {counted(amount, kind + ' counter')}"
+    if had == 0:
+        return f"{amount} damage to {target}, which has no {kind} counters, removes none"
+    return f"{amount} damage to {target} removes the {counted(had, kind + ' counter')} it had, all there were"
+
+
+def _lifelink(d: Draft, seen: GameState, source: int, amount: int, last_known: LastKnown | None = None) -> None:
     """Damage from a source with lifelink: its controller (its owner if it has none) gains that
-    much life (702.15b, 120.3f), read in the state the damage was dealt in (702.15c)."""
-    if Keyword.LIFELINK not in characteristics(seen, source).keywords:
+    much life (702.15b, 120.3f), read in the state the damage was dealt in (702.15c), or from the
+    source as it last existed if it has left the battlefield (702.15c)."""
+    if last_known is not None:
+        obj, chars = last_known
+    else:
+        obj, chars = seen.obj(source), characteristics(seen, source)
+    if Keyword.LIFELINK not in chars.keywords:
         return
-    obj = seen.obj(source)
     who = obj.controller or obj.owner
-    change_life(d, who, amount, "702.15b", f"{who} gains {amount} life: {name_of(seen, source)} has lifelink and "
+    change_life(d, who, amount, "702.15b", f"{who} gains {amount} life: {chars.name} has lifelink and "
                 f"dealt {amount} damage")
 
 
@@ -349,9 +374,10 @@ def _blocked(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int,
         return []
     options = Divisions(power, blockers, [lethal_damage(state, b, obj.oid) for b in blockers])
     examples = options.representative()
+    which = " and ".join(f"{b} ({name_of(state, b)})" for b in blockers)
     sentence = (f"{obj.controller} must divide {name}'s {power} damage among its {len(blockers)} blockers "
                 f"({len(options):,} ways): give damage_division=((blocker id, amount), ...), one pair for each of "
-                f"{list(blockers)}, the amounts adding up to {power}; for example {examples[0]!r}")
+                f"{which}, the amounts adding up to {power}; for example {examples[0]!r}")
     split = chooser.choose("damage division", obj.controller, options, "510.1c", normalize=options.check,
                            offered=examples, sentence=sentence)
     if len(blockers) > 1:
@@ -482,7 +508,8 @@ def _trample(d: Draft, chooser: Chooser, obj: GameObject, name: str, power: int,
     examples = options.representative()
     need = ", ".join(f"{name_of(state, b)} {n}" for b, n in lethal)
     sentence = (f"{obj.controller} must divide {name}'s {power} damage (trample) among its blockers and {shown} "
-                f"({len(options):,} ways): give damage_division=((blocker id, amount), ..., ({target!r}, amount)); "
+                f"({len(options):,} ways): give damage_division=((blocker id, amount), ..., ({target!r}, amount)), "
+                f"the blockers being {' and '.join(f'{b} ({name_of(state, b)})' for b in blockers)}; "
                 f"{shown} may get damage only once each blocker has lethal damage ({need}); for example "
                 f"{examples[0]!r}")
     split = chooser.choose("damage division", obj.controller, options, "702.19b", normalize=options.check,

@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 from mtgrules.core.actions import Action, answer_pairs, check_choices, check_id, check_player
 from mtgrules.core.choices import Chooser
-from mtgrules.core.combat import Attack, Block
+from mtgrules.core.combat import Attack, Block, Combat
 from mtgrules.core.errors import ActionTypeError, IllegalAction
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.keywords import Keyword
@@ -250,12 +250,13 @@ def check_attackers(state: GameState, a: DeclareAttackers) -> dict[int, Target]:
                             f"this is the {state.step.phrase}")
     combat = state.combat or cs.new_combat(state)
     if combat.attackers_declared:
+        since = _why_declared(combat)
         attacking = {att.attacker.oid for att in combat.attacks}
         for oid, target in a.attacks:  # an attack that could never have been made says why first
             why = None if oid in attacking else why_cant_attack(state, oid, target or None)
             if why is not None:
-                raise IllegalAction(why.rule, f"{why.text}; and attackers have already been declared this combat")
-        raise IllegalAction("508.1", "attackers have already been declared this combat")
+                raise IllegalAction(why.rule, f"{why.text}; {since}")
+        raise IllegalAction("508.1", since)
     if a.player not in combat.attacking_players:
         raise IllegalAction("508.1a", f"{a.player} isn't the attacking player; "
                             f"{' and '.join(combat.attacking_players)} declares attackers")
@@ -278,6 +279,18 @@ def check_attackers(state: GameState, a: DeclareAttackers) -> dict[int, Target]:
             raise IllegalAction("508.1d", f"{_name(state, obj.oid)} attacks each combat if able and nothing "
                                 "stops it, so a declaration without it obeys fewer requirements than possible")
     return chosen
+
+
+def _why_declared(combat: Combat) -> str:
+    """Why attackers can't be declared again, as it happened: the game declared none because
+    nothing could attack, the player declared none, or attackers were declared (508.1)."""
+    who = " and ".join(combat.attacking_players)
+    if combat.attackers_skipped:
+        return (f"as this declare attackers step began, {who} had no creature that could attack, so the game "
+                "declared no attackers for them, and attackers are declared only once a combat")
+    if not combat.had_attackers:
+        return f"{who} declared no attackers this combat, and attackers are declared only once a combat"
+    return "attackers have already been declared this combat"
 
 
 def _record_attacks(d: Draft, chosen: dict[int, Target]) -> None:
@@ -448,7 +461,7 @@ def _begin_declare_attackers(d: Draft, chooser: Chooser) -> None:
     if not possible_attackers(state):
         d.note("no attackers", f"{' and '.join(combat.attacking_players)} has no creature that can attack, "
                "so no attackers are declared", "508.1a")
-        cs.set_combat(d, replace(combat, attackers_declared=True))
+        cs.set_combat(d, replace(combat, attackers_declared=True, attackers_skipped=True))
         return
     who = combat.attacking_players[0]
     cs.set_combat(d, replace(combat, awaiting=(("attackers", who),)))

@@ -102,14 +102,27 @@ def live(state: GameState, ref: ObjRef) -> GameObject | None:
 
 def attacks(state: GameState) -> list[Attack]:
     """Attacks whose creature is still the same object."""
+    return list(_live_attacks(state))
+
+
+def _live_attacks(state: GameState) -> tuple[Attack, ...]:
+    """``attacks`` as one value per state: a state never changes, and the checks of a block
+    declaration ask it once per blocker and attacker (509.1a), so reading the attacks again each
+    time made declaring blockers grow as the cube of the creatures in combat."""
     combat = state.combat
     if combat is None:
-        return []
-    return [a for a in combat.attacks if live(state, a.attacker) is not None]
+        return ()
+    return state.cached("live attacks", lambda: tuple(a for a in combat.attacks
+                                                                if live(state, a.attacker) is not None))
 
 
 def attack_of(state: GameState, oid: int) -> Attack | None:
-    return next((a for a in attacks(state) if a.attacker.oid == oid), None)
+    combat = state.combat
+    if combat is None:
+        return None
+    index: dict[int, Attack] = state.cached("attack of", lambda: {
+        a.attacker.oid: a for a in reversed(_live_attacks(state))})  # the first one, as a search in order finds
+    return index.get(oid)
 
 
 def is_attacking(state: GameState, oid: int) -> bool:
@@ -321,29 +334,37 @@ def put_onto_battlefield_attacking(d: Draft, chooser: Chooser, oid: int, control
     attacked (508.3a, 508.4). Under a player who isn't attacking it is never attacking (506.3b).
     """
     obj = d.obj(oid)
-    if obj.zone is not Zone.BATTLEFIELD:
-        obj = move(d, oid, Zone.BATTLEFIELD, "508.4", f"{rule_text}: {obj.card} enters the battlefield "
-                   f"{'tapped and ' if tapped else ''}attacking", controller=controller, tapped=tapped)
-    elif tapped and not obj.tapped:
-        obj = d.update(oid, "508.4", f"{obj.card} enters tapped and attacking", tapped=True)
     combat = d.combat
     state = d.view()
-    name = name_of(state, oid)
-    if combat is None or controller not in combat.attacking_players:
-        d.note("not attacking", f"{name} enters the battlefield, but {controller} isn't an attacking "
-               "player now, so it is never an attacking creature (506.3b)", "506.3b", oid, name)
-        return obj
-    options = attack_targets_for(state, combat.attacking_players)
-    if target is None:
+    # whether it will attack is known before it enters, so the sentence of its entering says so
+    attacking = combat is not None and controller in combat.attacking_players
+    options = attack_targets_for(state, combat.attacking_players) if combat is not None and attacking else []
+    if attacking and target is None:
         target = chooser.choose("attack target", controller, options, "508.4")
-    if target not in options:
-        d.note("not attacking", f"{name} enters the battlefield, but what it would attack isn't there "
-               "to be attacked, so it is never an attacking creature", "508.4a", oid, name)
+    if not attacking:
+        rule, never = "506.3b", f"{controller} isn't an attacking player now, so it is never an attacking creature"
+    elif target not in options:
+        rule, never = "508.4a", "what it would attack isn't there to be attacked, so it is never an attacking creature"
+    else:
+        rule, never = "508.4", ""
+    how = ("tapped and attacking" if tapped else "attacking") if not never else ("tapped" if tapped else "")
+    if obj.zone is not Zone.BATTLEFIELD:
+        obj = move(d, oid, Zone.BATTLEFIELD, rule, f"{rule_text}: {obj.card} enters the battlefield"
+                   + (f" {how}" if how else ""), controller=controller, tapped=tapped)
+    elif tapped and not obj.tapped:
+        obj = d.update(oid, rule, f"{obj.card} enters {how}", tapped=True)
+    state = d.view()
+    name = name_of(state, oid)
+    if never:
+        d.note("not attacking", f"{name} enters the battlefield, but {never}", rule, oid, name)
         return obj
+    assert combat is not None and target is not None
     ref_target: str | ObjRef = target if isinstance(target, str) else state.obj(target).ref
     defender = target if isinstance(target, str) else state.obj(target).controller
     blocked = False if combat.blocks_final else None
     attack = Attack(obj.ref, ref_target, declared=False, blocked=blocked, defender=defender)
+    combat = d.combat  # as it is now: entering may have changed nothing of it, but read it fresh
+    assert combat is not None
     new = replace(combat, attacks=combat.attacks + (attack,), had_attackers=True)
     set_combat(d, new)
     d.note("enters attacking", f"{name} is attacking {target_name(state, ref_target)}; it was put onto the "

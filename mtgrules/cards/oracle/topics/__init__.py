@@ -1,0 +1,4 @@
+"""Rules topics' templates, one module each; importing this package registers them all
+(``registry.py`` says how). The engine side of each topic lives in ``mtgrules/rules/``."""
+
+from __future__ import annotations
