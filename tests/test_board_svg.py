@@ -60,6 +60,16 @@ def test_game_text_in_the_svg_is_escaped():
     ET.fromstring(svg)                                            # still well-formed XML
 
 
+@pytest.mark.parametrize("name", ["A\x02lice", "Al\x1bice"])
+def test_a_control_character_in_a_name_leaves_the_svg_well_formed(name):
+    """XML allows no control characters: one in a player's name made the whole picture fail to load."""
+    s = Scenario("t\x01", players=[name, "Bob"])
+    s.add("Forest", name)
+    svg = board_svg(s.state(), title="t\x01")
+    ET.fromstring(svg)
+    assert "\ufffd".encode() in svg
+
+
 @pytest.mark.parametrize("font_px", [21, 28])
 def test_large_print_draws_every_card_label_at_least_the_size_asked_for(font_px):
     s = _board()

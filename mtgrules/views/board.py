@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import textwrap
 from collections import Counter
 from collections.abc import Iterable
@@ -512,7 +513,12 @@ def board_svg(state: GameState, title: str | None = None, width_px: int | None =
         fig = _draw_board(state, None, title, width_in, reuse=True, font_pt=font_pt)  # a reused figure: see _REUSED
         buf = io.BytesIO()
         fig.savefig(buf, format="svg", metadata={"Date": None})
-    return buf.getvalue()
+    # A control character in a name (a player "A\x02lice") is not allowed in XML: the whole picture
+    # would fail to load. Each is drawn as U+FFFD, the mark for a character that can't be shown.
+    return _XML_FORBIDDEN.sub("\ufffd", buf.getvalue().decode("utf-8")).encode("utf-8")
+
+
+_XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 @dataclass
