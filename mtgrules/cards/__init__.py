@@ -106,3 +106,8 @@ __all__ = [
     "any_target", "player_target", "opponent_target", "import_cards", "kit_cards",
     "GrantsAbility", "choice_kind",
 ]
+
+KIT_CARDS: frozenset[str] = frozenset(CARD_POOL)
+"""The cards the kit ships, as ``import mtgrules`` registers them: a card named on a board but not
+here was registered in this session (a teacher's, or a lesson module's), so code that builds the
+board in a fresh kernel must register it first (the BoardEditor's copied code says so)."""
