@@ -24,7 +24,7 @@ from mtgrules.core.errors import IllegalAction, MissingChoice, options_text
 
 KNOWN_KINDS = frozenset({
     "attack target", "card", "color", "cumulative upkeep", "damage division", "discard", "exile", "fight",
-    "graveyard", "hybrid", "legend rule", "mana ability", "pay", "pay with", "replacement order", "sacrifice",
+    "graveyard", "hybrid", "legend rule", "mana ability", "mode", "pay", "pay with", "replacement order", "sacrifice",
     "target", "target player", "trigger order", "type"})
 """The kinds of question the kit's rules and cards ask (``tests/test_unused_answers.py`` checks the list
 against the source): a scripted answer of another kind can only be a misspelling."""
