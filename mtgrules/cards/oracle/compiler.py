@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtgrules.cards.mtgjson import OracleCard
-from mtgrules.cards.oracle.build import CannotBuild, ability, one_target, resolver
+from mtgrules.cards.oracle.build import CannotBuild, ability, spell_ability
 from mtgrules.cards.oracle.normalize import normalize, oracle_lines, without_reminder
 from mtgrules.cards.oracle.parse import IR, NotATemplate, parse
 from mtgrules.core.abilities import Ability
@@ -74,6 +74,21 @@ def parse_line(line: str, name: str) -> IR:
     return parse(norm)
 
 
+def bulleted(lines: list[str]) -> dict[int, list[int]]:
+    """The lines followed by bulleted ones ("Choose one —" and its modes, 700.2): each such line's
+    index with those of its bullets. The grammar reads the line and its bullets as one ability."""
+    groups: dict[int, list[int]] = {}
+    i = 0
+    while i < len(lines):
+        j = i + 1
+        while j < len(lines) and lines[j].startswith("•"):
+            j += 1
+        if j > i + 1 and not lines[i].startswith("•"):
+            groups[i] = list(range(i + 1, j))
+        i = max(j, i + 1)
+    return groups
+
+
 def compile_card(facts: OracleFacts) -> Compiled:
     """``facts`` as a CardDef whose every line is played or marked not played, with the reason."""
     lines = oracle_lines(facts.text)
@@ -90,34 +105,42 @@ def compile_card(facts: OracleFacts) -> Compiled:
         lines_done = True
     else:
         lines_done = False
+    groups = bulleted(lines)
+    bullets = {b for g in groups.values() for b in g}
     for i, line in enumerate(lines if not lines_done else ()):
+        if i in bullets:  # read with the line above it, and marked as it is (below)
+            continue
+        whole = "\n".join([line, *(lines[b] for b in groups.get(i, ()))])
+        own = [i, *groups.get(i, ())]
         try:
-            ir = parse_line(line, facts.name)
-            kind, value = ability(ir, line, is_spell)
+            ir = parse_line(whole, facts.name)
+            kind, value = ability(ir, whole, is_spell)
         except (NotATemplate, CannotBuild) as e:
             reason = NO_TEMPLATE if isinstance(e, NotATemplate) and "reminder" not in str(e) else str(e)
-            statuses[i] = LineStatus(line, False, reason)
+            for k in own:
+                statuses[k] = LineStatus(lines[k], False, reason)
             if is_spell and not _another_ability(line):
-                spell_lines.append(i)  # part of the spell's instructions, not played
+                spell_lines.extend(own)  # part of the spell's instructions, not played
             continue
         if kind == "keywords":
             keywords.update(value)
             statuses[i] = LineStatus(line, True, "keywords", ir)
         elif kind == "spell":
-            spell_lines.append(i)
+            spell_lines.extend(own)
             spell_effects.extend(value)
-            statuses[i] = LineStatus(line, True, "spell", ir)
+            for k in own:
+                statuses[k] = LineStatus(lines[k], True, "spell", ir if k == i else None)
         else:
             built.append((i, value))
-            statuses[i] = LineStatus(line, True, ir[0], ir)
+            for k in own:
+                statuses[k] = LineStatus(lines[k], True, ir[0] if k == i else "mode", ir if k == i else None)
 
     spell = spell_target = None
     if spell_lines:
         whole = all(statuses[i].played for i in spell_lines)
         try:
             if whole:
-                spell_target = one_target(tuple(spell_effects))
-                spell = resolver(tuple(spell_effects))
+                spell, spell_target = spell_ability(tuple(spell_effects))
         except CannotBuild as e:
             whole = False
             for i in spell_lines:

@@ -8,7 +8,11 @@ A topic adds its templates to ``grammar.lark`` (its own section, with one altern
 * ``@instruction("scry")``: an instruction whose IR starts with ``"scry"`` is followed like this as
   its spell or ability resolves (``step(res, item, why)``);
 * ``@ability_kind("protection")``: a line whose IR starts with ``"protection"`` becomes this
-  ability (or keywords), or raises ``CannotBuild`` with the reason.
+  ability (or keywords), or raises ``CannotBuild`` with the reason;
+* ``@target_kind("graveyard card")``: a part of an instruction's IR starting with that word is
+  one instance of "target" (115.1), and this builds its ``Target``;
+* ``@spell_kind("modal")``: a spell whose instructions are one instruction of this kind is built
+  whole by this (``IR -> (spell, spell_target)``), as a modal spell's ``Modal`` is (700.2).
 """
 
 from __future__ import annotations
@@ -21,9 +25,14 @@ Transform = Callable[[list[Any]], Any]
 InstructionBuilder = Callable[[IR], Callable[..., None]]
 AbilityBuilder = Callable[[IR, str, bool], tuple[str, Any]]
 
+TargetBuilder = Callable[[IR], Any]
+SpellBuilder = Callable[[IR], tuple[Any, Any]]
+
 TRANSFORMS: dict[str, Transform] = {}
 INSTRUCTIONS: dict[str, InstructionBuilder] = {}
 ABILITY_KINDS: dict[str, AbilityBuilder] = {}
+TARGET_KINDS: dict[str, TargetBuilder] = {}
+SPELL_KINDS: dict[str, SpellBuilder] = {}
 
 
 def _register(table: dict[str, Any], names: tuple[str, ...], what: str) -> Callable[[Any], Any]:
@@ -49,3 +58,13 @@ def instruction(*kinds: str) -> Callable[[InstructionBuilder], InstructionBuilde
 def ability_kind(*kinds: str) -> Callable[[AbilityBuilder], AbilityBuilder]:
     """Register what a line of these IR kinds becomes: ``(ir, line, is_spell_card) -> (kind, value)``."""
     return _register(ABILITY_KINDS, kinds, "ability kind")
+
+
+def target_kind(*kinds: str) -> Callable[[TargetBuilder], TargetBuilder]:
+    """Register the ``Target`` of an IR part of these kinds (one instance of "target", 115.1)."""
+    return _register(TARGET_KINDS, kinds, "target kind")
+
+
+def spell_kind(*kinds: str) -> Callable[[SpellBuilder], SpellBuilder]:
+    """Register how a spell made of one instruction of these kinds is built whole."""
+    return _register(SPELL_KINDS, kinds, "spell kind")

@@ -2,3 +2,5 @@
 (``registry.py`` says how). The engine side of each topic lives in ``mtgrules/rules/``."""
 
 from __future__ import annotations
+
+from mtgrules.cards.oracle.topics import casting  # noqa: F401  (casting and activating: 601, 602, 700.2)
