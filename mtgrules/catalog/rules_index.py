@@ -89,6 +89,7 @@ RULES: dict[str, str] = {
     "107.3a": "the controller chooses and announces X as a spell is cast or an ability activated",
     "107.3g": "X in a mana cost counts as 0 outside the stack",
     "107.3i": "all X on one object share one value",
+    "107.3k": "an activated ability's X is chosen for it alone",
     "107.3m": "enters-the-battlefield abilities use the X of the spell",
     "107.4": "the list of mana symbols",
     "107.4c": "{C} in a cost is paid only with colorless mana",

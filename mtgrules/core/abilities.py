@@ -229,7 +229,13 @@ class Target:
     "something" of "target [something]" may describe objects and/or players (115.1a, 115.1c,
     115.1d), and "any target" is a creature, player, planeswalker or battle (115.4). A player who
     has left the game is never a legal target, whatever the test says. See ``player_target``,
-    ``opponent_target`` and ``any_target`` in ``mtgrules.cards``."""
+    ``opponent_target`` and ``any_target`` in ``mtgrules.cards``.
+
+    One instance of the word "target" may take several: ``count`` of them ("two target
+    creatures"), or up to ``count`` (``up_to``, "up to two target creatures", 115.6), each a
+    different one (115.3). ``distinct`` ("another target", "a third target") says it may not take
+    one chosen for an earlier instance of "target" of the same spell or ability, which 115.3 would
+    otherwise allow."""
 
     description: str
     legal: Callable[[GameState, str, GameObject], bool]
@@ -237,6 +243,7 @@ class Target:
     players: Callable[[GameState, str, str], bool] | None = None
     count: int = 1
     up_to: bool = False
+    distinct: bool = False
 
     def __post_init__(self) -> None:
         _check_fields(self, f"Target {self.description!r:.40}", (
@@ -244,7 +251,8 @@ class Target:
             ("legal", "a function (state, controller, object) -> bool", _is_function),
             ("players", "a function (state, controller, player name) -> bool (or None)", _is_optional_function),
             ("count", "a whole number, 1 or more (\"two target creatures\" is 2)", lambda v: type(v) is int and v >= 1),
-            ("up_to", "True or False (\"up to two target creatures\")", _is_flag)))
+            ("up_to", "True or False (\"up to two target creatures\")", _is_flag),
+            ("distinct", "True or False (\"another target\", \"a third target\")", _is_flag)))
 
     @property
     def fewest(self) -> int:

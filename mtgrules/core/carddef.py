@@ -75,8 +75,9 @@ def _check_target_text(name: str, what: str, text: str, spec: TargetSpec | None,
                            f"({slots[0].description!r}) can choose only objects; give any_target(), player_target() "
                            "or opponent_target() (or a Target with players=), or mark the line not_played")
     for s in slots:
-        if s.players is not None and not re.search(r"\bany\b|\bplayers?\b|\bopponents?\b", s.description,
-                                                    re.IGNORECASE):
+        if s.players is not None and not re.search(r"\bany\b|\bplayers?\b|\bopponents?\b|"
+                                                    r"\b(?:another|second|third|other) targets?\b", s.description,
+                                                    re.IGNORECASE):  # "another target" too (115.4)
             raise CardDefError(f"{name}: {what} gives a Target ({s.description!r}) that may choose a player, but "
                                "its words name no player, and only permanents are legal targets unless the text "
                                "says otherwise (115.2); drop players=, or give the text's own words")

@@ -89,16 +89,7 @@ def choose(chooser: Chooser, state: GameState, player: str, modal: Modal, name: 
                             f"targets that can't be chosen ({_words(modal)})")
     queue = chooser.scripted.get(MODE)
     if queue:
-        picked = read(modal, queue[0])
-        if picked is None:
-            raise IllegalAction("700.2", f"{queue[0]!r:.60} names no mode of {name} (choose "
-                                f"{_how_many(modal)}): its modes are {_words(modal)}")
-        if picked not in ok:
-            raise IllegalAction("700.2a", f"{name}'s mode {_answer_words(modal, picked)} can't be chosen now: its "
-                                "targets can't be chosen")
-        if not modal.fewest <= len(picked) <= modal.most:
-            raise IllegalAction("700.2", f"{name} says {modal.text!r}: choose {_how_many(modal)}, not "
-                                f"{len(picked)}")
+        check_answer(state, player, modal, queue[0], name)
     options = [answer_of(modal, sel) for sel in ok]
     by_answer = dict(zip(options, ok, strict=True))
     sentence = (f"{player} must choose {_how_many(modal)} mode of {name} (“{modal.text}”): one of "
@@ -112,6 +103,21 @@ def choose(chooser: Chooser, state: GameState, player: str, modal: Modal, name: 
     return by_answer[said]
 
 
+def check_answer(state: GameState, player: str, modal: Modal, answer: Any, name: str) -> tuple[int, ...]:
+    """The modes a given answer names, or refuse it: it names no mode (700.2), a number of modes
+    the text doesn't allow, or a mode whose targets can't be chosen now (700.2a)."""
+    picked = read(modal, answer)
+    if picked is None:
+        raise IllegalAction("700.2", f"{answer!r:.60} names no mode of {name} (choose "
+                            f"{_how_many(modal)}): its modes are {_words(modal)}")
+    if not modal.fewest <= len(picked) <= modal.most:
+        raise IllegalAction("700.2", f"{name} says {modal.text!r}: choose {_how_many(modal)}, not {len(picked)}")
+    if picked not in allowed(state, player, modal):
+        raise IllegalAction("700.2a", f"{name}'s mode {_answer_words(modal, picked)} can't be chosen now: its "
+                            "targets can't be chosen")
+    return picked
+
+
 def _how_many(modal: Modal) -> str:
     if modal.fewest == modal.most:
         return {1: "one", 2: "two", 3: "three"}.get(modal.fewest, str(modal.fewest))
@@ -123,14 +129,18 @@ def _answer_words(modal: Modal, numbers: tuple[int, ...]) -> str:
     return " and ".join(f"“{modal.modes[i].label}”" for i in numbers)
 
 
+def scripted_answer(a_choices: tuple[tuple[str, Any], ...]) -> Any:
+    """An action's scripted mode answer, the first of a queue (a list), or None."""
+    given = dict(a_choices).get(MODE)
+    if isinstance(given, list):  # a queue: the first answer is this spell's
+        given = given[0] if given else None
+    return given
+
+
 def scripted(a_choices: tuple[tuple[str, Any], ...], modal: Modal) -> tuple[int, ...] | None:
     """The modes an action's scripted answer names (read only, nothing used up), or None when it
     gives none or names no mode: the check reads them to judge the targets before anything moves."""
-    given = dict(a_choices).get(MODE)
-    if given is None:
-        return None
-    if isinstance(given, list):  # a queue: the first answer is this spell's
-        given = given[0] if given else None
+    given = scripted_answer(a_choices)
     return read(modal, given) if given is not None else None
 
 

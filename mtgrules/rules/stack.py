@@ -27,9 +27,11 @@ from mtgrules.rules.costs import (
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.look_back import LAST_KNOWN, LAST_KNOWN_CHARS, trigger_source
 from mtgrules.rules.modes import allowed as allowed_modes
+from mtgrules.rules.modes import check_answer as check_mode_answer
 from mtgrules.rules.modes import choose as choose_modes
 from mtgrules.rules.modes import item_slots, modal_of, mode_note, spell_slots
 from mtgrules.rules.modes import scripted as scripted_modes
+from mtgrules.rules.modes import scripted_answer as scripted_mode_answer
 from mtgrules.rules.resolution import Resolution
 from mtgrules.rules.targeting import TARGET_PLAYER, choose_player_target, player_target_gone
 from mtgrules.rules.targets import (
@@ -68,6 +70,8 @@ def _check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tu
     modal = modal_of(cdef.spell)
     modes = scripted_modes(a.choices, modal) if modal is not None else None
     targets: tuple[ObjRef | str, ...] = ()
+    if modal is not None and modes is not None:  # a mode whose targets can't be chosen can't be (700.2a)
+        check_mode_answer(state, a.player, modal, scripted_mode_answer(a.choices), cdef.name)
     if modal is None or modes is not None:  # else judged once the mode is chosen, as it is cast
         targets = check_spell_targets(state, a, obj, cdef, modes)
     elif not allowed_modes(state, a.player, modal):

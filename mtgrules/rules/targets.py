@@ -81,14 +81,29 @@ def check_chosen(state: GameState, player: str, slots: tuple[Target, ...], chose
                             "as its target only once")
     groups = split(slots, chosen, what, rule)
     refs: list[ObjRef | str] = []
+    earlier: set[Chosen] = set()
     for slot, group in zip(slots, groups, strict=True):
         picked = [chosen[i] for i in group]
         if len(set(picked)) < len(picked):
             once = "once" if len(slots) == 1 else f"once for “{slot.description}”"
             raise IllegalAction("115.3", f"{what} says \"target\" {once}, so the same object or player can be "
                                 "chosen as its target only once")
+        again = [t for t in picked if t in earlier] if slot.distinct else []
+        if again:
+            raise IllegalAction("115.3", f"{what} says “{slot.description}”, which must be a different one from "
+                                f"the targets chosen before it, and {_chosen_name(state, again[0])} was one")
         refs.extend(check_one(state, player, slot, t, what, rule) for t in picked)
+        earlier.update(picked)
     return tuple(refs)
+
+
+def _chosen_name(state: GameState, t: Chosen) -> str:
+    if isinstance(t, str):
+        return t
+    try:
+        return characteristics(state, t).name
+    except KeyError:
+        return f"object {t}"
 
 
 def check_one(state: GameState, player: str, slot: Target, t: Chosen, what: str, rule: str) -> ObjRef | str:
@@ -131,8 +146,14 @@ def targetable(state: GameState, player: str, slot: Target) -> list[Chosen]:
 
 def can_choose(state: GameState, player: str, slots: tuple[Target, ...]) -> bool:
     """Whether targets can be chosen for every instance (a mode whose targets can't be chosen
-    can't be chosen, 700.2a; a trigger without them is removed, 603.3d)."""
-    return all(len(targetable(state, player, s)) >= s.fewest for s in slots)
+    can't be chosen, 700.2a): each has enough, and when some must differ from those before them
+    ("another target"), there are enough different ones in all."""
+    each = [targetable(state, player, s) for s in slots]
+    if any(len(options) < s.fewest for options, s in zip(each, slots, strict=True)):
+        return False
+    if any(s.distinct for s in slots):
+        return len({t for options in each for t in options}) >= sum(s.fewest for s in slots)
+    return True
 
 
 class Picks(Sequence[tuple[Chosen, ...]]):
@@ -204,10 +225,22 @@ def choices(state: GameState, player: str, slots: tuple[Target, ...],
     for p in per_slot:
         total *= len(p)
     if total <= limit:
-        return [tuple(t for pick in combo for t in pick) for combo in product(*per_slot)]
-    shown = [p.offered() for p in per_slot]
-    longest = max(len(s) for s in shown)
-    return [tuple(t for s in shown for t in s[k % len(s)]) for k in range(longest)]
+        combos = [list(combo) for combo in product(*per_slot)]
+    else:
+        shown = [p.offered() for p in per_slot]
+        longest = max(len(s) for s in shown)
+        combos = [[s[(k + j) % len(s)] for j, s in enumerate(shown)] for k in range(longest)]
+    return [tuple(t for pick in combo for t in pick) for combo in combos if _different_enough(slots, combo)]
+
+
+def _different_enough(slots: tuple[Target, ...], combo: list[tuple[Chosen, ...]]) -> bool:
+    """No instance marked ``distinct`` takes a target chosen for an instance before it (115.3)."""
+    earlier: set[Chosen] = set()
+    for slot, pick in zip(slots, combo, strict=True):
+        if slot.distinct and earlier.intersection(pick):
+            return False
+        earlier.update(pick)
+    return True
 
 
 # ---------------------------------------------------------------- as it resolves (608.2b)

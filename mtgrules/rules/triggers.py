@@ -336,7 +336,7 @@ def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller
     (the chosen modes', for a modal ability); by default the ability's own."""
     chosen: list[ObjRef | str] = []
     for spec in target_slots(ab.target) if slots is None else slots:
-        picked = _slot_targets(d, chooser, ab, spec, controller, name)
+        picked = _slot_targets(d, chooser, ab, spec, controller, name, chosen if spec.distinct else [])
         if picked is None:
             return None
         chosen.extend(picked)
@@ -344,13 +344,15 @@ def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller
 
 
 def _slot_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, spec: Target, controller: str,
-                  name: str) -> tuple[ObjRef | str, ...] | None:
-    """The targets of one instance of "target" of a trigger going on the stack (603.3d)."""
+                  name: str, taken: list[ObjRef | str]) -> tuple[ObjRef | str, ...] | None:
+    """The targets of one instance of "target" of a trigger going on the stack (603.3d); none of
+    ``taken`` ("another target": those chosen for the instances before it, 115.3)."""
     state = d.view()
-    fitting = [o for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)]
+    fitting = [o for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)
+               and o.ref not in taken]
     shielded = {o.oid: why for o in fitting if (why := why_cant_target(state, controller, o)) is not None}
     options: list[int | str] = [o.oid for o in fitting if o.oid not in shielded]
-    options += legal_player_targets(state, controller, spec)
+    options += [p for p in legal_player_targets(state, controller, spec) if p not in taken]
     if len(options) < spec.fewest or (not options and not spec.up_to):  # none: removed (603.3d)
         # what fits the words but can't be targeted is named with its own rule (hexproof, 702.11b)
         shields = "".join(f". {sentence}, though it fits those words ({rule})"

@@ -115,19 +115,34 @@ UP_TO = "up to"
 the number, and the number and noun as printed (601.2c, 115.6)."""
 
 
+DISTINCT = "distinct"
+"""The mark an IR target carries for "another target", "a third target": ``("distinct", "another
+target")``, with its words as printed; it can't be one chosen for an earlier instance (115.3)."""
+
+
 def _how_many(extra: tuple[IR, ...]) -> tuple[IR | None, tuple[IR, ...]]:
     """The "up to N" mark among a target's extras, if any, and the extras that test the object."""
     marks = [e for e in extra if e and e[0] == UP_TO]
-    return (marks[0] if marks else None), tuple(e for e in extra if not (e and e[0] == UP_TO))
+    return (marks[0] if marks else None), tuple(e for e in extra if not (e and e[0] in (UP_TO, DISTINCT)))
+
+
+def _distinct(extra: tuple[IR, ...]) -> IR | None:
+    return next((e for e in extra if e and e[0] == DISTINCT), None)
 
 
 def target_words(spec: IR) -> str:
     """The target's words as printed ("target tapped creature you don't control", "up to two
-    target creatures")."""
+    target creatures", "another target")."""
     if spec[0] == "any target":
-        return "any target"
+        other = _distinct(spec[1:])
+        return "any target" if other is None else str(other[1])
     _, adjectives, noun, extra = spec
+    other = _distinct(extra)
     mark, extra = _how_many(extra)
+    if other is not None:
+        adjectives = (str(other[1]).removesuffix(" target"), *adjectives)
+        words = [*adjectives[:1], "target", *adjectives[1:], noun]
+        return " ".join(words + [e[1] for e in extra if e[0] == "controller"])
     words = ["target", *adjectives, noun] if mark is None else ["up to", mark[2], "target", *adjectives, mark[3]]
     for e in extra:
         words.append(e[1] if e[0] == "controller" else {"flying": "with flying",
@@ -140,10 +155,14 @@ def permanent_target(spec: IR) -> Target:
     """A Target for "target [adjectives] noun [controller] [with ...]" on the battlefield (115.1),
     or "up to N target [nouns]" (601.2c)."""
     if spec[0] == "any target":
-        return Target("any target", lambda state, player, obj: can_be_dealt_damage(state, obj), frozenset(Zone),
-                      players=lambda state, controller, name: True)
+        return Target(target_words(spec), lambda state, player, obj: can_be_dealt_damage(state, obj),
+                      frozenset(Zone), players=lambda state, controller, name: True,
+                      distinct=_distinct(spec[1:]) is not None)
     _, adjectives, noun, extra = spec
+    other = _distinct(extra)
     mark, extra = _how_many(extra)
+    if other is not None and any(e[0] == "with" for e in extra):
+        raise CannotBuild("\"another target\" with more words after it isn't played yet")
     tests = [_adjective_test(a) for a in adjectives] + [_extra_test(e) for e in extra]
     kinds = _NOUN_TYPES.get(noun)
 
@@ -155,8 +174,9 @@ def permanent_target(spec: IR) -> Target:
         return all(t(state, player, obj) for t in tests)
 
     if mark is not None:
-        return Target(target_words(spec), legal, frozenset(Zone), count=mark[1], up_to=True)
-    return Target(target_words(spec), legal, frozenset(Zone))
+        return Target(target_words(spec), legal, frozenset(Zone), count=mark[1], up_to=True,
+                      distinct=other is not None)
+    return Target(target_words(spec), legal, frozenset(Zone), distinct=other is not None)
 
 
 _SPELL_KINDS: dict[str, frozenset[str] | None] = {

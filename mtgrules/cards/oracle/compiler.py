@@ -110,11 +110,11 @@ def compile_card(facts: OracleFacts) -> Compiled:
     for i, line in enumerate(lines if not lines_done else ()):
         if i in bullets:  # read with the line above it, and marked as it is (below)
             continue
-        whole = "\n".join([line, *(lines[b] for b in groups.get(i, ()))])
+        text = "\n".join([line, *(lines[b] for b in groups.get(i, ()))])
         own = [i, *groups.get(i, ())]
         try:
-            ir = parse_line(whole, facts.name)
-            kind, value = ability(ir, whole, is_spell)
+            ir = parse_line(text, facts.name)
+            kind, value = ability(ir, text, is_spell)
         except (NotATemplate, CannotBuild) as e:
             reason = NO_TEMPLATE if isinstance(e, NotATemplate) and "reminder" not in str(e) else str(e)
             for k in own:
@@ -171,6 +171,14 @@ def _definition(facts: OracleFacts, lines: list[str], statuses: dict[int, LineSt
     try:
         return make(built)
     except CardDefError:
+        if spell is not None:  # the spell's own targets refused: its lines are marked, never played in part
+            try:
+                make([])
+            except CardDefError as refused:
+                for i, status in list(statuses.items()):
+                    if status.played and status.how == "spell":
+                        statuses[i] = LineStatus(lines[i], False, str(refused))
+                spell = spell_target = None
         kept: list[tuple[int, Ability]] = []
         for i, ab in built:
             try:

@@ -410,3 +410,52 @@ def _destroy_all_of(eff: IR) -> Any:
             for obj in doomed:
                 res.destroy(obj)
     return destroy
+
+
+@transform("pump_two_targets")
+def _pump_two_targets(c: list[Any]) -> IR:
+    from lark import Token
+    first, pts = c[0], [str(x) for x in c if isinstance(x, Token) and x.type == "PT"]
+    words = [x for x in c[1:] if isinstance(x, str) and not isinstance(x, Token)]
+    extra = tuple(x for x in c[1:] if isinstance(x, tuple))
+    second = ("target", tuple(words[:-1]), words[-1], (*extra, ("distinct", "another target")))
+    return ("pump pair", first, _pt(pts[0]), second, _pt(pts[1]))
+
+
+def _pt(text: str) -> tuple[int, int]:
+    p, t = text.split("/")
+    return int(p), int(t)
+
+
+@instruction("pump pair")
+def _pump_pair(eff: IR) -> Any:
+    """"Until end of turn, target creature gets +0/+2 and another target creature gets -2/-0": each
+    target its own change (613.4c), a target found illegal left alone (608.2b)."""
+    changes = (eff[2], eff[4])
+
+    def pump(res: Resolution, item: StackItem, why: str) -> None:
+        for k, (p, t) in enumerate(changes):
+            for obj in res.for_slots(k, 1).targets():
+                res.pump(obj, p, t, "613.4c", f"{why}: {p:+d}/{t:+d} until end of turn")
+    return pump
+
+
+@transform("damage_three_targets")
+def _damage_three(c: list[Any]) -> IR:
+    a, b, n = (x for x in c if isinstance(x, int))
+    return ("damage three", (a, b, n), ("any target",), ("any target", ("distinct", "another target")),
+            ("any target", ("distinct", "a third target")))
+
+
+@instruction("damage three")
+def _damage_three_step(eff: IR) -> Any:
+    """"1 damage to any target, 2 damage to another target, and 3 damage to a third target": three
+    different targets (115.3), each dealt its own amount; one found illegal is dealt nothing, and
+    the others what the text gives them (608.2b)."""
+    amounts = eff[1]
+
+    def deal(res: Resolution, item: StackItem, why: str) -> None:
+        for k, n in enumerate(amounts):
+            for t in res.for_slots(k, 1).any_targets():
+                res.damage(t, n)
+    return deal
