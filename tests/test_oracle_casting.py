@@ -440,3 +440,39 @@ def test_soul_salvage_returns_up_to_two_creature_cards():
     t2.do(cast("Alice", salvage2))  # zero targets chosen: it isn't targeted, and it resolves (115.6)
     resolve_top(t2)
     assert zone(t2, salvage2) is Zone.GRAVEYARD
+
+
+@pytest.mark.rule("608.2h")
+@plays("damage_sacrificed_power", card_name="Thud")
+def test_thud_deals_the_power_the_sacrificed_creature_had():
+    fully_compiled("Thud")
+    s, (thud, ogre) = board(("Thud", "hand"), ("Rootwalla", "battlefield"), mana="RGGG")
+    t = s.timeline()
+    t.do(activate("Alice", ogre, pay="GG"))  # Rootwalla is 4/4 until end of turn
+    resolve_top(t)
+    t.do(cast("Alice", thud, targets=("Bob",)))  # sacrificed as it is cast, a 4/4 then
+    resolve_top(t)
+    assert t.state.player("Bob").life == 16
+
+
+@pytest.mark.rule("120.3")
+@plays("damage_x_fliers_and_players", card_name="Hurricane")
+def test_hurricane_deals_x_to_each_flier_and_each_player():
+    fully_compiled("Hurricane")
+    s, (storm, bird, bears) = board(("Hurricane", "hand"), ("Warden of Evos Isle", "bob:battlefield"),
+                                    ("Grizzly Bears", "bob:battlefield"), mana="GGG")
+    t = s.timeline()
+    t.do(cast("Alice", storm, x=2))
+    resolve_top(t)
+    assert zone(t, bird) is Zone.GRAVEYARD and zone(t, bears) is Zone.BATTLEFIELD
+    assert t.state.player("Alice").life == 18 and t.state.player("Bob").life == 18
+
+
+@pytest.mark.rule("605.1a")
+@plays("paid_mana", card_name="Catalyst Elemental")
+def test_catalyst_elemental_is_sacrificed_for_two_red_mana():
+    fully_compiled("Catalyst Elemental")
+    s, (elemental,) = board(("Catalyst Elemental", "battlefield"))
+    t = s.timeline()
+    t.do(activate("Alice", elemental))  # a mana ability: no stack (605.3a)
+    assert zone(t, elemental) is Zone.GRAVEYARD and [m.type.value for m in t.state.player("Alice").pool] == ["R", "R"]

@@ -15,6 +15,7 @@ from itertools import islice
 from mtgrules.core.abilities import AdditionalCost, Cost, CostChange
 from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Chars
 from mtgrules.core.errors import IllegalAction, options_text
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import Mana, ManaCost, ManaType, pay, payments, pool_text, read_payment
@@ -109,11 +110,12 @@ def discard_options(state: GameState, player: str, source: GameObject) -> list[i
 
 
 def pay_other_parts(d: Draft, chooser: Chooser, player: str, source: GameObject, cost: Cost, name: str,
-                    rule: str = "601.2h") -> list[GameObject]:
+                    rule: str = "601.2h") -> list[tuple[GameObject, Chars]]:
     """Pay the parts of ``cost`` that sacrifice, discard or pay life, as one payment (601.2h):
     first every choice (which permanents, one at a time, choice kind ``"sacrifice"``; which cards,
-    choice kind ``"discard"``), then the payments. Returns the permanents sacrificed, as they
-    last were on the battlefield (608.2h: "the sacrificed creature's power")."""
+    choice kind ``"discard"``), then the payments. Returns the permanents sacrificed with their
+    characteristics, as they last were on the battlefield (608.2h: "the sacrificed creature's
+    power")."""
     state = d.view()
     victims = _pick(chooser, player, sacrifice_options(state, player, source, cost),
                     cost.sacrifice.count if cost.sacrifice else 0, "sacrifice", rule)
@@ -122,14 +124,14 @@ def pay_other_parts(d: Draft, chooser: Chooser, player: str, source: GameObject,
         change_life(d, player, -cost.life, "119.4", f"{player} pays {cost.life} life for {name}")
     for oid in discards:
         move(d, oid, Zone.GRAVEYARD, "701.9a", f"{player} discards {d.obj(oid).card} to pay for {name}")
-    gone = []
+    gone: list[tuple[GameObject, Chars]] = []
     for oid in victims:
-        gone.append(d.obj(oid))
+        gone.append((d.obj(oid), characteristics(d.view(), oid)))
         sacrifice(d, player, oid, f"to pay for {name}")
     if cost.sacrifice_self:
         now = d.obj(source.oid)
         if now.zone is Zone.BATTLEFIELD:
-            gone.append(now)
+            gone.append((now, characteristics(d.view(), now.oid)))
             sacrifice(d, player, source.oid, "to pay its own cost")
     return gone
 

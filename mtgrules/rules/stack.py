@@ -8,6 +8,7 @@ from mtgrules.core.abilities import CHOSEN_MODES, ActivatedAbility, EntersWith, 
 from mtgrules.core.actions import Activate, CastSpell
 from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Chars
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import COLORS, number_text, pay
@@ -113,7 +114,7 @@ def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
                  + (f", choosing “{mode_note(modal, modes)}”" if modal is not None and modes else ""),
                  controller=a.player)
     data: tuple[tuple[str, object], ...] = () if modes is None else ((CHOSEN_MODES, modes),)
-    sacrificed: list[GameObject] = []
+    sacrificed: list[tuple[GameObject, Chars]] = []
     for extra in additional_costs(cdef):  # paid with the mana cost (601.2h, 118.8)
         sacrificed += pay_other_parts(d, chooser, a.player, moved, extra.cost, cdef.name)
     if sacrificed:  # "the sacrificed creature's power" reads them as they last were (608.2h)
@@ -127,7 +128,8 @@ def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
 
 
 SACRIFICED = "sacrificed"
-"""Where a spell's stack item keeps the permanents sacrificed to pay its costs, as they last were."""
+"""Where a spell's stack item keeps the permanents sacrificed to pay its costs, each with its
+characteristics as it last existed on the battlefield (608.2h)."""
 
 
 def _card_in_hand(state: GameState, a: CastSpell) -> GameObject:

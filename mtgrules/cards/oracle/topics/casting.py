@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from mtgrules.cards.builders import tap_for
 from mtgrules.cards.oracle.build import CannotBuild, ability, one_target, resolver
 from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, spell_kind, target_kind, transform
 from mtgrules.core.abilities import (
@@ -39,7 +40,8 @@ from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.layers import characteristics, on_battlefield
-from mtgrules.rules.targeting import opponents
+from mtgrules.rules.stack import SACRIFICED
+from mtgrules.rules.targeting import opponents, player_targets
 
 _NUMBERS = {"a": 1, "an": 1, "another": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -142,6 +144,21 @@ def cost_of(parts: IR) -> Cost:
 @ability_kind("additional cost")
 def _build_additional_cost(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
     return "ability", AdditionalCost(line, cost_of((ir[1],)))
+
+
+@transform("paid_mana")
+def _paid_mana(c: list[Any]) -> IR:
+    return ("paid mana", c[0], c[1])
+
+
+@ability_kind("paid mana")
+def _build_paid_mana(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """A mana ability whose cost sacrifices, discards or pays life (605.1a, 118.3)."""
+    _, parts, produced = ir
+    if produced[0] != "fixed":
+        raise CannotBuild("a mana ability with such a cost that adds a choice of mana isn't played yet")
+    plain = tap_for(*produced[1], text=line)
+    return "ability", dataclasses.replace(plain, cost=cost_of(parts))
 
 
 @ability_kind("paid activated")
@@ -458,4 +475,40 @@ def _damage_three_step(eff: IR) -> Any:
         for k, n in enumerate(amounts):
             for t in res.for_slots(k, 1).any_targets():
                 res.damage(t, n)
+    return deal
+
+
+@transform("damage_x_fliers_and_players")
+def _damage_x_fliers(c: list[Any]) -> IR:
+    return ("damage x each", "creature with flying and each player")
+
+
+@instruction("damage x each")
+def _damage_x_each(eff: IR) -> Any:
+    """"X damage to each creature with flying and each player": dealt at once (120.3), X as
+    announced (107.3a)."""
+    def deal(res: Resolution, item: StackItem, why: str) -> None:
+        state = res.state
+        fliers: list[GameObject | str] = [
+            o for o in state.objects if o.zone is Zone.BATTLEFIELD and characteristics(state, o.oid).is_creature
+            and Keyword.FLYING in characteristics(state, o.oid).keywords]
+        for r in [*fliers, *player_targets(state)]:
+            res.damage(r, item.x)
+    return deal
+
+
+@transform("damage_sacrificed_power")
+def _damage_sacrificed_power(c: list[Any]) -> IR:
+    return ("damage sacrificed power", c[-1])
+
+
+@instruction("damage sacrificed power")
+def _damage_sacrificed(eff: IR) -> Any:
+    """"Damage equal to the sacrificed creature's power": its power as it last existed on the
+    battlefield, when it was sacrificed to cast the spell (608.2h, 601.2h)."""
+    def deal(res: Resolution, item: StackItem, why: str) -> None:
+        paid = item.get(SACRIFICED)
+        power = max(0, paid[0][1].power) if isinstance(paid, tuple) and paid else 0
+        for t in res.any_targets():
+            res.damage(t, power)
     return deal
