@@ -476,3 +476,10 @@ def test_catalyst_elemental_is_sacrificed_for_two_red_mana():
     t = s.timeline()
     t.do(activate("Alice", elemental))  # a mana ability: no stack (605.3a)
     assert zone(t, elemental) is Zone.GRAVEYARD and [m.type.value for m in t.state.player("Alice").pool] == ["R", "R"]
+
+
+@pytest.mark.rule("700.2")
+def test_a_start_that_names_two_modes_is_refused_saying_so():
+    s, (nature, stone) = board(("Return to Nature", "hand"), ("Mind Stone", "bob:battlefield"), mana="GG")
+    err = refused(s.state(), cast("Alice", nature, mode="Destroy target", targets=(stone,)), "700.2")
+    assert "more than one mode" in err.reason

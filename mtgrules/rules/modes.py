@@ -108,8 +108,11 @@ def check_answer(state: GameState, player: str, modal: Modal, answer: Any, name:
     the text doesn't allow, or a mode whose targets can't be chosen now (700.2a)."""
     picked = read(modal, answer)
     if picked is None:
-        raise IllegalAction("700.2", f"{answer!r:.60} names no mode of {name} (choose "
-                            f"{_how_many(modal)}): its modes are {_words(modal)}")
+        several = isinstance(answer, str) and sum(
+            m.label.lower().startswith(answer.lstrip("•").strip().lower()) for m in modal.modes) > 1
+        what = "starts more than one mode" if several else "names no mode"
+        raise IllegalAction("700.2", f"{answer!r:.60} {what} of {name} (choose {_how_many(modal)}): its modes "
+                            f"are {_words(modal)}")
     if not modal.fewest <= len(picked) <= modal.most:
         raise IllegalAction("700.2", f"{name} says {modal.text!r}: choose {_how_many(modal)}, not {len(picked)}")
     if picked not in allowed(state, player, modal):
