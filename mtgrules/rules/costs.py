@@ -62,7 +62,8 @@ def check_cost(state: GameState, player: str, obj: GameObject, cost: Cost) -> No
     if n and len(cards_in_your_graveyards(state, player)) < n:
         raise IllegalAction("118.3", f"{_name(state, obj)}'s cost exiles {_cards(n)} from {player}'s graveyard, and "
                             f"{_graveyards_text(state, player)}")
-    check_other_parts(state, player, obj, cost, f"{_name(state, obj)}'s cost")
+    if cost.sacrifice_self or cost.sacrifice is not None or cost.discard or cost.life:
+        check_other_parts(state, player, obj, cost, f"{_name(state, obj)}'s cost")
 
 
 def check_other_parts(state: GameState, player: str, source: GameObject, cost: Cost, what: str) -> None:
