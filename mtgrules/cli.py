@@ -192,6 +192,18 @@ def _whole(entry: Mapping[str, Any], key: str, where: str) -> int:
     return value
 
 
+def _ability(entry: Mapping[str, Any], where: str) -> int | str:
+    """An activation's ``ability``: its number among the source's activated abilities (0 when
+    absent), or its printed text or a start of it, as ``activate`` takes it."""
+    value = entry.get("ability", 0)
+    if isinstance(value, str):
+        return value
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise WalkError(f"{where} 'ability' must be a whole number, or the start of the ability's text such as "
+                        f"\"{{T}}\", not {_shown(value)}")
+    return value
+
+
 def _target(state: GameState, value: Any, where: str) -> int | str:
     """A target: a player by name (115.1, as ``targets=("Bob",)`` names one), or an object as
     :func:`_ref` reads it. A name that is both a player's and a card's is refused as ambiguous."""
@@ -259,7 +271,7 @@ def make_action(state: GameState, entry: Any, where: str) -> tuple[str, Any]:
     Every field is checked for its JSON type here, in one sentence naming the entry and field."""
     from mtgrules.core.actions import activate, cast, pass_priority, play_land
     from mtgrules.rules.combat.declare import declare_attackers, declare_blockers
-    if not isinstance(entry, Mapping) or entry.get("do") not in ACTION_FIELDS:
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("do"), str) or entry["do"] not in ACTION_FIELDS:
         raise WalkError(f"{where}: each action is an object whose 'do' is one of {sorted(ACTION_FIELDS)}")
     kind = entry["do"]
     extra = set(entry) - ACTION_FIELDS[kind] - {"do"}
@@ -281,7 +293,7 @@ def make_action(state: GameState, entry: Any, where: str) -> tuple[str, Any]:
         x = _whole(entry, "x", where)
         if kind == "activate":
             return "do", activate(player, _ref(state, entry.get("source"), f"{where} source"),
-                                  _whole(entry, "ability", where), x=x, targets=targets, hybrid=hybrid,
+                                  _ability(entry, where), x=x, targets=targets, hybrid=hybrid,
                                   choices=choices)
         return "do", cast(player, _ref(state, entry.get("card"), f"{where} card"), x=x, targets=targets,
                           hybrid=hybrid, choices=choices)
@@ -442,7 +454,7 @@ WALK_EXAMPLE: dict[str, Any] = {
                 {"do": "attack", "player": "Alice", "attackers": ["Grizzly Bears"]},
                 {"do": "go_to", "step": "declare blockers"},
                 {"do": "block", "player": "Bob", "blocks": {"Walking Corpse": "Grizzly Bears"}},
-                {"do": "activate", "player": "Alice", "source": "Vivid Crag", "ability": 2,
+                {"do": "activate", "player": "Alice", "source": "Vivid Crag", "ability": "{T}, Remove",
                  "choices": {"color": "G"}},
                 {"do": "cast", "player": "Alice", "card": "Giant Growth", "targets": ["Grizzly Bears"]},
                 {"do": "pass", "player": "Alice"},
@@ -466,8 +478,9 @@ The file is JSON: the board as Scenario.from_dict reads it ("title", "players", 
 "actions" list played in order. Objects are named by id (1 for the first card, as the tables
 show "#1") or by a card name only one object has; a target may also be a player, by name
 ("targets": ["Bob"]). An action's "do" is one of {", ".join(ACTION_FIELDS)};
-its "choices" answer the questions it asks, such as {{"color": "G"}} for mana of any colour.
-For example, this file (save it as example.json, then: python -m mtgrules walk example.json):
+its "choices" answer the questions it asks, such as {{"color": "G"}} for mana of any colour
+(every keyword: docs/choices.md). An activation's "ability" is its number among the source's
+activated abilities, from 0, or the start of its printed text, such as "{{T}}". For example, this file (save it as example.json, then: python -m mtgrules walk example.json):
 
 {_example_text(WALK_EXAMPLE)}
 

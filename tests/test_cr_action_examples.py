@@ -242,7 +242,7 @@ def test_an_ability_number_that_is_not_an_activated_ability_is_refused_naming_th
     jace = s.add("Jace Beleren", "Alice", counters={"loyalty": 3})
     state = s.state()
     err = refused(state, activate("Alice", jace, 3), "602.1")
-    assert "number 0 (“+2: Each player draws a card.”)" in err.reason and "2 (“−10" in err.reason
+    assert "0 (“+2: Each player draws a card.”)" in err.reason and "2 (“−10" in err.reason
 
 
 # ---------------------------------------------------------------- tokens (111.7, 111.8, 704.5d)

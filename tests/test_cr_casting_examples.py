@@ -879,8 +879,8 @@ def test_exotic_orchard_with_no_opposing_lands_produces_nothing():
 def test_vivid_crag_cant_remove_a_counter_it_doesnt_have():
     s = Scenario("Crag without counters")
     crag = s.add("Vivid Crag", "Alice")  # put on the battlefield by the scenario, so no counters
-    refused(s.state(), activate("Alice", crag, 2, color="U"), "118.3")
-    state, _ = apply(s.state(), activate("Alice", crag, 1))
+    refused(s.state(), activate("Alice", crag, 1, color="U"), "118.3")
+    state, _ = apply(s.state(), activate("Alice", crag, 0))
     assert pool(state, "Alice") == ["R"]
 
 

@@ -133,7 +133,7 @@ def test_vivid_crags_counter_ability_is_tapping_for_mana():
     s = Scenario("106.12 crag")
     crag = s.add("Vivid Crag", "Alice", counters={"charge": 1})
     s.add("Mana Reflection", "Alice")
-    state, events = apply(s.state(), activate("Alice", crag, 2, color="U"))
+    state, events = apply(s.state(), activate("Alice", crag, 1, color="U"))
     assert pool(state, "Alice") == ["U", "U"] and state.obj(crag).counter("charge") == 0
     assert [e.rule for e in kinds(events, "mana added")] == ["106.12b"]
 

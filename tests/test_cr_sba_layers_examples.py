@@ -249,7 +249,7 @@ def test_a_planeswalker_that_pays_its_last_loyalty_dies_but_its_ability_resolves
     s = Scenario("Jace's last loyalty", step="main1")
     jace = s.add("Jace Beleren", "Alice", counters={"loyalty": 1})
     card = s.add("Forest", "Alice", zone="library")
-    t = s.timeline().do(activate("Alice", jace, 1, target_player="Alice"))
+    t = s.timeline().do(activate("Alice", jace, 1, targets=("Alice",)))
     assert _zone(t.state, jace) is Zone.GRAVEYARD and t.state.stack
     assert "704.5i" in _rules(t[-1].events)
     resolve_top(t)

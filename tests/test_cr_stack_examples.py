@@ -247,7 +247,7 @@ def test_an_activated_ability_resolves_after_its_source_has_left():
     corpse = s.add("Walking Corpse", "Alice")
     murder = s.add("Murder", "Bob", zone="hand")
     s.mana("Alice", "BB").mana("Bob", "BBB")
-    t = s.timeline().do(activate("Alice", lord, 1)).do(pass_priority("Alice"))
+    t = s.timeline().do(activate("Alice", lord)).do(pass_priority("Alice"))
     resolve_top(t.do(cast("Bob", murder, targets=(lord,))))
     assert _zone(t, lord) is Zone.GRAVEYARD
     resolve_top(t)
@@ -263,7 +263,7 @@ def test_an_ability_of_a_permanent_that_died_doesnt_follow_the_card_to_the_grave
     walker = s.add("Hangarback Walker", "Alice", counters={"+1/+1": 1})
     murder = s.add("Murder", "Bob", zone="hand")
     s.mana("Alice", "G").mana("Bob", "BBB")
-    t = s.timeline().do(activate("Alice", walker, 1)).do(pass_priority("Alice"))
+    t = s.timeline().do(activate("Alice", walker, "{1}, {T}")).do(pass_priority("Alice"))
     resolve_top(t.do(cast("Bob", murder, targets=(walker,))))
     assert _zone(t, walker) is Zone.GRAVEYARD
     while t.state.stack:

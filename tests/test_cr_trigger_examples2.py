@@ -23,7 +23,7 @@ from mtgrules import (
     pass_priority,
     play_land,
 )
-from mtgrules.cards import ActivatedAbility, CardDef, TriggeredAbility, dies, register
+from mtgrules.cards import CardDef, TriggeredAbility, dies, register
 from mtgrules.core.carddef import card
 from mtgrules.core.events import Event
 from mtgrules.core.objects import Zone
@@ -33,7 +33,7 @@ from mtgrules.rules.look_back import LAST_KNOWN
 
 TEST = "made up for tests/test_cr_trigger_examples2.py (not a real Magic card)"
 THREE = ["Alice", "Bob", "Carol"]
-PUMP = next(i for i, ab in enumerate(card("Hangarback Walker").abilities) if isinstance(ab, ActivatedAbility))
+PUMP = "{1}, {T}"  # Hangarback Walker's activated ability, by the start of its text
 URN = "Whenever a creature dies, you gain 1 life."
 PURGE = "Destroy all artifacts, creatures, and enchantments."
 

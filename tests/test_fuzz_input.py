@@ -1,9 +1,13 @@
 """Hypothesis fuzzing of everything a learner or a scenario file can hand the kit.
 
-(a) random JSON-like data into ``Scenario.from_dict`` raises only ``ScenarioError``;
+(a) random JSON-like data into ``Scenario.from_dict`` raises only ``ScenarioError`` (numbers too
+    long to print and counter kinds that only look like +1/+1 among it), and what it accepts
+    renders and round-trips through ``to_dict``;
 (b) random actions with random argument values (ids that exist and ones that don't, wrong kinds,
     huge numbers) raise only the kit's errors, and the state is equal to before;
 (c) every view renders every frame of fuzzed timelines (legal steps and refusals mixed).
+
+Files (the BoardEditor's "Load JSON" and ``walk``) are fuzzed in ``test_fuzz_files.py``.
 
 Each runs a few examples in ``make test`` and 2,000 in its ``slow`` twin (``make test-slow``,
 which CI runs too; or ``pytest -m slow``).
@@ -32,7 +36,7 @@ from mtgrules import (
     pass_priority,
     play_land,
 )
-from mtgrules.core.actions import Activate, CastSpell, PassPriority
+from mtgrules.core.actions import Activate, CastSpell, PassPriority, PlayLand
 from mtgrules.play.scenario_input import CARD_FIELDS, SCENARIO_FIELDS
 from mtgrules.views import board_png, changes_table, diff, frame_table, state_html, steps_table, timeline_html
 from mtgrules.widgets import Walkthrough
@@ -41,13 +45,17 @@ FAST = settings(max_examples=40, deadline=None, suppress_health_check=list(Healt
 SLOW = settings(max_examples=int(os.environ.get("MTGRULES_FUZZ_EXAMPLES", "2000")), deadline=None, suppress_health_check=list(HealthCheck))
 
 # ---------------------------------------------------------------- (a) scenario data
-CARDS = ["Forest", "Grizzly Bears", "Utopia Sprawl", "Vivid Crag", "Hangarback Walker", "Forrest", ""]
+CARDS = ["Forest", "Grizzly Bears", "Utopia Sprawl", "Vivid Crag", "Hangarback Walker", "Jace Beleren", "Forrest", ""]
+COUNTER_KINDS = ["+1/+1", "loyalty", "charge", "+1/+1 ", "\u22121/\u22121", "\uff0b1/\uff0b1", "loyalty\u200b", "stun "]
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=8),
-                      st.sampled_from(["Alice", "Bob", "G", "GGX", "main1", "stack", "hand", "two-headed giant",
-                                       "false", "color", *CARDS]))
+                      st.sampled_from(["Alice", "Bob", "G", "GGX", "main1", "stack", "hand", "library", "two-headed giant",
+                                       "false", "color", *CARDS, *COUNTER_KINDS]),
+                      st.sampled_from([0, 10**9, 10**9 + 1, 2**64, -(10**9) - 1]),
+                      st.sampled_from([5000, -5000]).map(lambda n: 10 ** abs(n) * (1 if n > 0 else -1)))  # too long to print
 json_value = st.recursive(json_leaf, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.one_of(st.text(max_size=6), st.sampled_from(CARD_FIELDS)),
-                                                  inner, max_size=4)), max_leaves=12)
+    st.lists(inner, max_size=4), st.dictionaries(
+        st.one_of(st.text(max_size=6), st.sampled_from(CARD_FIELDS), st.sampled_from(COUNTER_KINDS)),
+        inner, max_size=4)), max_leaves=12)
 card_entry = st.dictionaries(st.sampled_from(CARD_FIELDS), json_value, max_size=5).map(
     lambda d: d if "card" in d else {**d, "card": "Forest"})
 scenario_data = st.one_of(
@@ -121,7 +129,7 @@ def actions(draw):
     """An action built the way a learner writes one, or straight from its class: a function that
     builds it (every value is drawn here, building happens in the test)."""
     kind = draw(st.sampled_from(["activate", "cast", "pass", "attack", "block", "land", "Activate", "CastSpell",
-                                 "Pass"]))
+                                 "Pass", "PlayLand", "choices="]))
     who = draw(player)
     if kind == "activate":
         source, ability, x = draw(ids), draw(st.one_of(st.integers(0, 2), anything)), draw(number)
@@ -149,6 +157,17 @@ def actions(draw):
     if kind == "Activate":
         values = (draw(anything), draw(anything), draw(number), draw(anything), draw(anything))
         return lambda: Activate(who, *values)
+    if kind == "PlayLand":
+        values = (draw(st.one_of(ids, anything)), draw(anything))
+        return lambda: PlayLand(who, *values)
+    if kind == "choices=":  # the answers as a mapping, as a walk file gives them
+        build = draw(st.sampled_from([activate, cast, play_land, pass_priority]))
+        given = draw(st.one_of(st.dictionaries(st.one_of(choice_kinds, st.sampled_from(["x", "targets", "hybrid"])),
+                                               anything, max_size=2), anything))
+        if build is pass_priority:
+            return lambda: pass_priority(who, choices=given)
+        target = draw(ids)
+        return lambda: build(who, target, choices=given)
     if kind == "CastSpell":
         values = (draw(anything), draw(number), draw(anything), draw(anything))
         return lambda: CastSpell(who, *values)

@@ -131,9 +131,9 @@ def test_activate_refuses_ability_as_a_keyword_instead_of_judging_another_abilit
     s = Scenario("Jace")
     jace = s.add("Jace Beleren", "Alice")
     with pytest.raises(IllegalAction) as info:
-        apply(s.state(), activate("Alice", jace, ability=1, target_player="Bob"))
+        apply(s.state(), activate("Alice", jace, ability=1, targets=("Bob",)))
     assert "by position" in info.value.reason and "no target player" not in info.value.reason
-    new, _ = apply(s.state(), activate("Alice", jace, 1, target_player="Bob"))
+    new, _ = apply(s.state(), activate("Alice", jace, 1, targets=("Bob",)))
     assert new.stack and "Target player draws" in new.stack[-1].label
 
 

@@ -8,7 +8,6 @@ from helpers import refused
 
 from mtgrules import IllegalAction, Scenario, Zone, activate, apply, legal_actions, pass_priority
 from mtgrules.core.actions import Activate
-from mtgrules.core.errors import MissingChoice
 from mtgrules.core.state import Draft
 from mtgrules.play.verbs import go_to, resolve_top
 from mtgrules.rules.concede import concede
@@ -55,11 +54,10 @@ def test_plus_two_puts_two_loyalty_counters_on_and_each_player_draws_active_play
 def test_minus_one_targets_a_player_who_draws():
     s, jace = board()
     state = s.state()
-    with pytest.raises(MissingChoice) as need:  # the target is chosen as it is activated
-        apply(state, activate("Alice", jace, MINUS_ONE))
-    assert need.value.kind == "target player" and set(need.value.options) == {"Alice", "Bob"}
+    err = refused(state, activate("Alice", jace, MINUS_ONE), "115.1")  # chosen as it is activated, like any target
+    assert "needs exactly one target: target player" in err.reason
     t = s.timeline()
-    t.do(activate("Alice", jace, MINUS_ONE, target_player="Bob"))
+    t.do(activate("Alice", jace, MINUS_ONE, targets=("Bob",)))
     assert loyalty(t.state, jace) == 2
     assert "targeting Bob" in t.state.stack[-1].label
     resolve_top(t)
@@ -68,15 +66,15 @@ def test_minus_one_targets_a_player_who_draws():
 
 def test_a_target_player_who_is_not_in_the_game_is_refused():
     s, jace = board()
-    refused(s.state(), activate("Alice", jace, MINUS_ONE, target_player="Carol"), "115.1c")
-    refused(s.state(), activate("Alice", jace, PLUS_TWO, target_player="Bob"), "115.1c")
+    refused(s.state(), activate("Alice", jace, MINUS_ONE, targets=("Carol",)), "115.1")
+    refused(s.state(), activate("Alice", jace, PLUS_TWO, targets=("Bob",)), "115.1")
 
 
 @pytest.mark.rule("608.2b")
 def test_the_ability_doesnt_resolve_when_its_target_player_has_left_the_game():
     s, jace = board(players=("Alice", "Bob", "Carol"))
     t = s.timeline()
-    t.do(activate("Alice", jace, MINUS_ONE, target_player="Carol"))
+    t.do(activate("Alice", jace, MINUS_ONE, targets=("Carol",)))
     t.do(concede("Carol"))
     resolve_top(t)
     assert any(e.rule == "608.2b" and "left the game" in e.text for e in t[-1].events)
@@ -86,7 +84,7 @@ def test_the_ability_doesnt_resolve_when_its_target_player_has_left_the_game():
 @pytest.mark.rule("606.6")
 def test_minus_ten_is_refused_with_three_loyalty():
     s, jace = board(loyalty=3)
-    err = refused(s.state(), activate("Alice", jace, MINUS_TEN, target_player="Bob"), "606.6")
+    err = refused(s.state(), activate("Alice", jace, MINUS_TEN, targets=("Bob",)), "606.6")
     assert "3 loyalty" in err.reason
 
 
@@ -94,7 +92,7 @@ def test_minus_ten_is_refused_with_three_loyalty():
 def test_minus_ten_from_ten_puts_jace_in_the_graveyard_and_the_ability_still_mills_twenty():
     s, jace = board(loyalty=10, library=25)
     t = s.timeline()
-    t.do(activate("Alice", jace, MINUS_TEN, target_player="Bob"))
+    t.do(activate("Alice", jace, MINUS_TEN, targets=("Bob",)))
     assert t.state.obj(jace).zone is Zone.GRAVEYARD, "0 loyalty: a state-based action (704.5i)"
     assert "704.5i" in {e.rule for e in t[-1].events}
     assert len(t.state.stack) == 1, "the ability is independent of its source (113.7a)"
@@ -107,7 +105,7 @@ def test_minus_ten_from_ten_puts_jace_in_the_graveyard_and_the_ability_still_mil
 def test_milling_more_cards_than_the_library_holds_mills_them_all_and_loses_nothing():
     s, jace = board(loyalty=12, library=4)
     t = s.timeline()
-    t.do(activate("Alice", jace, MINUS_TEN, target_player="Bob"))
+    t.do(activate("Alice", jace, MINUS_TEN, targets=("Bob",)))
     assert loyalty(t.state, jace) == 2
     resolve_top(t)
     assert len(t.state.in_zone(Zone.GRAVEYARD, "Bob")) == 4 and not t.state.in_zone(Zone.LIBRARY, "Bob")
@@ -123,7 +121,7 @@ def test_a_second_loyalty_ability_in_the_same_turn_is_refused_even_after_the_fir
     t.do(activate("Alice", jace, PLUS_TWO))
     resolve_top(t)
     assert not t.state.stack and t.state.priority == "Alice"
-    refused(t.state, activate("Alice", jace, MINUS_ONE, target_player="Bob"), "606.3")
+    refused(t.state, activate("Alice", jace, MINUS_ONE, targets=("Bob",)), "606.3")
     refused(t.state, activate("Alice", jace, PLUS_TWO), "606.3")
     go_to(t, "main2")
     refused(t.state, activate("Alice", jace, PLUS_TWO), "606.3")  # "this turn", not "this phase"
@@ -138,7 +136,7 @@ def test_its_controller_may_activate_one_again_in_their_next_turn():
     go_to(t, "main1", "Bob")
     refused(t.state, activate("Alice", jace, PLUS_TWO), "606.3")  # Bob has priority in his turn
     go_to(t, "main1", "Alice")
-    t.do(activate("Alice", jace, MINUS_ONE, target_player="Alice"))
+    t.do(activate("Alice", jace, MINUS_ONE, targets=("Alice",)))
     assert loyalty(t.state, jace) == 4
 
 
@@ -161,7 +159,7 @@ def test_refused_while_the_stack_is_not_empty():
     s, jace = board()
     t = s.timeline()
     t.do(activate("Alice", jace, PLUS_TWO))
-    err = refused(t.state, activate("Alice", jace, MINUS_ONE, target_player="Bob"), "606.3")
+    err = refused(t.state, activate("Alice", jace, MINUS_ONE, targets=("Bob",)), "606.3")
     assert "stack" in err.reason
 
 
@@ -199,7 +197,7 @@ def test_refused_without_priority():
 def test_a_refusal_leaves_the_state_unchanged_and_the_turn_record_unset():
     s, jace = board(loyalty=3)
     state = s.state()
-    refused(state, activate("Alice", jace, MINUS_TEN, target_player="Bob"), "606.6")
+    refused(state, activate("Alice", jace, MINUS_TEN, targets=("Bob",)), "606.6")
     assert state.obj(jace).loyalty_turn == 0
     new, _ = apply(state, activate("Alice", jace, PLUS_TWO))  # the refused one didn't count
     assert new.obj(jace).loyalty_turn == new.turn
@@ -207,7 +205,7 @@ def test_a_refusal_leaves_the_state_unchanged_and_the_turn_record_unset():
 
 # ---------------------------------------------------------------- legal_actions
 def jace_actions(state, jace):
-    return sorted((a.ability, dict(a.choices).get("target player", "")) for a in legal_actions(state)
+    return sorted((a.ability, "".join(str(t) for t in a.targets)) for a in legal_actions(state)
                   if isinstance(a, Activate) and a.source == jace)
 
 
@@ -223,7 +221,7 @@ def test_legal_actions_lists_the_loyalty_abilities_exactly_when_apply_accepts_th
     assert jace_actions(t.state, jace) == [], "one already activated this turn"
     for ability in (PLUS_TWO, MINUS_ONE, MINUS_TEN):
         with pytest.raises(IllegalAction):
-            apply(t.state, activate("Alice", jace, ability, target_player="Bob"))
+            apply(t.state, activate("Alice", jace, ability, targets=("Bob",)))
     assert legal_actions(t.state) == legal_actions_reference(t.state)
     rich, jace10 = board(loyalty=10)
     assert jace_actions(rich.state(), jace10) == [(0, ""), (1, "Alice"), (1, "Bob"), (2, "Alice"), (2, "Bob")]

@@ -297,3 +297,13 @@ def test_the_reader_refuses_what_is_not_bytes_or_text():
         scenario_data.decode("text")  # type: ignore[arg-type]
     with pytest.raises(ScenarioError, match="read as text"):
         scenario_data.read_text(b"{}")
+
+
+def test_a_file_of_thousands_of_stray_fields_is_refused_in_one_short_sentence(tmp_path):
+    """The unknown-field message listed every key: 25,000 of them made a 300 KB sentence."""
+    text = json.dumps({f"k{i}": 0 for i in range(15_000)})
+    e = BoardEditor().load_json(text)
+    assert "unknown field(s) [\"'k0'\", \"'k1'\", \"'k10'\", \"'k100'\", \"'k1000'\", … (15,000 in all)]" in e.error
+    assert len(e.error) < 400
+    code, _, err = _walk(tmp_path, text)
+    assert code == 2 and "(15,000 in all)" in err and len(err) < 400

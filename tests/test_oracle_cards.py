@@ -62,7 +62,7 @@ def test_hangarback_counts_its_counters_as_it_last_existed_not_the_cards_in_the_
     murder = s.add("Murder", "Bob", zone="hand")
     s.mana("Alice", "C").mana("Bob", "BBB")
     t = s.timeline()
-    t.do(activate("Alice", walker, 1))
+    t.do(activate("Alice", walker, "{1}, {T}"))
     resolve_top(t)
     assert t.state.obj(walker).counter("+1/+1") == 2
     t.do(pass_priority("Alice"))
@@ -136,7 +136,7 @@ def test_lord_of_the_accursed_gives_all_zombies_menace_until_end_of_turn():
     bears = s.add("Grizzly Bears", "Alice")
     s.mana("Alice", "BB")
     t = s.timeline()
-    t.do(activate("Alice", lord, 1))
+    t.do(activate("Alice", lord))
     assert t.state.obj(lord).tapped and pool(t.state, "Alice") == []
     resolve_top(t)
     kw = {o: characteristics(t.state, o).keywords for o in (lord, corpse, bears)}
@@ -152,7 +152,7 @@ def test_lord_of_the_accursed_fixes_the_zombies_as_its_ability_resolves():
     late = s.add("Walking Corpse", "Alice", zone="hand")
     s.mana("Alice", "BBBB")
     t = s.timeline()
-    t.do(activate("Alice", lord, 1))
+    t.do(activate("Alice", lord))
     resolve_top(t)
     t.do(cast("Alice", late))
     resolve_top(t)
@@ -163,7 +163,7 @@ def test_lord_of_the_accursed_ability_needs_its_cost():
     s = Scenario("Lord without mana")
     lord = s.add("Lord of the Accursed", "Alice")
     s.mana("Alice", "B")
-    refused(s.state(), activate("Alice", lord, 1), "118.3")
+    refused(s.state(), activate("Alice", lord), "118.3")
 
 
 # ---------------------------------------------------------------- Utopia Sprawl
@@ -313,7 +313,7 @@ def test_lord_of_the_accursed_reaches_graveyard_zombies_in_combat_under_over_my_
     t.do(declare_attackers("Alice", {bears: "Bob"}))
     for swamp in swamps:
         t.do(activate("Alice", swamp))
-    t.do(activate("Alice", lord, 1))
+    t.do(activate("Alice", lord))
     resolve_top(t)
     assert "menace" in characteristics(t.state, bears).keywords
     assert "menace" not in characteristics(t.state, idle).keywords

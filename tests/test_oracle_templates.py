@@ -25,7 +25,7 @@ from mtgrules.play.verbs import resolve_top
 TEMPLATES: dict[str, str] = {}
 """grammar template (a rule or an alias of ``grammar.lark``) -> the real card whose test plays it."""
 
-TOPIC_TEST_MODULES: tuple[str, ...] = ("test_oracle_casting",)
+TOPIC_TEST_MODULES: tuple[str, ...] = ("test_oracle_evasion", "test_oracle_library", "test_oracle_casting")
 """The test modules of rules topics (``tests/test_oracle_<topic>.py``) whose ``@plays`` marks the
 meta-test counts too: each is imported by the meta-test, so its templates are registered."""
 
@@ -117,7 +117,7 @@ def test_tap_for_one_of_two_colors_cinder_barrens():
     fully_compiled("Cinder Barrens")
     s, (land,) = board(("Cinder Barrens", "battlefield"))
     t = s.timeline()
-    t.do(activate("Alice", land, 1, choices={"color": "R"}))
+    t.do(activate("Alice", land, "{T}: Add {B} or {R}", choices={"color": "R"}))  # by its text
     assert [m.type.value for m in t.state.player("Alice").pool] == ["R"]
 
 
@@ -127,7 +127,7 @@ def test_tap_for_fixed_mana_llanowar_visionary():
     fully_compiled("Llanowar Visionary")
     s, (elf,) = board(("Llanowar Visionary", "battlefield"))
     t = s.timeline()
-    t.do(activate("Alice", elf, 1))
+    t.do(activate("Alice", elf, 0))  # its only activated ability, after its enters trigger
     assert [m.type.value for m in t.state.player("Alice").pool] == ["G"]
 
 
@@ -639,3 +639,68 @@ def test_destroy_target_creature_with_power_4_or_greater_legions_judgment():
     from mtgrules.core.errors import IllegalAction
     with pytest.raises(IllegalAction):  # a 2/2 has power 2, less than 4
         s.timeline().do(cast("Alice", spell, targets=(bear,)))
+
+
+@pytest.mark.rule("606.4")
+@plays("loyalty_ability", card_name="Liliana, the Necromancer")
+def test_loyalty_ability_liliana_the_necromancer():
+    """Its printed loyalty is the counters it enters with (306.5b); [+1] puts one on as it is
+    activated (606.4), and the ability resolves later (602.2)."""
+    line_played("Liliana, the Necromancer", "[+1]")
+    s, (lili,) = board(("Liliana, the Necromancer", "battlefield"))
+    assert s.state().obj(lili).counter("loyalty") == 4
+    t = s.timeline()
+    t.do(activate("Alice", lili, 0, targets=("Bob",)))
+    assert t.state.obj(lili).counter("loyalty") == 5
+    resolve_top(t)
+    assert bob_life(t) == 18
+
+
+@pytest.mark.rule("614.1c")
+@plays("enters_with_counters", card_name="Barkhide Troll")
+def test_enters_with_a_counter_barkhide_troll():
+    line_played("Barkhide Troll", "Barkhide Troll enters")
+    s, (troll,) = board(("Barkhide Troll", "hand"), mana="GG")
+    t = cast_and_resolve(s, troll)
+    now = next(o for o in t.state.battlefield() if o.card == "Barkhide Troll")
+    assert now.counter("+1/+1") == 1 and characteristics(t.state, now.oid).pt() == "3/3"
+
+
+@pytest.mark.rule("603.6a")
+@plays("another_yours_enters", card_name="Impassioned Orator")
+def test_another_creature_enters_under_your_control_impassioned_orator():
+    fully_compiled("Impassioned Orator")
+    s, (_, bears, theirs) = board(("Impassioned Orator", "battlefield"), ("Grizzly Bears", "hand"),
+                                  ("Grizzly Bears", "bob:hand"), mana="CG")
+    t = cast_and_resolve(s, bears)
+    resolve_top(t)
+    assert t.state.player("Alice").life == 21
+
+
+@pytest.mark.rule("603.6a")
+@plays("a_yours_enters", card_name="Ajani's Welcome")
+def test_a_creature_enters_under_your_control_ajanis_welcome():
+    fully_compiled("Ajani's Welcome")
+    s, (_, bears) = board(("Ajani's Welcome", "battlefield"), ("Grizzly Bears", "hand"), mana="CG")
+    t = cast_and_resolve(s, bears)
+    resolve_top(t)
+    assert t.state.player("Alice").life == 21
+
+
+@pytest.mark.rule("503.1a")
+@plays("each_upkeep", card_name="Verdant Force")
+def test_at_the_beginning_of_each_upkeep_verdant_force():
+    fully_compiled("Verdant Force")
+    s = Scenario("verdant", players=["Alice", "Bob"], step="end")
+    s.add("Verdant Force", "Alice")  # Alice's turn ends: it triggers in Bob's upkeep too ("each")
+    for p in ("Alice", "Bob"):
+        for _ in range(3):
+            s.add("Forest", p, zone="library")
+    t = s.timeline()
+    for _ in range(12):
+        if t.state.step is Step.UPKEEP and t.state.stack:
+            break
+        t.do(next(a for a in __import__("mtgrules").legal_actions(t.state) if type(a).__name__ == "PassPriority"))
+    assert t.state.active == "Bob"
+    resolve_top(t)
+    assert [o.card for o in t.state.battlefield("Alice") if o.is_token] == ["Saproling Token"]

@@ -240,10 +240,17 @@ def test_older_and_other_wordings_of_player_targets_are_read_as_they_are_printed
                     spell=lambda res, item: None, source="a test card (not a real Magic card)")
 
 
-def test_jaces_target_player_given_in_targets_says_where_it_goes():
-    """Jace's −1 targets a player (115.1c), asked as target_player=; given in targets instead, the
-    refusal said "Jace Beleren's ability has no targets", which is false."""
+@pytest.mark.rule("115.1c")
+def test_jaces_target_player_is_given_in_targets_as_every_target_is():
+    """Jace's −1 targets a player (115.1c), given among the targets as a spell's is; the kit's
+    old keyword target_player= is refused with the call to write instead, never ignored."""
     s = Scenario("Jace", players=["Alice", "Bob"])
     jace = s.add("Jace Beleren", "Alice")
-    err = refused(s.state(), activate("Alice", jace, 1, targets=("Bob",)), "115.1c")
-    assert "target_player='Bob'" in err.reason and "has no targets" not in err.reason
+    s.add("Forest", "Bob", zone="library")
+    t = resolve_top(s.timeline().do(activate("Alice", jace, 1, targets=("Bob",))))
+    assert len(t.state.in_zone(Zone.HAND, "Bob")) == 1 and "targeting Bob" in t[1].title()
+    with pytest.raises(ActionTypeError) as old:
+        activate("Alice", jace, 1, target_player="Bob")
+    assert "targets=('Bob',)" in old.value.reason and "no longer used" in old.value.reason
+    with pytest.raises(ActionTypeError):
+        activate("Alice", jace, 1, choices={"target player": "Bob"})

@@ -26,7 +26,7 @@ def test_an_activated_ability_without_priority_is_refused_under_117_1b():
     s = Scenario("Hangarback without priority", step="main1")
     walker = s.add("Hangarback Walker", "Alice", counters={"+1/+1": 1})
     s.mana("Alice", "C")
-    refused(_bob_has_priority(s), activate("Alice", walker, 1), "117.1b")
+    refused(_bob_has_priority(s), activate("Alice", walker, "{1}, {T}"), "117.1b")
 
 
 @pytest.mark.rule("117.1d")
@@ -74,7 +74,7 @@ def test_the_activation_note_names_602_2a_as_casting_names_601_2a():
     s = Scenario("Hangarback activates", step="main1")
     walker = s.add("Hangarback Walker", "Alice", counters={"+1/+1": 1})
     s.mana("Alice", "C")
-    _, events = apply(s.state(), activate("Alice", walker, 1))
+    _, events = apply(s.state(), activate("Alice", walker, "{1}, {T}"))
     assert [e.rule for e in events if e.kind == "activated"] == ["602.2a"]
 
 

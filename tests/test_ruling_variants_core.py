@@ -827,7 +827,7 @@ def test_a_walker_cast_this_turn_cant_pay_T_until_haste():
     for player in ("Alice", "Bob"):
         state, _ = apply(state, pass_priority(player))
     assert state.obj(walker).zone is Zone.BATTLEFIELD
-    refused(state, activate("Alice", walker, 1), "302.6")
+    refused(state, activate("Alice", walker, "{1}, {T}"), "302.6")
 
 
 @pytest.mark.ruling("NEY-1")
@@ -922,7 +922,7 @@ def test_menace_gained_after_neyith_resolved_still_needs_two_blockers():
     assert pt(t.state, corpse) == "6/3"  # 3/3 with the Lord, doubled: +3/+0 (NEY-5)
     for sw in swamps:
         t.do(activate("Alice", sw))
-    t.do(activate("Alice", lord, 1))  # all Zombies gain menace, after the requirement was made
+    t.do(activate("Alice", lord))  # all Zombies gain menace, after the requirement was made
     resolve_top(t)
     t = to_blockers(t, [corpse])
     bears, spider = ids["bob"]
@@ -959,7 +959,7 @@ def test_a_T_ability_with_another_cost_is_still_tapping_for_mana():
     s.add("Mana Reflection", "Alice")
     s.add("Heartbeat of Spring", "Bob")
     crag = s.add("Vivid Crag", "Alice", counters={"charge": 2})
-    state, events = apply(s.state(), activate("Alice", crag, 2, color="U"))
+    state, events = apply(s.state(), activate("Alice", crag, 1, color="U"))
     assert state.obj(crag).counter("charge") == 1
     assert pool(state, "Alice") == ["U", "U", "U"]  # doubled by Reflection, one more from Heartbeat
     assert [e.rule for e in kinds(events, "trigger")] == ["106.12a"]

@@ -485,20 +485,26 @@ def test_tap_for_two_colours_under_or_text_is_refused():
 
 # ---------------------------------------------------------------- 15. keywords the kit lacks
 WHITE_KNIGHT = ("First strike", "Protection from black")
+HUMAN_HATER = ("First strike", "Protection from Humans")
 
 
-def test_protection_is_refused_as_a_keyword_and_shown_not_played_as_a_line():
-    """702.16 protection isn't played by the kit: asked as a keyword it is refused; left as a
-    printed line it is shown as not played."""
-    refused_definition(lambda: CardDef("White Knight", "{W}{W}", C, power=2, toughness=2,
-                                       oracle="\n".join(WHITE_KNIGHT),
-                                       keywords=frozenset({"first strike", "protection from black"})),
-                       "unknown keyword 'protection from black'")
+def test_protection_is_a_keyword_and_a_quality_the_kit_lacks_is_refused_and_shown_not_played():
+    """702.16: protection from a quality the kit knows (black) is a keyword, and its printed line
+    is bound by it; one whose quality the kit doesn't play (Humans) is refused as a keyword and,
+    left as a printed line, shown as not played."""
     knight = CardDef("White Knight", "{W}{W}", C, frozenset({"Human", "Knight"}), power=2, toughness=2,
-                     oracle="\n".join(WHITE_KNIGHT), keywords=frozenset({"first strike"}), source="Tenth Edition")
+                     oracle="\n".join(WHITE_KNIGHT), keywords=frozenset({"first strike", "protection from black"}),
+                     source="Tenth Edition")
     register(knight, replace=True)
-    assert unbound_lines(knight) == ["Protection from black"]
-    assert "“Protection from black” (not played by this kit" in not_played_text(knight)
+    assert unbound_lines(knight) == [] and not_played_text(knight) == ""
+    refused_definition(lambda: CardDef("Human Hater", "{W}{W}", C, power=2, toughness=2,
+                                       oracle="\n".join(HUMAN_HATER),
+                                       keywords=frozenset({"first strike", "protection from humans"})),
+                       "unknown keyword 'protection from humans'")
+    hater = CardDef("Human Hater", "{W}{W}", C, frozenset({"Knight"}), power=2, toughness=2,
+                    oracle="\n".join(HUMAN_HATER), keywords=frozenset({"first strike"}), source="a teacher's card")
+    assert unbound_lines(hater) == ["Protection from Humans"]
+    assert "“Protection from Humans” (not played by this kit" in not_played_text(hater)
 
 
 def test_a_flashback_line_on_an_instant_is_not_played_by_its_spell():
@@ -565,9 +571,9 @@ def test_shivan_oasis_adds_one_mana_of_red_or_green():
     oasis = s.add("Shivan Oasis", "Alice")
     t = s.timeline()
     with pytest.raises(MissingChoice):
-        t.do(activate("Alice", oasis, 1))
-    refuse(t.state, activate("Alice", oasis, 1, color="U"), "106.1a")
-    t.do(activate("Alice", oasis, 1, color="G"))
+        t.do(activate("Alice", oasis))
+    refuse(t.state, activate("Alice", oasis, color="U"), "106.1a")
+    t.do(activate("Alice", oasis, "{T}: Add {R} or {G}", color="G"))  # by its text, or its number 0
     assert [m.type.value for m in t.state.player("Alice").pool] == ["G"]
 
 
@@ -584,7 +590,7 @@ def test_a_pinger_at_target_player_deals_damage_and_a_spell_at_a_player_or_plane
                      source="a test card (not a real Magic card)"), replace=True)
     s = Scenario("Ping a player", players=["Alice", "Bob"])
     pinger = s.add("Practice Player Pinger", "Alice")
-    t = resolve_top(s.timeline().do(activate("Alice", pinger, target_player="Bob")))
+    t = resolve_top(s.timeline().do(activate("Alice", pinger, targets=("Bob",))))
     assert t.state.player("Bob").life == 19
     spike = "Lava Spike deals 3 damage to target player or planeswalker."
     refused_definition(lambda: CardDef("Lava Spike", "{R}", SORCERY, oracle=spike, spell=_bolt,

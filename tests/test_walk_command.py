@@ -94,6 +94,7 @@ def test_terminal_text_keeps_printable_text_as_it_is():
     ("go_to's player", {**GOOD, "actions": [{"do": "go_to", "step": "end", "player": 3}]},
      "actions[0] (go_to) 'player' must be a player's name, not 3 (a number)"),
     ("actions not a list", {**GOOD, "actions": {"do": "pass"}}, "'actions' must be a list of actions"),
+    ("'do' as a list", {**GOOD, "actions": [{"do": ["cast"]}]}, "each action is an object whose 'do' is one of"),
     ("a list for a file", [1, 2], "a scenario file holds one JSON object"),
     ("null for a file", "null", "not null"),
 ])

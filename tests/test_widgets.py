@@ -45,7 +45,7 @@ def crag_timeline(color: str = "G"):
     s = Scenario("Vivid Crag")
     crag = s.add("Vivid Crag", "Alice", counters={"charge": 2})
     t = s.timeline()
-    t.do(activate("Alice", crag, 2, color=color))
+    t.do(activate("Alice", crag, 1, color=color))
     return t, crag
 
 
@@ -302,7 +302,7 @@ def test_options_are_not_in_answer_first_order():
 # ---------------------------------------------------------------- WhatIf
 def test_whatif_another_colour_diverges_at_the_next_step(mana):
     t, crag = crag_timeline("G")
-    w = WhatIf(t, 0, [activate("Alice", crag, 2, color="R")])
+    w = WhatIf(t, 0, [activate("Alice", crag, 1, color="R")])
     assert w.divergence == 1
     assert len(w.branch) == 2 and w.branch[0] is t[0]
     diffs = {(r.object, r.column): (r.before, r.after) for r in w.differences.itertuples()}

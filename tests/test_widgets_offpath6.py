@@ -197,7 +197,7 @@ def test_whatif_labels_must_be_text():
 def test_whatif_shows_a_missing_choice_with_the_keyword_that_gives_it():
     s = Scenario("Vivid Crag")
     crag = s.add("Vivid Crag", "Alice", counters={"charge": 2})
-    w = WhatIf(s.timeline(), 0, [activate("Alice", crag, 2)], labels=("<b>As played", "What if"))
+    w = WhatIf(s.timeline(), 0, [activate("Alice", crag, 1)], labels=("<b>As played", "What if"))
     html = w.comparison.value
     assert "color=" in html and "CR 106.1a" in html
     assert "&lt;b&gt;As played" in html and "<b>As played" not in html

@@ -39,6 +39,7 @@ from mtgrules.core.abilities import (
     Enchant,
     EntersWith,
     Fixed,
+    GrantsAbility,
     ManaAbility,
     ManaReplacement,
     ManaTriggerResolution,
@@ -52,6 +53,7 @@ from mtgrules.core.abilities import (
     TriggeredAbility,
 )
 from mtgrules.core.carddef import CARD_POOL, RULINGS_SOURCES, CardDef, card, register
+from mtgrules.core.choice_kinds import choice_kind
 from mtgrules.core.colors import COLORS
 from mtgrules.core.effects import Effect
 from mtgrules.core.errors import EffectError
@@ -108,5 +110,6 @@ __all__ = [
     "register", "tap_any_color", "tap_for", "tap_for_one_of", "Enchant", "dies", "LAST_KNOWN", "Event", "EventKind", "Step", "STEP_BEGINS", "at_beginning_of",
     "characteristics", "create_token", "create_tokens", "draw_cards", "fight", "gain_life", "colored", "not_colored", "COLORS",
     "any_target", "player_target", "opponent_target", "import_cards", "kit_cards",
+    "GrantsAbility", "choice_kind",
     "AdditionalCost", "CantBeCountered", "CostChange", "Modal", "Mode", "Sacrifice",
 ]

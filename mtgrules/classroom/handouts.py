@@ -207,7 +207,7 @@ class Page:
                 f'<p class="mtg-question-text"><span class="mtg-qnum">Question {number}.</span> '
                 f'{_question_text(widget)}</p>'
                 f'<ol class="mtg-options" type="A">{options}</ol>'
-                f'<details class="mtg-answer"><summary>Reveal the answer</summary>{answer}</details></div>')
+                f'<details class="mtg-answer"><summary>{render.REVEAL}</summary>{answer}</details></div>')
 
     # ---- everything else a cell can show
     def output(self, out: notebook.Output) -> str:

@@ -20,7 +20,7 @@ from mtgrules.core.objects import Zone, counter_problem
 
 if TYPE_CHECKING:
     from mtgrules.core.choices import Chooser
-    from mtgrules.core.effects import Effect
+    from mtgrules.core.effects import Chars, Effect
     from mtgrules.core.events import Event
     from mtgrules.core.objects import GameObject, ObjRef, StackItem
     from mtgrules.core.state import Draft, GameState
@@ -321,6 +321,7 @@ class Resolution(Protocol):
     def any_targets(self) -> list[GameObject | str]: ...
     def target_players(self) -> list[str]: ...
     def source(self) -> GameObject | None: ...
+    def last_known(self, obj: GameObject | ObjRef | None = ...) -> Chars: ...
     def destroy(self, obj: GameObject) -> None: ...
     def put_onto_battlefield(self, obj: GameObject) -> None: ...
     def add_counters(self, obj: GameObject, kind: str, n: int, rule: str = ...) -> None: ...
@@ -360,9 +361,10 @@ when one event triggers it several times or with details, one :data:`TriggerData
 class ActivatedAbility:
     """A non-mana activated ability (602): it goes on the stack and resolves later.
 
-    ``target_player`` says it has one "target player" (115.1c): the kit's targets are objects,
-    so the player is chosen as it is activated (choice kind ``"target player"``) and kept in
-    the stack item's data under that name."""
+    ``target_player`` says it has one "target player" (115.1c): the same as
+    ``target=player_target()``, so the player is chosen among the targets as for any spell or
+    ability (``activate(..., targets=("Bob",))``); the stack item also keeps them under
+    ``"target player"`` in its data, for resolvers written before players were targets."""
 
     cost: Cost
     text: str
@@ -385,6 +387,8 @@ class ActivatedAbility:
         if isinstance(self.resolve, Modal):
             raise CardDefError(f"{where}: a modal activated ability isn't played yet (700.2a); the kit plays modal "
                                "spells and modal triggered abilities")
+        if self.target_player and self.target is None:  # "target player" is a target like any other (115.1c)
+            object.__setattr__(self, "target", Target("target player", _no_object, frozenset(), players=_any_player))
 
 
 @dataclass(frozen=True)
@@ -622,8 +626,42 @@ class CantBeCountered:
         _check_fields(self, f"CantBeCountered {self.text!r:.40}", (("text", "the ability's text", _is_text),))
 
 
+def _no_object(state: GameState, player: str, obj: GameObject) -> bool:
+    return False
+
+
+def _any_player(state: GameState, controller: str, name: str) -> bool:
+    return True
+
+
+def attached_to_it(state: GameState, source: GameObject, obj: GameObject) -> bool:
+    """"Enchanted creature", "equipped creature": the object ``source`` is attached to (301.5, 303.4)."""
+    return source.attached_to == obj.oid
+
+
+@dataclass(frozen=True)
+class GrantsAbility:
+    """A static ability that gives other objects an activated ability (layer 6, 613.1f):
+    "Enchanted creature has '{T}: ...'", "Equipped creature has '...'". While its source is on
+    the battlefield, each object for which ``to(state, source, obj)`` holds has ``ability``
+    (by default the object the source is attached to). The object's controller activates it as
+    one of that object's own abilities (602.1): it is numbered among the object's activated
+    abilities after its printed ones, and may be named by its text (``activate``)."""
+
+    text: str
+    ability: ActivatedAbility | ManaAbility
+    to: Callable[[GameState, GameObject, GameObject], bool] = attached_to_it
+
+    def __post_init__(self) -> None:
+        _check_fields(self, f"GrantsAbility {self.text!r:.40}", (
+            ("text", "the ability's text", _is_text),
+            ("ability", "the ActivatedAbility or ManaAbility it grants",
+             lambda v: isinstance(v, ActivatedAbility | ManaAbility)),
+            ("to", "a function (state, source, object) -> bool", _is_function)))
+
+
 Ability = (ManaAbility | ActivatedAbility | TriggeredAbility | StaticAbility | ManaReplacement | EntersWith | Enchant
-           | AdditionalCost | CostChange | CantBeCountered)
+           | GrantsAbility | AdditionalCost | CostChange | CantBeCountered)
 
 
 _EVENT_KINDS = [k.value for k in EventKind]

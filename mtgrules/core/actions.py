@@ -180,10 +180,12 @@ def _check_spell_like(x: int, targets: tuple[int | str, ...], hybrid: tuple[Mana
 
 @dataclass(frozen=True)
 class Activate(Action):
-    """Activate ability number ``ability`` of ``source`` (602; mana abilities 605)."""
+    """Activate an ability of ``source`` (602; mana abilities 605): ``ability`` is its number among
+    the source's activated abilities (printed ones from 0, then those another permanent gives it),
+    or its printed text, or a start of that text no other of them shares (``rules/activation.py``)."""
 
     source: int
-    ability: int = 0
+    ability: int | str = 0
     x: int = 0
     targets: tuple[int | str, ...] = ()
     hybrid: tuple[ManaType, ...] | None = None
@@ -192,7 +194,12 @@ class Activate(Action):
     def __post_init__(self) -> None:
         check_player(self.player)
         check_id(self.source, "the source", "602.2")
-        check_number(self.ability, "the ability number", "602.1")
+        if isinstance(self.ability, str):
+            if not self.ability.strip():
+                raise ActionTypeError("602.1", "the ability is named by its number or its printed text, not by "
+                                      "empty text")
+        else:
+            check_number(self.ability, "the ability (its number, or its printed text)", "602.1")
         _check_spell_like(self.x, self.targets, self.hybrid, self.choices)
 
     def describe(self, state: GameState) -> str:
@@ -200,11 +207,15 @@ class Activate(Action):
             obj = state.obj(self.source)
         except KeyError:
             return f"{self.player} activates object {self.source}, which doesn't exist"
-        abilities = card(obj.card).abilities
-        text = abilities[self.ability].text.rstrip(".") if 0 <= self.ability < len(abilities) else f"ability {self.ability}"
-        who = dict(self.choices).get("target player")  # a "target player" is asked as a choice (115.1c)
-        aimed = f", targeting {who}" if isinstance(who, str) else ""
-        return f"{self.player} activates {obj.card} — {text}{_targets(state, self.targets)}{aimed}"
+        printed = [ab for _, ab in card(obj.card).activated()]  # numbered as activate numbers them
+        if isinstance(self.ability, str):  # its whole text when the start given is one printed ability's
+            given = " ".join(self.ability.split()).casefold().rstrip(".")
+            found = [ab.text for ab in printed if " ".join(ab.text.split()).casefold().startswith(given)]
+            text = (found[0] if len(found) == 1 else self.ability).rstrip(".")
+        else:
+            text = printed[self.ability].text.rstrip(".") if 0 <= self.ability < len(printed) else \
+                f"its activated ability {self.ability}"
+        return f"{self.player} activates {obj.card} — {text}{_targets(state, self.targets)}"
 
     def call_parts(self) -> tuple[str, list[Any], dict[str, Any]]:
         return "activate", [self.player, self.source, *([self.ability] if self.ability else [])], _extras(self)
@@ -281,16 +292,25 @@ class PlayLand(Action):
 # a choice kind: ``cast("Alice", practice_charge, card=bears)`` scripts the choice "card".
 # A kind that is also one of these keywords (``x``, ``targets``, ``hybrid``, ``choices``) is
 # scripted through ``choices={"hybrid": "G"}``.
-def activate(player: str, source: int, ability: int = 0, /, *, x: int = 0, targets: tuple[int | str, ...] = (),
-             hybrid: str | None = None, choices: Mapping[str, Any] | None = None, **more: Any) -> Activate:
-    """Friendly constructor: ``activate("Alice", forest)``, ``activate("Alice", orchard, color="G")``."""
+def activate(player: str, source: int, ability: int | str = 0, /, *, x: int = 0,
+             targets: tuple[int | str, ...] = (), hybrid: str | None = None, choices: Mapping[str, Any] | None = None,
+             **more: Any) -> Activate:
+    """Friendly constructor: ``activate("Alice", forest)``, ``activate("Alice", orchard, color="G")``,
+    ``activate("Alice", walker, "{1}, {T}")`` (the ability by a start of its printed text), or
+    ``activate("Alice", jace, 1, targets=("Bob",))`` (its second activated ability, at Bob)."""
     for name in ("source", "ability"):  # not answers: read as one, they'd activate another ability
         if name in more:
             raise ActionTypeError("117.1", f"{name}= is given by position, not as a keyword: activate(player, "
                                   f"source, ability), such as activate({player!r}, {source!r}, 1) for the "
-                                  "second ability")
-    return Activate(player, source, ability, x, check_targets(targets), _hybrid(hybrid),
-                    _frozen(_keys(choices, more)))
+                                  f"second activated ability, or activate({player!r}, {source!r}, \"{{T}}: Add\") "
+                                  "by its text")
+    answers = _keys(choices, more)
+    if "target player" in answers:  # players are targets like any other (115.1): one way to give them
+        who = answers["target player"]
+        raise ActionTypeError("115.1", f"a target player is given among the targets, as every target is: "
+                              f"activate({player!r}, {source!r}, {ability!r}, targets=({who!r},)); "
+                              "target_player= is no longer used")
+    return Activate(player, source, ability, x, check_targets(targets), _hybrid(hybrid), _frozen(answers))
 
 
 def cast(player: str, card: int, /, *, x: int = 0, targets: tuple[int | str, ...] = (),

@@ -44,8 +44,9 @@ def _shown(value: Any) -> str:
     return f"{text[:39]}… ({type(value).__name__})" if len(text) > 40 else f"{text} ({type(value).__name__})"
 
 
-_TARGETS = re.compile(r"\btargets?\b(?! of\b)", re.IGNORECASE)
-"""The word "target" as a spell or ability uses it (115.1), not "becomes the target of"."""
+_TARGETS = re.compile(r"(?<!\bthat )\btargets?\b(?! of\b)", re.IGNORECASE)
+"""The word "target" as a spell or ability uses it (115.1), not "becomes the target of" nor the
+verb of "a spell that targets this creature" (what another spell chose, 601.2c)."""
 
 
 _MAY_BE_PLAYER = re.compile(r"\bany target\b|\btarget (?:player|opponent)s?\b"
@@ -344,6 +345,15 @@ def _without_reminder(line: str) -> str:
     return _REMINDER.sub("", line).strip()
 
 
+def _quality_keywords(part: str) -> list[str]:
+    """"protection from black and from red" as the two keywords it is (702.16g; "hexproof from",
+    702.11f); any other part of a keyword line as itself."""
+    for head in ("protection from ", "hexproof from "):
+        if part.startswith(head) and " and from " in part:
+            return [head + q for q in part[len(head):].split(" and from ")]
+    return [part]
+
+
 def line_binding(cdef: CardDef, line: str) -> str | None:
     """What plays ``line`` of the card's Oracle text, in a few words, or None if nothing does.
 
@@ -362,7 +372,7 @@ def line_binding(cdef: CardDef, line: str) -> str | None:
         if isinstance(modal, Modal) and any(m.text in (line, plain) for m in modal.modes):
             return "Mode"  # a mode of a modal ability, bulleted under it (700.2)
     words = _keyword_names(cdef)
-    parts = [w.strip().lower() for w in plain.rstrip(".").split(",")]
+    parts = [k for w in plain.rstrip(".").split(",") for k in _quality_keywords(w.strip().lower())]
     if parts and all(parts) and all(w in words for w in parts):
         return "keyword"
     sentence = plain.rstrip(".").lower()

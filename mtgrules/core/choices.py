@@ -20,14 +20,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtgrules.core.errors import IllegalAction, MissingChoice, options_text
+from mtgrules.core.choice_kinds import CHOICE_KINDS, RETIRED, Namer, missing_sentence, no_names, options_in_words
+from mtgrules.core.errors import IllegalAction, MissingChoice
 
-KNOWN_KINDS = frozenset({
-    "attack target", "card", "color", "cumulative upkeep", "damage division", "discard", "exile", "fight",
-    "graveyard", "hybrid", "legend rule", "mana ability", "mode", "pay", "pay with", "replacement order", "sacrifice",
-    "target", "target player", "trigger order", "type"})
-"""The kinds of question the kit's rules and cards ask (``tests/test_unused_answers.py`` checks the list
-against the source): a scripted answer of another kind can only be a misspelling."""
+KNOWN_KINDS = CHOICE_KINDS.keys()
+"""The kinds of question the kit's rules and cards ask, as registered in ``choice_kinds`` (a live
+view: a card that registers a kind of its own adds it; ``tests/test_unused_answers.py`` checks the
+source asks no other): a scripted answer of another kind can only be a misspelling."""
 
 
 def refuse_unknown_kinds(answers: Iterable[tuple[str, Any]], where: str = "") -> None:
@@ -38,6 +37,11 @@ def refuse_unknown_kinds(answers: Iterable[tuple[str, Any]], where: str = "") ->
     unknown = [(kind, value) for kind, value in answers if kind not in KNOWN_KINDS]
     if not unknown:
         return
+    retired = next(((kind, value) for kind, value in unknown if kind in RETIRED), None)
+    if retired is not None:  # a keyword the kit used to take: say what to write now
+        kind, value = retired
+        raise IllegalAction("117.1", f"the answer {kind.replace(' ', '_')}={value!r:.60}{where} is no longer taken: "
+                            f"{RETIRED[kind]}")
     given = ", ".join(f"{kind.replace(' ', '_')}={value!r:.60}" for kind, value in unknown)
     near = [k.replace(" ", "_") for kind, _ in unknown for k in difflib.get_close_matches(kind, KNOWN_KINDS, n=1)]
     hint = f" (did you mean {', '.join(near)}?)" if near else ""
@@ -67,6 +71,9 @@ class Chooser:
         self.made: list[tuple[str, str, Any]] = []
         self.passed_over: dict[str, tuple[str, Any, tuple[Any, ...], str]] = {}
         self.lone: set[str] = set()  # kinds whose answer met a lone option naming it (used up, not "made")
+        # Names an object id in a missing choice's options ("3 (Grizzly Bears)"); the engine gives
+        # one that reads the game being played, and without one the ids stay bare.
+        self.name: Namer = no_names
 
     def check_all_used(self) -> list[tuple[str, Any]]:
         """The scripted answers no question of the action took, as (kind, answer), for the engine
@@ -98,17 +105,19 @@ class Chooser:
             if any(v is value for v in self.scripted.get(kind, ())):
                 self._refuse(kind, player, value, options, rule)
 
-    @staticmethod
-    def _refuse(kind: str, player: str, value: Any, options: Sequence[Any], rule: str) -> None:
-        only = f"the only option is {options[0]!r}" if len(options) == 1 else f"the options are {options_text(options)}"
+    def _refuse(self, kind: str, player: str, value: Any, options: Sequence[Any], rule: str) -> None:
+        only = (f"the only option is {options_in_words(kind, options, self.name)}" if len(options) == 1
+                else f"the options are {options_in_words(kind, options, self.name)}")
         raise IllegalAction(rule, f"{value!r:.60} is not a possible {kind} for {player}; {only}")
 
     def choose(self, kind: str, player: str, options: Sequence[Any], rule: str, *,
                normalize: Callable[[Any], Any] | None = None, offered: Sequence[Any] | None = None,
-               sentence: str | None = None) -> Any:
+               sentence: str | None = None, question: str | None = None) -> Any:
         """One answer among ``options``. ``options`` may be a lazy sequence that answers ``len``
         and ``in`` without listing itself; ``normalize`` turns what a player wrote ("R") into the
-        option's own form ("{R}"); ``offered`` and ``sentence`` go into a :class:`MissingChoice`."""
+        option's own form ("{R}"); ``offered`` and ``sentence`` go into a :class:`MissingChoice`,
+        whose sentence otherwise says the kind's question (or ``question``, this one's own words:
+        "whether to pay {2}{G}") and each option in words (``choice_kinds``)."""
         if not isinstance(options, Sequence):
             options = tuple(options)
         if not options:
@@ -121,7 +130,7 @@ class Chooser:
             elif queue:  # something there isn't, unless a later question of this kind takes it
                 self.passed_over.setdefault(kind, (player, queue[0], tuple(options), rule))
             return options[0]
-        value = self._answer(kind, player, options, rule, offered=offered, sentence=sentence)
+        value = self._answer(kind, player, options, rule, offered=offered, sentence=sentence, question=question)
         if normalize is not None:
             value = normalize(value)
         if not _among(value, options):
@@ -142,8 +151,9 @@ class Chooser:
         while len(remaining) > 1 and (alike is None or len({alike(x) for x in remaining}) > 1):
             lasts = list({(alike or str)(x): x for x in reversed(remaining)}.values())[::-1]  # one per kind
             offered = [tuple(x for x in remaining if x != last) + (last,) for last in lasts]
-            sentence = (f"{player} must choose {kind}: which of {remaining!r} comes next (or a tuple naming each "
-                        "once, in order), and no choice was given")
+            keyword = kind.replace(" ", "_")
+            sentence = (f"{player} must choose {kind} ({keyword}=...): which of {remaining!r} comes next (or a "
+                        "tuple naming each once, in order), and no choice was given")
             value = self._answer(kind, player, tuple(remaining), rule, offered=offered, sentence=sentence)
             if isinstance(value, tuple | list) and len(value) == len(remaining) and set(value) == set(remaining):
                 order.extend(value)
@@ -167,7 +177,8 @@ class Chooser:
         return queue.pop(0) if queue else None
 
     def _answer(self, kind: str, player: str, options: Sequence[Any], rule: str, *,
-                offered: Sequence[Any] | None = None, sentence: str | None = None) -> Any:
+                offered: Sequence[Any] | None = None, sentence: str | None = None,
+                question: str | None = None) -> Any:
         queue = self.scripted.get(kind)
         if queue:
             return queue.pop(0)
@@ -181,8 +192,9 @@ class Chooser:
         # A misspelling of this very kind, most likely: refused, not advised alongside the right keyword.
         refuse_unknown_kinds(((other, waiting[0]) for other, waiting in self.scripted.items() if waiting),
                              f" (it asked about: {kind})")
-        raise MissingChoice(kind, player, options if not isinstance(options, tuple) else list(options), rule,
-                            offered=offered, sentence=sentence)
+        listed = options if not isinstance(options, tuple) else list(options)
+        raise MissingChoice(kind, player, listed, rule, offered=offered,
+                            sentence=sentence or missing_sentence(kind, player, listed, self.name, question))
 
 
 def _normalized(value: Any, normalize: Callable[[Any], Any] | None) -> Any:

@@ -16,6 +16,7 @@ from typing import Any
 
 from mtgrules.core.actions import Action, activate
 from mtgrules.core.carddef import CardDef, register
+from mtgrules.core.choice_kinds import CHOICE_KINDS
 from mtgrules.core.events import EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.turns import Step
@@ -100,39 +101,10 @@ def unblocked(name: str) -> Callable[[Frame], bool]:
 
 # ---------------------------------------------------------------- every kind of choice
 CHOICES: list[tuple[str, str, str, str, str]] = [
-    ("target", "target=", "the pass during which a trigger goes on the stack", "pass_priority('Bob', target=5)",
-     "603.3d"),
-    ("pay", "pay=", "the pass during which the ability resolves", "pass_priority('Bob', pay=1)", "608.2c"),
-    ("hybrid", "hybrid=", "the action or pass that pays the hybrid cost", "pass_priority('Bob', hybrid='G')",
-     "107.4e"),
-    ("color", "color=", "the mana ability", "activate('Alice', orchard, color='G')", "106.7"),
-    ("type", "type=", "the mana ability", "activate('Alice', pool, type='G')", "106.7"),
-    ("replacement order", "replacement_order=", "the action whose event is replaced",
-     "activate('Alice', forest, replacement_order=('Mana Reflection', 'Infernal Darkness'))", "616.1"),
-    ("trigger order", "trigger_order=", "the action or pass after which the triggers go on the stack",
-     "declare_attackers('Alice', {...}, trigger_order=('Wings of the Guard #1', 'Wings of the Guard #2'))",
-     "603.3b"),
-    ("sacrifice", "sacrifice=", "the pass during which the ability resolves", "pass_priority('Bob', sacrifice=4)",
-     "701.21"),
-    ("attack target", "attack_target=", "the pass during which a creature enters attacking",
-     "resolve_top(t, attack_target='Carol')", "508.4"),
-    ("damage division", "damage_division=", "the pass that begins the combat damage step",
-     "go_to(t, 'end of combat', damage_division=((6, 2), (7, 4)))", "510.1c"),
-    ("fight", "fight=", "the pass during which a \"you may have it fight\" ability resolves",
-     "pass_priority('Bob', fight=True)", "701.14a"),
-    ("card", "card=", "the pass during which the spell resolves", "pass_priority('Bob', card=5)", "608.2c"),
-    ("discard", "discard=", "the pass that ends the turn (cleanup)", "pass_priority('Bob', discard=9)", "514.1"),
-    ("exile", "exile=", "the action that pays an \"exile a card\" cost", "activate('Alice', mage, exile=3)",
-     "601.2h"),
-    ("graveyard", "graveyard=", "the pass during which \"your graveyard\" is read", "pass_priority('Bob', graveyard='Bob')",
-     "100.7"),
-    ("legend rule", "legend_rule=", "the action after which two legends share a name", "cast('Alice', 4, legend_rule=2)",
-     "704.5j"),
-    ("cumulative upkeep", "cumulative_upkeep=", "the pass during which the upkeep trigger resolves",
-     "pass_priority('Bob', cumulative_upkeep=True)", "702.24a"),
-    ("mana ability", "mana_ability=", "the pass during which a payment needs mana made first",
-     "pass_priority('Bob', mana_ability=(4, 0))", "608.2g"),
-]
+    (k.kind, f"{k.keyword}=", k.given_on, k.example, ", ".join(k.rules))
+    for k in sorted(CHOICE_KINDS.values(), key=lambda k: k.kind)]
+"""Every kind of choice, read from the kit's one list (``mtgrules/core/choice_kinds.py``, also
+``docs/choices.md``): (choice, keyword, the action it is given on, an example, the rules)."""
 
 
 def choice_kinds() -> Any:

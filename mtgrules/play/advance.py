@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtgrules.core.actions import PassPriority
+from mtgrules.core.choice_kinds import missing_sentence
 from mtgrules.core.choices import Callback, ChoiceRequest
 from mtgrules.core.errors import IllegalAction, MissingChoice, UnknownName, WrongThing
 from mtgrules.core.events import EventKind
@@ -70,10 +71,19 @@ def advance_to(timeline: Timeline, step: Step | str, player: str | None = None, 
             continue
         request = _pass(timeline, before.priority, choose)
         if request is not None:
-            return Advance(False, n, choice=request, reason=f"{request.player} must choose {request.kind}")
+            return Advance(False, n, choice=request, reason=missing_sentence(
+                request.kind, request.player, request.options, lambda oid: _card_of(timeline.state, oid)))
         if began(before, timeline[-1], target, player):
             return Advance(True, n + 1)
     return Advance(False, max_passes, reason=f"{target.value} didn't begin within {max_passes} passes")
+
+
+def _card_of(state: GameState, oid: int) -> str:
+    """The card an id names, for a question's options in words; "" for one that names nothing."""
+    try:
+        return state.obj(oid).card
+    except (KeyError, TypeError):
+        return ""
 
 
 def _why_over(timeline: Timeline) -> str:

@@ -27,6 +27,7 @@ from mtgrules.core.turns import Step
 from mtgrules.play import scenario_input as check
 from mtgrules.play.scenario_input import CARD_FIELDS, FORMATS, SCENARIO_FIELDS
 from mtgrules.play.timeline import Timeline
+from mtgrules.rules import hooks
 from mtgrules.rules.turn_loop import begin_step, turn_based_actions
 
 __all__ = ["Scenario", "FORMATS"]
@@ -81,7 +82,7 @@ class Scenario:
             chosen: Mapping[str, str] | None = None, zone_player: str | None = None) -> int:
         """Put a card into a zone and return its id. ``sick`` means it came under its
         controller's control this turn (302.6)."""
-        entry = f"card #{len(self.objects) + 1} ({name!r:.40})"
+        entry = f"card #{len(self.objects) + 1} ({check.brief(name)})"
         self._refuse_a_player_as_the_card(f"{self._where}, {entry}", name, controller)
         return self._add(entry, name, controller, owner=owner,
                          zone=zone, tapped=tapped, sick=sick, counters=counters, attached_to=attached_to,
@@ -122,7 +123,7 @@ class Scenario:
                               "(110.5d), so leave tapped out")
         if controller is not None and owner is not None and controller != owner and z is not Zone.BATTLEFIELD:
             check.fail(where, f"a card in the {z.value} has no controller, only an owner (108.4), so controller "
-                              f"{controller!r} can't differ from owner {owner!r}; leave controller out")
+                              f"{check.brief(controller)} can't differ from owner {check.brief(owner)}; leave controller out")
         sick = check.flag(sick, where, "sick")
         # A graveyard card may attack from there (Over My Dead Bodies), so "put there this turn" counts;
         # anywhere else nothing reads it, and the card enters as a new object (400.7): refused, not forgotten.
@@ -162,7 +163,20 @@ class Scenario:
             seq=oid, tapped=tapped, counters=_counters(given_counters),
             control_since=self.turn if sick else 0, chosen=tuple(sorted(choices.items())),
             timestamp=oid, attached_to=attached_to, is_token=is_token))
+        if attached_to is not None:
+            self._check_attach_rules(where, name, oid, attached_to)
         return oid
+
+    def _check_attach_rules(self, where: str, name: str, oid: int, host: int) -> None:
+        """An Aura the host's abilities forbid (protection, 702.16c) would go straight to the
+        graveyard (704.5m), so the board can't be set up; nothing of it is kept."""
+        state = self.state()
+        for rule in hooks.ATTACH_RULES:
+            why = rule(state, state.obj(oid), state.obj(host))
+            if why is not None:
+                self.objects.pop()
+                raise ScenarioError(f"{where}: {name} can't be attached to {state.obj(host).card} (#{host}), {why}; "
+                                    "it would go to its owner's graveyard at once (704.5m)")
 
     def _check_aura(self, where: str, name: str, zone: Zone, attached_to: int | None, controller: str) -> None:
         """An Aura on the battlefield is attached to something its enchant ability allows; one
@@ -192,7 +206,7 @@ class Scenario:
     def mana(self, player: str, symbols: str, source: str = "scenario") -> Scenario:
         """Put mana in a player's pool, e.g. ``s.mana("Alice", "GGW")``. Every symbol is checked
         before any is added."""
-        where = f"{self._where}, mana for {player!r:.40}"
+        where = f"{self._where}, mana for {check.brief(player)}"
         self._check_player(player, "mana")
         types = check.mana_symbols(symbols, where)
         source = check.text(source, where, "source")
@@ -203,7 +217,7 @@ class Scenario:
         """Say ``player`` has already played ``n`` lands this turn (305.2a), e.g. to ask whether
         they may play another."""
         self._check_player(player, "lands_played")
-        self.lands[player] = check.whole(n, f"{self._where}, lands_played for {player!r}", "the number of lands",
+        self.lands[player] = check.whole(n, f"{self._where}, lands_played for {check.brief(player)}", "the number of lands",
                                          minimum=0)
         return self
 
@@ -244,7 +258,7 @@ class Scenario:
             raise ScenarioError(f"a scenario must be a mapping of fields, not {check.shown(data)}")
         extra = [k for k in data if k not in SCENARIO_FIELDS]
         if extra:
-            raise ScenarioError(f"scenario: unknown field(s) {sorted(map(repr, extra))}; expected some of "
+            raise ScenarioError(f"scenario: unknown field(s) {check.some(extra)}; expected some of "
                                 f"{sorted(SCENARIO_FIELDS)}")
         s = cls(data.get("title", ""), data.get("players", ("Alice", "Bob")), teams=data.get("teams"),
                 turn=data.get("turn", 2), active=data.get("active"), step=data.get("step", "main1"),
@@ -255,16 +269,16 @@ class Scenario:
         for i, entry in enumerate(cards):
             if not isinstance(entry, Mapping) or "card" not in entry:
                 check.fail(s._where, f"cards[{i}] must be a mapping with a 'card' field, not {check.shown(entry)}")
-            label = f"cards[{i}] ({entry['card']!r:.40})"
+            label = f"cards[{i}] ({check.brief(entry['card'])})"
             bad = [k for k in entry if k not in CARD_FIELDS]
             if bad:
-                check.fail(f"{s._where}, {label}", f"unknown field(s) {sorted(map(repr, bad))}; expected some of "
+                check.fail(f"{s._where}, {label}", f"unknown field(s) {check.some(bad)}; expected some of "
                            f"{list(CARD_FIELDS)}")
             s._add(label, entry["card"], **{k: v for k, v in entry.items() if k != "card"})
         mana = check.mapping(data.get("mana", {}), s._where, "mana")
         checked = []
         for who, given in mana.items():
-            where = f"{s._where}, mana for {who!r:.40}"
+            where = f"{s._where}, mana for {check.brief(who)}"
             s._check_player(who, "mana")
             parts = [{"symbols": given}] if isinstance(given, str) else given
             if not isinstance(parts, list) or not all(isinstance(p, Mapping) for p in parts):
@@ -280,7 +294,7 @@ class Scenario:
         counted = {}
         for who, n in lands.items():
             s._check_player(who, "lands_played")
-            counted[who] = check.whole(n, f"{s._where}, lands_played", f"lands_played[{who!r:.40}]", minimum=0)
+            counted[who] = check.whole(n, f"{s._where}, lands_played", f"lands_played[{check.brief(who)}]", minimum=0)
         for who, types, source in checked:
             s.pools[who].extend((t, source) for t in types)
         s.lands.update(counted)

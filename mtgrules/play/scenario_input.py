@@ -36,18 +36,35 @@ def fail(where: str, message: str) -> NoReturn:
     raise ScenarioError(f"{where}: {message}")
 
 
-def shown(value: Any) -> str:
-    """A wrong value for a message: short, with its type, so 'false' and False look different.
-    A whole number too long to write out (Python refuses past 4,300 digits) is given by its size."""
+def brief(value: Any, limit: int = 40) -> str:
+    """A value's repr for a message, at most ``limit`` characters. A whole number too long to
+    write out (Python refuses past 4,300 digits) is given by its size."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return f"a number of about {_digits(value):,} digits ({type(value).__name__})"
+        return f"a number of about {_digits(value):,} digits"
     try:
         text = repr(value)
     except ValueError:  # a container holding such a number
         text = f"<{type(value).__name__} holding a number too long to show>"
-    if len(text) > 40:
-        text = text[:39] + "…"
-    return f"{text} ({type(value).__name__})"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def some(values: Any, limit: int = 5) -> str:
+    """Unknown names for a message, as a list of their reprs: all of a few, else the first
+    ``limit`` and how many there are (a file with 25,000 stray keys gets one short sentence)."""
+    items = sorted(brief(v) for v in values)
+    if len(items) <= limit:
+        return str(items)
+    return f"{str(items[:limit])[:-1]}, … ({len(items):,} in all)]"
+
+
+def shown(value: Any) -> str:
+    """A wrong value for a message: short, with its type, so 'false' and False look different."""
+    return f"{brief(value)} ({type(value).__name__})"
+
+
+def _digits(value: int) -> int:
+    """How many digits ``value`` has, near enough, without writing it out."""
+    return int(abs(value).bit_length() * 0.30103) + 1
 
 
 # ---------------------------------------------------------------- plain values
@@ -62,11 +79,6 @@ MAX_NUMBER = 1_000_000_000
 zero a life total may be): far beyond any game a lesson shows, and small enough that every view
 and ``to_dict``'s JSON can write it (Python refuses to write a number of more than 4,300 digits)."""
 MAX_SEED = 2**64
-
-
-def _digits(value: int) -> int:
-    """How many digits ``value`` has, near enough, without writing it out."""
-    return int(abs(value).bit_length() * 0.30103) + 1
 
 
 def whole(value: Any, where: str, field: str, minimum: int | None = None, maximum: int = MAX_NUMBER) -> int:
@@ -115,9 +127,9 @@ def players(value: Any, where: str) -> list[str]:
         if not isinstance(name, str) or not name.strip():
             fail(where, f"players[{i}] must be a player's name, not {shown(name)}")
         if name != name.strip():  # "Alice " and "Alice" would be two players who look like one
-            fail(where, f"players[{i}] {name!r} has spaces around it; write {name.strip()!r}")
+            fail(where, f"players[{i}] {brief(name)} has spaces around it; write {brief(name.strip())}")
     if len(names) < 2 or len({n.casefold() for n in names}) != len(names):
-        fail(where, f"players must be two or more distinct names, got {names}")
+        fail(where, f"players must be two or more distinct names, got {brief(names, 120)}")
     return names
 
 
@@ -125,7 +137,7 @@ def player(value: Any, names: list[str], where: str, field: str) -> str:
     if not isinstance(value, str):
         fail(where, f"{field} must be a player's name, not {shown(value)}")
     if value not in names:
-        fail(where, f"{field}: {value!r} is not a player; players are {names}")
+        fail(where, f"{field}: {brief(value)} is not a player; players are {brief(names, 120)}")
     return value
 
 
@@ -157,9 +169,9 @@ def teams(value: Any, names: list[str], fmt: str, where: str) -> dict[str, str]:
     given = mapping(value, where, "teams")
     for who, team in given.items():
         if who not in names:
-            fail(where, f"teams names {who!r}, who is not a player; players are {names}")
+            fail(where, f"teams names {brief(who)}, who is not a player; players are {brief(names, 120)}")
         if not isinstance(team, str) or not team:
-            fail(where, f"teams[{who!r}] must be a team's name, not {shown(team)}")
+            fail(where, f"teams[{brief(who)}] must be a team's name, not {shown(team)}")
     missing = [p for p in names if p not in given]
     if missing:
         fail(where, f"teams don't say which team {missing} are on")
@@ -175,7 +187,7 @@ def teams(value: Any, names: list[str], fmt: str, where: str) -> dict[str, str]:
         seats = [out[p] for p in names]  # round the table: the last seat is next to the first
         if sum(seats[i] != seats[i - 1] for i in range(len(seats))) != 2:
             fail(where, f"shared team turns need each team's players in adjacent seats (CR 805.1), but the "
-                        f"seating {names} alternates teams; list teammates next to each other")
+                        f"seating {brief(names, 120)} alternates teams; list teammates next to each other")
     return out
 
 
@@ -198,7 +210,7 @@ def zone(value: Any, where: str) -> Zone:
     except ValueError:
         z = None
     if z is None:
-        fail(where, f"zone {value!r} is not one of {[z.value for z in Zone]}")
+        fail(where, f"zone {brief(value)} is not one of {[z.value for z in Zone]}")
     if z is Zone.STACK:
         fail(where, "zone 'stack' can't be set up directly: put the card in a hand and cast it, so it "
                     "gets its place on the stack (CR 601.2a)")
@@ -236,7 +248,7 @@ def chosen(value: Any, name: str, where: str) -> dict[str, str]:
     allowed = ("color",) if chooses_color(name) else ()
     for key, v in given.items():
         if key not in allowed:
-            fail(where, f"chosen {key!r}: {name} makes no such choice" +
+            fail(where, f"chosen {brief(key)}: {name} makes no such choice" +
                  (f"; it chooses {list(allowed)}" if allowed else ""))
         if key == "color" and (not isinstance(v, str) or len(v) != 1 or v not in COLOR_LETTERS):
             fail(where, f"chosen color must be one colour's letter from {COLOR_LETTERS}, not {shown(v)}")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from mtgrules.core.abilities import ActivatedAbility, ManaAbility
 from mtgrules.core.actions import Action, Activate, CastSpell, PassPriority, PlayLand, call_text
-from mtgrules.core.carddef import card, not_played_text
 from mtgrules.core.choices import Callback, Chooser
 from mtgrules.core.errors import ActionTypeError, IllegalAction, MissingChoice
 from mtgrules.core.events import Event
@@ -18,6 +17,7 @@ from mtgrules.core.mana import pay, pool_text
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
+from mtgrules.rules.activation import find_ability
 from mtgrules.rules.activation_limits import check_limits
 from mtgrules.rules.activation_limits import record as record_activation
 from mtgrules.rules.costs import check_cost
@@ -28,7 +28,6 @@ from mtgrules.rules.loyalty import check_loyalty_timing
 from mtgrules.rules.mana.abilities import activate_mana_ability
 from mtgrules.rules.sba import check_state_based_actions
 from mtgrules.rules.stack import activate_ability, cast_spell, check_cast, check_targets, resolve_top
-from mtgrules.rules.targeting import check_player_target
 from mtgrules.rules.teams import game_over, may_act, next_priority, passes_needed
 from mtgrules.rules.triggers import collect_new_triggers, put_triggers_on_stack
 from mtgrules.rules.turn_loop import advance_step
@@ -50,6 +49,7 @@ def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple
     chooser = Chooser(dict(getattr(action, "choices", ())), callback)
     check(state, action)
     d = Draft(state)
+    chooser.name = lambda oid: _object_name(d, oid)  # a missing choice says "3 (Grizzly Bears)"
     if isinstance(action, PassPriority):
         _pass(d, chooser, action)
     elif isinstance(action, CastSpell):
@@ -77,6 +77,13 @@ def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple
     new = d.freeze()
     new._cache["settled"] = True  # state-based actions and triggers are done: see legal.quiet
     return new, d.events + characteristic_events(state, new)
+
+
+def _object_name(d: Draft, oid: int) -> str:
+    """The card an object id is, in the game being played (one that has left it too), for the
+    options of a choice; "" for an id that names nothing."""
+    obj = d.objects.get(oid) or d.gone.get(oid)
+    return obj.card if obj is not None else ""
 
 
 def check(state: GameState, action: Action) -> None:
@@ -107,21 +114,12 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
         obj = state.obj(a.source)
     except KeyError:
         raise IllegalAction("602.2", f"there is no object with id {a.source}") from None
-    abilities = card(obj.card).abilities
-    if not 0 <= a.ability < len(abilities) or not isinstance(abilities[a.ability], ManaAbility | ActivatedAbility):
-        # The numbers that are activated abilities are named, and a printed ability the kit doesn't
-        # play too, so a learner isn't told the card has no activated ability when its text shows one.
-        unplayed = not_played_text(card(obj.card))
-        numbered = [f"{i} (“{ab.text}”)" for i, ab in card(obj.card).activated()]
-        raise IllegalAction("602.1", f"{obj.card} has no activated ability number {a.ability}"
-                            + (" that the kit plays" if unplayed else "")
-                            + (f"; its activated abilities are number {', '.join(numbered)}" if numbered else "")
-                            + (f"; its text {unplayed}" if unplayed else ""))
+    # by its number among the activated abilities, or its text; a number or text that names none
+    # is refused listing those there are (and any printed text the kit doesn't play)
+    _number, ab = find_ability(state, obj, a.ability)
     if obj.zone is not Zone.BATTLEFIELD or obj.controller != a.player:
         raise IllegalAction("602.2", f"only the controller of {obj.card} on the battlefield can "
                             "activate its abilities")
-    ab = abilities[a.ability]
-    assert isinstance(ab, ManaAbility | ActivatedAbility)  # checked above: a mana or other activated ability
     if a.x and not ab.cost.mana.x_count:  # the same refusal as for a spell without X (107.3)
         raise IllegalAction("107.3", f"this ability of {obj.card} has no X in its cost, so X can't be chosen")
     if a.hybrid and not ab.cost.mana.hybrid:
@@ -130,12 +128,9 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
     if ab.cost.loyalty is not None:  # when a loyalty ability may be activated (606.3)
         check_loyalty_timing(state, a.player, obj, characteristics(state, obj.oid).name)
     if isinstance(ab, ActivatedAbility):
-        if ab.target_player and ab.target is None and a.targets:  # its one target player is asked as a choice
-            raise IllegalAction("115.1c", f"{characteristics(state, obj.oid).name}'s ability asks for its target "
-                                f"player as target_player={a.targets[0]!r}, not in targets")
         check_limits(state, a.player, obj, ab)  # "Activate only as a sorcery", "only once each turn" (602.5)
-        check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability")
-        check_player_target(state, a, ab)
+        check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability",
+                      source=characteristics(state, obj.oid))
     elif a.targets:  # a mana ability never targets; a target given is refused, not ignored
         raise IllegalAction("605.1a", f"{characteristics(state, obj.oid).name}'s “{ab.text}” is a mana ability, "
                             "and a mana ability has no targets, so none can be chosen")
@@ -186,12 +181,9 @@ def _priority_rule(state: GameState, action: Action) -> str:
     if not isinstance(action, Activate):
         return "117.1"
     try:
-        abilities = card(state.obj(action.source).card).abilities
-    except KeyError:
+        _number, ab = find_ability(state, state.obj(action.source), action.ability)
+    except (KeyError, IllegalAction):
         return "117.1b"
-    if not 0 <= action.ability < len(abilities):
-        return "117.1b"
-    ab = abilities[action.ability]
     if isinstance(ab, ManaAbility):
         return "117.1d"
     if isinstance(ab, ActivatedAbility) and ab.cost.loyalty is not None:

@@ -13,7 +13,6 @@ from dataclasses import replace
 from itertools import product
 
 from mtgrules.core.abilities import ManaAbility
-from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Effect
 from mtgrules.core.errors import IllegalAction
@@ -21,6 +20,7 @@ from mtgrules.core.events import Event, EventKind
 from mtgrules.core.mana import Mana, ManaType, number_text, parse_cost, pay
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft
+from mtgrules.rules.activation import activated_abilities
 from mtgrules.rules.combat.damage import deal_damage
 from mtgrules.rules.costs import check_cost, choose_payment, spend_mana
 from mtgrules.rules.layers import characteristics, on_battlefield
@@ -192,12 +192,13 @@ def _payable(pool: tuple[Mana, ...], cost_text: str, halves: list[ManaType]) -> 
 
 
 def mana_sources(d: Draft, player: str) -> list[tuple[int, int]]:
-    """(object id, ability index) of each mana ability ``player`` could activate now, whose
-    non-mana costs they can pay (608.2g, 117.1d)."""
+    """(object id, ability number) of each mana ability ``player`` could activate now, whose
+    non-mana costs they can pay (608.2g, 117.1d); numbered among the object's activated
+    abilities, as ``activate`` numbers them (``rules/activation.py``)."""
     state = d.view()
     out = []
     for obj in state.battlefield(player):
-        for i, ab in enumerate(card(obj.card).abilities):
+        for i, ab in enumerate(activated_abilities(state, obj)):
             if isinstance(ab, ManaAbility):
                 try:
                     check_cost(state, player, obj, ab.cost)
@@ -211,7 +212,7 @@ def add_mana_to_pay(d: Draft, chooser: Chooser, player: str, cost_text: str, why
     """Before a payment asked for while a spell or ability resolves, the player may activate mana
     abilities (605.3a, 608.2g): while the pool can't pay ``cost_text`` (with any halves of its
     hybrid symbols), they choose which to activate (choice kind ``"mana ability"``, options
-    ``(object id, ability index)``; a lone option is taken without asking). If none is left and
+    ``(object id, ability number)``, the number ``activate`` takes; a lone option is taken without asking). If none is left and
     the pool still can't pay, the payment is refused (118.3)."""
     while not _payable(d.player(player).pool, cost_text, []):
         sources = mana_sources(d, player)
@@ -219,7 +220,7 @@ def add_mana_to_pay(d: Draft, chooser: Chooser, player: str, cost_text: str, why
             raise IllegalAction("118.3", f"{player} can't pay {cost_text} for {why}, even after activating the "
                                 "mana abilities they could")
         oid, index = chooser.choose("mana ability", player, sources, "608.2g")
-        ab = card(d.obj(oid).card).abilities[index]
+        ab = activated_abilities(d.view(), d.obj(oid))[index]
         assert isinstance(ab, ManaAbility)  # mana_sources lists only mana abilities
         source = characteristics(d.view(), oid).name
         d.note("activated", f"{player} activates {source}'s mana ability to pay {cost_text} for {why}",

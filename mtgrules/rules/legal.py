@@ -29,6 +29,7 @@ from mtgrules.core.abilities import (
     CostChange,
     EntersWith,
     Fixed,
+    GrantsAbility,
     ManaAbility,
     ManaReplacement,
     Target,
@@ -55,6 +56,7 @@ from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.turns import ORDER, Step
 from mtgrules.rules import hooks
+from mtgrules.rules.activation import find_ability, granted_abilities
 from mtgrules.rules.costs import additional_costs, total_cost
 from mtgrules.rules.engine import apply, check, settle
 from mtgrules.rules.lands import check_play_land, lands_allowed, may_play_land_now
@@ -65,7 +67,7 @@ from mtgrules.rules.modes import MODE, modal_of, slots_of_modes
 from mtgrules.rules.modes import allowed as allowed_modes
 from mtgrules.rules.modes import answer_of as mode_answer
 from mtgrules.rules.stack import at_instant_speed, sorcery_timing
-from mtgrules.rules.targeting import TARGET_PLAYER, legal_player_targets, player_targets
+from mtgrules.rules.targeting import legal_player_targets
 from mtgrules.rules.targets import choices as target_choices
 from mtgrules.rules.teams import may_act, passes_needed, shared_team_turns
 from mtgrules.rules.turn_loop import MAX_HAND_SIZE
@@ -140,7 +142,7 @@ def _reference_candidates(state: GameState, player: str) -> list[Action]:
     the timing or the state of the permanent."""
     out: list[Action] = []
     for obj in state.battlefield(player):
-        for i, ab in enumerate(card(obj.card).abilities):
+        for i, (_printed, ab) in enumerate(card(obj.card).activated()):  # numbered as activate numbers them
             if isinstance(ab, ManaAbility | ActivatedAbility):
                 target = ab.target if isinstance(ab, ActivatedAbility) else None
                 for tgt, hyb in product(_targets(state, player, target), _halves(ab.cost.mana.hybrid)):
@@ -193,11 +195,12 @@ ActivationFacts = tuple[int, ManaAbility | ActivatedAbility, TargetSpec | None, 
 
 
 def _abilities(name: str) -> list[ActivationFacts]:
-    """A card's activated and mana abilities, each with its index, target and ways to pay its
-    hybrid symbols (read once per card definition)."""
+    """A card's activated and mana abilities, each with its number among them (as ``activate``
+    numbers them, ``rules/activation.py``), target and ways to pay its hybrid symbols (read once
+    per card definition)."""
     return read_once(name, "activations", lambda cdef: [
         (i, ab, ab.target if isinstance(ab, ActivatedAbility) else None, _halves(ab.cost.mana.hybrid))
-        for i, ab in enumerate(cdef.abilities) if isinstance(ab, ManaAbility | ActivatedAbility)])
+        for i, (_printed, ab) in enumerate(cdef.activated())])
 
 
 class _Sources(NamedTuple):
@@ -375,6 +378,25 @@ def lands(state: GameState, player: str, sources: _Sources) -> list[Action]:
 hooks.CANDIDATES.append(own_candidates)
 
 
+def granted_candidates(state: GameState, player: str) -> list[Action]:
+    """Each activated ability another permanent gives a permanent ``player`` controls ("Equipped
+    creature has '{T}: ...'", 613.1f), numbered after the printed ones, as ``activate`` numbers
+    them; nothing to do (and nothing read) when no card in the game grants one."""
+    if GrantsAbility not in ability_kinds(state):
+        return []
+    out: list[Action] = []
+    for obj in state.battlefield(player):
+        printed = len(card(obj.card).activated())
+        for k, (_granter, ab) in enumerate(granted_abilities(state, obj)):
+            target = ab.target if isinstance(ab, ActivatedAbility) else None
+            for tgt, hyb in product(_targets(state, player, target), _halves(ab.cost.mana.hybrid)):
+                out.append(built(Activate, player=player, source=obj.oid, ability=printed + k, targets=tgt, hybrid=hyb))
+    return out
+
+
+hooks.CANDIDATES.append(granted_candidates)
+
+
 # ---------------------------------------------------------------- judging a candidate
 def accepted(state: GameState, action: Action) -> list[Action]:
     """``action`` with each way of scripting the choices it needs, if the engine accepts it:
@@ -516,12 +538,9 @@ def _quiet_activation(state: GameState, action: Activate) -> list[Action] | None
     obj = state.obj(action.source)
     if state.combat is not None and _in_combat(state, obj.oid):
         return None
-    ab = card(obj.card).abilities[action.ability]
-    assert isinstance(ab, ManaAbility | ActivatedAbility)  # engine.check accepted it: an activated ability
+    _number, ab = find_ability(state, obj, action.ability)  # engine.check accepted it: an activated ability
     if ab.cost.asks or not ab.cost.mana.is_empty:  # which cards, permanents or mana: choices
         return None
-    if isinstance(ab, ActivatedAbility) and ab.target_player:  # asked as it is activated (115.1c)
-        return [with_choice(action, TARGET_PLAYER, p) for p in player_targets(state)]
     if not isinstance(ab, ManaAbility):
         return [action]
     if _any_mana_replacement(state) and len(replacements_for(state, obj, ab)) > 1:

@@ -20,6 +20,7 @@ from typing import Any
 from mtgrules.core.abilities import CHOSEN_MODES, Modal, Target, target_slots
 from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Chars
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.objects import StackItem
 from mtgrules.core.state import GameState
@@ -47,9 +48,10 @@ def selections(modal: Modal) -> list[tuple[int, ...]]:
     return [c for k in range(modal.fewest, modal.most + 1) for c in combinations(range(n), k)]
 
 
-def allowed(state: GameState, player: str, modal: Modal) -> list[tuple[int, ...]]:
-    """The selections whose modes' targets can all be chosen now (700.2a)."""
-    return [sel for sel in selections(modal) if can_choose(state, player, slots_of_modes(modal, sel))]
+def allowed(state: GameState, player: str, modal: Modal, source: Chars | None = None) -> list[tuple[int, ...]]:
+    """The selections whose modes' targets can all be chosen now (700.2a), judged by ``source``
+    (the spell's or the trigger's source's characteristics, for protection, 702.16b)."""
+    return [sel for sel in selections(modal) if can_choose(state, player, slots_of_modes(modal, sel), source)]
 
 
 def answer_of(modal: Modal, selection: tuple[int, ...]) -> str | tuple[str, ...]:
@@ -79,17 +81,18 @@ def _words(modal: Modal) -> str:
     return "; ".join(f"“{m.label}”" for m in modal.modes)
 
 
-def choose(chooser: Chooser, state: GameState, player: str, modal: Modal, name: str, rule: str) -> tuple[int, ...]:
+def choose(chooser: Chooser, state: GameState, player: str, modal: Modal, name: str, rule: str,
+           source: Chars | None = None) -> tuple[int, ...]:
     """The modes ``player`` chooses for ``name`` (choice kind ``"mode"``): among the selections
     whose targets can be chosen (700.2a); one such selection is taken without asking. Refuses a
     scripted answer that names no mode, or a mode that can't be chosen now."""
-    ok = allowed(state, player, modal)
+    ok = allowed(state, player, modal, source)
     if not ok:
         raise IllegalAction("700.2a", f"{name} is modal, and none of its modes can be chosen now: each needs "
                             f"targets that can't be chosen ({_words(modal)})")
     queue = chooser.scripted.get(MODE)
     if queue:
-        check_answer(state, player, modal, queue[0], name)
+        check_answer(state, player, modal, queue[0], name, source)
     options = [answer_of(modal, sel) for sel in ok]
     by_answer = dict(zip(options, ok, strict=True))
     sentence = (f"{player} must choose {_how_many(modal)} mode of {name} (“{modal.text}”): one of "
@@ -103,7 +106,8 @@ def choose(chooser: Chooser, state: GameState, player: str, modal: Modal, name: 
     return by_answer[said]
 
 
-def check_answer(state: GameState, player: str, modal: Modal, answer: Any, name: str) -> tuple[int, ...]:
+def check_answer(state: GameState, player: str, modal: Modal, answer: Any, name: str,
+                 source: Chars | None = None) -> tuple[int, ...]:
     """The modes a given answer names, or refuse it: it names no mode (700.2), a number of modes
     the text doesn't allow, or a mode whose targets can't be chosen now (700.2a)."""
     picked = read(modal, answer)
@@ -115,7 +119,7 @@ def check_answer(state: GameState, player: str, modal: Modal, answer: Any, name:
                             f"are {_words(modal)}")
     if not modal.fewest <= len(picked) <= modal.most:
         raise IllegalAction("700.2", f"{name} says {modal.text!r}: choose {_how_many(modal)}, not {len(picked)}")
-    if picked not in allowed(state, player, modal):
+    if picked not in allowed(state, player, modal, source):
         raise IllegalAction("700.2a", f"{name}'s mode {_answer_words(modal, picked)} can't be chosen now: its "
                             "targets can't be chosen")
     return picked

@@ -89,11 +89,8 @@ class Resolution:
         return out
 
     def target_players(self) -> list[str]:
-        """The chosen target players still in the game (115.1, 608.2b), including an activated
-        ability's "target player" asked as a choice (``target_player=True``)."""
-        asked = self.item.get("target player")
-        chosen = [t for t in self.any_targets() if isinstance(t, str)]
-        return chosen + ([asked] if isinstance(asked, str) and asked in player_targets(self.state) else [])
+        """The chosen target players still in the game (115.1, 608.2b), in the order chosen."""
+        return [t for t in self.any_targets() if isinstance(t, str)]
 
     def source(self) -> GameObject | None:
         return self.state.resolve_ref(self.item.source)

@@ -10,6 +10,7 @@ from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Chars
 from mtgrules.core.errors import IllegalAction
+from mtgrules.core.events import Event, EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import COLORS, number_text, pay
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
@@ -34,7 +35,7 @@ from mtgrules.rules.modes import item_slots, modal_of, mode_note, spell_slots
 from mtgrules.rules.modes import scripted as scripted_modes
 from mtgrules.rules.modes import scripted_answer as scripted_mode_answer
 from mtgrules.rules.resolution import Resolution
-from mtgrules.rules.targeting import TARGET_PLAYER, choose_player_target, player_target_gone
+from mtgrules.rules.targeting import TARGET_PLAYER, item_source, player_target_gone
 from mtgrules.rules.targets import (
     check_chosen,
     groups_of,
@@ -71,11 +72,12 @@ def _check_cast(state: GameState, a: CastSpell) -> tuple[GameObject, CardDef, tu
     modal = modal_of(cdef.spell)
     modes = scripted_modes(a.choices, modal) if modal is not None else None
     targets: tuple[ObjRef | str, ...] = ()
+    itself = characteristics(state, obj.oid) if modal is not None else None
     if modal is not None and modes is not None:  # a mode whose targets can't be chosen can't be (700.2a)
-        check_mode_answer(state, a.player, modal, scripted_mode_answer(a.choices), cdef.name)
+        check_mode_answer(state, a.player, modal, scripted_mode_answer(a.choices), cdef.name, itself)
     if modal is None or modes is not None:  # else judged once the mode is chosen, as it is cast
         targets = check_spell_targets(state, a, obj, cdef, modes)
-    elif not allowed_modes(state, a.player, modal):
+    elif not allowed_modes(state, a.player, modal, itself):
         raise IllegalAction("700.2a", f"{cdef.name} is modal, and none of its modes can be chosen now: each needs "
                             "targets that can't be chosen")
     if a.x and not cdef.mana_cost.x_count:
@@ -94,7 +96,8 @@ def check_spell_targets(state: GameState, a: CastSpell, obj: GameObject, cdef: C
                         modes: tuple[int, ...] | None) -> tuple[ObjRef | str, ...]:
     """The spell's chosen targets, judged against what it (or its chosen modes) targets."""
     return check_targets(state, a.player, spell_slots(cdef, modes), a.targets, cdef.name,
-                         "303.4a" if cdef.enchant is not None else "115.1", itself=obj.oid)
+                         "303.4a" if cdef.enchant is not None else "115.1", itself=obj.oid,
+                         source=characteristics(state, obj.oid))
 
 
 def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
@@ -104,7 +107,8 @@ def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
     state = d.view()
     obj, cdef, targets, kinds = check_cast(state, a)
     modal = modal_of(cdef.spell)
-    modes = choose_modes(chooser, state, a.player, modal, cdef.name, "601.2b") if modal is not None else None
+    modes = (choose_modes(chooser, state, a.player, modal, cdef.name, "601.2b", characteristics(state, obj.oid))
+             if modal is not None else None)
     if modal is not None:
         targets = check_spell_targets(state, a, obj, cdef, modes)
     cost, changes = total_cost(state, a.player, obj, cdef, a.x, a.targets)
@@ -125,6 +129,9 @@ def cast_spell(d: Draft, chooser: Chooser, a: CastSpell) -> None:
         d.note("cost changed", change_text(state, src, change, cdef.name), "601.2f", src.oid, src.card)
     if not cost.is_empty:
         spend_mana(d, a.player, spent, rest, cost.text + (f" with X={number_text(a.x)}" if a.x else ""))
+    # the steps of casting are done: the spell becomes cast, and "whenever you cast" abilities
+    # trigger now (601.2i); said by the move above, so the event has no sentence of its own
+    d.emit(Event(EventKind.CAST, moved.oid, cdef.name, "cast", None, a.player, "601.2i"))
 
 
 SACRIFICED = "sacrificed"
@@ -180,15 +187,16 @@ def _not_sorcery_time(state: GameState, player: str) -> str:
 
 def check_targets(state: GameState, player: str, spec: TargetSpec | tuple[Target, ...] | None,
                   chosen: tuple[int | str, ...], what: str, rule: str = "115.1", *,
-                  itself: int | None = None) -> tuple[ObjRef | str, ...]:
+                  itself: int | None = None, source: Chars | None) -> tuple[ObjRef | str, ...]:
     """Each chosen target must exist, be in a zone the spec allows, and pass its test (115); an
     Aura spell's refusal cites 303.4a, since its enchant ability is what asks for the target.
     A player, named by name, must be in the game and one the spec may target (115.1, 115.4).
     A spec of several instances of "target" takes the targets in order, each its number (601.2c),
     the same one at most once per instance (115.3; ``rules.targets``).
     ``itself`` is the card being cast: its targets are chosen once it is on the stack (601.2a,
-    601.2c), where a spell is an illegal target for itself (115.5)."""
-    return check_chosen(state, player, target_slots(spec), chosen, what, rule, itself=itself)
+    601.2c), where a spell is an illegal target for itself (115.5). ``source`` is the spell's
+    characteristics, or the ability's source's: protection judges by them (702.16b)."""
+    return check_chosen(state, player, target_slots(spec), chosen, what, rule, itself=itself, source=source)
 
 
 # ---------------------------------------------------------------- activating
@@ -196,19 +204,39 @@ def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, a
     """Put a non-mana activated ability on the stack after paying its cost (602.2)."""
     state = d.view()
     name = characteristics(state, obj.oid).name
-    targets = check_targets(state, a.player, ab.target, a.targets, f"{name}'s ability")
+    targets = check_targets(state, a.player, ab.target, a.targets, f"{name}'s ability",
+                            source=characteristics(state, obj.oid))
     check_cost(state, a.player, obj, ab.cost)
-    who = choose_player_target(chooser, state, a.player) if ab.target_player else None  # 602.2b
     pay_cost(d, a.player, obj, ab.cost, frozenset({"ability"}), a.x, a.hybrid, chooser)
-    aimed = "" if who is None else f", targeting {who}"
+    players = [t for t in targets if isinstance(t, str)]
+    aimed = f", targeting {' and '.join(players)}" if players else ""
     # the ability exists independently of its source (113.7a): it carries the source as it was,
     # so it still resolves if a token source has ceased to exist (an "exile this" cost, 111.7)
     # and its characteristics now: a cost that exiles it ("exile this") is its last moment there (608.2h)
-    data = ((LAST_KNOWN, obj), (LAST_KNOWN_CHARS, characteristics(state, obj.oid))) + \
-        (() if who is None else ((TARGET_PLAYER, who),))
+    data: tuple[tuple[str, object], ...] = ((LAST_KNOWN, obj), (LAST_KNOWN_CHARS, characteristics(state, obj.oid)))
+    if ab.target_player and players:  # where resolvers written before players were targets read it
+        data += ((TARGET_PLAYER, players[0]),)
+    printed = next((i for i, own in enumerate(card(obj.card).abilities) if own is ab), None)
+    if printed is None:  # given by another permanent (613.1f): the item carries the ability itself
+        data += ((GRANTED, ab),)
     d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}{aimed}",
-                     ability=card(obj.card).abilities.index(ab), x=a.x, targets=targets, data=data))
+                     ability=printed, x=a.x, targets=targets, data=data))
     d.note("activated", f"{a.player} activates {name}: {ab.text}{aimed}", "602.2a", obj.oid, name)
+
+
+GRANTED = "granted ability"
+"""The key of a stack item's data holding an activated ability another permanent gave its source
+(613.1f), which isn't among the source card's own abilities."""
+
+
+def item_ability(state: GameState, item: StackItem) -> Any:
+    """The ability a stack item (not a spell) is an instance of: its source card's own, or the
+    granted one it carries."""
+    granted = item.get(GRANTED)
+    if granted is not None:
+        return granted
+    assert item.ability is not None, "an ability on the stack names its ability"
+    return card(trigger_source(state, item.source.oid, item.data).card).abilities[item.ability]
 
 
 # ---------------------------------------------------------------- resolving
@@ -217,13 +245,9 @@ def resolve_top(d: Draft, chooser: Chooser) -> None:
     every one illegal it doesn't resolve; otherwise the illegal ones are left out of its effect."""
     item = d.stack[-1]
     d.set_scalar("608.1", stack=d.stack[:-1])
-    aimed_at = item.get(TARGET_PLAYER)
-    if aimed_at is not None and player_target_gone(d.view(), aimed_at):  # its only target (608.2b)
-        d.note("fizzles", f"{item.label} doesn't resolve: its target player has left the game", "608.2b")
-        return
     state = d.view()
     slots = _target_spec(state, item)
-    illegal = illegal_targets(state, item, slots) if item.targets else frozenset()
+    illegal = illegal_targets(state, item, slots, item_source(state, item)) if item.targets else frozenset()
     if item.targets and len(illegal) == len(item.targets):
         _fizzle(d, item)
         return
@@ -233,7 +257,7 @@ def resolve_top(d: Draft, chooser: Chooser) -> None:
         _resolve_spell(d, chooser, item, res)
     else:
         src = trigger_source(d.view(), item.source.oid, item.data)
-        ab = card(src.card).abilities[item.ability]
+        ab = item_ability(d.view(), item)
         d.note("resolves", f"{item.label} resolves", "608.2", src.oid, src.card)
         if item.kind == "trigger" and not condition_still_true(d, item):
             return
@@ -243,7 +267,11 @@ def resolve_top(d: Draft, chooser: Chooser) -> None:
 def _target_spec(state: GameState, item: StackItem) -> tuple[Target, ...]:
     """What the spell or ability on the stack says it targets, instance by instance (its chosen
     modes', if it is modal)."""
-    return item_slots(state, item)
+    if item.kind == "spell":
+        return item_slots(state, item)
+    if item.ability is None and item.get(GRANTED) is None:
+        return ()
+    return item_slots(state, item, item_ability(state, item))
 
 
 def _note_illegal(d: Draft, item: StackItem, slots: tuple[Target, ...], illegal: frozenset[int]) -> None:
@@ -252,11 +280,13 @@ def _note_illegal(d: Draft, item: StackItem, slots: tuple[Target, ...], illegal:
         return
     state = d.view()
     each = slot_of_each(slots, len(item.targets))
+    source = item_source(state, item)
+    left = len(item.targets) - len(illegal)
     for i in sorted(illegal):
         ref = item.targets[i]
         d.note("illegal target", f"{item.label}: {target_name(state, ref)} is no longer a legal target "
-               f"({why_illegal(state, item.controller, each[i], ref)}), so it isn't affected; the other "
-               f"target{'s' if len(item.targets) - len(illegal) > 1 else ''} still {'are' if len(item.targets) - len(illegal) > 1 else 'is'}",
+               f"({why_illegal(state, item.controller, each[i], ref, source)}), so it isn't affected; the other "
+               f"target{'s' if left > 1 else ''} still {'are' if left > 1 else 'is'}",
                "608.2b", ref if isinstance(ref, str) else ref.oid, target_name(state, ref))
 
 
@@ -266,6 +296,7 @@ def _fizzle(d: Draft, item: StackItem) -> None:
     state = d.view()
     slots = _target_spec(state, item)
     each = slot_of_each(slots, len(item.targets))
+    source = item_source(state, item)
     players = [r for r in item.targets if isinstance(r, str)]
     several = len(item.targets) > 1
     if players and len(players) == len(item.targets) and any(player_target_gone(state, p) for p in players):
@@ -273,7 +304,7 @@ def _fizzle(d: Draft, item: StackItem) -> None:
     elif not slots or all(isinstance(r, ObjRef) and state.resolve_ref(r) is None for r in item.targets):
         why = "its targets are no longer there" if several else "its target is no longer there"
     else:
-        reasons = list(dict.fromkeys(why_illegal(state, item.controller, each[i], r)
+        reasons = list(dict.fromkeys(why_illegal(state, item.controller, each[i], r, source)
                                      for i, r in enumerate(item.targets)))
         why = (f"every one of its targets is no longer legal: {'; '.join(reasons)}" if several
                else f"its target is no longer legal: {'; '.join(reasons)}")
@@ -302,12 +333,16 @@ def _resolve_spell(d: Draft, chooser: Chooser, item: StackItem, res: Resolution)
 
 def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: str, spell_x: int | None,
                        attached_to: int | None = None, *, rule: str | None = None,
-                       text: str | None = None) -> GameObject:
+                       text: str | None = None, tapped: bool = False) -> GameObject:
     """A permanent spell becomes a permanent (608.3); "enters with" replacements apply as it
     enters (614.1c), reading X from the spell (107.3m). An Aura spell enters attached to the
     object it targeted (608.3c). A land played enters the same way (``rule`` and ``text`` name
-    the move, 305.1): "this land enters tapped" replaces how it enters whoever put it there."""
+    the move, 305.1): "this land enters tapped" replaces how it enters whoever put it there.
+    ``tapped``: the effect putting it there says "tapped" (a search's "put it onto the battlefield
+    tapped"): it enters tapped rather than becoming tapped once there (110.5b)."""
     extra: dict[str, Any] = {"spell_x": spell_x if card(obj.card).mana_cost.x_count else None}
+    if tapped:
+        extra["tapped"] = True
     if attached_to is not None:
         extra["attached_to"] = attached_to
     replacements = [r for r in card(obj.card).abilities if isinstance(r, EntersWith)]

@@ -22,6 +22,7 @@ from math import comb
 from typing import overload
 
 from mtgrules.core.abilities import Target, target_groups
+from mtgrules.core.effects import Chars
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.objects import GameObject, ObjRef, StackItem
 from mtgrules.core.state import GameState
@@ -64,11 +65,14 @@ def split(slots: tuple[Target, ...], chosen: tuple[Chosen, ...], what: str, rule
 
 
 def check_chosen(state: GameState, player: str, slots: tuple[Target, ...], chosen: tuple[Chosen, ...],
-                 what: str, rule: str = "115.1", *, itself: int | None = None) -> tuple[ObjRef | str, ...]:
+                 what: str, rule: str = "115.1", *, itself: int | None = None,
+                 source: Chars | None) -> tuple[ObjRef | str, ...]:
     """Each chosen target exists, is where its instance of "target" may look, and passes its test
     (115); a player, named by name, is in the game and one the words may target (115.1, 115.4);
     none is chosen twice for one instance (115.3). ``itself`` is the card being cast, an illegal
-    target for itself (115.5). The targets as the stack item keeps them: objects by reference."""
+    target for itself (115.5). ``source`` is what protection and the like judge by: the spell's
+    characteristics or the ability's source's (702.16b). The targets as the stack item keeps
+    them: objects by reference."""
     if not slots:
         if chosen:
             raise IllegalAction("115.1", f"{what} has no targets")
@@ -92,7 +96,7 @@ def check_chosen(state: GameState, player: str, slots: tuple[Target, ...], chose
         if again:
             raise IllegalAction("115.3", f"{what} says “{slot.description}”, which must be a different one from "
                                 f"the targets chosen before it, and {_chosen_name(state, again[0])} was one")
-        refs.extend(check_one(state, player, slot, t, what, rule) for t in picked)
+        refs.extend(check_one(state, player, slot, t, what, rule, source) for t in picked)
         earlier.update(picked)
     return tuple(refs)
 
@@ -106,7 +110,8 @@ def _chosen_name(state: GameState, t: Chosen) -> str:
         return f"object {t}"
 
 
-def check_one(state: GameState, player: str, slot: Target, t: Chosen, what: str, rule: str) -> ObjRef | str:
+def check_one(state: GameState, player: str, slot: Target, t: Chosen, what: str, rule: str,
+              source: Chars | None) -> ObjRef | str:
     """One chosen target for one instance of "target", or refuse it saying why."""
     if isinstance(t, str):
         wrong = why_not_player_target(state, player, slot, t, what, rule)
@@ -120,7 +125,7 @@ def check_one(state: GameState, player: str, slot: Target, t: Chosen, what: str,
     if obj.zone not in slot.zones or not slot.legal(state, player, obj):
         name = characteristics(state, t).name
         raise IllegalAction(rule, f"{name} is not a legal target: {what} needs {slot.description}")
-    shielded = why_cant_target(state, player, obj)
+    shielded = why_cant_target(state, player, obj, source=source)
     if shielded is not None:
         raise IllegalAction(*shielded)
     return obj.ref
@@ -133,22 +138,22 @@ def fitting(state: GameState, player: str, slot: Target) -> list[Chosen]:
     return objects + legal_player_targets(state, player, slot)
 
 
-def targetable(state: GameState, player: str, slot: Target) -> list[Chosen]:
+def targetable(state: GameState, player: str, slot: Target, source: Chars | None) -> list[Chosen]:
     """The targets one instance of "target" may legally take now: those that fit its words and
-    that no ability of their own keeps from being targeted (702.11b)."""
+    that no ability of their own keeps from being targeted (702.11b, judged by ``source``)."""
     out: list[Chosen] = []
     for t in fitting(state, player, slot):
-        if isinstance(t, int) and why_cant_target(state, player, state.obj(t)) is not None:
+        if isinstance(t, int) and why_cant_target(state, player, state.obj(t), source=source) is not None:
             continue
         out.append(t)
     return out
 
 
-def can_choose(state: GameState, player: str, slots: tuple[Target, ...]) -> bool:
+def can_choose(state: GameState, player: str, slots: tuple[Target, ...], source: Chars | None) -> bool:
     """Whether targets can be chosen for every instance (a mode whose targets can't be chosen
     can't be chosen, 700.2a): each has enough, and when some must differ from those before them
     ("another target"), there are enough different ones in all."""
-    each = [targetable(state, player, s) for s in slots]
+    each = [targetable(state, player, s, source) for s in slots]
     if any(len(options) < s.fewest for options, s in zip(each, slots, strict=True)):
         return False
     if any(s.distinct for s in slots):
@@ -244,7 +249,8 @@ def _different_enough(slots: tuple[Target, ...], combo: list[tuple[Chosen, ...]]
 
 
 # ---------------------------------------------------------------- as it resolves (608.2b)
-def target_is_legal(state: GameState, controller: str, slot: Target | None, ref: ObjRef | str) -> bool:
+def target_is_legal(state: GameState, controller: str, slot: Target | None, ref: ObjRef | str,
+                    source: Chars | None) -> bool:
     """Whether one target is still legal: the same object (400.7) or a player still in the game,
     and still what its instance of "target" may target, shielded by nothing."""
     if isinstance(ref, str):
@@ -256,7 +262,7 @@ def target_is_legal(state: GameState, controller: str, slot: Target | None, ref:
     if slot is None:
         return True
     return obj.zone in slot.zones and slot.legal(state, controller, obj) and \
-        why_cant_target(state, controller, obj) is None
+        why_cant_target(state, controller, obj, source=source) is None
 
 
 def slot_of_each(slots: tuple[Target, ...], n: int) -> list[Target | None]:
@@ -281,14 +287,17 @@ def groups_of(slots: tuple[Target, ...], n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(g) for g in groups)
 
 
-def illegal_targets(state: GameState, item: StackItem, slots: tuple[Target, ...]) -> frozenset[int]:
-    """The indices of ``item``'s targets that are illegal now (608.2b)."""
+def illegal_targets(state: GameState, item: StackItem, slots: tuple[Target, ...],
+                    source: Chars | None) -> frozenset[int]:
+    """The indices of ``item``'s targets that are illegal now (608.2b), judged by ``source``
+    (the spell, or the ability's source as it is or last was: ``targeting.item_source``)."""
     each = slot_of_each(slots, len(item.targets))
     return frozenset(i for i, ref in enumerate(item.targets)
-                     if not target_is_legal(state, item.controller, each[i], ref))
+                     if not target_is_legal(state, item.controller, each[i], ref, source))
 
 
-def why_illegal(state: GameState, controller: str, slot: Target | None, ref: ObjRef | str) -> str:
+def why_illegal(state: GameState, controller: str, slot: Target | None, ref: ObjRef | str,
+                source: Chars | None) -> str:
     """Why one target is illegal as its spell or ability resolves (608.2b), in the words of the
     rule that makes it so: gone (400.7), no longer what the words ask for, or shielded by an
     ability of its own such as hexproof (702.11b), which leaves it fitting the words."""
@@ -300,7 +309,7 @@ def why_illegal(state: GameState, controller: str, slot: Target | None, ref: Obj
         return "it is no longer there"
     if slot is not None and (obj.zone not in slot.zones or not slot.legal(state, controller, obj)):
         return f"it doesn't fit {words_} now"
-    shielded = why_cant_target(state, controller, obj)
+    shielded = why_cant_target(state, controller, obj, source=source)
     if shielded is not None:
         rule, sentence = shielded
         return f"{sentence} ({rule})"

@@ -21,13 +21,14 @@ import re
 from mtgrules.core.abilities import CHOSEN_MODES, Target, TriggerData, TriggeredAbility, target_slots
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Chars
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.triggers import PendingTrigger
 from mtgrules.rules import hooks
-from mtgrules.rules.layers import ability_kinds, on_battlefield
+from mtgrules.rules.layers import ability_kinds, characteristics, on_battlefield
 from mtgrules.rules.look_back import (
     LAST_KNOWN,
     LAST_KNOWN_CHARS,
@@ -309,25 +310,36 @@ def _push_trigger(d: Draft, t: PendingTrigger, chooser: Chooser) -> None:
     player = dict(data).get("player")
     label = f"{name}: “{first_clause(ab.text)}…”" + (f" for {player}" if player else "")
     assert isinstance(ab, TriggeredAbility), "only triggered abilities trigger"
+    source = _source_chars(d.view(), src, data)
     modal = modal_of(ab.resolve)
     modes: tuple[int, ...] | None = None
     if modal is not None:  # the modes are chosen first (603.3c), then their targets (603.3d)
-        if not allowed_modes(d.view(), controller, modal):
+        if not allowed_modes(d.view(), controller, modal, source):
             d.note("no mode", f"{name}: {ab.text} has no mode that can be chosen (each needs targets that can't be "
                    "chosen), so it is removed from the stack", "700.2b", controller, name)
             return
-        modes = choose_modes(chooser, d.view(), controller, modal, name, "603.3c")
+        modes = choose_modes(chooser, d.view(), controller, modal, name, "603.3c", source)
         data = (*data, (CHOSEN_MODES, modes))
         label += f" (“{mode_note(modal, modes)}”)"
-    targets = trigger_targets(d, chooser, ab, controller, name, ability_slots(ab, modes))
+    targets = trigger_targets(d, chooser, ab, controller, name, ability_slots(ab, modes), source=source)
     if targets is None:
         return
     d.push(StackItem(d.new_id(), "trigger", ref, controller, label, ability=i, data=tuple(data), targets=targets))
     d.note("on stack", f"{label} is put on the stack", "603.3", ref.oid, name)
 
 
+def _source_chars(state: GameState, src: GameObject, data: TriggerData) -> Chars | None:
+    """The trigger's source as its targets judge it (protection, 702.16b): as it is now if it is
+    still there as the same object, else as it last existed (608.2h)."""
+    if state.resolve_ref(src.ref) is not None:
+        return characteristics(state, src.oid)
+    kept = dict(data).get(LAST_KNOWN_CHARS)
+    return kept if isinstance(kept, Chars) else None
+
+
 def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller: str,
-                    name: str, slots: tuple[Target, ...] | None = None) -> tuple[ObjRef | str, ...] | None:
+                    name: str, slots: tuple[Target, ...] | None = None, *,
+                    source: Chars | None) -> tuple[ObjRef | str, ...] | None:
     """The targets a trigger's controller chooses as it goes on the stack (choice kind
     ``"target"``, 603.3d), instance by instance of "target" (115.3): for one target, an object id,
     or a player's name when the ability may target players (115.1d); for an instance that takes
@@ -336,7 +348,7 @@ def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller
     (the chosen modes', for a modal ability); by default the ability's own."""
     chosen: list[ObjRef | str] = []
     for spec in target_slots(ab.target) if slots is None else slots:
-        picked = _slot_targets(d, chooser, ab, spec, controller, name, chosen if spec.distinct else [])
+        picked = _slot_targets(d, chooser, ab, spec, controller, name, chosen if spec.distinct else [], source)
         if picked is None:
             return None
         chosen.extend(picked)
@@ -344,13 +356,14 @@ def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller
 
 
 def _slot_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, spec: Target, controller: str,
-                  name: str, taken: list[ObjRef | str]) -> tuple[ObjRef | str, ...] | None:
+                  name: str, taken: list[ObjRef | str], source: Chars | None) -> tuple[ObjRef | str, ...] | None:
     """The targets of one instance of "target" of a trigger going on the stack (603.3d); none of
     ``taken`` ("another target": those chosen for the instances before it, 115.3)."""
     state = d.view()
     fitting = [o for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)
                and o.ref not in taken]
-    shielded = {o.oid: why for o in fitting if (why := why_cant_target(state, controller, o)) is not None}
+    shielded = {o.oid: shield for o in fitting
+                if (shield := why_cant_target(state, controller, o, source=source)) is not None}
     options: list[int | str] = [o.oid for o in fitting if o.oid not in shielded]
     options += [p for p in legal_player_targets(state, controller, spec) if p not in taken]
     if len(options) < spec.fewest or (not options and not spec.up_to):  # none: removed (603.3d)
@@ -361,7 +374,7 @@ def _slot_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, spec: Target
                f"removed from the stack{shields}", "603.3d", controller, name)
         return None
     if spec.count == 1 and not spec.up_to:
-        _refuse_named_illegal_target(state, chooser, ab, spec, controller, name, options)
+        _refuse_named_illegal_target(state, chooser, ab, spec, controller, name, options, source)
         one = chooser.choose("target", controller, options, "603.3d")
         return (one,) if isinstance(one, str) else (state.obj(one).ref,)
     picks = Picks(options, spec.fewest, spec.count)
@@ -378,7 +391,7 @@ def _slot_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, spec: Target
 
 
 def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: TriggeredAbility, spec: Target,
-                                 controller: str, name: str, options: list[int | str]) -> None:
+                                 controller: str, name: str, options: list[int | str], source: Chars | None) -> None:
     """A scripted target that is an object but not a legal one is refused saying why, as a spell's
     is: hexproof and the like with their own rule, otherwise what the ability needs (603.3d, 601.2c).
     With one legal option the answer may be meant for a later question, so the chooser keeps it."""
@@ -397,7 +410,7 @@ def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: Trigger
     except KeyError:
         return
     if obj.zone in spec.zones and spec.legal(state, controller, obj):
-        shielded = why_cant_target(state, controller, obj)
+        shielded = why_cant_target(state, controller, obj, source=source)
         if shielded is not None:
             raise IllegalAction(*shielded)
     raise IllegalAction("603.3d", f"{card(obj.card).name} is not a legal target: {name}'s triggered ability "

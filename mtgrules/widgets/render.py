@@ -83,6 +83,10 @@ def step_label(timeline: Timeline, i: int, following: int | None = None) -> str:
     return f'<div class="mtg-box">{text} <span style="color:#666">({esc(when)})</span></div>'
 
 
+REVEAL = "Reveal the answer"
+"""The control that shows a prediction's answer: the Predict button and the handouts' toggle both
+carry this name, so a lesson's prose ("press **Reveal the answer**") is right in both."""
+
 ROUTINE = frozenset({"pass", "priority"})
 HEADLINE_CHARS = 90
 

@@ -20,7 +20,7 @@ from mtgrules.cards.builders import (
     tap_for_one_of,
     this_enters,
 )
-from mtgrules.cards.oracle.registry import ABILITY_KINDS, INSTRUCTIONS, IR, SPELL_KINDS, TARGET_KINDS
+from mtgrules.cards.oracle.registry import ABILITY_KINDS, INSTRUCTIONS, IR, SPELL_KINDS, TARGET_FINDERS, TARGET_KINDS
 from mtgrules.core.abilities import (
     Ability,
     ActivatedAbility,
@@ -229,6 +229,8 @@ def player_spec(words: str) -> Target:
 
 def _targets_in(eff: IR) -> list[Target]:
     """The targets one instruction names, one per instance of the word "target" (115.1, 115.3)."""
+    if eff[0] in TARGET_FINDERS:  # a topic's instruction says which targets it names (registry.targets)
+        return list(TARGET_FINDERS[eff[0]](eff))
     found: list[Target] = []
     for part in eff[1:]:
         if isinstance(part, tuple) and part and part[0] in ("target", "any target"):
@@ -513,6 +515,19 @@ def _you_gain_life(state: GameState, src: GameObject, ev: Event) -> bool:
         and isinstance(ev.before, int) and ev.after > ev.before
 
 
+def _creature_of_yours_enters(other: bool) -> Callable[[GameState, GameObject, Event], bool]:
+    """"Whenever [another] creature you control enters": a creature arrives on the battlefield
+    under this permanent's controller's control (603.6a, checked right after the event, 603.10)."""
+    def matches(state: GameState, src: GameObject, ev: Event) -> bool:
+        if not (isinstance(ev.obj, int) and ev.attribute == "zone" and ev.after == Zone.BATTLEFIELD
+                and ev.before != Zone.BATTLEFIELD) or (other and ev.obj == src.oid):
+            return False
+        obj = next((o for o in state.objects if o.oid == ev.obj), None)
+        return (obj is not None and obj.zone is Zone.BATTLEFIELD and obj.controller == src.controller
+                and characteristics(state, obj.oid).is_creature)
+    return matches
+
+
 def _attacks(state: GameState, src: GameObject, ev: Event) -> bool:
     """"Whenever this creature attacks": it was declared as an attacker (508.3a)."""
     return ev.obj == src.oid
@@ -588,6 +603,8 @@ def ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
     built: Ability
     if kind == "enters tapped":
         built = EntersWith(line, tapped=True)
+    elif kind == "enters with counters":
+        built = EntersWith(line, counters=((ir[2], ir[1]),))
     elif kind == "enchant":
         built = Enchant(line, _enchant_target(ir[1]))
     elif kind == "mana":
@@ -606,6 +623,9 @@ def ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
         tap = any(part[0] == "tap" for part in cost_ir)
         target = one_target(effects)
         built = ActivatedAbility(Cost.of(mana, tap=tap), line, resolver(effects), target=target)
+    elif kind == "loyalty":  # 606.2, 606.4: paid by putting on or removing loyalty counters
+        effects = ir[2]
+        built = ActivatedAbility(Cost.of(loyalty=ir[1]), line, resolver(effects), target=one_target(effects))
     elif kind == "triggered":
         event, effects = ir[1][0], ir[2]
         target = one_target(effects)
@@ -616,6 +636,14 @@ def ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
             built = TriggeredAbility(line, "zone change", dies, resolve, target=target, looks_back=True)
         elif event == "attacks":
             built = TriggeredAbility(line, "attacks", _attacks, resolve, target=target)
+        elif event in ("another of yours enters", "a creature of yours enters"):
+            built = TriggeredAbility(line, "zone change", _creature_of_yours_enters(event.startswith("another")),
+                                     resolve, target=target)
+        elif event == "your combat":
+            built = TriggeredAbility(line, STEP_BEGINS, at_beginning_of(Step.BEGIN_COMBAT, "your"), resolve,
+                                     target=target)
+        elif event == "each upkeep":
+            built = TriggeredAbility(line, STEP_BEGINS, at_beginning_of(Step.UPKEEP, "each"), resolve, target=target)
         elif event == "you gain life":
             built = TriggeredAbility(line, "life", _you_gain_life, resolve, target=target)
         else:

@@ -17,7 +17,7 @@ from mtgrules.cards.mtgjson import OracleCard
 from mtgrules.cards.oracle.build import CannotBuild, ability, spell_ability
 from mtgrules.cards.oracle.normalize import normalize, oracle_lines, without_reminder
 from mtgrules.cards.oracle.parse import IR, NotATemplate, parse
-from mtgrules.core.abilities import Ability
+from mtgrules.core.abilities import Ability, EntersWith
 from mtgrules.core.carddef import SUPERTYPES, CardDef, _another_ability
 from mtgrules.core.errors import CardDefError
 from mtgrules.core.keywords import Keyword
@@ -135,6 +135,11 @@ def compile_card(facts: OracleFacts) -> Compiled:
             for k in own:
                 statuses[k] = LineStatus(lines[k], True, ir[0] if k == i else "mode", ir if k == i else None)
 
+    if "Planeswalker" in facts.types and facts.loyalty is not None and facts.loyalty.isdigit():
+        n = int(facts.loyalty)  # its printed loyalty: it enters with that many loyalty counters (306.5b)
+        built.append((-1, EntersWith(f"(Loyalty {n}: it enters with {n} loyalty counters, 306.5b.)",
+                                     counters=(("loyalty", n),))))
+
     spell = spell_target = None
     if spell_lines:
         whole = all(statuses[i].played for i in spell_lines)
@@ -185,6 +190,8 @@ def _definition(facts: OracleFacts, lines: list[str], statuses: dict[int, LineSt
                 make([*kept, (i, ab)])
                 kept.append((i, ab))
             except CardDefError as e:
+                if i < 0:
+                    raise
                 statuses[i] = LineStatus(lines[i], False, str(e))
         return make(kept)
 

@@ -9,8 +9,8 @@ Notes on the data:
 
 * Jace Beleren is something to attack: it enters with its printed loyalty (306.5b) and damage
   removes loyalty counters (120.3c). Its three loyalty abilities are played (606): once each turn,
-  at sorcery timing, paid with loyalty counters (``rules/loyalty.py``); "target player" is asked as
-  the choice ``target_player`` (115.1c).
+  at sorcery timing, paid with loyalty counters (``rules/loyalty.py``); "target player" is a
+  target like any other (115.1c): ``activate("Alice", jace, 1, targets=("Bob",))``.
 * "Practice Ambush" and "Practice Charge" are not real Magic cards. They are the kit's own
   practice cards (the ``source`` says so), made because a lesson needs a plain instant that puts
   a creature onto the battlefield attacking. "Practice Bell" is one too: a plain "whenever a
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mtgrules.cards.builders import creature_target
+from mtgrules.cards.builders import creature_target, player_target
 from mtgrules.core.abilities import ActivatedAbility, Cost, EntersWith, Resolution, TriggerData, TriggeredAbility
 from mtgrules.core.carddef import CardDef, register
 from mtgrules.core.effects import Effect
@@ -47,7 +47,7 @@ from mtgrules.rules.keyword_actions import (
 from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.life import gain_life
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
-from mtgrules.rules.targeting import TARGET_PLAYER, opponents
+from mtgrules.rules.targeting import opponents
 from mtgrules.rules.tokens import create_token
 
 CREATURE = frozenset({"Creature"})
@@ -256,10 +256,10 @@ JACE_LOYALTY = ("+2: Each player draws a card.", "−1: Target player draws a ca
                 "−10: Target player mills twenty cards.")
 
 
-def _target_player(item: StackItem) -> str:
-    who = item.get(TARGET_PLAYER)
-    assert isinstance(who, str)  # chosen as it was activated (115.1c), checked again as it resolves (608.2b)
-    return who
+def _target_player(res: Resolution) -> str:
+    """Jace's one target, a player, still in the game: chosen as the ability was activated
+    (115.1c); with its only target gone the ability doesn't resolve at all (608.2b)."""
+    return res.target_players()[0]
 
 
 def _jace_each_draws(res: Resolution, _item: StackItem) -> None:
@@ -267,11 +267,11 @@ def _jace_each_draws(res: Resolution, _item: StackItem) -> None:
 
 
 def _jace_one_draws(res: Resolution, item: StackItem) -> None:
-    draw_cards(res.d, _target_player(item))
+    draw_cards(res.d, _target_player(res))
 
 
 def _jace_mills(res: Resolution, item: StackItem) -> None:
-    mill(res.d, _target_player(item), 20, "Jace Beleren")
+    mill(res.d, _target_player(res), 20, "Jace Beleren")
 
 
 def _charge(res: Resolution, _item: StackItem) -> None:
@@ -296,17 +296,9 @@ register(
                        TriggeredAbility(NEYITH_COMBAT, STEP_BEGINS, at_beginning_of(Step.BEGIN_COMBAT, "your"),
                                         _neyith_combat, target=creature_target())),
             source="Jumpstart"),
-    CardDef("Boggart Brute", "{2}{R}", CREATURE, frozenset({"Goblin", "Warrior"}), power=3, toughness=2,
-            oracle="Menace (This creature can't be blocked except by two or more creatures.)",
-            keywords=frozenset({Keyword.MENACE}), source="Magic Origins"),
-    CardDef("Giant Spider", "{3}{G}", CREATURE, frozenset({"Spider"}), power=2, toughness=4,
-            oracle="Reach (This creature can block creatures with flying.)", keywords=frozenset({Keyword.REACH}),
-            flavor_text=True, source="Tenth Edition"),
     CardDef("Goblin Piker", "{1}{R}", CREATURE, frozenset({"Goblin", "Warrior"}), power=2, toughness=1,
             oracle="This creature can't block.", keywords=frozenset({Keyword.CANT_BLOCK}), flavor_text=True,
             source="Magic 2010"),
-    CardDef("Craw Wurm", "{4}{G}{G}", CREATURE, frozenset({"Wurm"}), power=6, toughness=4,
-            flavor_text=True, source="Tenth Edition"),
     CardDef("Somberwald Stag", "{3}{G}{G}", CREATURE, frozenset({"Elk"}), power=4, toughness=3,
             oracle=STAG_TEXT,
             abilities=(TriggeredAbility(STAG_TEXT, "zone change", _this_enters, _stag_fights,
@@ -325,8 +317,8 @@ register(
             oracle="\n".join(JACE_LOYALTY),
             # the loyalty abilities first, so activate(player, jace) is the +2 and 1, 2 the others
             abilities=(ActivatedAbility(Cost.of(loyalty=2), JACE_LOYALTY[0], _jace_each_draws),
-                       ActivatedAbility(Cost.of(loyalty=-1), JACE_LOYALTY[1], _jace_one_draws, target_player=True),
-                       ActivatedAbility(Cost.of(loyalty=-10), JACE_LOYALTY[2], _jace_mills, target_player=True),
+                       ActivatedAbility(Cost.of(loyalty=-1), JACE_LOYALTY[1], _jace_one_draws, target=player_target()),
+                       ActivatedAbility(Cost.of(loyalty=-10), JACE_LOYALTY[2], _jace_mills, target=player_target()),
                        EntersWith("(Loyalty 3: it enters with three loyalty counters, 306.5b.)",
                                   counters=(("loyalty", 3),))),
             source="Lorwyn"),
