@@ -212,3 +212,12 @@ def test_a_trigger_may_choose_no_target_for_up_to():
     t.do(cast("Alice", owl))
     resolve_top(t, target=())
     assert t.state.stack and not t.state.stack[-1].targets  # on the stack, targeting nothing
+
+
+@pytest.mark.rule("602.5c")
+def test_a_granted_once_each_turn_ability_is_refused_rather_than_left_unlimited():
+    from mtgrules.cards import ActivatedAbility, Cost, GrantsAbility
+    pump = ActivatedAbility(Cost.of("{G}"), "{G}: This creature gets +1/+1 until end of turn. Activate only once "
+                            "each turn.", lambda res, item: None, once_each_turn=True)
+    with pytest.raises(CardDefError, match="602.5c"):
+        GrantsAbility(f'Enchanted creature has "{pump.text}"', pump)

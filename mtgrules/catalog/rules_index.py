@@ -353,6 +353,7 @@ RULES: dict[str, str] = {
     "602.5": "prohibited abilities can't be activated",
     "602.5a": "{T} or {Q} abilities of creatures need control since the turn began",
     "602.5b": "\"Activate only once each turn\" stays with the object whoever controls it",
+    "602.5c": "a restriction on an ability acquired from another object applies only to it as acquired",
     "602.5d": "\"Activate only as a sorcery\": the timing of casting a sorcery",
     "603": "handling triggered abilities",
     "603.2": "an ability triggers when its event happens",

@@ -658,6 +658,10 @@ class GrantsAbility:
             ("ability", "the ActivatedAbility or ManaAbility it grants",
              lambda v: isinstance(v, ActivatedAbility | ManaAbility)),
             ("to", "a function (state, source, object) -> bool", _is_function)))
+        if isinstance(self.ability, ActivatedAbility) and self.ability.once_each_turn:
+            raise CardDefError(f"GrantsAbility {self.text!r:.40}: an ability granted with \"Activate only once each "
+                               "turn\" is limited only as acquired from this object (602.5c), which the kit doesn't "
+                               "track yet; mark the line not_played")
 
 
 Ability = (ManaAbility | ActivatedAbility | TriggeredAbility | StaticAbility | ManaReplacement | EntersWith | Enchant
