@@ -31,8 +31,11 @@ from mtgrules.cards.builders import (
 from mtgrules.core.abilities import (
     Ability,
     ActivatedAbility,
+    AdditionalCost,
     AnyColor,
+    CantBeCountered,
     Cost,
+    CostChange,
     Enchant,
     EntersWith,
     Fixed,
@@ -40,8 +43,11 @@ from mtgrules.core.abilities import (
     ManaAbility,
     ManaReplacement,
     ManaTriggerResolution,
+    Modal,
+    Mode,
     Reflect,
     Resolution,
+    Sacrifice,
     StaticAbility,
     Target,
     TriggeredAbility,
@@ -105,6 +111,7 @@ __all__ = [
     "characteristics", "create_token", "create_tokens", "draw_cards", "fight", "gain_life", "colored", "not_colored", "COLORS",
     "any_target", "player_target", "opponent_target", "import_cards", "kit_cards",
     "GrantsAbility", "choice_kind",
+    "AdditionalCost", "CantBeCountered", "CostChange", "Modal", "Mode", "Sacrifice",
 ]
 
 KIT_CARDS: frozenset[str] = frozenset(CARD_POOL)
