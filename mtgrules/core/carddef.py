@@ -463,13 +463,15 @@ def register(*cards: CardDef, replace: bool = False) -> None:
             raise CardDefError(f"a different card named {c.name!r} is already registered; "
                              "pass replace=True to replace it")
     for c in cards:
-        if CARD_POOL.get(c.name) is not c:
+        held = CARD_POOL.get(c.name)
+        if held is not c:
             CARD_POOL[c.name] = c
-            POOL_CHANGES[0] += 1
+            if held is not None:  # a new name changes nothing worked out before (a card compiled on first use)
+                POOL_CHANGES[0] += 1
 
 
 POOL_CHANGES = [0]
-"""How many times a card was added or replaced: whatever is worked out once per card name
+"""How many times a card was replaced (a new name changes no answer): whatever is worked out once per card name
 (``rules.layers`` keeps each card's printed characteristics) is read again when this moves."""
 
 
