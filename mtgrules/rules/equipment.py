@@ -1,9 +1,9 @@
 """Equipment (301.5) and equip (702.6): attaching, what an Equipment gives, and when it falls off.
 
 * **Equip [cost]** means "[Cost]: Attach this permanent to target creature you control. Activate
-  only as a sorcery." (702.6a): :func:`equip_ability` makes it, an :class:`EquipAbility`, and
-  :func:`check_equip_timing` refuses it outside its controller's main phase with an empty stack
-  (``hooks.ACTIVATION_CHECKS``). Control of the creature matters as it is activated and as it
+  only as a sorcery." (702.6a): :func:`equip_ability` makes it, an :class:`EquipAbility`, refused
+  outside its controller's main phase with an empty stack as every "activate only as a sorcery"
+  ability is (602.5d, ``activation_limits``). Control of the creature matters as it is activated and as it
   resolves (301.5b): a creature its controller no longer controls is an illegal target then, and
   the ability doesn't resolve (608.2b).
 * **Attaching** (701.3): :func:`attach` puts the Equipment on a creature. One it can't equip
@@ -27,14 +27,11 @@ from dataclasses import dataclass
 
 from mtgrules.core.abilities import ActivatedAbility, Cost, Resolution, Target
 from mtgrules.core.effects import Chars, Effect
-from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, StackItem, Zone
 from mtgrules.core.state import Draft, GameState
-from mtgrules.rules import hooks
 from mtgrules.rules.layers import characteristics, on_battlefield
-from mtgrules.rules.stack import sorcery_timing
 
 
 # ---------------------------------------------------------------- what may be equipped (301.5)
@@ -121,21 +118,9 @@ def _equip(res: Resolution, item: StackItem) -> None:
 
 
 def equip_ability(cost: Cost, text: str) -> EquipAbility:
-    """"Equip {N}" (702.6a), with its printed text."""
-    return EquipAbility(cost, text, _equip, target=CREATURE_YOU_CONTROL)
-
-
-def check_equip_timing(state: GameState, player: str, source: GameObject, ab: object) -> None:
-    """``hooks.ACTIVATION_CHECKS``: an equip ability is activated only as a sorcery could be cast:
-    in its controller's main phase with the stack empty (702.6a, 307.1)."""
-    if isinstance(ab, EquipAbility) and not sorcery_timing(state, player):
-        why = "the stack isn't empty" if state.stack and state.step.is_main and state.active == player \
-            else f"this is not {player}'s main phase with an empty stack"
-        raise IllegalAction("702.6a", f"{characteristics(state, source.oid).name}'s “{ab.text.split(' (')[0]}” can be "
-                            f"activated only as a sorcery, and {why}")
-
-
-hooks.ACTIVATION_CHECKS.append(check_equip_timing)
+    """"Equip {N}" (702.6a), with its printed text; "only as a sorcery" is the activation limit
+    every such ability has (602.5d, ``activation_limits``)."""
+    return EquipAbility(cost, text, _equip, target=CREATURE_YOU_CONTROL, sorcery_speed=True)
 
 
 # ---------------------------------------------------------------- falling off (704.5n, 704.5p)

@@ -3,4 +3,9 @@
 
 from __future__ import annotations
 
-from mtgrules.cards.oracle.topics import permanents  # noqa: F401  (Equipment, counters, prevention, delayed triggers)
+from mtgrules.cards.oracle.topics import (
+    casting,  # noqa: F401  (casting and activating: 601, 602, 700.2)
+    evasion,  # noqa: F401  (protection, evasion, "whenever you cast")
+    library,  # noqa: F401  (scry, search, discard, "you may")
+    permanents,  # noqa: F401  (Equipment, counters, prevention, delayed triggers)
+)
