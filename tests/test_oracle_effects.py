@@ -222,3 +222,100 @@ def test_goremand_each_opponent_sacrifices_a_creature_and_its_controller_none():
     resolve_top(t)  # the creature; its enters trigger goes on the stack
     resolve_top(t)  # Bob's only creature: no choice to ask (701.21a)
     assert t.state.obj(theirs).zone is Zone.GRAVEYARD and t.state.obj(mine).zone is Zone.BATTLEFIELD
+
+
+# ---------------------------------------------------------------- another creature dies (700.4, 603.10a)
+def murder(s, victim):
+    """Alice casts Murder on ``victim`` and it resolves; the triggers wait on the stack."""
+    spell = s.add("Murder", "Alice", zone="hand")
+    s.mana("Alice", "CBB")
+    return cast_and_resolve(s, spell, targets=(victim,))
+
+
+@pytest.mark.rule("603.10a")
+@plays("dies_triggered", "another_creature_dies", card_name="Poison-Tip Archer")
+def test_poison_tip_archer_another_creature_dies_each_opponent_loses_one():
+    fully_compiled("Poison-Tip Archer")
+    s, (archer, bear) = board(("Poison-Tip Archer", "battlefield"), ("Grizzly Bears", "bob:battlefield"))
+    t = murder(s, bear)
+    assert t.state.stack, "the archer's ability triggers on the bear dying"
+    resolve_top(t)
+    assert t.state.player("Bob").life == 19
+
+
+@pytest.mark.rule("603.10a")
+def test_poison_tip_archer_destroyed_with_two_others_sees_them_die_but_not_itself():
+    fully_compiled("Planar Cleansing")
+    s = Scenario("wrath", players=["Alice", "Bob"], step="main1")
+    wrath = s.add("Planar Cleansing", "Alice", zone="hand")
+    s.add("Poison-Tip Archer", "Alice")
+    s.add("Grizzly Bears", "Alice")
+    s.add("Grizzly Bears", "Bob")
+    s.mana("Alice", "CCCWWW")
+    t = cast_and_resolve(s, wrath)
+    assert len(t.state.stack) == 2  # "another": the two bears, seen as they left together; not itself
+
+
+@pytest.mark.rule("608.2h")
+@plays("a_creature_you_control_dies", card_name="Moldervine Reclamation")
+def test_moldervine_reclamation_reads_the_controller_as_the_creature_last_existed():
+    fully_compiled("Moldervine Reclamation")
+    s = Scenario("stolen", players=["Alice", "Bob"], step="main1")
+    s.add("Moldervine Reclamation", "Alice")
+    stolen = s.add("Grizzly Bears", "Alice", owner="Bob")  # Alice controls Bob's bear
+    bobs = s.add("Grizzly Bears", "Bob")
+    for p in ("Alice", "Bob"):
+        for _ in range(3):
+            s.add("Forest", p, zone="library")
+    t = murder(s, stolen)
+    assert t.state.obj(stolen).zone is Zone.GRAVEYARD and t.state.obj(stolen).controller == "Bob"
+    assert t.state.stack, "it was Alice's creature as it died (608.2h), though the card is Bob's now"
+    resolve_top(t)
+    assert t.state.player("Alice").life == 21 and len(t.state.in_zone(Zone.HAND, "Alice")) == 1
+    assert t.state.obj(bobs).zone is Zone.BATTLEFIELD
+
+
+@pytest.mark.rule("700.4")
+def test_moldervine_reclamation_not_for_an_opponents_creature():
+    s, (_, bear) = board(("Moldervine Reclamation", "battlefield"), ("Grizzly Bears", "bob:battlefield"))
+    t = murder(s, bear)
+    assert not t.state.stack
+
+
+@pytest.mark.rule("603.10a")
+@plays("a_nontoken_creature_you_control_dies", card_name="Open the Graves")
+def test_open_the_graves_a_nontoken_creature_makes_a_zombie_a_token_doesnt():
+    fully_compiled("Open the Graves")
+    s, (_, bear, token) = board(("Open the Graves", "battlefield"), ("Grizzly Bears", "battlefield"),
+                                ("Soldier Token", "battlefield"))
+    t = murder(s, token)
+    assert not t.state.stack  # a token: not "nontoken" as it last existed
+    s, (_, bear) = board(("Open the Graves", "battlefield"), ("Grizzly Bears", "battlefield"))
+    t = murder(s, bear)
+    resolve_top(t)
+    assert any(o.card.startswith("Zombie Token") and o.zone is Zone.BATTLEFIELD for o in t.state.objects)
+
+
+@pytest.mark.rule("603.10a")
+@plays("a_type_you_control_dies", card_name="Bishop of Wings")
+def test_bishop_of_wings_an_angel_you_control_dies_makes_a_spirit():
+    line_played("Bishop of Wings", "Whenever an Angel you control dies")
+    s, (_, angel, bear) = board(("Bishop of Wings", "battlefield"), ("Serra Angel", "battlefield"),
+                                ("Grizzly Bears", "battlefield"))
+    t = murder(s, bear)
+    assert not t.state.stack  # not an Angel
+    s, (_, angel) = board(("Bishop of Wings", "battlefield"), ("Serra Angel", "battlefield"))
+    t = murder(s, angel)
+    resolve_top(t)
+    assert any(o.card.startswith("Spirit Token") and o.zone is Zone.BATTLEFIELD for o in t.state.objects)
+
+
+@pytest.mark.rule("701.21a")
+@plays("each_other_player_sacrifices", card_name="Grave Pact")
+def test_grave_pact_each_other_player_sacrifices_when_yours_dies():
+    fully_compiled("Grave Pact")
+    s, (_, mine, theirs) = board(("Grave Pact", "battlefield"), ("Grizzly Bears", "battlefield"),
+                                 ("Grizzly Bears", "bob:battlefield"))
+    t = murder(s, mine)
+    resolve_top(t)
+    assert t.state.obj(theirs).zone is Zone.GRAVEYARD

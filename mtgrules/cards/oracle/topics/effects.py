@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mtgrules.cards.oracle.build import CannotBuild
+from mtgrules.cards.oracle.build import CannotBuild, one_target, resolver
 from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, transform
-from mtgrules.core.abilities import Resolution, StaticAbility
+from mtgrules.core.abilities import Resolution, StaticAbility, TriggeredAbility
 from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, StackItem, Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.creature_types import creature_type
+from mtgrules.rules.death_triggers import Dier, creature_dies
 from mtgrules.rules.groups import Group, in_group
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.life import gain_life, lose_life
@@ -234,8 +235,59 @@ def _sacrifice_step(eff: IR) -> Step:
         state = res.state
         if who == "target opponent":
             players = res.target_players()
+        elif who == "each other player":
+            players = [p for p in player_targets(state) if p != res.controller]
         else:  # each opponent
             players = [p for p in player_targets(state) if opponents(state, res.controller, p)]
         if players:
             each_player_sacrifices(res.d, res.chooser, is_creature, "creature", players=players, why=why)
     return step
+
+
+# ---------------------------------------------------------------- another creature dies (700.4, 603.10a)
+@transform("another_creature_dies")
+def _another_dies(c: list[Any]) -> IR:
+    return ("dier", True, False, False, None)
+
+
+@transform("a_creature_you_control_dies")
+def _yours_dies(c: list[Any]) -> IR:
+    return ("dier", False, True, False, None)
+
+
+@transform("a_nontoken_creature_you_control_dies")
+def _nontoken_yours_dies(c: list[Any]) -> IR:
+    return ("dier", False, True, True, None)
+
+
+@transform("a_type_you_control_dies")
+def _type_yours_dies(c: list[Any]) -> IR:
+    return ("dier", False, True, False, str(c[-1]))
+
+
+@transform("dies_triggered")
+def _dies_triggered(c: list[Any]) -> IR:
+    return ("dies triggered", c[0], c[1])
+
+
+@transform("each_other_player_sacrifices")
+def _each_other_player_sacrifices(c: list[Any]) -> IR:
+    return ("sacrifice", ("each other player",))
+
+
+@ability_kind("dies triggered")
+def _dies_trigger(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"Whenever [another / a ... you control] creature dies, ...": a leaves-the-battlefield
+    ability, which looks back in time (603.10a) at the creature as it last existed (608.2h)."""
+    if is_spell_card:
+        raise CannotBuild("a triggered ability of an instant or sorcery isn't built yet")
+    _, other, yours, nontoken, word = ir[1]
+    kind = None
+    if word is not None:
+        kind = creature_type(word)
+        if kind is None:
+            raise CannotBuild(f"{word!r} is no creature type (205.3m)")
+    effects = ir[2]
+    who = Dier(other=other, yours=yours, nontoken=nontoken, creature_type=kind)
+    return "ability", TriggeredAbility(line, "zone change", creature_dies(who), resolver(effects),
+                                       target=one_target(effects), looks_back=True)
