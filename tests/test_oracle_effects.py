@@ -319,3 +319,17 @@ def test_grave_pact_each_other_player_sacrifices_when_yours_dies():
     t = murder(s, mine)
     resolve_top(t)
     assert t.state.obj(theirs).zone is Zone.GRAVEYARD
+
+
+@pytest.mark.rule("611.2c")
+@plays("group_gain_until_end_of_turn", card_name="Valiant Knight")
+def test_valiant_knight_knights_you_control_gain_double_strike():
+    fully_compiled("Valiant Knight")
+    s, (knight, bear, theirs) = board(("Valiant Knight", "battlefield"), ("Grizzly Bears", "battlefield"),
+                                      ("Valiant Knight", "bob:battlefield"), mana="CCCWW")
+    t = s.timeline()
+    t.do(activate("Alice", knight, "{3}{W}{W}"))
+    resolve_top(t)
+    assert "double strike" in kws(t.state, knight)  # itself: "Knights you control", no "other"
+    assert "double strike" not in kws(t.state, bear) and "double strike" not in kws(t.state, theirs)
+    assert pt(t.state, theirs) == pt(t.state, knight) == "3/4"  # neither lord pumps the other player's Knight

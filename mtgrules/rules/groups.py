@@ -33,13 +33,20 @@ class Group:
 def in_group(state: GameState, source: GameObject, obj: GameObject, chars: Chars, group: Group) -> bool:
     """Whether ``obj`` (a permanent with the characteristics ``chars``) is in ``group`` as the
     static ability of ``source`` names it now (611.3a)."""
+    return in_group_of(state, source.oid, source.controller, obj, chars, group)
+
+
+def in_group_of(state: GameState, source_oid: int, controller: str, obj: GameObject, chars: Chars,
+                group: Group) -> bool:
+    """:func:`in_group` for an ability of the permanent ``source_oid`` that ``controller`` controls
+    (a resolving ability's source may have left the battlefield: its controller still decides)."""
     if obj.zone is not Zone.BATTLEFIELD or not chars.is_creature:
         return False
-    if group.other and obj.oid == source.oid:
+    if group.other and obj.oid == source_oid:
         return False
-    if group.whose == "you" and obj.controller != source.controller:
+    if group.whose == "you" and obj.controller != controller:
         return False
-    if group.whose == "opponents" and not opponents(state, source.controller, obj.controller):
+    if group.whose == "opponents" and not opponents(state, controller, obj.controller):
         return False
     kind = group.quality[0]
     if kind == "color":

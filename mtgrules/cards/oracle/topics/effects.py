@@ -17,11 +17,11 @@ from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, transf
 from mtgrules.core.abilities import Resolution, StaticAbility, TriggeredAbility
 from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.keywords import Keyword
-from mtgrules.core.objects import GameObject, StackItem, Zone
+from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.creature_types import creature_type
 from mtgrules.rules.death_triggers import Dier, creature_dies
-from mtgrules.rules.groups import Group, in_group
+from mtgrules.rules.groups import Group, group_words, in_group, in_group_of
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.life import gain_life, lose_life
 from mtgrules.rules.sacrifice import each_player_sacrifices
@@ -291,3 +291,35 @@ def _dies_trigger(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
     who = Dier(other=other, yours=yours, nontoken=nontoken, creature_type=kind)
     return "ability", TriggeredAbility(line, "zone change", creature_dies(who), resolver(effects),
                                        target=one_target(effects), looks_back=True)
+
+
+# ---------------------------------------------------------------- a group until end of turn (611.2c)
+@transform("group_gain_until_end_of_turn")
+def _group_gain(c: list[Any]) -> IR:
+    return ("group pump", c[0], (0, 0), tuple(c[1]))
+
+
+@instruction("group pump")
+def _group_pump_step(eff: IR) -> Step:
+    """"Knights you control gain double strike until end of turn.": the creatures in the group as
+    the instruction is followed, and only those (611.2c: a Knight arriving later doesn't gain it),
+    until the cleanup step (514.2)."""
+    group = group_of(eff[1])
+    (p, t), granted = eff[2], eff[3]
+    keywords = frozenset(Keyword(k) for k in granted)
+    words = f"{group_words(group)} gain {' and '.join(granted)} until end of turn"
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        state = res.state
+        members = [o for o in state.objects if o.zone is Zone.BATTLEFIELD
+                   and in_group_of(state, item.source.oid, res.controller, o, characteristics(state, o.oid), group)]
+        for obj in members:
+            if (p, t) != (0, 0):
+                res.pump(obj, p, t, "613.4c", f"{why}: {words}")
+            if keywords:
+                eff6 = Effect("6", f"{why}: {words}", "613.1f", item.source.oid, res.d.new_timestamp(),
+                              affected=(ObjRef(obj.oid, obj.zcc),), add_keywords=keywords, until_end_of_turn=True)
+                res.d.set_scalar("613.1f", effects=res.d.effects + (eff6,))
+        if not members:
+            res.d.note("nothing", f"{why}: there are no {group_words(group)}, so nothing gains anything", "611.2c")
+    return step
