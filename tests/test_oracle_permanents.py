@@ -83,11 +83,11 @@ def test_equip_only_as_a_sorcery_marauders_axe():
                                    ("Shock", "hand"), mana="CCR")
     t = s.timeline()
     t.do(cast("Alice", shock, targets=("Bob",)))
-    err = refuse(t.state, activate("Alice", axe, "Equip", targets=(bears,)), "702.6a")
+    err = refuse(t.state, activate("Alice", axe, "Equip", targets=(bears,)), "602.5d")
     assert "stack isn't empty" in err.reason
     s, (axe, bears) = board(("Marauder's Axe", "battlefield"), ("Grizzly Bears", "battlefield"), step="combat",
                             mana="CC")
-    refuse(s.state(), activate("Alice", axe, "Equip", targets=(bears,)), "702.6a")
+    refuse(s.state(), activate("Alice", axe, "Equip", targets=(bears,)), "602.5d")
     assert not any(getattr(a, "source", None) == axe for a in legal_actions(s.state()))
 
 

@@ -392,6 +392,7 @@ RULES: dict[str, str] = {
     "603.10a": "leaves-the-battlefield abilities look back in time",
     "604": "handling static abilities",
     "604.1": "static abilities do something all the time",
+    "604.2": "static abilities create continuous effects, active while the permanent is on the battlefield",
     "604.3": "characteristic-defining abilities, which function in all zones",
     "605": "mana abilities",
     "605.1": "which abilities are mana abilities",

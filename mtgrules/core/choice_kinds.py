@@ -314,6 +314,7 @@ choice_kind(
     asked="as \"search your library and/or graveyard\" resolves (Chandra's Firemaw)",
     given_on="the pass during which the ability resolves",
     example="resolve_top(t, may='yes', search_in='graveyard', search=12)")
+choice_kind(
     "shield", "which source's damage a prevention shield prevents", "the id of the source", ("615.7",),
     asked="when two or more sources would deal combat damage at once to a creature or player with a shield "
           "(\"prevent the next 1 damage\", Bandage, Samite Healer); asked once for each damage it prevents",
