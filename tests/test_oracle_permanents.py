@@ -28,7 +28,7 @@ from mtgrules import (
     pass_priority,
 )
 from mtgrules.cards.oracle.source import compiled
-from mtgrules.cards.oracle.topics.permanents import CONTROL, CREATURE_TYPE
+from mtgrules.cards.oracle.topics.permanents import CONTROL
 from mtgrules.core.errors import MissingChoice
 from mtgrules.core.objects import Zone
 from mtgrules.play.verbs import resolve_top
@@ -412,10 +412,41 @@ def test_as_it_enters_choose_a_color_voice_of_all():
     assert dict(t.state.obj(voice).chosen) == {"color": "R"}
 
 
+@pytest.mark.rule("614.12a")
+@plays("as_enters_choose_type", "chosen_type_pump", card_name="Icon of Ancestry")
+def test_choose_a_creature_type_and_creatures_of_the_chosen_type_get_icon_of_ancestry():
+    """The type is chosen as it enters (614.12a), any creature type (205.3m), given in any case;
+    "the chosen type" is the linked choice (607.2d), read at each moment (611.3a)."""
+    line_played("Icon of Ancestry", "As Icon of Ancestry")
+    line_played("Icon of Ancestry", "Creatures you control of the chosen type")
+    s, (icon, bears, elves, theirs) = board(("Icon of Ancestry", "hand"), ("Grizzly Bears", "battlefield"),
+                                            ("Llanowar Elves", "battlefield"), ("Grizzly Bears", "bob:battlefield"),
+                                            mana="CCC")
+    t = s.timeline()
+    t.do(cast("Alice", icon))
+    with pytest.raises(MissingChoice) as need:
+        resolve_top(t)
+    assert need.value.kind == "creature type" and need.value.rule == "614.12a"
+    resolve_top(t, creature_type="bear")
+    assert dict(t.state.obj(icon).chosen) == {"creature type": "Bear"}
+    assert characteristics(t.state, bears).pt() == "3/3"
+    assert characteristics(t.state, elves).pt() == "1/1" and characteristics(t.state, theirs).pt() == "2/2"
+
+
 @pytest.mark.rule("205.3m")
-@plays("as_enters_choose_type", card_name="Icon of Ancestry")
-def test_choose_a_creature_type_is_marked_not_played_icon_of_ancestry():
-    not_played_because("Icon of Ancestry", "As Icon of Ancestry", CREATURE_TYPE)
+def test_a_creature_type_must_be_one_icon_of_ancestry():
+    s, (icon,) = board(("Icon of Ancestry", "hand"), mana="CCC")
+    t = s.timeline()
+    t.do(cast("Alice", icon))
+    from mtgrules.core.errors import IllegalAction
+    with pytest.raises(IllegalAction):
+        resolve_top(t, creature_type="Forest")  # a land type, not a creature type
+    from mtgrules.core.errors import ScenarioError
+    with pytest.raises(ScenarioError, match="creature type"):
+        Scenario("icon", players=["Alice", "Bob"]).add("Icon of Ancestry", "Alice")
+    s = Scenario("icon", players=["Alice", "Bob"])
+    icon = s.add("Icon of Ancestry", "Alice", chosen={"creature type": "Elf"})
+    assert dict(s.state().obj(icon).chosen) == {"creature type": "Elf"}
 
 
 # ---------------------------------------------------------------- gaining control (613.1b): marked, not played
@@ -464,3 +495,37 @@ def test_the_legal_list_asks_the_shield_question_two_unblocked_attackers_samite_
     for action in passes:
         new, _events = apply(t.state, action)
         assert new.player("Bob").life == 17  # 4 damage, 1 prevented
+
+
+@pytest.mark.rule("509.1b")
+@plays("equipped_unblockable_grant", card_name="Whispersilk Cloak")
+def test_equipped_creature_cant_be_blocked_and_has_shroud_whispersilk_cloak():
+    fully_compiled("Whispersilk Cloak")
+    s, (cloak, bears, theirs, shock) = board(("Whispersilk Cloak", "battlefield"), ("Grizzly Bears", "battlefield"),
+                                             ("Grizzly Bears", "bob:battlefield"), ("Shock", "bob:hand"), mana="CC")
+    t = equip(s.timeline(), cloak, bears)
+    assert {"can't be blocked", "shroud"} <= set(characteristics(t.state, bears).keywords)
+    t = pass_until(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [bears]))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    refuse(t.state, declare_blockers("Bob", {theirs: bears}), "509.1b")
+
+
+@pytest.mark.rule("509.1b")
+@plays("equipped_pump_one_blocker", card_name="Wolfrider's Saddle")
+def test_equipped_creature_cant_be_blocked_by_more_than_one_wolfriders_saddle():
+    fully_compiled("Wolfrider's Saddle")
+    s, (saddle, one, two) = board(("Wolfrider's Saddle", "hand"), ("Grizzly Bears", "bob:battlefield"),
+                                  ("Grizzly Bears", "bob:battlefield"), mana="CCCG")
+    t = resolve_top(cast_and_resolve(s, saddle))
+    wolf = next(o.oid for o in t.state.battlefield() if o.is_token)
+    assert t.state.obj(saddle).attached_to == wolf and characteristics(t.state, wolf).pt() == "3/3"
+    s = Scenario("saddle", players=["Alice", "Bob"], step="combat")
+    bears = s.add("Grizzly Bears", "Alice")
+    s.add("Wolfrider's Saddle", "Alice", attached_to=bears)
+    one, two = s.add("Grizzly Bears", "Bob"), s.add("Grizzly Bears", "Bob")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [bears]))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    refuse(t.state, declare_blockers("Bob", {one: bears, two: bears}), "509.1b")
+    t.do(declare_blockers("Bob", {one: bears}))

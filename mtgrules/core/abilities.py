@@ -463,17 +463,20 @@ class ManaReplacement:
 @dataclass(frozen=True)
 class EntersWith:
     """A replacement effect on how this permanent enters (614.1c, 614.12): tapped, with
-    counters, or after a choice. ``counters`` may use X, read from the spell (107.3m)."""
+    counters, or after a choice (a colour, or a creature type, 614.12a). ``counters`` may use X,
+    read from the spell (107.3m)."""
 
     text: str
     tapped: bool = False
     counters: tuple[tuple[str, int | str], ...] = ()
     choose_color: bool = False
+    choose_creature_type: bool = False
 
     def __post_init__(self) -> None:
         _check_fields(self, f"EntersWith {self.text!r:.40}", (
             ("text", "the ability's text", _is_text), ("tapped", "True or False", _is_flag),
             ("choose_color", "True or False", _is_flag),
+            ("choose_creature_type", "True or False", _is_flag),
             ("counters", '(kind, number) pairs such as (("+1/+1", "X"),), the number whole or "X"',
              lambda v: isinstance(v, tuple) and all(
                  isinstance(p, tuple) and len(p) == 2 and _is_text(p[0]) and p[0]

@@ -193,6 +193,12 @@ choice_kind(
     given_on="the pass during which the spell or ability resolves",
     example="resolve_top(t, pick='nothing', bottom_order=(12, 11, 10))", words=_objects)
 choice_kind(
+    "creature type", "a creature type", "a creature type as printed, such as 'Elf' (any of them, 205.3m)",
+    ("614.12a", "205.3m"),
+    asked="as a permanent that says \"choose a creature type\" enters (Icon of Ancestry)",
+    given_on="the pass during which it resolves and enters the battlefield",
+    example="resolve_top(t, creature_type='Elf')")
+choice_kind(
     "cumulative upkeep", "whether to pay the cumulative upkeep", "'pay' or \"don't pay\"", ("702.24a",),
     asked="as a cumulative upkeep trigger resolves; not paying sacrifices the permanent",
     given_on="the pass during which the upkeep trigger resolves",

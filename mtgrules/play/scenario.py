@@ -146,6 +146,9 @@ class Scenario:
                               f"(such as color='G')")
         if z is Zone.BATTLEFIELD and check.chooses_color(name) and "color" not in choices:
             check.fail(where, f"{name} chose a colour as it entered; say which with chosen={{'color': 'G'}}")
+        if z is Zone.BATTLEFIELD and check.chooses_creature_type(name) and "creature type" not in choices:
+            check.fail(where, f"{name} chose a creature type as it entered; say which with "
+                              "chosen={'creature type': 'Elf'}")
         if attached_to is not None:
             check.whole(attached_to, where, "attached_to")
             if attached_to not in {o.oid for o in self.objects}:

@@ -22,6 +22,7 @@ from mtgrules.core.errors import ScenarioError
 from mtgrules.core.mana import COLORS, ManaType
 from mtgrules.core.objects import Zone, counter_problem
 from mtgrules.core.turns import Step, parse_step
+from mtgrules.rules.creature_types import CREATURE_TYPES
 
 FORMATS = ("two-player", "multiplayer", "two-headed giant")
 SCENARIO_FIELDS = ("title", "players", "teams", "turn", "active", "step", "format", "life", "seed", "cards",
@@ -242,16 +243,24 @@ def chooses_color(name: str) -> bool:
     return any(isinstance(a, EntersWith) and a.choose_color for a in card(name).abilities)
 
 
+def chooses_creature_type(name: str) -> bool:
+    """Cards that choose a creature type as they enter (614.12a) need it in a scenario too."""
+    return any(isinstance(a, EntersWith) and a.choose_creature_type for a in card(name).abilities)
+
+
 def chosen(value: Any, name: str, where: str) -> dict[str, str]:
     """What the card chose as it entered; only a choice the card makes, with a value it allows."""
     given = mapping(value, where, "chosen")
-    allowed = ("color",) if chooses_color(name) else ()
+    allowed = ("color",) * chooses_color(name) + ("creature type",) * chooses_creature_type(name)
     for key, v in given.items():
         if key not in allowed:
             fail(where, f"chosen {brief(key)}: {name} makes no such choice" +
                  (f"; it chooses {list(allowed)}" if allowed else ""))
         if key == "color" and (not isinstance(v, str) or len(v) != 1 or v not in COLOR_LETTERS):
             fail(where, f"chosen color must be one colour's letter from {COLOR_LETTERS}, not {shown(v)}")
+        if key == "creature type" and v not in CREATURE_TYPES:
+            fail(where, f"chosen creature type must be a creature type (205.3m) as printed, such as 'Elf', not "
+                        f"{shown(v)}")
     return dict(given)
 
 

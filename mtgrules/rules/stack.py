@@ -26,6 +26,7 @@ from mtgrules.rules.costs import (
     spend_mana,
     total_cost,
 )
+from mtgrules.rules.creature_types import CREATURE_TYPES, creature_type
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.look_back import LAST_KNOWN, LAST_KNOWN_CHARS, trigger_source
 from mtgrules.rules.modes import allowed as allowed_modes
@@ -362,9 +363,10 @@ def explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int, cast
     """Say how the permanent entered, and where an X came from (107.3m). A planeswalker's printed
     loyalty is its own rule (306.5b), though the replacement it makes is a 614.1c one."""
     uses_x = any(n == "X" for _, n in rep.counters)
-    only_tapped = rep.tapped and not rep.counters and not rep.choose_color  # "enters tapped" is 614.1d
+    chooses = rep.choose_color or rep.choose_creature_type
+    only_tapped = rep.tapped and not rep.counters and not chooses  # "enters tapped" is 614.1d
     printed_loyalty = (bool(rep.counters) and all(kind == "loyalty" for kind, _ in rep.counters)
-                       and not rep.tapped and not rep.choose_color and "Planeswalker" in card(obj.card).types)
+                       and not rep.tapped and not chooses and "Planeswalker" in card(obj.card).types)
     rule = ("107.3m" if uses_x else "614.1d" if only_tapped else "306.5b" if printed_loyalty
             else "614.1c")
     why = (f" X is {x}, the value chosen for the spell (107.3m); the permanent's own X is 0." if cast else
@@ -386,8 +388,26 @@ def enters_with_fields(chooser: Chooser, controller: str, rep: EntersWith, x: in
         out["counters"] = counters
     if rep.choose_color:
         color = chooser.choose("color", controller, [c.value for c in COLORS], "614.12a")
-        out["chosen"] = (("color", color),)
+        out["chosen"] = (*extra.get("chosen", ()), ("color", color))
+    if rep.choose_creature_type:  # any creature type (205.3m), the one chosen said in its own words
+        kind = chooser.choose("creature type", controller, CREATURE_TYPE_NAMES, "614.12a",
+                              normalize=creature_type_named, offered=CREATURE_TYPE_EXAMPLES)
+        out["chosen"] = (*extra.get("chosen", ()), *out.get("chosen", ()), ("creature type", kind))
     return out
+
+
+CREATURE_TYPE_NAMES = tuple(sorted(CREATURE_TYPES))
+CREATURE_TYPE_EXAMPLES = ("Elf", "Goblin", "Human", "Zombie")
+"""A few creature types to show as examples when the choice is missing (all of them are allowed)."""
+
+
+def creature_type_named(value: Any) -> Any:
+    """"elf" or "Elf" as the creature type Elf; anything else is left as it is, and refused."""
+    if isinstance(value, str):
+        found = creature_type(value.strip().lower()) or (value if value in CREATURE_TYPES else None)
+        if found is not None:
+            return found
+    return value
 
 
 def mana_value(state: GameState, oid: int) -> int:

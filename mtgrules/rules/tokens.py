@@ -36,7 +36,7 @@ def _create(d: Draft, name: str, controller: str, why: str, before: int, seq: in
     texts = [a for a in card(name).abilities if isinstance(a, EntersWith)]
     fields: dict[str, Any] = {}
     for rep in texts:
-        if rep.choose_color:  # no token of the kit asks; a chooser would have to be passed in
+        if rep.choose_color or rep.choose_creature_type:  # no token of the kit asks; a chooser would be needed
             raise ValueError(f"{name}: a token whose entering asks a choice isn't supported (614.12a)")
         fields.update(enters_with_fields(Chooser(), controller, rep, 0, fields))
     obj = GameObject(d.new_id(), name, controller, controller, Zone.BATTLEFIELD,

@@ -16,12 +16,13 @@ from typing import Any
 from mtgrules.cards.oracle.build import CannotBuild, token_definition
 from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, transform
 from mtgrules.core.abilities import Cost, EntersWith, Resolution, StaticAbility
-from mtgrules.core.effects import Effect
+from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.delayed import OBJECTS, create_delayed, sacrifice_them
 from mtgrules.rules.equipment import attach, equip_ability, equipped_gets
+from mtgrules.rules.layers import on_battlefield
 from mtgrules.rules.look_back import LAST_KNOWN
 from mtgrules.rules.prevention import PreventionAbility, Recipient, add_prevention, no_layer_effects
 from mtgrules.rules.tokens import create_tokens
@@ -32,8 +33,6 @@ CONTROL = ("gaining control is a layer 2 effect (613.1b), which the kit's layers
            "permanent would stay under its old controller")
 """Why the control-changing templates are read but never played."""
 
-CREATURE_TYPE = ("choosing a creature type as it enters (614.12a) needs the list of every creature type "
-                 "(205.3m) to offer and check, which the kit doesn't hold yet")
 
 
 def _pt(text: Any) -> tuple[int, int]:
@@ -62,6 +61,16 @@ def _equipped_pump_lose(c: list[Any]) -> IR:
     return ("equipped", _pt(c[0]), (), (str(c[1]),), None)
 
 
+@transform("equipped_unblockable_grant")
+def _equipped_unblockable_grant(c: list[Any]) -> IR:
+    return ("equipped", (0, 0), ("can't be blocked", *c[0]), (), None)
+
+
+@transform("equipped_pump_one_blocker")
+def _equipped_pump_one_blocker(c: list[Any]) -> IR:
+    return ("equipped", _pt(c[0]), ("can't be blocked by more than one creature",), (), None)
+
+
 @transform("equipped_pump_per_counter")
 def _equipped_pump_per_counter(c: list[Any]) -> IR:
     return ("equipped", _pt(c[0]), (), (), str(c[1]))
@@ -81,6 +90,11 @@ def _choose_color(c: list[Any]) -> IR:
 @transform("as_enters_choose_type")
 def _choose_type(c: list[Any]) -> IR:
     return ("as enters choose", "creature type")
+
+
+@transform("chosen_type_pump")
+def _chosen_type_pump(c: list[Any]) -> IR:
+    return ("chosen type pump", _pt(c[0]))
 
 
 @transform("prevent_to_self")
@@ -173,9 +187,28 @@ def _enters_with_named_counters(ir: IR, line: str, is_spell_card: bool) -> tuple
 def _as_enters_choose(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
     """"As ~ enters the battlefield, choose a color." (614.12a: chosen before it enters)"""
     _permanent_only(is_spell_card, "\"as ~ enters\"")
-    if ir[1] != "color":
-        raise CannotBuild(CREATURE_TYPE)
-    return "ability", EntersWith(line, choose_color=True)
+    if ir[1] == "color":
+        return "ability", EntersWith(line, choose_color=True)
+    return "ability", EntersWith(line, choose_creature_type=True)  # any of them (205.3m)
+
+
+@ability_kind("chosen type pump")
+def _chosen_type_pump_ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"Creatures you control of the chosen type get +1/+1.": the type its "as ~ enters" ability
+    chose (607.2d, linked abilities), read at each moment (611.3a); layer 7c (613.4c)."""
+    _permanent_only(is_spell_card, "a static ability of a permanent")
+    p, t = ir[1]
+
+    def effects(state: GameState, source: GameObject) -> list[Effect]:
+        kind = dict(source.chosen).get("creature type")
+        if kind is None:  # it chose none (it didn't enter the battlefield as the text says): none is boosted
+            return []
+
+        def applies(st: GameState, obj: GameObject, chars: Chars) -> bool:
+            return (obj.controller == source.controller and on_battlefield(st, obj) and chars.is_creature
+                    and kind in chars.subtypes)
+        return [Effect("7c", line, "613.4c", source.oid, source.timestamp, applies=applies, delta=(p, t))]
+    return "ability", StaticAbility(line, effects)
 
 
 def _to_self(state: GameState, holder: GameObject, source: int, recipient: Recipient, combat: bool) -> bool:
