@@ -529,3 +529,22 @@ def test_equipped_creature_cant_be_blocked_by_more_than_one_wolfriders_saddle():
     t = pass_until(t, Step.DECLARE_BLOCKERS)
     refuse(t.state, declare_blockers("Bob", {one: bears, two: bears}), "509.1b")
     t.do(declare_blockers("Bob", {one: bears}))
+
+
+@pytest.mark.rule("616.1")
+def test_protection_and_a_shield_are_ordered_by_the_affected_player_cerulean_drake_and_samite_healer():
+    """Protection prevents damage too (702.16e): with a shield on the same creature, its controller
+    chooses which applies first (616.1); protection first leaves the shield unused."""
+    s, (drake, healer, clasm) = board(("Cerulean Drake", "battlefield"), ("Samite Healer", "battlefield"),
+                                      ("Pyroclasm", "hand"), mana="CR")
+    t = s.timeline()
+    t.do(activate("Alice", healer, 0, targets=(drake,)))
+    resolve_top(t)
+    t.do(cast("Alice", clasm))
+    with pytest.raises(MissingChoice) as need:
+        resolve_top(t)
+    assert need.value.kind == "prevention order"
+    protection = next(o for o in need.value.options if "protection from red" in o)
+    resolve_top(t, prevention_order=protection)
+    assert t.state.obj(drake).damage == 0 and len(t.state.prevention) == 1
+    assert any(e.rule == "702.16e" and e.kind == "damage prevented" for e in t.frames[-1].events)

@@ -19,6 +19,8 @@ Choices (never a default):
 * When a shield and another prevention effect would both apply to the same damage, the affected
   player (the recipient, or the recipient's controller) chooses which applies first (616.1;
   choice kind ``"prevention order"``): applied first, "prevent all" leaves the shield unused.
+  Protection is one of those effects (702.16e): alongside one of this module's it is ordered
+  with them here; alone, ``protection`` prevents the damage itself (``hooks.DAMAGE_PREVENTIONS``).
 * Combat damage is dealt all at once (510.2), so a shield may face two sources together; then
   that player chooses which damage the shield prevents (615.7; choice kind ``"shield"``, one
   answer per point of damage shielded). So combat damage meets its prevention effects with the
@@ -45,6 +47,7 @@ from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import Step
 from mtgrules.rules import hooks
 from mtgrules.rules.layers import ability_kinds, characteristics
+from mtgrules.rules.protection import protection_against
 
 Recipient = str | int  # a player's name, or an object id
 PreventsTest = Callable[[GameState, GameObject, int, Recipient, bool], bool]
@@ -119,6 +122,7 @@ class _Applies:
 
     label: str
     made: Prevention | None = None  # from a resolved spell or ability; None for a static ability's
+    rule: str = "615.1a"  # the rule that prevents it, as the step says: protection's is 702.16e
 
     @property
     def shield(self) -> bool:
@@ -148,8 +152,12 @@ def _label(state: GameState, p: Prevention) -> str:
     return f"{who}: {_said(p.text)}" if who else _said(p.text)
 
 
-def applicable(state: GameState, source: int, recipient: Recipient, combat: bool) -> list[_Applies]:
-    """The prevention effects that would apply to damage from ``source`` to ``recipient``."""
+def applicable(state: GameState, source: int, recipient: Recipient, combat: bool,
+               source_chars: Chars | None = None) -> list[_Applies]:
+    """The prevention effects that would apply to damage from ``source`` to ``recipient``: those
+    of this module and, when one of them applies, the recipient's protection from the source
+    (702.16e), so the affected player orders them all (616.1). Protection alone is left to
+    ``protection`` (``hooks.DAMAGE_PREVENTIONS``)."""
     found = [_Applies(_label(state, p), p) for p in state.prevention if _hits(state, p, recipient, combat)]
     if PreventionAbility in ability_kinds(state):
         for holder in state.battlefield():
@@ -157,6 +165,11 @@ def applicable(state: GameState, source: int, recipient: Recipient, combat: bool
                 if isinstance(ab, PreventionAbility) and ab.prevents is not None \
                         and ab.prevents(state, holder, source, recipient, combat):
                     found.append(_Applies(f"{characteristics(state, holder.oid).name}: {_said(ab.text)}"))
+    if found and isinstance(recipient, int):
+        chars = characteristics(state, recipient)
+        kw = protection_against(chars, source_chars or characteristics(state, source))
+        if kw is not None:
+            found.append(_Applies(f"{chars.name}: {kw.value}", rule="702.16e"))
     labels = [a.label for a in found]
     return [replace(a, label=f"{a.label} [{i + 1}]") if labels.count(a.label) > 1 else a
             for i, a in enumerate(found)]
@@ -170,11 +183,12 @@ def _affected(state: GameState, recipient: Recipient) -> str:
 
 # ---------------------------------------------------------------- applying them (615.6, 615.7, 616.1)
 def prevent(d: Draft, chooser: Chooser, state: GameState, recipient: Recipient,
-            dealt: list[tuple[int, int]], combat: bool) -> list[tuple[int, int]]:
+            dealt: list[tuple[int, int]], combat: bool, chars: dict[int, Chars] | None = None) -> list[tuple[int, int]]:
     """Damage dealt at once to ``recipient``, as (source, amount) pairs: what is left once the
     prevention effects that apply have prevented what they prevent, each said with its rule.
     ``state`` is the state the damage is dealt in (510.2)."""
-    wanted = {source: applicable(state, source, recipient, combat) for source, amount in dealt if amount > 0}
+    wanted = {source: applicable(state, source, recipient, combat, (chars or {}).get(source))
+              for source, amount in dealt if amount > 0}
     if not any(wanted.values()):
         return dealt
     left = dict(dealt)
@@ -194,8 +208,8 @@ def prevent(d: Draft, chooser: Chooser, state: GameState, recipient: Recipient,
         else:
             first.add(source)
     for source in first:
-        _say_prevented(d, state, source, recipient, left[source], [a for a in wanted[source] if not a.shield][0].label,
-                       "615.1a")
+        by = next(a for a in wanted[source] if not a.shield)
+        _say_prevented(d, state, source, recipient, left[source], by.label, by.rule)
         left[source] = 0
     used = 0
     while pool - used > 0:
@@ -215,8 +229,8 @@ def prevent(d: Draft, chooser: Chooser, state: GameState, recipient: Recipient,
         _use_shields(d, state, [a.made for a in shields if a.made is not None], used, shown)
     for source in whole - first:  # a shield met it first; "prevent all" takes the rest (616.1)
         if left[source] > 0:
-            _say_prevented(d, state, source, recipient, left[source],
-                           [a for a in wanted[source] if not a.shield][0].label, "615.1a")
+            by = next(a for a in wanted[source] if not a.shield)
+            _say_prevented(d, state, source, recipient, left[source], by.label, by.rule)
             left[source] = 0
     return [(s, left[s]) for s, _ in dealt]
 
@@ -255,7 +269,8 @@ def prevent_one(d: Draft, chooser: Chooser | None, seen: GameState, source: int,
     applied. Combat damage met them already, with the whole step's damage (``combat_damage``)."""
     if combat or not (seen.prevention or PreventionAbility in ability_kinds(seen)):
         return amount
-    return prevent(d, chooser or Chooser(), seen, recipient, [(source, amount)], combat)[0][1]
+    chars = {source: source_chars} if source_chars is not None else None
+    return prevent(d, chooser or Chooser(), seen, recipient, [(source, amount)], combat, chars)[0][1]
 
 
 def combat_damage(d: Draft, chooser: Chooser, plan: hooks.CombatDamagePlan) -> hooks.CombatDamagePlan:
