@@ -548,3 +548,21 @@ def test_protection_and_a_shield_are_ordered_by_the_affected_player_cerulean_dra
     resolve_top(t, prevention_order=protection)
     assert t.state.obj(drake).damage == 0 and len(t.state.prevention) == 1
     assert any(e.rule == "702.16e" and e.kind == "damage prevented" for e in t.frames[-1].events)
+
+
+@pytest.mark.rule("702.16d")
+def test_an_equipped_creature_that_gains_protection_from_artifacts_sheds_the_equipment_leonin_scimitar():
+    """Protection from artifacts: it can't be equipped by an artifact Equipment (702.16d), so one
+    already on it comes off as a state-based action (704.5n), and equip can't target it (702.16b)."""
+    from mtgrules.core.effects import Effect
+    from mtgrules.core.keywords import Keyword
+    s = Scenario("scimitar", players=["Alice", "Bob"], step="main1")
+    bears = s.add("Grizzly Bears", "Alice")
+    sword = s.add("Leonin Scimitar", "Alice", attached_to=bears)
+    state = s.state()
+    shield = Effect("6", "gains protection from artifacts", "613.1f", None, 99, affected=(state.obj(bears).ref,),
+                    add_keywords=frozenset({Keyword.PROTECTION_FROM_ARTIFACTS}))
+    state = replace(state, effects=(shield,))
+    new, events = apply(state, pass_priority("Alice"))
+    assert new.obj(sword).attached_to is None and new.obj(sword).zone is Zone.BATTLEFIELD
+    assert any(e.rule == "704.5n" and "702.16d" in e.text for e in events)

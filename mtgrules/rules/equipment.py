@@ -31,6 +31,7 @@ from mtgrules.core.events import EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, StackItem, Zone
 from mtgrules.core.state import Draft, GameState
+from mtgrules.rules import hooks
 from mtgrules.rules.layers import characteristics, on_battlefield
 
 
@@ -49,6 +50,10 @@ def why_cant_equip(state: GameState, equipment: GameObject, host: GameObject) ->
         return f"{characteristics(state, host.oid).name} is not on the battlefield (301.5)"
     if not characteristics(state, host.oid).is_creature:
         return f"{characteristics(state, host.oid).name} is not a creature, and an Equipment equips only a creature (301.5)"
+    for rule in hooks.ATTACH_RULES:  # the host's protection from it (702.16d)
+        why = rule(state, equipment, host)
+        if why is not None:
+            return f"{characteristics(state, host.oid).name} can't be equipped by it, {why}"
     return None
 
 
