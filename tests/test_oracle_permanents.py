@@ -566,3 +566,20 @@ def test_an_equipped_creature_that_gains_protection_from_artifacts_sheds_the_equ
     new, events = apply(state, pass_priority("Alice"))
     assert new.obj(sword).attached_to is None and new.obj(sword).zone is Zone.BATTLEFIELD
     assert any(e.rule == "704.5n" and "702.16d" in e.text for e in events)
+
+
+@pytest.mark.rule("301.5d")
+@plays("equipped_has_ability", card_name="Mask of Immolation")
+def test_equipped_creature_has_an_activated_ability_mask_of_immolation():
+    """The ability is the equipped creature's (613.1f): its controller activates it, "this
+    creature" is the creature, sacrificed as the cost; the damage comes from it as it last existed
+    (113.7a). The Mask stays, attached to nothing (701.3d)."""
+    fully_compiled("Mask of Immolation")
+    s, (mask,) = board(("Mask of Immolation", "hand"), mana="CR")
+    t = resolve_top(cast_and_resolve(s, mask))
+    token = next(o.oid for o in t.state.battlefield() if o.is_token)
+    assert t.state.obj(mask).attached_to == token
+    t.do(activate("Alice", token, "Sacrifice", targets=("Bob",)))
+    resolve_top(t)
+    assert t.state.player("Bob").life == 19
+    assert t.state.obj(mask).zone is Zone.BATTLEFIELD and t.state.obj(mask).attached_to is None

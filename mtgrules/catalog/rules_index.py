@@ -225,6 +225,7 @@ RULES: dict[str, str] = {
     "301.5a": "the creature an Equipment is attached to is the equipped creature",
     "301.5b": "equip attaches an Equipment to a creature you control; one it can't equip doesn't move",
     "301.5c": "an Equipment can't equip itself, nor equip while a creature; one on an illegal permanent comes off",
+    "301.5d": "only the Equipment's controller activates its abilities; one it grants is the creature's controller's",
     "301.5f": "'equipped creature' is whatever creature the permanent is attached to",
     "302": "creatures",
     "302.6": "summoning sickness: continuous control since the turn began",

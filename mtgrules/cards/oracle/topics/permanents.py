@@ -13,9 +13,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mtgrules.cards.oracle import build
 from mtgrules.cards.oracle.build import CannotBuild, token_definition
 from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, transform
-from mtgrules.core.abilities import Cost, EntersWith, Resolution, StaticAbility
+from mtgrules.core.abilities import (
+    ActivatedAbility,
+    Cost,
+    EntersWith,
+    GrantsAbility,
+    ManaAbility,
+    Resolution,
+    StaticAbility,
+)
 from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
@@ -69,6 +78,11 @@ def _equipped_unblockable_grant(c: list[Any]) -> IR:
 @transform("equipped_pump_one_blocker")
 def _equipped_pump_one_blocker(c: list[Any]) -> IR:
     return ("equipped", _pt(c[0]), ("can't be blocked by more than one creature",), (), None)
+
+
+@transform("equipped_has_ability")
+def _equipped_has_ability(c: list[Any]) -> IR:
+    return ("equipped has", c[0])
 
 
 @transform("equipped_pump_per_counter")
@@ -174,6 +188,19 @@ def _equipped(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
     def count(state: GameState, source: GameObject) -> int:
         return source.counter(per) if per else 1
     return "ability", StaticAbility(line, equipped_gets(line, p, t, granted, lost, count if per else None))
+
+
+@ability_kind("equipped has")
+def _equipped_has(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"Equipped creature has "[Cost]: [Effect.]"": an activated ability the Equipment gives the
+    creature it is attached to (613.1f), the creature's controller's to activate (301.5d); "this
+    creature" in it is that creature, the ability's source (113.7a)."""
+    _permanent_only(is_spell_card, "a static ability of an Equipment")
+    inner = line[line.index('"') + 1:line.rindex('"')]
+    kind, granted = build.ability(ir[1], inner, False)
+    if kind != "ability" or not isinstance(granted, ActivatedAbility | ManaAbility):
+        raise CannotBuild("the quoted ability isn't an activated ability the kit builds")
+    return "ability", GrantsAbility(line, granted)
 
 
 @ability_kind("enters with named counters")
