@@ -6,6 +6,7 @@ Importing this package imports every topic, so each one has added its hooks to
 
 from mtgrules.rules import (  # noqa: F401
     concede,
+    control,
     costs,
     cumulative_upkeep,
     derived,

@@ -39,7 +39,7 @@ def move(d: Draft, oid: int, zone: Zone, rule: str, text: str = "", *, zone_play
     fields = dict(zone=zone, zone_player=zone_player, zcc=old.zcc + 1, seq=d.next_seq(zone),
                   tapped=False, counters=(), damage=0, deathtouched=False, chosen=(), spell_x=None, attached_to=None,
                   loyalty_turn=0,
-                  controller=controller or old.owner, control_since=d.turn,
+                  controller=controller or old.owner, own_controller="", control_since=d.turn,
                   timestamp=d.new_timestamp())
     fields.update(extra)
     where = f"{zone_player}'s {zone.value}" if zone_player else zone.value
