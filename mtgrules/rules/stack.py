@@ -14,7 +14,7 @@ from mtgrules.core.mana import COLORS, number_text, pay
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_mana
-from mtgrules.rules.layers import characteristics
+from mtgrules.rules.layers import ability_card, characteristics
 from mtgrules.rules.look_back import LAST_KNOWN, LAST_KNOWN_CHARS, trigger_source
 from mtgrules.rules.resolution import Resolution
 from mtgrules.rules.targeting import (
@@ -176,7 +176,7 @@ def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, a
     data: tuple[tuple[str, object], ...] = ((LAST_KNOWN, obj), (LAST_KNOWN_CHARS, characteristics(state, obj.oid)))
     if ab.target_player and players:  # where resolvers written before players were targets read it
         data += ((TARGET_PLAYER, players[0]),)
-    printed = next((i for i, own in enumerate(card(obj.card).abilities) if own is ab), None)
+    printed = next((i for i, own in enumerate(ability_card(state, obj).abilities) if own is ab), None)
     if printed is None:  # given by another permanent (613.1f): the item carries the ability itself
         data += ((GRANTED, ab),)
     d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}{aimed}",
@@ -196,7 +196,7 @@ def item_ability(state: GameState, item: StackItem) -> Any:
     if granted is not None:
         return granted
     assert item.ability is not None, "an ability on the stack names its ability"
-    return card(trigger_source(state, item.source.oid, item.data).card).abilities[item.ability]
+    return ability_card(state, trigger_source(state, item.source.oid, item.data)).abilities[item.ability]
 
 
 # ---------------------------------------------------------------- resolving

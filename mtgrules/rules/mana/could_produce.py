@@ -18,7 +18,14 @@ from mtgrules.core.carddef import card, read_once
 from mtgrules.core.mana import ALL_TYPES, COLORS, ManaType
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState, derived_from
-from mtgrules.rules.layers import TAP_AND_MANA, ability_kinds, characteristics, unchanged_without_effects
+from mtgrules.rules.activation import mana_abilities_of
+from mtgrules.rules.layers import (
+    TAP_AND_MANA,
+    abilities_may_change,
+    ability_kinds,
+    characteristics,
+    unchanged_without_effects,
+)
 
 Answer = dict[int, frozenset[ManaType]]
 
@@ -55,9 +62,10 @@ def _fixed_point(state: GameState) -> Answer:
     answer: Answer = {o.oid: frozenset() for o in perms}
     reflecting: list[tuple[int, frozenset[int], Reflect, list[ManaReplacement]]] = []
     lands: dict[tuple[str, str], frozenset[int]] = {}
+    changing = abilities_may_change(state)  # a copy, "loses all abilities", a land set to a basic type
     for obj in perms:
         found: set[ManaType] = set()
-        for ab in _mana_abilities(obj.card):
+        for ab in _mana_abilities(obj.card) if not changing else mana_abilities_of(state, obj):
             reps = [rep for _, rep in replacements_for(state, obj, ab)]
             if isinstance(ab.produces, Reflect):
                 key = (obj.controller, ab.produces.whose)
