@@ -235,6 +235,7 @@ class _Run:
     views: dict[int, GameObject] = field(default_factory=dict)  # objects as later layers see them
     locked: dict[tuple[int, int], list[GameObject]] = field(default_factory=dict)  # 613.6
     trace_for: int | None = None
+    partial: bool = False  # only some objects: a dependency question needs them all (``_NeedsAll``)
     steps: list[Applied] = field(default_factory=list)
     ceased: list[Ceased] = field(default_factory=list)
     waited: dict[int, dict[int, tuple[Effect, str]]] = field(default_factory=dict)
@@ -361,7 +362,7 @@ def _apply_layer(run: _Run, layer: str, pending: list[_Candidate]) -> None:
             if not phase:
                 break
             if len(phase) == 1 or not any(_could_depend(run, c) for c in phase):
-                pick, why = phase[0], ((), "")
+                pick, why = phase[0], _waited(run, phase[0])
             else:
                 pick, why = _next(run, phase)
             phase.remove(pick)
@@ -384,9 +385,15 @@ def _note_ceased(run: _Run, c: _Candidate) -> None:
                                  "part of the effect had begun to apply in an earlier layer (613.6), so it doesn't exist"))
 
 
+class _NeedsAll(Exception):
+    """A pass over some objects met a question of dependency, which any object may answer."""
+
+
 def _next(run: _Run, phase: list[_Candidate]) -> tuple[_Candidate, tuple[tuple[str, ...], str]]:
     """The effect to apply next (613.8b): the earliest that depends on no other waiting effect,
     or, if those it depends on are in a loop with it, the earliest of the loop."""
+    if run.partial:
+        raise _NeedsAll
     changes = {id(b): _change_of(run, b) for b in phase}
     deps: dict[int, list[tuple[_Candidate, str]]] = {}
     for a in phase:
@@ -405,9 +412,7 @@ def _next(run: _Run, phase: list[_Candidate]) -> tuple[_Candidate, tuple[tuple[s
             run.waited.setdefault(id(a), {})[id(b)] = (b.effect, why)
     ready = [a for a in phase if all(loops[id(b)] == loops[id(a)] for b, _ in deps[id(a)])]
     pick = min(ready, key=lambda c: c.key)
-    waited = run.waited.get(id(pick), {})
-    names = tuple(e.description for e, _ in waited.values())
-    why = "; ".join(w for _, w in waited.values())
+    names, why = _waited(run, pick)
     loop = [c for c in phase if loops[id(c)] == loops[id(pick)] and c is not pick]
     if loop and deps[id(pick)]:
         why = ((why + "; ") if why else "") + (
@@ -415,6 +420,12 @@ def _next(run: _Run, phase: list[_Candidate]) -> tuple[_Candidate, tuple[tuple[s
             "loop, so they apply in timestamp order (613.8b)")
         names += tuple(c.effect.description for c in loop)
     return pick, (names, why)
+
+
+def _waited(run: _Run, c: _Candidate) -> tuple[tuple[str, ...], str]:
+    """The effects ``c`` waited for (613.8b) and why it depends on each (613.8a)."""
+    waited = run.waited.get(id(c), {})
+    return tuple(e.description for e, _ in waited.values()), "; ".join(w for _, w in waited.values())
 
 
 def _loops(phase: list[_Candidate], deps: dict[int, list[tuple[_Candidate, str]]]) -> dict[int, int]:
@@ -466,7 +477,7 @@ def _run(state: GameState, *, only: int | None = None, trace_for: int | None = N
     if only is not None:  # the object, and every object whose abilities make effects (their existence)
         facts = [f for f in facts if f[0].oid == only or f[2]]
     objects = [o for o, _c, _m in facts]
-    run = _Run(state, objects, {o.oid: c for o, c, _m in facts}, trace_for=trace_for)
+    run = _Run(state, objects, {o.oid: c for o, c, _m in facts}, trace_for=trace_for, partial=only is not None)
     resolved = list(state.effects)
     _refuse_unreached(resolved, "611.2c", "a resolved spell or ability")
     made: list[_Candidate] = [_Candidate(e, None, i) for i, e in enumerate(resolved)]
@@ -593,7 +604,8 @@ def characteristics_alone(state: GameState, oid: int) -> Chars:
     """One object's characteristics, worked out without the other objects' when the state has
     none yet: for a state made to ask one question ("what would this card be once attacking?").
     The same layers in the same order as for every object (613.1), with the objects whose
-    abilities make effects (whether an effect exists depends on them, 613.8a)."""
+    abilities make effects (whether an effect exists depends on them, 613.8a); if two effects of
+    one layer might depend on each other, which any object may decide, with every object."""
     known: dict[int, Chars] | None = state._cache.get("chars")
     if known is not None:
         return known[oid]
@@ -601,7 +613,10 @@ def characteristics_alone(state: GameState, oid: int) -> Chars:
     c = printed(obj)
     if not state.effects and not (_MAKES_EFFECTS & ability_kinds(state)):
         return _apply_counters(obj, c) if obj.counters else c
-    return _run(state, only=oid)[0].chars[oid]
+    try:
+        return _run(state, only=oid)[0].chars[oid]
+    except _NeedsAll:
+        return all_characteristics(state)[oid]
 
 
 def layer_trace(state: GameState, oid: int) -> LayerTrace:
@@ -610,7 +625,7 @@ def layer_trace(state: GameState, oid: int) -> LayerTrace:
     another and why), counters, and its values after each step; and the effects that would have
     reached it but had ceased to exist."""
     obj = state.obj(oid)
-    _result, run = _run(state, only=oid, trace_for=oid)
+    _result, run = _run(state, trace_for=oid)  # every object: what depends on what may turn on any of them
     return LayerTrace(oid, printed(obj), obj.own_controller or obj.controller, tuple(run.steps), tuple(run.ceased),
                       run.chars[oid], run.controllers.get(oid, obj.own_controller or obj.controller))
 
