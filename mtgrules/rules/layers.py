@@ -325,22 +325,24 @@ def _dependency(run: _Run, a: _Candidate, b: _Candidate,
     """Why ``a`` depends on ``b`` (613.8a), or "": both are in the same layer (a), neither or
     both come from characteristic-defining abilities (c), and applying ``b`` would change (b)
     whether ``a`` exists or what it applies to. (What an effect does is fixed in the kit's
-    effects as they are made, so it can't change.)"""
+    effects as they are made, so it can't change.) The sentence names the object the layer view
+    asks about when it is among those that show the dependency."""
     if a.effect.is_cda != b.effect.is_cda:
         return ""
     found, chars, views = change
     if not found:
         return ""
+    them = f"“{b.effect.description}”"
     if a.origin is not None and _group(a) not in run.locked and any(o.oid == a.origin.oid for o in found) \
             and _exists(run, a) != _exists(run, a, chars):
-        return (f"applying “{b.effect.description}” takes away the ability that makes “{a.effect.description}”, "
-                "so it would change whether that effect exists (613.8a)")
+        return f"{them} takes away the ability that makes this effect, so it changes whether it exists (613.8a)"
     if a.effect.affected is None and a.effect.applies is not None and _group(a) not in run.locked:
         applies, state = a.effect.applies, run.state
-        for o in found:
-            if applies(state, run.view(o), run.chars[o.oid]) != applies(state, views.get(o.oid, o), chars[o.oid]):
-                return (f"applying “{b.effect.description}” changes whether “{a.effect.description}” applies to "
-                        f"{run.chars[o.oid].name} ({o.oid}), so it changes what that effect applies to (613.8a)")
+        changed = [o for o in found
+                   if applies(state, run.view(o), run.chars[o.oid]) != applies(state, views.get(o.oid, o), chars[o.oid])]
+        if changed:
+            o = next((o for o in changed if o.oid == run.trace_for), changed[0])
+            return f"{them} changes whether this effect applies to {run.chars[o.oid].name} ({o.oid}) (613.8a)"
     return ""
 
 
@@ -416,7 +418,7 @@ def _next(run: _Run, phase: list[_Candidate]) -> tuple[_Candidate, tuple[tuple[s
     loop = [c for c in phase if loops[id(c)] == loops[id(pick)] and c is not pick]
     if loop and deps[id(pick)]:
         why = ((why + "; ") if why else "") + (
-            "it depends on " + ", ".join(f"“{c.effect.description}”" for c in loop) + " and they on it: a dependency "
+            "it and " + ", ".join(f"“{c.effect.description}”" for c in loop) + " depend on each other: a dependency "
             "loop, so they apply in timestamp order (613.8b)")
         names += tuple(c.effect.description for c in loop)
     return pick, (names, why)

@@ -25,7 +25,8 @@ from mtgrules.core.errors import WrongThing
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState
 from mtgrules.rules.layers import Applied, LayerTrace, layer_trace
-from mtgrules.views.tables import ViewTable, highlight_css, object_label, table_html, type_line
+from mtgrules.views.html_table import html_table
+from mtgrules.views.tables import TABLE_CLASS, TABLE_CSS, ViewTable, highlight_css, object_label, type_line
 
 LAYER_COLUMNS: tuple[str, ...] = ("layer", "effect", "source", "timestamp", "depends on", "types", "colour",
                                   "abilities", "P/T", "controller", "rule")
@@ -130,10 +131,42 @@ def layers_caption(state: GameState, obj: int | GameObject) -> str:
     oid = _oid(state, obj)
     o = state.obj(oid)
     return (f"The layers for {object_label(oid, o.card)}: each continuous effect in the order applied (613.1), "
-            "timestamps within a layer (613.7), dependency first (613.8)")
+            "by timestamp within a layer (613.7), dependency first (613.8)")
+
+
+LAYERS_CLASS = "mtg-layers"
+_SCOPE = f"table.{TABLE_CLASS}.{LAYERS_CLASS}"
+LAYERS_CSS = (f"<style>\n{_SCOPE} td, {_SCOPE} th {{ line-height: 1.35; padding: 3px 6px; vertical-align: top; }}\n"
+              f"{_SCOPE} td.mtg-layer-effect {{ min-width: 14em; }}\n"
+              f"{_SCOPE} td.mtg-layer-layer, {_SCOPE} td.mtg-layer-rule {{ white-space: nowrap; }}\n</style>")
+"""The layer view's own spacing: rows of one or two lines, the effect wide enough to read."""
 
 
 def layers_html(state: GameState, obj: int | GameObject) -> str:
-    """``layers_table`` as HTML, each changed value highlighted, under a caption naming the object."""
+    """``layers_table`` as HTML, each changed value highlighted, under a caption naming the object.
+    To fit a notebook, a column that says the same in every row is left out and said once in the
+    caption instead: "no effect here waits for another" when none depends on another (613.8), the
+    colour, the abilities or the controller when no effect changes them; source and timestamp
+    share one column. Types and P/T are always shown."""
     table = layers_table(state, obj)
-    return table_html(table, layers_caption(state, obj), layers_css(table))
+    css = layers_css(table)
+    caption = layers_caption(state, obj)
+    shown = table.copy()
+    shown["source"] = [src if ts == "—" else f"{src} ({ts})" for src, ts in zip(shown["source"], shown["timestamp"],
+                                                                             strict=True)]
+    drop = ["timestamp"]
+    if all(v in ("—", "") for v in shown["depends on"]):
+        drop.append("depends on")
+        caption += "; no effect here waits for another"
+    for column, said in (("colour", "its colour doesn't change ({})"),
+                         ("abilities", "its abilities don't change ({})"), ("controller", "{} controls it throughout")):
+        values = {v for v in shown[column] if v}
+        if len(values) == 1:
+            drop.append(column)
+            value = values.pop()
+            caption += "; " + said.format("none" if value == "—" and column == "abilities" else value)
+    keep = [j for j, c in enumerate(shown.columns) if c not in drop]
+    shown = shown.iloc[:, keep].rename(columns={"source": "source (timestamp)"})
+    classes = {"effect": "mtg-layer-effect", "layer": "mtg-layer-layer", "rule": "mtg-layer-rule"}
+    return TABLE_CSS + LAYERS_CSS + html_table(shown, css[:, keep], caption, table_class=f"{TABLE_CLASS} {LAYERS_CLASS}",
+                                               column_classes=classes)

@@ -32,13 +32,14 @@ def object_options(state: GameState) -> list[tuple[str, int]]:
 
 
 class LayerView(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information
-    """The layer view of ``obj`` in ``state``. From Python: ``.select(oid)``, ``.oid``, and the
+    """The layer view of ``obj`` in ``state`` (``menu=False`` hides its object menu, for a widget
+    that has its own). From Python: ``.select(oid)``, ``.oid``, and the
     parts ``picker`` (the object menu) and ``table`` (an ``HTML`` widget holding the table),
     each with a CSS class ``mtg-layer-...`` for browser tests."""
 
     PARTS = frozenset({"header", "picker", "table"})
 
-    def __init__(self, state: GameState, obj: int | GameObject | None = None) -> None:
+    def __init__(self, state: GameState, obj: int | GameObject | None = None, *, menu: bool = True) -> None:
         if not isinstance(state, GameState):
             raise WrongThing(f"LayerView needs a game state (t.state, or a scenario's s.state()), not "
                              f"{type(state).__name__}")
@@ -54,6 +55,7 @@ class LayerView(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidget
             raise WrongThing(f"LayerView shows an object by its id (such as 3) or the object itself, not {obj!r:.40}")
         state.obj(obj)  # "no object with id 12 in this game"
         self._oid = obj
+        self._menu = menu
         self._options = options if any(v == obj for _l, v in options) else [*options, (f"#{obj}", obj)]
         super().__init__([placeholder()], _view_count=shown_count(), _dom_classes=("mtg-layer-view",))
         self._fill_when_shown(self._build)
@@ -73,6 +75,8 @@ class LayerView(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidget
         self.table.add_class("mtg-layer-table")
         self.table.layout = widgets.Layout(width="100%", max_width="100%", overflow="auto")
         self.picker.observe(self._on_pick, names="value")
+        if not self._menu:  # opened from a widget with its own card menu
+            self.picker.layout.display = "none"
         self.children = [self.header, self.picker, self.table]
 
     def _on_pick(self, change: dict[str, Any]) -> None:

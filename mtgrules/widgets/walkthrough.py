@@ -145,7 +145,7 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         state = self.timeline[self.frame].state
         if obj is not None:
             self.layers_pick.value = obj
-        view = LayerView(state, self.layers_pick.value).fill()
+        view = LayerView(state, self.layers_pick.value, menu=False).fill()
         self.layers_panel.children = [view]
         return view
 
