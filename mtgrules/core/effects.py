@@ -42,7 +42,10 @@ class Chars:
     def has(self, ability: object) -> bool:
         """Whether the object has this very ability (an ability object of its card, or one an
         effect gave it): one that layer 6 removed, or that a copy effect replaced, is gone."""
-        return any(ab is ability for ab in self.abilities)
+        for ab in self.abilities:
+            if ab is ability:
+                return True
+        return False
 
     @staticmethod
     def of_card(d: CardDef) -> Chars:
@@ -411,6 +414,8 @@ class Effect:
         in layer 4 came first: a land animated into a 3/3 gets its 3/3 in layer 7b. One made a
         creature with no power and toughness named has 0 for each (208.5)."""
         layer = self.layer
+        if layer[0] == "7":
+            return self._apply_pt(c)
         if layer == "4":
             if self._only_adds_types:
                 return with_changes(c, {"types": c.types | self.add_types,
@@ -431,9 +436,10 @@ class Effect:
             return self.apply_copy(c)
         if layer == "2":  # control isn't a characteristic (109.3): rules.layers works it out beside them
             return c
-        if layer == "3":
-            return _change_text(self, c)
-        if not c.is_creature:
+        return _change_text(self, c)  # layer 3
+
+    def _apply_pt(self, c: Chars) -> Chars:
+        if "Creature" not in c.types:
             return c
         c = c.with_values()
         assert c.power is not None and c.toughness is not None  # with_values gave a creature both (208.5)

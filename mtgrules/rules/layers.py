@@ -126,7 +126,7 @@ def printed(obj: GameObject) -> Chars:
 
 
 # ---------------------------------------------------------------- the effects, and where they come from
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Origin:
     """The static ability (or ability-granting ability) of one object that made an effect: the
     effect exists only while that object has the ability (613.6, 613.8a)."""
@@ -135,11 +135,16 @@ class Origin:
     ability: StaticAbility | GrantsAbility
 
 
-@dataclass
+@dataclass(slots=True)
 class _Candidate:
     effect: Effect
     origin: Origin | None
     order: int  # a stable tie-break for effects with the same timestamp: the order they were found in
+    group: tuple[int, int] | None = None  # the origin as a key: the parts of one static ability's effect
+
+    def __post_init__(self) -> None:
+        if self.origin is not None:
+            self.group = (self.origin.oid, id(self.origin.ability))
 
     @property
     def key(self) -> tuple[int, int]:
@@ -224,7 +229,7 @@ class LayerTrace:
     final_controller: str
 
 
-@dataclass
+@dataclass(slots=True)
 class _Run:
     """The work of one pass through the layers."""
 
@@ -245,19 +250,23 @@ class _Run:
 
 
 def _group(c: _Candidate) -> tuple[int, int] | None:
-    return None if c.origin is None else (c.origin.oid, id(c.origin.ability))
+    return c.group
 
 
 def _exists(run: _Run, c: _Candidate, chars: dict[int, Chars] | None = None) -> bool:
     """An effect from a resolved spell exists until it ends; one from a static ability while its
     object has the ability, or once a part of it has begun to apply (613.6)."""
-    if c.origin is None:
+    origin = c.origin
+    if origin is None or c.group in run.locked:
         return True
-    key = _group(c)
-    if key in run.locked:
+    have = (chars or run.chars).get(origin.oid)
+    if have is None:
         return True
-    have = (chars or run.chars).get(c.origin.oid)
-    return have is None or have.has(c.origin.ability)
+    wanted = origin.ability
+    for ab in have.abilities:
+        if ab is wanted:
+            return True
+    return False
 
 
 def _targets(run: _Run, c: _Candidate, chars: dict[int, Chars] | None = None,
@@ -280,70 +289,41 @@ def _targets(run: _Run, c: _Candidate, chars: dict[int, Chars] | None = None,
     return [o for o in run.objects if applies(state, seen.get(o.oid, o), chars[o.oid])]
 
 
-def _apply_one(run: _Run, c: _Candidate, why: tuple[tuple[str, ...], str]) -> None:
+def _apply_one(run: _Run, c: _Candidate, why: tuple[tuple[str, ...], str],
+               found: list[GameObject] | None = None) -> set[int]:
+    """Apply ``c`` to the objects it reaches now (``found``, when already worked out); the ids of
+    those whose values it changed."""
     e = c.effect
-    found = _targets(run, c)
+    if found is None:
+        found = _targets(run, c)
     key = _group(c)
     if key is not None and key not in run.locked:
         run.locked[key] = found
+    changed: set[int] = set()
     if e.layer == "2":
         for o in found:
             if o.zone is Zone.BATTLEFIELD or o.zone is Zone.STACK:  # only they have a controller (109.4)
-                run.controllers[o.oid] = e.set_controller or o.controller
+                who = e.set_controller or o.controller
+                run.controllers[o.oid] = who
+                run.views[o.oid] = with_changes(o, {"controller": who})
+                changed.add(o.oid)
     else:
         chars = run.chars
         for o in found:
-            chars[o.oid] = e.apply(chars[o.oid])
+            before = chars[o.oid]
+            after = chars[o.oid] = e.apply(before)
+            if after is not before:  # a new value (perhaps equal): looked at again, to be sure
+                changed.add(o.oid)
     if run.trace_for is not None and any(o.oid == run.trace_for for o in found):
         t = run.trace_for
         run.steps.append(Applied(e.layer, e.description, e.rule, e.source, e.timestamp, e.is_cda, why[0], why[1],
                                  run.chars[t], run.controllers.get(t, _base(run, t)), e))
+    return changed
 
 
 def _base(run: _Run, oid: int) -> str:
     obj = next(o for o in run.objects if o.oid == oid)
     return obj.own_controller or obj.controller
-
-
-def _change_of(run: _Run, b: _Candidate) -> tuple[list[GameObject], dict[int, Chars], dict[int, GameObject]]:
-    """What applying ``b`` now would do: the objects it reaches and their values after it."""
-    found = _targets(run, b)
-    chars = dict(run.chars)
-    views = dict(run.views)
-    e = b.effect
-    for o in found:
-        if e.layer == "2":
-            if e.set_controller and (o.zone is Zone.BATTLEFIELD or o.zone is Zone.STACK):
-                views[o.oid] = with_changes(run.view(o), {"controller": e.set_controller})
-        else:
-            chars[o.oid] = e.apply(chars[o.oid])
-    return found, chars, views
-
-
-def _dependency(run: _Run, a: _Candidate, b: _Candidate,
-                change: tuple[list[GameObject], dict[int, Chars], dict[int, GameObject]]) -> str:
-    """Why ``a`` depends on ``b`` (613.8a), or "": both are in the same layer (a), neither or
-    both come from characteristic-defining abilities (c), and applying ``b`` would change (b)
-    whether ``a`` exists or what it applies to. (What an effect does is fixed in the kit's
-    effects as they are made, so it can't change.) The sentence names the object the layer view
-    asks about when it is among those that show the dependency."""
-    if a.effect.is_cda != b.effect.is_cda:
-        return ""
-    found, chars, views = change
-    if not found:
-        return ""
-    them = f"“{b.effect.description}”"
-    if a.origin is not None and _group(a) not in run.locked and any(o.oid == a.origin.oid for o in found) \
-            and _exists(run, a) != _exists(run, a, chars):
-        return f"{them} takes away the ability that makes this effect, so it changes whether it exists (613.8a)"
-    if a.effect.affected is None and a.effect.applies is not None and _group(a) not in run.locked:
-        applies, state = a.effect.applies, run.state
-        changed = [o for o in found
-                   if applies(state, run.view(o), run.chars[o.oid]) != applies(state, views.get(o.oid, o), chars[o.oid])]
-        if changed:
-            o = next((o for o in changed if o.oid == run.trace_for), changed[0])
-            return f"{them} changes whether this effect applies to {run.chars[o.oid].name} ({o.oid}) (613.8a)"
-    return ""
 
 
 def _could_depend(run: _Run, c: _Candidate) -> bool:
@@ -354,8 +334,18 @@ def _apply_layer(run: _Run, layer: str, pending: list[_Candidate]) -> None:
     """Apply one layer's effects: characteristic-defining ones first (613.3), then the others;
     in each group by timestamp (613.7), an effect that depends on another waiting for it (613.8b),
     the order worked out again after each one (613.8c); a loop applies in timestamp order."""
+    if len(pending) == 1:  # the usual case: one effect in the layer
+        c = pending[0]
+        if _exists(run, c):
+            _apply_one(run, c, _waited(run, c) if run.waited else ((), ""))
+        else:
+            _note_ceased(run, c)
+        return
     for phase in ([c for c in pending if c.effect.is_cda], [c for c in pending if not c.effect.is_cda]):
         phase.sort(key=lambda c: c.key)
+        deps: _Deps | None = None
+        changed: set[int] = set()
+        picked: _Candidate | None = None
         while phase:
             alive = [c for c in phase if _exists(run, c)]
             for gone in (c for c in phase if c not in alive):
@@ -363,12 +353,189 @@ def _apply_layer(run: _Run, layer: str, pending: list[_Candidate]) -> None:
             phase = alive
             if not phase:
                 break
+            found = None
             if len(phase) == 1 or not any(_could_depend(run, c) for c in phase):
                 pick, why = phase[0], _waited(run, phase[0])
             else:
-                pick, why = _next(run, phase)
+                if run.partial:
+                    raise _NeedsAll
+                if deps is None:
+                    deps = _Deps(run, phase)
+                elif picked is not None:
+                    deps.update(phase, changed, picked)
+                pick, why = deps.choose(phase)
+                found = deps.found[id(pick)]
             phase.remove(pick)
-            _apply_one(run, pick, why)
+            changed = _apply_one(run, pick, why, found)
+            picked = pick
+
+
+class _NeedsAll(Exception):
+    """A pass over some objects met a question of dependency, which any object may answer."""
+
+
+_CHANGES: dict[str, frozenset[str]] = {
+    "3": frozenset({"subtypes", "text_changes"}),
+    "4": frozenset({"types", "subtypes", "supertypes", "power", "toughness", "keywords", "abilities"}),
+    "5": frozenset({"colors"}), "6": frozenset({"keywords", "abilities"}),
+    "7a": frozenset({"power", "toughness"}), "7b": frozenset({"power", "toughness"}),
+    "7c": frozenset({"power", "toughness"}), "7d": frozenset({"power", "toughness"}),
+}
+"""The characteristics an effect of each layer can change (layer 1a can change any, layer 2 the
+controller, which is not among them)."""
+_READS: dict[str, frozenset[str]] = {
+    "is_creature": frozenset({"types"}), "is_land": frozenset({"types"}), "is_colorless": frozenset({"colors"}),
+    "is_monocolored": frozenset({"colors"}), "is_multicolored": frozenset({"colors"}),
+    "pt": frozenset({"power", "toughness"}), "has": frozenset({"abilities"}),
+    "all_types": frozenset({"types", "subtypes", "supertypes"}),
+    "with_values": frozenset({"types", "power", "toughness"}),
+}
+"""What reading a derived property or method of ``Chars`` reads."""
+_ANY = frozenset({"*"})
+
+
+class _Reading:
+    """Characteristics handed to an effect's test, noting what the test reads: if none of it
+    changes, the test (a function of the state, the object and these values) says the same again."""
+
+    __slots__ = ("_chars", "read")
+
+    def __init__(self, chars: Chars) -> None:
+        self._chars = chars
+        self.read: set[str] = set()
+
+    def __getattr__(self, name: str) -> object:
+        self.read.add(name)
+        return getattr(self._chars, name)
+
+    def fields(self) -> frozenset[str]:
+        out: set[str] = set()
+        for name in self.read:
+            out |= _READS.get(name, frozenset({name}))
+        return frozenset(out)
+
+
+class _Deps:
+    """For the waiting effects of one phase of a layer: what each reaches now, to ask which depends
+    on which (613.8a). An effect's test is asked again about an object only if the other effect
+    would change something the test read of it, so effects that can't bear on each other (two
+    lords, in layer 7c) cost one reading each. After an effect applies, only the objects it
+    changed are looked at again (613.8c)."""
+
+    def __init__(self, run: _Run, phase: list[_Candidate]) -> None:
+        self.run = run
+        self.pos = {o.oid: i for i, o in enumerate(run.objects)}
+        self.found: dict[int, list[GameObject]] = {}
+        self.after: dict[tuple[int, int], Chars] = {}  # (effect, object): its values once the effect applied
+        self.before: dict[tuple[int, int], tuple[bool, frozenset[str]]] = {}  # (effect, object): test, what it read
+        for b in phase:
+            self._reach(b, None)
+
+    def _reach(self, b: _Candidate, only: set[int] | None) -> None:
+        """Work out (again, for the objects ``only`` if given) what ``b`` reaches now."""
+        run, e = self.run, b.effect
+        if only is None or e.affected is not None or b.group in run.locked or e.applies is None:
+            self.found[id(b)] = _targets(run, b)
+            return
+        state, applies = run.state, e.applies
+        kept = [o for o in self.found[id(b)] if o.oid not in only]
+        fresh = [o for o in run.objects if o.oid in only and applies(state, run.view(o), run.chars[o.oid])]
+        self.found[id(b)] = sorted(kept + fresh, key=lambda o: self.pos[o.oid])
+
+    def _after(self, b: _Candidate, o: GameObject) -> Chars:
+        key = (id(b), o.oid)
+        got = self.after.get(key)
+        if got is None:
+            got = self.after[key] = b.effect.apply(self.run.chars[o.oid])
+        return got
+
+    def _test(self, a: _Candidate, o: GameObject) -> tuple[bool, frozenset[str]]:
+        """``a``'s test of ``o`` now, and the characteristics it read."""
+        key = (id(a), o.oid)
+        held = self.before.get(key)
+        if held is None:
+            run = self.run
+            reading = _Reading(run.chars[o.oid])
+            assert a.effect.applies is not None
+            said = bool(a.effect.applies(run.state, run.view(o), reading))  # type: ignore[arg-type]
+            held = self.before[key] = (said, reading.fields())
+        return held
+
+    def _pair(self, a: _Candidate, b: _Candidate) -> str:
+        """Why ``a`` depends on ``b`` (613.8a), or "": both are in the same layer (a), neither or
+        both come from characteristic-defining abilities (c), and applying ``b`` would change (b)
+        whether ``a`` exists or what it applies to. (What an effect does is fixed in the kit's
+        effects as they are made, so it can't change.) The sentence names the object the layer
+        view asks about when it is among those that show the dependency."""
+        run = self.run
+        if a.effect.is_cda != b.effect.is_cda:
+            return ""
+        found = self.found[id(b)]
+        if not found:
+            return ""
+        them = f"“{b.effect.description}”"
+        layer = b.effect.layer
+        changes = _CHANGES.get(layer, _ANY)
+        if a.origin is not None and a.group not in run.locked and ("abilities" in changes or "*" in changes):
+            src = next((o for o in found if o.oid == a.origin.oid), None)
+            if src is not None and _exists(run, a) != _exists(run, a, {**run.chars, src.oid: self._after(b, src)}):
+                return f"{them} takes away the ability that makes this effect, so it changes whether it exists (613.8a)"
+        if a.effect.affected is None and a.effect.applies is not None and a.group not in run.locked:
+            applies, state = a.effect.applies, run.state
+            changed = []
+            for o in found:
+                was, read = self._test(a, o)
+                if layer == "2":
+                    if not b.effect.set_controller or o.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+                        continue
+                    now = applies(state, with_changes(run.view(o), {"controller": b.effect.set_controller}),
+                                  run.chars[o.oid])
+                elif "*" in read or "*" in changes or read & changes:
+                    now = applies(state, run.view(o), self._after(b, o))
+                else:
+                    continue  # b changes nothing the test read of this object
+                if now != was:
+                    changed.append(o)
+            if changed:
+                o = next((o for o in changed if o.oid == run.trace_for), changed[0])
+                return f"{them} changes whether this effect applies to {run.chars[o.oid].name} ({o.oid}) (613.8a)"
+        return ""
+
+    def update(self, phase: list[_Candidate], changed: set[int], picked: _Candidate) -> None:
+        """After ``picked`` applied, changing the objects ``changed``: what the others reach there
+        (613.8c: the dependencies are then asked again, ``choose``)."""
+        if not changed:
+            return
+        self.before = {key: v for key, v in self.before.items() if key[1] not in changed}
+        self.after = {key: v for key, v in self.after.items() if key[1] not in changed}
+        for b in phase:
+            self._reach(b, changed)
+
+    def choose(self, phase: list[_Candidate]) -> tuple[_Candidate, tuple[tuple[str, ...], str]]:
+        """The effect to apply next (613.8b): the earliest that depends on no other waiting effect,
+        or, if those it depends on are in a loop with it, the earliest of the loop. The earliest
+        effect is asked first: when it depends on none, it is the one (the usual case, asked with
+        one question per other effect); otherwise every effect is asked, and the loops found."""
+        run = self.run
+        first = min(phase, key=lambda c: c.key)
+        if not any(self._pair(first, b) for b in phase if b is not first):
+            return first, _waited(run, first)
+        deps = {id(a): [(b, why) for b in phase if b is not a and (why := self._pair(a, b))] for a in phase}
+        loops = _loops(phase, deps)
+        for a in phase:
+            for b, why in deps[id(a)]:
+                if loops[id(b)] != loops[id(a)]:
+                    run.waited.setdefault(id(a), {})[id(b)] = (b.effect, why)
+        ready = [a for a in phase if all(loops[id(b)] == loops[id(a)] for b, _ in deps[id(a)])]
+        pick = min(ready, key=lambda c: c.key)
+        names, why = _waited(run, pick)
+        loop = [c for c in phase if loops[id(c)] == loops[id(pick)] and c is not pick]
+        if loop and deps[id(pick)]:
+            why = ((why + "; ") if why else "") + (
+                "it and " + ", ".join(f"“{c.effect.description}”" for c in loop) + " depend on each other: a "
+                "dependency loop, so they apply in timestamp order (613.8b)")
+            names += tuple(c.effect.description for c in loop)
+        return pick, (names, why)
 
 
 def _note_ceased(run: _Run, c: _Candidate) -> None:
@@ -385,43 +552,6 @@ def _note_ceased(run: _Run, c: _Candidate) -> None:
         run.ceased.append(Ceased(e.layer, e.description, e.rule,
                                  f"{src.name if src else 'its source'} no longer has the ability that makes it, and no "
                                  "part of the effect had begun to apply in an earlier layer (613.6), so it doesn't exist"))
-
-
-class _NeedsAll(Exception):
-    """A pass over some objects met a question of dependency, which any object may answer."""
-
-
-def _next(run: _Run, phase: list[_Candidate]) -> tuple[_Candidate, tuple[tuple[str, ...], str]]:
-    """The effect to apply next (613.8b): the earliest that depends on no other waiting effect,
-    or, if those it depends on are in a loop with it, the earliest of the loop."""
-    if run.partial:
-        raise _NeedsAll
-    changes = {id(b): _change_of(run, b) for b in phase}
-    deps: dict[int, list[tuple[_Candidate, str]]] = {}
-    for a in phase:
-        found = []
-        if _could_depend(run, a):
-            for b in phase:
-                if b is not a:
-                    why = _dependency(run, a, b, changes[id(b)])
-                    if why:
-                        found.append((b, why))
-        deps[id(a)] = found
-    loops = _loops(phase, deps)
-    for a in phase:
-        waits = [(b, why) for b, why in deps[id(a)] if loops[id(b)] != loops[id(a)]]
-        for b, why in waits:
-            run.waited.setdefault(id(a), {})[id(b)] = (b.effect, why)
-    ready = [a for a in phase if all(loops[id(b)] == loops[id(a)] for b, _ in deps[id(a)])]
-    pick = min(ready, key=lambda c: c.key)
-    names, why = _waited(run, pick)
-    loop = [c for c in phase if loops[id(c)] == loops[id(pick)] and c is not pick]
-    if loop and deps[id(pick)]:
-        why = ((why + "; ") if why else "") + (
-            "it and " + ", ".join(f"“{c.effect.description}”" for c in loop) + " depend on each other: a dependency "
-            "loop, so they apply in timestamp order (613.8b)")
-        names += tuple(c.effect.description for c in loop)
-    return pick, (names, why)
 
 
 def _waited(run: _Run, c: _Candidate) -> tuple[tuple[str, ...], str]:
@@ -491,22 +621,28 @@ def _run(state: GameState, *, only: int | None = None, trace_for: int | None = N
     by_layer: dict[str, list[_Candidate]] = {}
     for c in made:
         by_layer.setdefault(c.effect.layer, []).append(c)
-    for layer in LAYERS[1:]:
+    for layer in _LATER_LAYERS:
         pending = by_layer.get(layer)
         if pending:
             _apply_layer(run, layer, pending)
-        if layer == "2" and run.controllers:
-            run.views = {o.oid: with_changes(o, {"controller": run.controllers[o.oid]}) for o in objects
-                         if run.controllers.get(o.oid, o.controller) != o.controller}
-        elif layer == "7c":
+            if layer == "2" and run.controllers:
+                run.views = {o.oid: with_changes(o, {"controller": run.controllers[o.oid]}) for o in objects
+                             if run.controllers.get(o.oid, o.controller) != o.controller}
+        if layer == "7c":
             _counters(run)
-    _no_value_rows(run)
-    changed = {oid: who for oid, who in run.controllers.items()
-               if who != next(o for o in objects if o.oid == oid).controller}
+    if trace_for is not None:
+        _no_value_rows(run)
+    changed: dict[int, str] = {}
+    if run.controllers:
+        where = {o.oid: o for o in objects}
+        changed = {oid: who for oid, who in run.controllers.items() if who != where[oid].controller}
     for o in objects:  # a control effect that ended: back to the controller it had (613.1b)
         if o.own_controller and o.oid not in run.controllers and o.own_controller != o.controller:
             changed[o.oid] = o.own_controller
     return _Result(run.chars, changed, tuple(c.effect for c in made)), run
+
+
+_LATER_LAYERS = LAYERS[1:]
 
 
 def _copy_layer(run: _Run, made: list[_Candidate], facts: list[tuple[GameObject, Chars, Makers]]
