@@ -89,7 +89,8 @@ def test_the_chimeric_staff_example_a_clone_of_an_animated_staff_is_an_artifact_
     s2.mana("Alice", "CC")
     start = with_effects(s2.state(), Effect("1a", "Clone: a copy of Chimeric Staff", "707.2", clone2, 90,
                                             affected=on(s2.state(), clone2), copy_of="Chimeric Staff"))
-    from mtgrules import Timeline
+    from mtgrules import Timeline, legal_actions
+    assert any(getattr(a, "source", None) == clone2 for a in legal_actions(start))  # offered, as a copy has it
     t2 = Timeline(start)
     t2.do(activate("Alice", clone2, 0, x=2))
     resolve_top(t2)
@@ -546,3 +547,59 @@ def test_the_white_creatures_example_the_bonus_applies_whatever_its_earlier_colo
                       Effect("7c", "white creatures get +1/+1", "613.4c", None, 10,
                              applies=lambda _s, _o, c: c.is_creature and "white" in c.colors, delta=(1, 1)))
     assert characteristics(st, bears).pt() == "3/3"
+
+
+# ---------------------------------------------------------------- control everywhere, and the caches
+@pytest.mark.rule("302.6")
+def test_a_creature_whose_control_changed_this_turn_is_summoning_sick_for_its_new_controller():
+    """A layer 2 effect with no haste: once the engine settles, Alice controls Bob's Grizzly Bears
+    (613.1b), but not continuously since her turn began, so it can't attack (302.6); Bob's
+    permanent list no longer holds it and Alice's does ("you control")."""
+    from mtgrules import Timeline, pass_priority, why_cant_attack
+    s = Scenario("stolen, no haste", step="main1")
+    bears = s.add("Grizzly Bears", "Bob")
+    st = s.state()
+    st = with_effects(st, Effect("2", "Alice controls the Bears", "613.1b", None, 50, affected=on(st, bears),
+                                 set_controller="Alice"))
+    t = Timeline(st)
+    t.do(pass_priority("Alice"))
+    assert t.state.obj(bears).controller == "Alice"
+    assert [o.oid for o in t.state.battlefield("Alice")] == [bears] and t.state.battlefield("Bob") == []
+    go_to(t, Step.DECLARE_ATTACKERS)
+    assert why_cant_attack(t.state, bears).rule == "302.6"
+
+
+def test_kept_values_match_a_fresh_copy_through_a_control_change_and_its_end():
+    """Each state from Threaten's cast to Bob's next turn keeps only derived values a fresh copy
+    computes alike (``core.state.derived_from``): the controller written back, the effects and
+    characteristics, the battlefield lists by controller."""
+    from test_state_caches import derived, fresh_copy
+    t, bears, _lord, _corpse, spell = _threatened()
+    t.do(cast("Alice", spell, targets=(bears,)))
+    resolve_top(t)
+    go_to(t, Step.UPKEEP, "Bob")
+    for frame in t:
+        assert derived(frame.state) == derived(fresh_copy(frame.state)), frame.index
+
+
+@pytest.mark.rule("613.1f")
+def test_layer_6_an_ability_an_effect_gives_is_activated_and_listed_and_a_supertype_is_added():
+    """A layer 6 effect gives Grizzly Bears Llanowar Elves' "{T}: Add {G}.": it is the Bears'
+    activated ability 0, which legal_actions lists and Alice activates; a layer 4 effect makes it
+    legendary (205.4a) without touching its card types."""
+    from mtgrules import Timeline, legal_actions
+    from mtgrules.cards import card
+    s = Scenario("granted", step="main1")
+    bears = s.add("Grizzly Bears", "Alice")
+    st = s.state()
+    elves_mana = card("Llanowar Elves").abilities[0]
+    st = with_effects(st, Effect("6", "it has “{T}: Add {G}.”", "613.1f", None, 50, affected=on(st, bears),
+                                 add_abilities=(elves_mana,)),
+                      Effect("4", "it is legendary", "205.4a", None, 51, affected=on(st, bears),
+                             add_supertypes=W({"Legendary"})))
+    c = characteristics(st, bears)
+    assert (c.supertypes, c.types) == (W({"Legendary"}), W({"Creature"}))
+    assert any(getattr(a, "source", None) == bears for a in legal_actions(st))
+    t = Timeline(st)
+    t.do(activate("Alice", bears, 0))
+    assert [m.type.value for m in t.state.player("Alice").pool] == ["G"]
