@@ -160,7 +160,7 @@ class GameState:
 
 # Attributes the engine keeps for its own book-keeping; a learner never needs an event for them.
 BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", "zone_player", "loyalty_turn",
-                         "own_controller"})
+                         "activated_on", "own_controller"})
 
 
 def _zone_orders(objects: tuple[GameObject, ...]) -> dict[tuple[Zone, str | None], tuple[int, ...]]:

@@ -21,7 +21,7 @@ from mtgrules.core.turns import Step
 
 if TYPE_CHECKING:
     from mtgrules.core.actions import Action
-    from mtgrules.core.effects import Chars  # noqa: F401  (used by cards' hooks)
+    from mtgrules.core.effects import Chars
     from mtgrules.rules.combat.blocking import Reason, Requirement
 
 Players = tuple[str, ...]
@@ -103,6 +103,20 @@ OnBattlefieldRule = Callable[[GameState, GameObject], bool]
 TREATED_AS_ON_BATTLEFIELD: list[OnBattlefieldRule] = []
 """Objects outside the battlefield that effects treat as on it (a graveyard combatant)."""
 
+TargetRule = Callable[[GameState, str, GameObject, "Chars | None"], "tuple[str, str] | None"]
+TARGET_RULES: list[TargetRule] = []
+"""``(rule, sentence)`` if a spell or ability that ``player`` controls, whose source has the
+characteristics given (the spell itself, or the ability's source; None when unknown), can't target
+this object because of an ability the object has (protection, 702.16b; hexproof from a quality,
+702.11d); None if it may. ``targeting.why_cant_target`` asks every rule, as a spell is cast, an
+ability is activated or put on the stack, and again as it resolves (608.2b)."""
+
+AttachRule = Callable[[GameState, GameObject, GameObject], "str | None"]
+ATTACH_RULES: list[AttachRule] = []
+"""Why this Aura or Equipment can't be attached to that permanent, as the end of a sentence
+("..., which has protection from black (702.16c)"), or None. The state-based action for Auras
+asks them (704.5m); Equipment should ask them too (702.16d)."""
+
 DestroyRule = Callable[[Draft, GameObject, str], bool]
 DESTROY_RULES: list[DestroyRule] = []
 """Return True when a rule handled "destroy" itself (701.8) for this object."""
@@ -132,6 +146,10 @@ MinBlockersRule = Callable[[GameState, GameObject], "tuple[int, Reason] | None"]
 MIN_BLOCKERS: list[MinBlockersRule] = []
 """How many creatures must block an attacker if any do (menace)."""
 
+MaxBlockersRule = Callable[[GameState, GameObject], "tuple[int, Reason] | None"]
+MAX_BLOCKERS: list[MaxBlockersRule] = []
+"""The most creatures that may block an attacker ("can't be blocked by more than one creature", 509.1b)."""
+
 RequirementSource = Callable[[GameState, Players, list[GameObject], list[GameObject]], "list[Requirement]"]
 REQUIREMENT_SOURCES: list[RequirementSource] = []
 """The requirements that apply to a block declaration (509.1c)."""
@@ -143,3 +161,11 @@ BLOCK_COSTS: list[BlockCostRule] = []
 DamageReplacement = Callable[[Draft, GameState, int, Recipient, int, bool], bool]
 DAMAGE_REPLACEMENTS: list[DamageReplacement] = []
 """Return True when a replacement effect (614.1a) replaced this damage; it sees the state damage is dealt in."""
+
+DamagePrevention = Callable[[Draft, GameState, int, Recipient, int, bool, "Chars"], bool]
+DAMAGE_PREVENTIONS: list[DamagePrevention] = []
+"""Return True when a prevention effect (615.1) prevented all of this damage, having said so:
+``rule(d, seen, source, recipient, amount, combat, source_chars)``, with the source's
+characteristics as it deals the damage (its last known ones if it has left, 608.2h). Prevented
+damage is never dealt: no damage is marked, no life is lost or gained (lifelink), no deathtouch
+(615.1, 702.16e)."""

@@ -28,6 +28,9 @@ What the keywords change:
   (702.2d), is marked ``deathtouched``; the state-based actions destroy it (704.5h).
 * **Lifelink** (702.15b): damage from a lifelink source makes its controller gain that much life
   (through :func:`mtgrules.rules.life.change_life`, so a Two-Headed Giant team gains it, 810.9).
+* **Prevention** (615.1): ``hooks.DAMAGE_PREVENTIONS`` (protection, 702.16e) is asked first, with
+  the source's characteristics; damage it prevents is never dealt, so it marks nothing and has no
+  lifelink or deathtouch result.
 * The source's keywords are read in the state the damage is dealt in (``seen``), so a source that
   has already left still deals damage with the abilities it had (702.2e, 702.15c); an ability
   whose source left the battlefield before it resolved passes the source's last known
@@ -95,10 +98,14 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
     if amount <= 0:
         return
     state = d.view()
+    source_chars = characteristics(seen or state, source) if last_known is None else last_known[1]
+    # prevented damage is never dealt (615.1): nothing is marked, no life changes, no lifelink
+    if any(rule(d, seen or state, source, recipient, amount, combat, source_chars) for rule in hooks.DAMAGE_PREVENTIONS):
+        return
     if any(rule(d, seen or state, source, recipient, amount, combat) for rule in hooks.DAMAGE_REPLACEMENTS):
         return
     src = name_of(state, source) if last_known is None else last_known[1].name
-    keywords = characteristics(seen or state, source).keywords if last_known is None else last_known[1].keywords
+    keywords = source_chars.keywords
     kind = EventKind.COMBAT_DAMAGE if combat else EventKind.NONCOMBAT_DAMAGE
     if isinstance(recipient, str):
         d.emit(Event(kind, source, src, "damage", recipient, amount, "510.2" if combat else "120.3",
