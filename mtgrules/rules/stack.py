@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mtgrules.core.abilities import ActivatedAbility, EntersWith, Target
@@ -18,6 +19,7 @@ from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.costs import check_cost, choose_payment, pay_cost, spend_mana
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.look_back import LAST_KNOWN, LAST_KNOWN_CHARS, trigger_source
+from mtgrules.rules.replacement import Replacement, apply_replacements
 from mtgrules.rules.resolution import Resolution
 from mtgrules.rules.targeting import (
     TARGET_PLAYER,
@@ -326,8 +328,10 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
     if attached_to is not None:
         extra["attached_to"] = attached_to
     replacements = [r for r in card(obj.card).abilities if isinstance(r, EntersWith)]
-    for rep in replacements:
-        extra.update(enters_with_fields(chooser, controller, rep, spell_x or 0, extra))
+    if replacements:  # one mechanism for every replacement (rules.replacement); these commute (616.1f)
+        extra = apply_replacements(chooser, controller, extra, [
+            Replacement(rep.text, _entering(chooser, controller, rep, spell_x or 0), commutes=True, rule="614.1c")
+            for rep in replacements]).event
     where = "" if attached_to is None else f" attached to {d.obj(attached_to).card}"
     moved = move(d, obj.oid, Zone.BATTLEFIELD, rule or ("608.3c" if attached_to is not None else "608.3a"),
                  text or f"{card(obj.card).name} enters the battlefield{where}", controller=controller, **extra)
@@ -336,6 +340,11 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
     for rep in replacements:
         explain_enters_with(d, moved, rep, spell_x or 0, cast=spell_x is not None)
     return moved
+
+
+def _entering(chooser: Chooser, controller: str, rep: EntersWith, x: int) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The modification one "enters with" text makes to the entering event (614.1c, 614.12)."""
+    return lambda fields: {**fields, **enters_with_fields(chooser, controller, rep, x, fields)}
 
 
 def explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int, cast: bool = True) -> None:
