@@ -160,7 +160,8 @@ BLOCK_COSTS: list[BlockCostRule] = []
 
 DamageReplacement = Callable[[Draft, GameState, int, Recipient, int, bool], bool]
 DAMAGE_REPLACEMENTS: list[DamageReplacement] = []
-"""Return True when a replacement effect (614.1a) replaced this damage; it sees the state damage is dealt in."""
+"""Return True when a replacement effect (614.1a) replaced this damage; it sees the state damage is dealt in.
+Like ``DAMAGE_PREVENTIONS``, it goes through ``rules.replacement`` (616.1)."""
 
 DamagePrevention = Callable[[Draft, GameState, int, Recipient, int, bool, "Chars"], bool]
 DAMAGE_PREVENTIONS: list[DamagePrevention] = []
@@ -168,4 +169,12 @@ DAMAGE_PREVENTIONS: list[DamagePrevention] = []
 ``rule(d, seen, source, recipient, amount, combat, source_chars)``, with the source's
 characteristics as it deals the damage (its last known ones if it has left, 608.2h). Prevented
 damage is never dealt: no damage is marked, no life is lost or gained (lifelink), no deathtouch
-(615.1, 702.16e)."""
+(615.1, 702.16e).
+
+These hooks and ``DAMAGE_REPLACEMENTS`` go through one mechanism (``rules.replacement``): each is
+first tried on a scratch copy of the draft to learn whether it would apply (so a hook that
+answers False must change nothing); when two or more would, the affected player (or the
+controller of the affected permanent) chooses which applies first, asked as the choice
+"replacement order" (616.1), and the rest no longer apply to damage already handled (616.1f). A
+hook is named in that choice by its ``label`` attribute (a card's name: give a callable object
+one), else by the module that added it ("protection")."""

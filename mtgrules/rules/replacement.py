@@ -9,7 +9,7 @@ The engine builds an *event* value (the mana a land would produce, the damage a 
 deal, the status a permanent would enter with), collects the :class:`Replacement` objects that
 could modify it, and calls :func:`apply_replacements`:
 
-* only effects that apply to the event as it now is are considered (614.1, 616.1e);
+* only effects that apply to the event as it now is are considered (614.1, 616.1f);
 * self-replacement effects come first (614.15, 616.1a);
 * when two or more remain and their order can change the result, the affected player (or the
   controller of the affected object, 616.1) is asked, with the choice "replacement order"; the
@@ -17,7 +17,7 @@ could modify it, and calls :func:`apply_replacements`:
   missing answer is a ``MissingChoice``;
 * each effect applies at most once to an event (614.5), even if the modified event would still
   fit it;
-* after the chosen order, effects that now apply to the modified event and haven't yet (616.1e)
+* after the chosen order, effects that now apply to the modified event and haven't yet (616.1f, 616.2)
   go round again, asked the same way.
 
 What a permanent "could produce" (106.7) reads every possible order: :func:`every_order` and
@@ -54,10 +54,10 @@ class Replacement(Generic[E]):
     of one effect share a label, and their order is no choice). ``modify`` turns the event into
     the modified one and may do what the effect says besides (note a prevention, add a counter);
     it is called only for an effect that is chosen. ``applies`` says whether it would modify the
-    event as it now is (616.1e). ``self_replacement`` marks an effect that replaces part of its
+    event as it now is (616.1f). ``self_replacement`` marks an effect that replaces part of its
     own spell's or ability's effect (614.15). ``commutes`` declares that applying it before or
     after any other commuting effect gives the same event (each "enters with" counter text adds
-    its own counters, 616.1f), so an order made only of such effects asks nothing. ``key``
+    its own counters, 614.1c), so an order made only of such effects asks nothing. ``key``
     identifies the effect for 614.5 (by default its label and its place in the list)."""
 
     label: str
@@ -80,7 +80,7 @@ class Outcome(Generic[E]):
 
 def every_order(reps: Sequence[Replacement[E]]) -> list[tuple[str, ...]]:
     """Every order the affected player may choose, as tuples of labels: self-replacement effects
-    first (614.15, 616.1a), the rest in any order (616.1d); orders that read the same (two
+    first (614.15, 616.1a), the rest in any order (616.1e); orders that read the same (two
     copies of one effect) are one option."""
     selfs = [r for r in reps if r.self_replacement]
     others = [r for r in reps if not r.self_replacement]
@@ -113,7 +113,7 @@ def apply_replacements(chooser: Chooser | None, player: str, event: E, reps: Seq
             k, r = next((k, r) for k, r in pool if r.label == label)
             pool.remove((k, r))
             done.add(k)  # considered once: an effect that no longer applies doesn't come back (614.5)
-            if r.applies(outcome.event):  # an earlier one may have made it no longer apply (616.1e)
+            if r.applies(outcome.event):  # an earlier one may have made it no longer apply (616.1f)
                 outcome.event = r.modify(outcome.event)
                 outcome.used.append(r.label)
 
@@ -141,7 +141,7 @@ def possible_outcomes(event: E, reps: Sequence[Replacement[E]]) -> list[E]:
 
 class _Scripted:
     """A chooser that answers the first order question with the order given, and any later one
-    (effects that came to apply, 616.1e) with their first order: enough for "any possible order"
+    (effects that came to apply, 616.1f) with their first order: enough for "any possible order"
     of effects that keep applying, as mana replacements do."""
 
     def __init__(self, order: tuple[str, ...]) -> None:
@@ -168,7 +168,7 @@ def affected_player(state: GameState, affected: str | int) -> str:
 @dataclass(frozen=True)
 class DamageEvent:
     """Damage a source would deal, and whether an effect has already replaced or prevented all of
-    it (then no other effect applies to it any more, 616.1e)."""
+    it (then no other effect applies to it any more, 616.1f)."""
 
     source: int
     recipient: str | int
@@ -199,7 +199,7 @@ def replace_damage(d: Draft, chooser: Chooser | None, seen: GameState, source: i
     mechanism: the hooks that would handle it are found on a scratch copy of the draft (a hook
     that answers False has changed nothing), then the affected player (the player dealt the
     damage, or the controller of the permanent, 616.1) orders them if two or more would; the
-    first applied handles all of the damage, so the rest no longer apply (616.1e). True when the
+    first applied handles all of the damage, so the rest no longer apply (616.1f). True when the
     damage was replaced or prevented: it is then not dealt as it was."""
     def call(target: Draft, prevention: bool, hook: Callable[..., bool]) -> bool:
         if prevention:

@@ -328,7 +328,7 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
     if attached_to is not None:
         extra["attached_to"] = attached_to
     replacements = [r for r in card(obj.card).abilities if isinstance(r, EntersWith)]
-    if replacements:  # one mechanism for every replacement (rules.replacement); these commute (616.1f)
+    if replacements:  # one mechanism for every replacement (rules.replacement); each adds its own status, so they commute
         extra = apply_replacements(chooser, controller, extra, [
             Replacement(rep.text, _entering(chooser, controller, rep, spell_x or 0), commutes=True, rule="614.1c")
             for rep in replacements]).event
