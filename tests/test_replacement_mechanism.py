@@ -257,3 +257,37 @@ def test_mana_replacements_are_ordered_by_the_same_choice():
     state, events = apply(s.state(), activate("Alice", forest,
                                               replacement_order=("Infernal Darkness", "Mana Reflection")))
     assert [m.type.value for m in state.player("Alice").pool] == ["B", "B"]
+
+
+# ---------------------------------------------------------------- in a game: "deals double that damage instead"
+def _shock_bob(*permanents: str):
+    s = Scenario("shock under furnaces")
+    shock = s.add("Shock", "Alice", zone="hand")
+    s.mana("Alice", "R")
+    for name in permanents:
+        s.add(name, "Alice")
+    return s.timeline().do(cast("Alice", shock, targets=("Bob",)))
+
+
+@pytest.mark.rule("614.5")
+def test_two_furnaces_of_rath_make_a_shock_deal_8_not_4():
+    """614.5's example with real cards: each Furnace of Rath doubles the damage once (2 -> 4 -> 8);
+    two copies of one effect ask no order."""
+    t = resolve_top(_shock_bob("Furnace of Rath", "Furnace of Rath"))
+    assert t.state.player("Bob").life == 12
+    said = [e for e in t[-1].events if e.kind == "damage replaced"]
+    assert [e.rule for e in said] == ["614.1a"] and "make it 8 instead" in said[0].text
+    one = resolve_top(_shock_bob("Furnace of Rath"))
+    assert one.state.player("Bob").life == 16
+
+
+@pytest.mark.rule("616.1")
+def test_furnace_and_fiery_emancipation_the_player_dealt_the_damage_orders_them():
+    """Two different effects on the damage Alice's Shock would deal to Bob: Bob, the affected
+    player, chooses the order (616.1), though both permanents are Alice's; it isn't assumed."""
+    t = _shock_bob("Furnace of Rath", "Fiery Emancipation")
+    with pytest.raises(MissingChoice) as info:
+        resolve_top(t)
+    assert info.value.player == "Bob" and info.value.kind == "replacement order"
+    resolve_top(t, replacement_order=("Fiery Emancipation", "Furnace of Rath"))
+    assert t.state.player("Bob").life == 8  # 2 x 3 x 2

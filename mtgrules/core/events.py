@@ -44,6 +44,7 @@ class EventKind(StrEnum):
     DAMAGE = "damage"
     DAMAGE_DIVISION = "damage division"
     DAMAGE_PREVENTED = "damage prevented"
+    DAMAGE_REPLACED = "damage replaced"
     DEATHTOUCH = "deathtouch"
     DEATHTOUCHED = "deathtouched"
     DECLINED = "declined"

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from mtgrules.core.actions import Action
     from mtgrules.core.effects import Chars
     from mtgrules.rules.combat.blocking import Reason, Requirement
+    from mtgrules.rules.replacement import DamageEvent, Replacement
 
 Players = tuple[str, ...]
 Recipient = str | int  # a player's name, or an object id
@@ -162,6 +163,14 @@ DamageReplacement = Callable[[Draft, GameState, int, Recipient, int, bool], bool
 DAMAGE_REPLACEMENTS: list[DamageReplacement] = []
 """Return True when a replacement effect (614.1a) replaced this damage; it sees the state damage is dealt in.
 Like ``DAMAGE_PREVENTIONS``, it goes through ``rules.replacement`` (616.1)."""
+
+DamageModifier = Callable[[GameState, "DamageEvent"], "list[Replacement[DamageEvent]]"]
+DAMAGE_MODIFIERS: list[DamageModifier] = []
+"""The replacement effects that would change how much damage this event deals
+("it deals double that damage instead", Furnace of Rath; 614.1a; a change of recipient
+(Pariah) is not played): ``rule(seen, event)`` returns
+one ``rules.replacement.Replacement`` per effect that applies, whose ``modify`` returns the changed
+event. They are ordered with the hooks below by the affected player (616.1), each once (614.5)."""
 
 DamagePrevention = Callable[[Draft, GameState, int, Recipient, int, bool, "Chars"], bool]
 DAMAGE_PREVENTIONS: list[DamagePrevention] = []

@@ -194,36 +194,41 @@ def _damage_hooks() -> list[tuple[str, bool, Callable[..., bool]]]:
 
 
 def replace_damage(d: Draft, chooser: Chooser | None, seen: GameState, source: int, recipient: str | int,
-                   amount: int, combat: bool, source_chars: Chars) -> bool:
+                   amount: int, combat: bool, source_chars: Chars) -> Outcome[DamageEvent]:
     """Apply the replacement and prevention effects on this damage (614.1a, 615.1) by the one
-    mechanism: the hooks that would handle it are found on a scratch copy of the draft (a hook
-    that answers False has changed nothing), then the affected player (the player dealt the
-    damage, or the controller of the permanent, 616.1) orders them if two or more would; the
-    first applied handles all of the damage, so the rest no longer apply (616.1f). True when the
-    damage was replaced or prevented: it is then not dealt as it was."""
-    def call(target: Draft, prevention: bool, hook: Callable[..., bool]) -> bool:
-        if prevention:
-            return hook(target, seen, source, recipient, amount, combat, source_chars)
-        return hook(target, seen, source, recipient, amount, combat)
+    mechanism, and return the damage as it is then dealt (``handled_by`` set if none of it is).
 
+    ``hooks.DAMAGE_MODIFIERS`` give their effects as :class:`Replacement` objects. The older
+    all-or-nothing hooks (``DAMAGE_PREVENTIONS``, ``DAMAGE_REPLACEMENTS``) are found on a scratch
+    copy of the draft (a hook that answers False has changed nothing); one that handles the damage
+    handles all of it, so the rest no longer apply (616.1f). The affected player (the player dealt
+    the damage, or the controller of the permanent, 616.1) orders them if two or more would.
+    The outcome names the effects applied, in order."""
+    from mtgrules.rules import hooks
+
+    def call(target: Draft, prevention: bool, hook: Callable[..., bool], event: DamageEvent) -> bool:
+        if prevention:
+            return hook(target, seen, source, event.recipient, event.amount, combat, source_chars)
+        return hook(target, seen, source, event.recipient, event.amount, combat)
+
+    start = DamageEvent(source, recipient, amount, combat)
+    reps: list[Replacement[DamageEvent]] = [r for modifier in hooks.DAMAGE_MODIFIERS for r in modifier(seen, start)]
     base = d.view()
     scratch = Draft(base)
-    reps: list[Replacement[DamageEvent]] = []
     for label, prevention, hook in _damage_hooks():
-        if not call(scratch, prevention, hook):
+        if not call(scratch, prevention, hook, start):
             continue
         scratch = Draft(base)  # that one changed the copy: the next is judged on a clean one
 
         def modify(event: DamageEvent, label: str = label, prevention: bool = prevention,
                    hook: Callable[..., bool] = hook) -> DamageEvent:
-            return replace(event, handled_by=label) if call(d, prevention, hook) else event
-        reps.append(Replacement(label, modify, applies=lambda e: not e.handled_by, prevention=prevention,
-                                rule="615.1" if prevention else "614.1a"))
+            return replace(event, handled_by=label) if call(d, prevention, hook, event) else event
+        reps.append(Replacement(label, modify, applies=lambda e: not e.handled_by and e.amount > 0,
+                                prevention=prevention, rule="615.1" if prevention else "614.1a"))
     if not reps:
-        return False
+        return Outcome(start)
     try:
         player = affected_player(seen, recipient)
     except KeyError:
         player = affected_player(base, recipient)
-    outcome = apply_replacements(chooser, player, DamageEvent(source, recipient, amount, combat), reps)
-    return bool(outcome.event.handled_by)
+    return apply_replacements(chooser, player, start, reps)

@@ -106,9 +106,16 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
     source_chars = characteristics(seen or state, source) if last_known is None else last_known[1]
     # prevented or replaced damage is never dealt (615.1, 614.1a): nothing is marked, no life
     # changes, no lifelink; the affected player orders the effects if several apply (616.1)
-    if (hooks.DAMAGE_PREVENTIONS or hooks.DAMAGE_REPLACEMENTS) and replace_damage(
-            d, chooser, seen or state, source, recipient, amount, combat, source_chars):
-        return
+    if hooks.DAMAGE_PREVENTIONS or hooks.DAMAGE_REPLACEMENTS or hooks.DAMAGE_MODIFIERS:
+        outcome = replace_damage(d, chooser, seen or state, source, recipient, amount, combat, source_chars)
+        event = outcome.event
+        if event.handled_by or event.amount <= 0:
+            return
+        if event.amount != amount:  # "it deals double that damage instead" (614.1a)
+            src, whom = source_chars.name, recipient if isinstance(recipient, str) else name_of(state, recipient)
+            d.note("damage replaced", f"{src} would deal {amount} damage to {whom}; {' then '.join(outcome.used)} "
+                   f"{'make' if len(outcome.used) > 1 else 'makes'} it {event.amount} instead", "614.1a", recipient, whom)
+            amount = event.amount
     src = name_of(state, source) if last_known is None else last_known[1].name
     keywords = source_chars.keywords
     kind = EventKind.COMBAT_DAMAGE if combat else EventKind.NONCOMBAT_DAMAGE
