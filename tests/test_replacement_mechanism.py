@@ -291,3 +291,48 @@ def test_furnace_and_fiery_emancipation_the_player_dealt_the_damage_orders_them(
     assert info.value.player == "Bob" and info.value.kind == "replacement order"
     resolve_top(t, replacement_order=("Fiery Emancipation", "Furnace of Rath"))
     assert t.state.player("Bob").life == 8  # 2 x 3 x 2
+
+
+# ---------------------------------------------------------------- in a game: "... instead" on a zone change
+def _naturalize_the_weapon():
+    """Bob's Legacy Weapon, Alice's Leyline of the Void, and Alice's Naturalize at the Weapon."""
+    s = Scenario("legacy weapon under a leyline")
+    naturalize = s.add("Naturalize", "Alice", zone="hand")
+    s.mana("Alice", "GC")
+    s.add("Leyline of the Void", "Alice")
+    weapon = s.add("Legacy Weapon", "Bob")
+    return s.timeline().do(cast("Alice", naturalize, targets=(weapon,))), weapon
+
+
+@pytest.mark.rule("616.1f")
+def test_legacy_weapon_destroyed_under_a_leyline_its_controller_picks_and_the_other_does_nothing():
+    """616.1f's first example with real cards: Legacy Weapon would go to Bob's graveyard; Leyline
+    of the Void (Alice's) would exile it and the Weapon's own text would shuffle it into Bob's
+    library. Bob, its controller, chooses (616.1): asked, never assumed; then the one chosen
+    applies and the other has nothing left to replace."""
+    t, weapon = _naturalize_the_weapon()
+    with pytest.raises(MissingChoice) as info:
+        resolve_top(t)
+    assert info.value.player == "Bob" and info.value.kind == "replacement order"
+    assert t.state.obj(weapon).zone is Zone.BATTLEFIELD
+    exiled = resolve_top(_naturalize_the_weapon()[0], replacement_order=("Leyline of the Void", "Legacy Weapon"))
+    assert exiled.state.obj(weapon).zone is Zone.EXILE
+    shuffled = resolve_top(_naturalize_the_weapon()[0], replacement_order=("Legacy Weapon", "Leyline of the Void"))
+    assert shuffled.state.obj(weapon).zone is Zone.LIBRARY
+    said = [e for e in shuffled[-1].events if e.kind == "move replaced"]
+    assert len(said) == 1 and said[0].rule == "614.1a" and "shuffled" in said[0].text
+
+
+@pytest.mark.rule("614.1a")
+def test_a_leyline_exiles_an_opponents_dying_creature_instead_so_it_never_dies():
+    """"If a card would be put into an opponent's graveyard from anywhere, exile it instead": Bob's
+    Grizzly Bears, murdered, go to exile (one effect: nothing asked); Alice's own Bears, murdered,
+    go to her graveyard as usual."""
+    s = Scenario("leyline and murder")
+    murder = s.add("Murder", "Alice", zone="hand")
+    s.mana("Alice", "BBC")
+    s.add("Leyline of the Void", "Alice")
+    bears = s.add("Grizzly Bears", "Bob")
+    t = resolve_top(s.timeline().do(cast("Alice", murder, targets=(bears,))))
+    assert t.state.obj(bears).zone is Zone.EXILE
+    assert t.state.obj(murder).zone is Zone.GRAVEYARD  # Alice's own card: not an opponent's graveyard

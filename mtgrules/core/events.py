@@ -81,6 +81,7 @@ class EventKind(StrEnum):
     MANA_EMPTIED = "mana emptied"
     MANA_SPENT = "mana spent"
     MELEE = "melee"
+    MOVE_REPLACED = "move replaced"
     NONCOMBAT_DAMAGE = "noncombat damage"
     NOTHING = "nothing"
     NOTHING_HAPPENS = "nothing happens"

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from mtgrules.core.actions import Action
     from mtgrules.core.effects import Chars
     from mtgrules.rules.combat.blocking import Reason, Requirement
-    from mtgrules.rules.replacement import DamageEvent, Replacement
+    from mtgrules.rules.replacement import DamageEvent, Replacement, ZoneMove
 
 Players = tuple[str, ...]
 Recipient = str | int  # a player's name, or an object id
@@ -94,6 +94,14 @@ trying it only if every step it begins runs such actions; one not in here counts
 MoveNote = Callable[[Draft, GameObject, Zone, "str | None"], str]
 MOVE_NOTES: list[MoveNote] = []
 """A clause to add to the sentence of a zone change (where a card landed, and why)."""
+
+MoveReplacement = Callable[[Draft, "ZoneMove"], "list[Replacement[ZoneMove]]"]
+MOVE_REPLACEMENTS: list[MoveReplacement] = []
+"""Replacement effects on where an object would go ("if a card would be put into a graveyard,
+exile it instead", 614.1a): ``rule(d, move)`` returns one ``rules.replacement.Replacement`` per
+effect that applies to the move. ``zones.move`` applies them through ``rules.replacement`` (616.1:
+the object's controller orders them, asked with the action's chooser). Every move asks them, so
+a rule reads the draft's objects (``d.objects``) and makes no state unless its card is there."""
 
 GraveyardHolder = Callable[[GameState], "str | None"]
 GRAVEYARD_HOLDERS: list[GraveyardHolder] = []

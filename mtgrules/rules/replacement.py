@@ -34,6 +34,7 @@ from typing import Generic, TypeVar
 from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Chars
 from mtgrules.core.errors import MissingChoice
+from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState
 
 E = TypeVar("E")
@@ -232,3 +233,30 @@ def replace_damage(d: Draft, chooser: Chooser | None, seen: GameState, source: i
     except KeyError:
         player = affected_player(base, recipient)
     return apply_replacements(chooser, player, start, reps)
+
+
+# ---------------------------------------------------------------- zone changes (614.1a: "instead")
+@dataclass(frozen=True)
+class ZoneMove:
+    """Where an object would go: the destination, and what a replacement added to it ("shuffle it
+    into its owner's library" is a move to the library and a shuffle; ``why`` says which effect)."""
+
+    oid: int
+    to: Zone
+    shuffle: bool = False
+    why: str = ""
+
+
+def replace_move(d: Draft, oid: int, zone: Zone) -> Outcome[ZoneMove]:
+    """The move as the replacement effects on it make it (``hooks.MOVE_REPLACEMENTS``), ordered by
+    the object's controller (616.1) with the chooser of the action being played (``d.chooser``,
+    set by the engine); each applies once (614.5), and one that sends the object elsewhere leaves
+    the others with nothing to replace (616.1f)."""
+    from mtgrules.rules import hooks
+
+    start = ZoneMove(oid, zone)
+    reps = [r for rule in hooks.MOVE_REPLACEMENTS for r in rule(d, start)]
+    if not reps:
+        return Outcome(start)
+    obj = d.obj(oid)
+    return apply_replacements(getattr(d, "chooser", None), obj.controller or obj.owner, start, reps)
