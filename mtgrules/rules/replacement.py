@@ -184,6 +184,9 @@ def _damage_hooks() -> list[tuple[str, bool, Callable[..., bool]]]:
     module that added it ("protection"); two hooks with one name are told apart by a number."""
     from mtgrules.rules import hooks  # hooks names this module's types only for type checking
 
+    lists = (tuple(hooks.DAMAGE_PREVENTIONS), tuple(hooks.DAMAGE_REPLACEMENTS))
+    if _LABELLED and _LABELLED[0][0] == lists:
+        return _LABELLED[0][1]
     found: list[tuple[str, bool, Callable[..., bool]]] = []
     seen: dict[str, int] = {}
     for prevention, listed in ((True, list(hooks.DAMAGE_PREVENTIONS)), (False, list(hooks.DAMAGE_REPLACEMENTS))):
@@ -191,7 +194,12 @@ def _damage_hooks() -> list[tuple[str, bool, Callable[..., bool]]]:
             label = str(getattr(hook, "label", "") or getattr(hook, "__module__", "effect").rsplit(".", 1)[-1])
             seen[label] = seen.get(label, 0) + 1
             found.append((label if seen[label] == 1 else f"{label} ({seen[label]})", prevention, hook))
+    _LABELLED[:] = [(lists, found)]
     return found
+
+
+_LABELLED: list[tuple[tuple[tuple[object, ...], tuple[object, ...]], list[tuple[str, bool, Callable[..., bool]]]]] = []
+"""The hooks as last labelled, with the lists they were read from (a test may swap a list)."""
 
 
 def replace_damage(d: Draft, chooser: Chooser | None, seen: GameState, source: int, recipient: str | int,
@@ -214,12 +222,13 @@ def replace_damage(d: Draft, chooser: Chooser | None, seen: GameState, source: i
 
     start = DamageEvent(source, recipient, amount, combat)
     reps: list[Replacement[DamageEvent]] = [r for modifier in hooks.DAMAGE_MODIFIERS for r in modifier(seen, start)]
-    base = d.view()
-    scratch = Draft(base)
+    # the probe starts from the state the damage is dealt in, which the hooks judge by: making it
+    # costs a copy of that state's index, not a new state of the draft
+    scratch = Draft(seen)
     for label, prevention, hook in _damage_hooks():
         if not call(scratch, prevention, hook, start):
             continue
-        scratch = Draft(base)  # that one changed the copy: the next is judged on a clean one
+        scratch = Draft(seen)  # that one changed the copy: the next is judged on a clean one
 
         def modify(event: DamageEvent, label: str = label, prevention: bool = prevention,
                    hook: Callable[..., bool] = hook) -> DamageEvent:
@@ -228,10 +237,7 @@ def replace_damage(d: Draft, chooser: Chooser | None, seen: GameState, source: i
                                 prevention=prevention, rule="615.1" if prevention else "614.1a"))
     if not reps:
         return Outcome(start)
-    try:
-        player = affected_player(seen, recipient)
-    except KeyError:
-        player = affected_player(base, recipient)
+    player = recipient if isinstance(recipient, str) else (d.obj(recipient).controller or d.obj(recipient).owner)
     return apply_replacements(chooser, player, start, reps)
 
 

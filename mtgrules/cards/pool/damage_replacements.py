@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from mtgrules.core.state import GameState
+from mtgrules.core.state import GameState, derived_from
 from mtgrules.rules import hooks
 from mtgrules.rules.replacement import DamageEvent, Replacement
 
@@ -23,24 +23,31 @@ MULTIPLIERS: dict[str, tuple[int, bool]] = {
 """Each card: its factor, and whether only sources its controller controls are affected."""
 
 
+derived_from("damage multipliers", frozenset({"objects"}))  # ids, card names, controllers: no status
+
+
+def _on_battlefield(seen: GameState) -> list[tuple[int, str, str]]:
+    """Each multiplier on the battlefield as (id, card, controller), kept per state: every damage
+    event asks, and most games have none."""
+    return seen.cached("damage multipliers", lambda: [
+        (o.oid, o.card, o.controller) for o in seen.battlefield() if o.card in MULTIPLIERS])
+
+
 def _multipliers(seen: GameState, event: DamageEvent) -> list[Replacement[DamageEvent]]:
     found: list[Replacement[DamageEvent]] = []
-    source_controller: str | None = None
-    for obj in seen.battlefield():
-        spec = MULTIPLIERS.get(obj.card)
-        if spec is None:
+    for oid, name, controller in _on_battlefield(seen):
+        factor, yours = MULTIPLIERS[name]
+        if yours and _controller(seen, event.source) != controller:
             continue
-        factor, yours = spec
-        if yours:
-            if source_controller is None:
-                try:
-                    source_controller = seen.obj(event.source).controller
-                except KeyError:
-                    source_controller = ""
-            if source_controller != obj.controller:
-                continue
-        found.append(Replacement(obj.card, _times(factor), applies=_dealt, rule="614.1a", key=("multiplier", obj.oid)))
+        found.append(Replacement(name, _times(factor), applies=_dealt, rule="614.1a", key=("multiplier", oid)))
     return found
+
+
+def _controller(seen: GameState, oid: int) -> str:
+    try:
+        return seen.obj(oid).controller
+    except KeyError:  # a source no longer in the game controls nothing here
+        return ""
 
 
 def _times(factor: int) -> Callable[[DamageEvent], DamageEvent]:
