@@ -336,3 +336,47 @@ def test_a_leyline_exiles_an_opponents_dying_creature_instead_so_it_never_dies()
     t = resolve_top(s.timeline().do(cast("Alice", murder, targets=(bears,))))
     assert t.state.obj(bears).zone is Zone.EXILE
     assert t.state.obj(murder).zone is Zone.GRAVEYARD  # Alice's own card: not an opponent's graveyard
+
+
+# ---------------------------------------------------------------- hooks.PREVENTION_EFFECTS, ordered with the rest
+WARD = "Practice Ward"
+register(CardDef(WARD, "{W}", frozenset({"Enchantment"}),
+                 oracle="If a source would deal damage to you, prevent 1 of that damage.", source=TEST), replace=True)
+
+
+class _PreventOne:
+    """The practice ward as a ``hooks.PREVENTION_EFFECTS`` rule (the amount left), as 615.10 reads."""
+
+    label = WARD
+
+    def __call__(self, d: Draft, chooser: Chooser | None, seen: GameState, source: int, source_chars: Chars | None,
+                 recipient: int | str, amount: int, combat: bool) -> int:
+        if not (isinstance(recipient, str) and any(o.card == WARD and o.controller == recipient
+                                                   for o in seen.battlefield())):
+            return amount
+        d.note("damage prevented", f"{WARD} prevents 1 of the {amount} damage to {recipient}", "615.1", recipient,
+               recipient)
+        return amount - 1
+
+
+@pytest.mark.rule("616.1")
+def test_a_prevention_rule_and_furnace_of_rath_bob_chooses_and_the_order_changes_the_damage(monkeypatch):
+    """Alice's Furnace of Rath doubles her Shock's damage to Bob; Bob's ward prevents 1 of it. Bob
+    (the affected player) orders them (616.1): doubled first, 2 -> 4 -> 3; prevented first,
+    2 -> 1 -> 2. Both answers are played."""
+    monkeypatch.setattr(hooks, "PREVENTION_EFFECTS", [*hooks.PREVENTION_EFFECTS, _PreventOne()])
+
+    def shock(order=None):
+        s = Scenario("furnace and ward")
+        card_id = s.add("Shock", "Alice", zone="hand")
+        s.mana("Alice", "R")
+        s.add("Furnace of Rath", "Alice")
+        s.add(WARD, "Bob")
+        t = s.timeline().do(cast("Alice", card_id, targets=("Bob",)))
+        return resolve_top(t) if order is None else resolve_top(t, replacement_order=order)
+
+    with pytest.raises(MissingChoice) as info:
+        shock()
+    assert info.value.player == "Bob"
+    assert shock(("Furnace of Rath", WARD)).state.player("Bob").life == 17
+    assert shock((WARD, "Furnace of Rath")).state.player("Bob").life == 18

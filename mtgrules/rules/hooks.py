@@ -167,6 +167,16 @@ BlockCostRule = Callable[[GameState, GameObject, GameObject], "str | None"]
 BLOCK_COSTS: list[BlockCostRule] = []
 """A mana cost a player must pay to make a block (509.1d); never forced (509.1c)."""
 
+PreventionEffect = Callable[[Draft, "Chooser | None", GameState, int, "Chars | None", Recipient, int, bool], int]
+PREVENTION_EFFECTS: list[PreventionEffect] = []
+"""``rule(d, chooser, seen, source, source_chars, recipient, amount, combat)``: how much of this
+damage is left once the prevention effects the rule plays have prevented what they prevent,
+each said with its rule (615.1, 615.6). Asked by ``deal_damage`` before the damage is dealt;
+what is prevented never happens (no damage marked, no life lost, no lifelink).
+``rules.replacement`` treats each rule as one effect among the other replacement and
+prevention effects on the event (616.1): it is probed on a scratch draft with no chooser (a rule
+that prevents nothing changes nothing; one that would ask counts as applying)."""
+
 DamageReplacement = Callable[[Draft, GameState, int, Recipient, int, bool], bool]
 DAMAGE_REPLACEMENTS: list[DamageReplacement] = []
 """Return True when a replacement effect (614.1a) replaced this damage; it sees the state damage is dealt in.

@@ -198,6 +198,17 @@ def _damage_hooks() -> list[tuple[str, bool, Callable[..., bool]]]:
     return found
 
 
+PreventionRule = Callable[[Draft, "Chooser | None", GameState, int, "Chars | None", "str | int", int, bool], int]
+
+
+def _prevention_rules() -> list[tuple[str, PreventionRule]]:
+    """``hooks.PREVENTION_EFFECTS``, each named by its ``label`` or its module ("prevention")."""
+    from mtgrules.rules import hooks
+
+    return [(str(getattr(rule, "label", "") or getattr(rule, "__module__", "prevention").rsplit(".", 1)[-1]), rule)
+            for rule in hooks.PREVENTION_EFFECTS]
+
+
 _LABELLED: list[tuple[tuple[tuple[object, ...], tuple[object, ...]], list[tuple[str, bool, Callable[..., bool]]]]] = []
 """The hooks as last labelled, with the lists they were read from (a test may swap a list)."""
 
@@ -235,6 +246,19 @@ def replace_damage(d: Draft, chooser: Chooser | None, seen: GameState, source: i
             return replace(event, handled_by=label) if call(d, prevention, hook, event) else event
         reps.append(Replacement(label, modify, applies=lambda e: not e.handled_by and e.amount > 0,
                                 prevention=prevention, rule="615.1" if prevention else "614.1a"))
+    for label, rule in _prevention_rules():
+        try:
+            left = rule(Draft(seen), None, seen, source, source_chars, recipient, amount, combat)
+        except MissingChoice:  # it would ask something: it applies
+            left = amount - 1
+        if left >= amount:
+            continue
+
+        def prevent(event: DamageEvent, label: str = label, rule: PreventionRule = rule) -> DamageEvent:
+            left = rule(d, chooser, seen, source, source_chars, event.recipient, event.amount, combat)
+            return replace(event, amount=max(left, 0), handled_by=label if left <= 0 else event.handled_by)
+        reps.append(Replacement(label, prevent, applies=lambda e: not e.handled_by and e.amount > 0,
+                                prevention=True, rule="615.1"))
     if not reps:
         return Outcome(start)
     player = recipient if isinstance(recipient, str) else (d.obj(recipient).controller or d.obj(recipient).owner)

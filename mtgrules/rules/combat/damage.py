@@ -106,7 +106,7 @@ def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, com
     source_chars = characteristics(seen or state, source) if last_known is None else last_known[1]
     # prevented or replaced damage is never dealt (615.1, 614.1a): nothing is marked, no life
     # changes, no lifelink; the affected player orders the effects if several apply (616.1)
-    if hooks.DAMAGE_PREVENTIONS or hooks.DAMAGE_REPLACEMENTS or hooks.DAMAGE_MODIFIERS:
+    if hooks.DAMAGE_PREVENTIONS or hooks.DAMAGE_REPLACEMENTS or hooks.DAMAGE_MODIFIERS or hooks.PREVENTION_EFFECTS:
         outcome = replace_damage(d, chooser, seen or state, source, recipient, amount, combat, source_chars)
         event = outcome.event
         if event.handled_by or event.amount <= 0:
