@@ -121,10 +121,11 @@ def apply_replacements(chooser: Chooser | None, player: str, event: E, reps: Seq
 
 def _chosen_order(chooser: Chooser | None, player: str, reps: list[Replacement[E]], rule: str) -> tuple[str, ...]:
     orders = every_order(reps)
-    if len(orders) == 1 or all(r.commutes for r in reps):
+    if all(r.commutes for r in reps) or (chooser is None and len(orders) == 1):
         return orders[0]
     if chooser is None:
         raise MissingChoice(ORDER_KIND, player, orders, rule)
+    # one order only (copies of one effect): the chooser returns it, using up an answer that names it
     chosen = chooser.choose(ORDER_KIND, player, orders, rule)
     return tuple(chosen)
 
