@@ -726,6 +726,95 @@ exercise(Exercise("07.3", "With Alice's Busybody and Over My Dead Bodies out, wh
                   explain="Alice has every graveyard, so creature cards in all of them have haste."))
 
 
+# ---------------------------------------------------------------- lesson 10: casting a spell
+def two_cast_triggers_board() -> Timeline:
+    s = Scenario("Guttersnipe and Aven Wind Mage")
+    s.add("Guttersnipe", "Alice")
+    s.add("Aven Wind Mage", "Alice")
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    return t.do(cast("Alice", shock, targets=("Bob",), trigger_order=("Guttersnipe", "Aven Wind Mage")))
+
+
+def cast_triggers() -> int:
+    t = two_cast_triggers_board()
+    return sum(1 for e in t[-1].events if e.kind == EventKind.TRIGGER)
+
+
+def bob_responds_board() -> Timeline:
+    s = Scenario("Bob Shocks the Guttersnipe in response")
+    snipe = s.add("Guttersnipe", "Alice")
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Bob")
+    bobs_mountain = s.add("Mountain", "Bob")
+    bobs_shock = s.add("Shock", "Bob", zone="hand")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    t.do(cast("Alice", shock, targets=(bears,)))
+    t.do(pass_priority("Alice"))
+    t.do(activate("Bob", bobs_mountain))
+    return t.do(cast("Bob", bobs_shock, targets=(snipe,)))
+
+
+def bob_life_after_response() -> int:
+    t = bob_responds_board()
+    while t.state.stack:
+        resolve_top(t)
+    return t.state.player("Bob").life
+
+
+def mana_ability_rule() -> str:
+    from mtgrules.lessons.casting_a_spell import substeps
+    return next(s.rule for s in substeps(casting_a_spell_tour()) if s.name == "mana abilities")
+
+
+def casting_a_spell_tour() -> Timeline:
+    from mtgrules.lessons.casting_a_spell import tour
+    return tour()
+
+
+def growth_x2_board() -> Timeline:
+    s = Scenario("Exponential Growth with X=2")
+    snipe = s.add("Guttersnipe", "Alice")
+    growth = s.add("Exponential Growth", "Alice", zone="hand")
+    mountains = [s.add("Mountain", "Alice") for _ in range(4)]
+    t = s.timeline()
+    for m in mountains:
+        t.do(activate("Alice", m))
+    return t.do(cast("Alice", growth, x=2, targets=(snipe,)))
+
+
+def growth_x2_paid() -> int:
+    t = growth_x2_board()
+    return sum(len(e.before) - len(e.after) for e in t[-1].events if e.kind == EventKind.MANA_SPENT)
+
+
+exercise(Exercise("10.1", "Alice controls Guttersnipe and Aven Wind Mage and casts Shock at Bob: how many "
+                  "triggered abilities go on the stack above it?", "601.2i", _key(cast_triggers),
+                  "Read both cards: which of them say \"whenever you cast an instant or sorcery spell\"?",
+                  board="the two-triggers board (exercise 1 cell)",
+                  explain="Shock becomes cast, and both \"whenever you cast\" abilities trigger at once."))
+exercise(Exercise("10.2", "Bob Shocks Alice's Guttersnipe in response to her Shock. What is Bob's life total "
+                  "once the stack is empty?", "113.7a", _key(bob_life_after_response),
+                  "The Guttersnipe dies, but did its ability wait for it?",
+                  board="the response board (exercise 2 cell)",
+                  explain="The ability was put on the stack before Bob could respond; it exists independently "
+                          "of its source and still deals 2 damage to him."))
+exercise(Exercise("10.3", "Which substep of casting gives Alice her chance to activate mana abilities (a rule "
+                  "number)?", "601.2g", _key(mana_ability_rule),
+                  "It comes after the total cost is determined and before the cost is paid.",
+                  board="the tour's casting table",
+                  explain="601.2g: once the total cost is known, and before it is paid."))
+exercise(Exercise("10.4", "Alice casts Exponential Growth ({X}{R}{R}) with X = 2: how much mana does she pay?",
+                  "601.2f", _key(growth_x2_paid),
+                  "The total cost is the mana cost with the X announced in 601.2b put in.",
+                  board="the Exponential Growth board (exercise 4 cell)",
+                  explain="X = 2 was announced (601.2b), so the total cost is {2}{R}{R}: four mana."))
+
+
 def key(exercise_id: str) -> Any:
     """The expected answer to an exercise, played by the engine (for teachers)."""
     from mtgrules.lessons.check import get

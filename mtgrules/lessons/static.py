@@ -3,7 +3,9 @@ kernel (GitHub, nbviewer, print) even though notebooks are committed without out
 
 A Markdown cell whose metadata has ``{"mtgrules": {"static": "mana:mana_tour"}}`` holds the
 table for the timeline that function builds; one with ``{"mtgrules": {"ruling": "MANA-1"}}``
-quotes that ruling from the kit's catalog with its source and rules.
+quotes that ruling from the kit's catalog with its source and rules; one with
+``{"mtgrules": {"casting": "casting_a_spell:tour"}}`` holds the substeps of the first spell cast
+in that timeline (601.2a to 601.2i), read from the engine's events.
 ``python -m mtgrules.lessons.static notebooks/*.ipynb`` rewrites those cells; a test fails if
 any cell differs from what the engine plays (or the catalog says) today.
 """
@@ -85,7 +87,7 @@ def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:
     found = []
     for i, c in enumerate(nb["cells"]):
         meta = c.get("metadata", {}).get("mtgrules", {})
-        for kind in ("static", "ruling"):
+        for kind in ("static", "ruling", "casting"):
             if c["cell_type"] == "markdown" and kind in meta:
                 found.append((i, f"{kind}:{meta[kind]}"))
     return found
@@ -93,6 +95,9 @@ def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:
 
 def expected(tag: str) -> str:
     kind, _, key = tag.partition(":")
+    if kind == "casting":
+        from mtgrules.lessons.casting_a_spell import casting_markdown
+        return casting_markdown(timeline_for(key))
     return ruling_markdown(key) if kind == "ruling" else steps_markdown(timeline_for(key))
 
 
