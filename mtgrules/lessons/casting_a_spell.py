@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from mtgrules.core.actions import Action, CastSpell, activate, cast, pass_priority
-from mtgrules.core.events import EventKind
 from mtgrules.lessons.played import played_once
 from mtgrules.play.scenario import Scenario
 from mtgrules.play.timeline import Frame, Timeline
@@ -230,16 +229,11 @@ def question_response() -> Predict:
                    rules=("113.7a", "601.2i"))
 
 
-def damage_to_bob(t: Timeline) -> int:
-    """How much damage Bob was dealt over a timeline."""
-    return sum(e.after for f in t for e in f.events
-               if e.kind == EventKind.NONCOMBAT_DAMAGE and e.before == "Bob" and isinstance(e.after, int))
-
-
 SCENARIOS = {
     "tour": tour,
     "Bob's Guttersnipe": bobs_guttersnipe,
     "no response while casting": no_response_while_casting,
     "activating": activating,
+    "Bob Shocks first": bob_shocks_first,
     "empty pool": refused_without_mana,
 }

@@ -815,6 +815,69 @@ exercise(Exercise("10.4", "Alice casts Exponential Growth ({X}{R}{R}) with X = 2
                   explain="X = 2 was announced (601.2b), so the total cost is {2}{R}{R}: four mana."))
 
 
+# ---------------------------------------------------------------- lesson 13: priority and state-based actions
+def pyroclasm_game(active: str) -> Timeline:
+    """Tattered Mummy (Alice's), Highland Game and Grizzly Bears (Bob's); the active player casts
+    Pyroclasm, and every ability resolves."""
+    s = Scenario(f"Pyroclasm in {active}'s turn", active=active)
+    s.add("Tattered Mummy", "Alice")
+    s.add("Highland Game", "Bob")
+    s.add("Grizzly Bears", "Bob")
+    mountains = [s.add("Mountain", active) for _ in range(2)]
+    pyroclasm = s.add("Pyroclasm", active, zone="hand")
+    t = s.timeline()
+    for m in mountains:
+        t.do(activate(active, m))
+    return t.do(cast(active, pyroclasm))
+
+
+def first_dies_ability(active: str) -> str:
+    t = pyroclasm_game(active)
+    resolve_top(t)                       # Pyroclasm: three creatures die at once
+    state = t.state
+    top = state.stack[-1]
+    return top.controller
+
+
+def checked_again_board() -> Timeline:
+    s = Scenario("State-based actions, checked again")
+    lord = s.add("Lord of the Accursed", "Bob", counters={"-1/-1": 1})
+    s.add("Tattered Mummy", "Bob", counters={"-1/-1": 2})
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    return t.do(cast("Alice", shock, targets=(lord,)))
+
+
+def alice_life_after_checks() -> int:
+    t = checked_again_board()
+    while t.state.stack:
+        resolve_top(t)
+    return t.state.player("Alice").life
+
+
+exercise(Exercise("13.1", "Alice casts Pyroclasm in her turn; her Tattered Mummy and Bob's Highland Game die at "
+                  "once. Whose dies ability resolves first? (a player's name)", "603.3b",
+                  _key(lambda: first_dies_ability("Alice")),
+                  "APNAP: the active player puts their triggers on the stack first. Which one ends on top?",
+                  board="the Pyroclasm board (exercise 1 cell)",
+                  explain="Alice's trigger goes on the stack first and Bob's on top of it, so Bob's resolves first."))
+exercise(Exercise("13.2", "Alice Shocks Bob's Lord of the Accursed; his Tattered Mummy has two -1/-1 counters. "
+                  "What is Alice's life total once the stack is empty?", "704.3", _key(alice_life_after_checks),
+                  "State-based actions are checked again after some are performed: what is the Mummy's "
+                  "toughness once the Lord is gone, and what does the Mummy do when it dies?",
+                  board="the Lord and Mummy board (exercise 2 cell)",
+                  explain="The first check destroys the Lord; the repeated check puts the 0-toughness Mummy into "
+                          "the graveyard, and its dies ability makes Alice lose 2."))
+exercise(Exercise("13.3", "The Pyroclasm board in Bob's turn: Bob casts it. Whose dies ability resolves first? "
+                  "(a player's name)", "603.3b", _key(lambda: first_dies_ability("Bob")),
+                  "Who is the active player now, and so whose triggers go on the stack first?",
+                  board="the Pyroclasm board in Bob's turn (exercise 3 cell)",
+                  explain="Bob is the active player: his trigger goes on the stack first and Alice's on top, so "
+                          "hers resolves first."))
+
+
 def key(exercise_id: str) -> Any:
     """The expected answer to an exercise, played by the engine (for teachers)."""
     from mtgrules.lessons.check import get
