@@ -191,18 +191,18 @@ def response_branch(t: Timeline) -> int:
 # ---------------------------------------------------------------- state-based actions again
 @played_once
 def checked_again() -> Timeline:
-    """704.3: Bob's Lord of the Accursed (with a -1/-1 counter: 1/2) makes his Tattered Mummy,
-    which has two -1/-1 counters (-1/0), a 0/1. Alice Shocks the Lord: the first check destroys it;
-    the check is repeated, and now the Mummy has toughness 0 and goes to the graveyard (704.5f).
-    Its dies ability triggers from that state-based action: Alice loses 2 life."""
+    """704.3: Alice's Pacifism enchants Bob's Tattered Mummy, and Alice Shocks the Mummy. The first
+    check destroys the Mummy (704.5g); something was performed, so the check is repeated, and now
+    Pacifism is attached to nothing and goes to the graveyard (704.5m). Then the Mummy's dies
+    ability, triggered by the first state-based action, goes on the stack: Alice loses 2 life."""
     s = Scenario("State-based actions, checked again")
-    lord = s.add("Lord of the Accursed", "Bob", counters={"-1/-1": 1})
-    s.add("Tattered Mummy", "Bob", counters={"-1/-1": 2})
+    mummy = s.add("Tattered Mummy", "Bob")
+    s.add("Pacifism", "Alice", attached_to=mummy)
     mountain = s.add("Mountain", "Alice")
     shock = s.add("Shock", "Alice", zone="hand")
     t = s.timeline()
     t.do(activate("Alice", mountain))
-    t.do(cast("Alice", shock, targets=(lord,)))
+    t.do(cast("Alice", shock, targets=(mummy,)))
     _both_pass(t)    # Shock; two rounds of state-based actions; the Mummy triggers
     return _both_pass(t)  # the Mummy's ability
 

@@ -841,13 +841,13 @@ def first_dies_ability(active: str) -> str:
 
 def checked_again_board() -> Timeline:
     s = Scenario("State-based actions, checked again")
-    lord = s.add("Lord of the Accursed", "Bob", counters={"-1/-1": 1})
-    s.add("Tattered Mummy", "Bob", counters={"-1/-1": 2})
+    mummy = s.add("Tattered Mummy", "Bob")
+    s.add("Pacifism", "Alice", attached_to=mummy)
     mountain = s.add("Mountain", "Alice")
     shock = s.add("Shock", "Alice", zone="hand")
     t = s.timeline()
     t.do(activate("Alice", mountain))
-    return t.do(cast("Alice", shock, targets=(lord,)))
+    return t.do(cast("Alice", shock, targets=(mummy,)))
 
 
 def alice_life_after_checks() -> int:
@@ -863,13 +863,12 @@ exercise(Exercise("13.1", "Alice casts Pyroclasm in her turn; her Tattered Mummy
                   "APNAP: the active player puts their triggers on the stack first. Which one ends on top?",
                   board="the Pyroclasm board (exercise 1 cell)",
                   explain="Alice's trigger goes on the stack first and Bob's on top of it, so Bob's resolves first."))
-exercise(Exercise("13.2", "Alice Shocks Bob's Lord of the Accursed; his Tattered Mummy has two -1/-1 counters. "
-                  "What is Alice's life total once the stack is empty?", "704.3", _key(alice_life_after_checks),
-                  "State-based actions are checked again after some are performed: what is the Mummy's "
-                  "toughness once the Lord is gone, and what does the Mummy do when it dies?",
-                  board="the Lord and Mummy board (exercise 2 cell)",
-                  explain="The first check destroys the Lord; the repeated check puts the 0-toughness Mummy into "
-                          "the graveyard, and its dies ability makes Alice lose 2."))
+exercise(Exercise("13.2", "Alice's Pacifism enchants Bob's Tattered Mummy, and she Shocks the Mummy. What is "
+                  "Alice's life total once the stack is empty?", "704.3", _key(alice_life_after_checks),
+                  "The Mummy dies to a state-based action: what does it do when it dies, and to whom?",
+                  board="the Pacifism and Mummy board (exercise 2 cell)",
+                  explain="The first check destroys the Mummy, the repeated check puts Pacifism into the "
+                          "graveyard, and then the Mummy's dies ability goes on the stack: Alice loses 2."))
 exercise(Exercise("13.3", "The Pyroclasm board in Bob's turn: Bob casts it. Whose dies ability resolves first? "
                   "(a player's name)", "603.3b", _key(lambda: first_dies_ability("Bob")),
                   "Who is the active player now, and so whose triggers go on the stack first?",
