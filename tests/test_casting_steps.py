@@ -57,3 +57,14 @@ def test_events_that_cast_nothing_are_refused():
     t = s.timeline().do(activate("Alice", land))
     with pytest.raises(ValueError, match="601.2a"):
         casting_steps(t[0].state, cast("Alice", land), t[1].events, t[1].state)
+
+
+@pytest.mark.rule("601.2b")
+def test_the_chosen_mode_is_announced():
+    s = Scenario("a modal spell")
+    strike = s.add("Reckless Air Strike", "Alice", zone="hand")
+    thopter = s.add("Ornithopter", "Bob")
+    s.mana("Alice", "R")
+    t = s.timeline().do(cast("Alice", strike, mode="Destroy target artifact.", targets=(thopter,)))
+    said = {c.rule: c.text for c in casting_steps(t[0].state, t[1].action, t[1].events, t[1].state)}
+    assert "Alice announces the mode" in said["601.2b"] and "Ornithopter" in said["601.2c"]

@@ -83,6 +83,8 @@ def _object(option: Any, name: Namer) -> str:
 
 
 def _player_or_object(option: Any, name: Namer) -> str:
+    if isinstance(option, tuple):  # several targets for one instance of "target": each named
+        return ", ".join(o if isinstance(o, str) else _object(o, name) for o in option) or "none"
     return "" if isinstance(option, str) else _object(option, name)
 
 
@@ -205,8 +207,9 @@ choice_kind(
 choice_kind(
     "discard", "a card to discard", "the card's id (or its name); a list of them for several", ("514.1", "701.9b"),
     asked="in the cleanup step, by a player with more than seven cards in hand; as an effect makes a player "
-          "discard (Ravenous Rats, Merfolk Looter)",
-    given_on="the pass that ends the turn (cleanup), or the pass during which the spell or ability resolves",
+          "discard (Ravenous Rats, Merfolk Looter); as a cost that discards is paid (Tormenting Voice)",
+    given_on="the pass that ends the turn (cleanup), the pass during which the spell or ability resolves, or the "
+             "cast or activation that pays the cost",
     example="pass_priority('Bob', discard=7)", words=_object)
 choice_kind(
     "exile", "a card to exile from a graveyard", "the card's id (a list of ids for several)", ("601.2h",),
@@ -254,6 +257,13 @@ choice_kind(
     given_on="the pass during which the spell or ability resolves",
     example="resolve_top(t, pick=12)", words=_object)
 choice_kind(
+    "mode", "the mode of a modal spell or ability", "the mode in words, as printed without its bullet, or a start "
+    "of them that names one mode; a tuple of them where more than one may be chosen", ("700.2a", "700.2b"),
+    asked="as a modal spell is cast (Reckless Air Strike, Return to Nature) or a modal triggered ability is put "
+          "on the stack (Trufflesnout); only modes whose targets can be chosen are offered",
+    given_on="the cast, or the pass during which the trigger goes on the stack",
+    example="cast('Alice', strike, mode='Destroy target artifact.', targets=(relic,))")
+choice_kind(
     "pay", "how to pay", "the mana to spend, such as '{R}' or just 'R'; for an optional cost as an ability "
     "resolves, how many times to pay it: 0 (don't pay) or 1", ("601.2h", "608.2c"),
     asked="as a spell is cast or an ability activated and two ways to pay leave different mana; as an ability "
@@ -272,10 +282,12 @@ choice_kind(
     given_on="the action whose event is replaced",
     example="activate('Alice', forest, replacement_order=('Mana Reflection', 'Infernal Darkness'))", words=_in_order)
 choice_kind(
-    "sacrifice", "a permanent to sacrifice", "the permanent's id", ("701.21a",),
-    asked="as an effect makes a player sacrifice one of several permanents (Call to the Grave)",
-    given_on="the pass during which the ability resolves",
-    example="pass_priority('Bob', sacrifice=bears)", words=_object)
+    "sacrifice", "a permanent to sacrifice", "the permanent's id", ("701.21a", "601.2h"),
+    asked="as an effect makes a player sacrifice one of several permanents (Call to the Grave), or as a cost "
+          "that sacrifices one is paid (Bone Splinters, Nantuko Husk)",
+    given_on="the pass during which the ability resolves, or the cast or activation that pays the cost",
+    example="pass_priority('Bob', sacrifice=bears); cast('Alice', splinters, targets=(foe,), sacrifice=bears)",
+    words=_object)
 choice_kind(
     "scry", "which of the cards looked at go to the bottom of the library",
     "a tuple of their ids, () to keep them all on top", ("701.22a",),
@@ -294,9 +306,10 @@ choice_kind(
     given_on="the pass during which the ability resolves",
     example="resolve_top(t, may='yes', search_in='graveyard', search=12)")
 choice_kind(
-    "target", "a target for a triggered ability", "an object's id, or a player's name", ("603.3d",),
-    asked="as a triggered ability with a target is put on the stack; a spell's or activated ability's targets "
-          "are given with targets= as it is cast or activated",
+    "target", "a target for a triggered ability", "an object's id, or a player's name; for an instance that takes "
+    "several (\"up to two target creatures\"), a tuple of them, () for none", ("603.3d",),
+    asked="as a triggered ability with a target is put on the stack, one answer per instance of \"target\"; a "
+          "spell's or activated ability's targets are given with targets= as it is cast or activated, in order",
     given_on="the pass during which a trigger goes on the stack",
     example="resolve_top(t, target=bears)", words=_player_or_object)
 choice_kind(

@@ -63,7 +63,9 @@ class GameObject:
 
     ``loyalty_turn`` is the number of the turn in which a loyalty ability of this permanent was
     last activated, by any player (606.3), or 0. Comparing it with the current turn is the "once
-    each turn"; a permanent that leaves and comes back is a new object that starts at 0 (400.7)."""
+    each turn"; a permanent that leaves and comes back is a new object that starts at 0 (400.7).
+    ``activated_on`` holds ``(ability number, turn)`` for each ability with "Activate only once
+    each turn" last activated in that turn (602.5b): kept on the object, whoever controls it."""
 
     oid: int
     card: str
@@ -84,6 +86,7 @@ class GameObject:
     attached_to: int | None = None
     deathtouched: bool = False  # dealt damage by a deathtouch source since state-based actions were checked (704.5h)
     loyalty_turn: int = 0
+    activated_on: tuple[tuple[int, int], ...] = ()
 
     @property
     def ref(self) -> ObjRef:

@@ -159,7 +159,8 @@ class GameState:
 
 
 # Attributes the engine keeps for its own book-keeping; a learner never needs an event for them.
-BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", "zone_player", "loyalty_turn"})
+BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", "zone_player", "loyalty_turn",
+                         "activated_on"})
 
 
 def _zone_orders(objects: tuple[GameObject, ...]) -> dict[tuple[Zone, str | None], tuple[int, ...]]:

@@ -1,4 +1,4 @@
-"""The answer key: every exercise of lessons 0 to 7, its board, and how the engine answers it.
+"""The answer key: every exercise of lessons 0 to 8, 10 and 13, its board, and how the engine answers it.
 
 For teachers: ``key("04.4")`` is the expected answer, played by the engine on the exercise's
 board (never typed in); ``EXERCISES["04.4"].explain`` says why, with the rule. Learners call
@@ -724,6 +724,145 @@ exercise(Exercise("07.3", "With Alice's Busybody and Over My Dead Bodies out, wh
                   "\"Your graveyard\" reads through the Busybody: which graveyards are Alice's?",
                   board="the Busybody and OMDB board (exercise 3 cell)",
                   explain="Alice has every graveyard, so creature cards in all of them have haste."))
+
+
+# ---------------------------------------------------------------- lesson 8: combat keywords
+def knight_blocked_board() -> Scenario:
+    s = Scenario("Knight of Meadowgrain blocked by Walking Corpse", step="combat")
+    s.add("Knight of Meadowgrain", "Alice")
+    s.add("Walking Corpse", "Bob")
+    return s
+
+
+def knight_damage_after_combat() -> int:
+    from mtgrules.lessons.combat_keywords import combat
+    s = knight_blocked_board()
+    knight, corpse = oid_of(s.state(), "Knight of Meadowgrain"), oid_of(s.state(), "Walking Corpse")
+    return combat(s, {corpse: knight}).state.obj(knight).damage
+
+
+def basilisk_myr_board() -> Scenario:
+    s = Scenario("Practice Basilisk blocked by Darksteel Myr", step="combat")
+    s.add("Practice Basilisk", "Alice")
+    s.add("Darksteel Myr", "Bob")
+    return s
+
+
+def basilisk_most_to_bob() -> int:
+    """The most life Bob can lose: the engine refuses a division that gives the Myr less than
+    lethal damage (702.19b), and 1 is lethal from a deathtouch source (702.2c)."""
+    from mtgrules.lessons.combat_keywords import combat
+    s = basilisk_myr_board()
+    state = s.state()
+    basilisk, myr = oid_of(state, "Practice Basilisk"), oid_of(state, "Darksteel Myr")
+    power = characteristics(state, basilisk).power or 0
+    for to_bob in range(power, -1, -1):
+        try:
+            t = combat(s, {myr: basilisk}, damage_division=((myr, power - to_bob), ("Bob", to_bob)))
+        except IllegalAction:
+            continue
+        return state.player("Bob").life - t.state.player("Bob").life
+    raise AssertionError("no division of the Basilisk's damage was played")
+
+
+def ace_myr_board() -> Scenario:
+    s = Scenario("Fencing Ace blocked by Darksteel Myr", step="combat")
+    s.add("Fencing Ace", "Alice")
+    s.add("Darksteel Myr", "Bob")
+    return s
+
+
+def myr_damage_after_combat() -> int:
+    from mtgrules.lessons.combat_keywords import combat
+    s = ace_myr_board()
+    ace, myr = oid_of(s.state(), "Fencing Ace"), oid_of(s.state(), "Darksteel Myr")
+    return combat(s, {myr: ace}).state.obj(myr).damage
+
+
+def lunge_on_knight_board() -> Scenario:
+    s = Scenario("Practice Lunge on the Knight, after the first-strike step", step="combat")
+    s.add("Craw Wurm", "Alice")
+    s.add("Mountain", "Alice")
+    s.add("Mountain", "Alice")
+    s.add("Practice Lunge", "Alice", zone="hand")
+    s.add("Knight of Meadowgrain", "Bob")
+    return s
+
+
+def lunge_on_knight() -> Timeline:
+    """The Wurm attacks, the Knight blocks; after the first-strike damage step Alice casts
+    Practice Lunge on the Knight (her Mountains pay), and combat goes on to its end."""
+    from mtgrules.lessons.combat_keywords import _attack, _block, _damage
+    s = lunge_on_knight_board()
+    state = s.state()
+    wurm, knight = oid_of(state, "Craw Wurm"), oid_of(state, "Knight of Meadowgrain")
+    t = _block(_attack(s.timeline(), [wurm]), {knight: wurm})
+    go_to(t, Step.FIRST_STRIKE_DAMAGE)
+    for mountain in (o.oid for o in state.objects if o.card == "Mountain"):
+        t.do(activate("Alice", mountain))
+    t.do(cast("Alice", oid_of(state, "Practice Lunge"), targets=(knight,)))
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    return _damage(t)
+
+
+def knight_damage_dealt() -> int:
+    t = lunge_on_knight()
+    return sum(int(e.after) for f in t for e in f.events
+               if e.kind == EventKind.COMBAT_DAMAGE and e.name == "Knight of Meadowgrain" and e.attribute == "damage")
+
+
+def nighthawk_board() -> Scenario:
+    s = Scenario("Vampire Nighthawk in Two-Headed Giant", players=["Alice", "Ann", "Bob", "Bea"], step="combat",
+                 game_format="two-headed giant", teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"})
+    s.add("Vampire Nighthawk", "Ann")
+    s.add("Giant Spider", "Bob")
+    s.add("Giant Spider", "Bob")
+    return s
+
+
+def nighthawk_answer() -> tuple[int, int]:
+    """(how many of the two blockers die, Alice's team's life total after combat)."""
+    from mtgrules.lessons.combat_keywords import combat
+    s = nighthawk_board()
+    state = s.state()
+    hawk = oid_of(state, "Vampire Nighthawk")
+    spiders = [o.oid for o in state.objects if o.card == "Giant Spider"]
+    t = combat(s, dict.fromkeys(spiders, hawk), damage_division=tuple((spider, 1) for spider in spiders))
+    dead = sum(1 for o in t.state.objects if o.card == "Giant Spider" and o.zone is Zone.GRAVEYARD)
+    return dead, t.state.player("Alice").life
+
+
+exercise(Exercise("08.1", "Knight of Meadowgrain (2/2 first strike, lifelink) is blocked by Walking Corpse (2/2): "
+                  "how much damage is marked on the Knight after combat?", "510.4", _key(knight_damage_after_combat),
+                  "Which creatures deal damage in the first-strike combat damage step, and is the Corpse still "
+                  "there for the second?", board="the Knight and the Corpse (exercise 1 cell)",
+                  explain="The Knight deals its 2 in the first-strike step and the Corpse dies before the "
+                          "regular step, so it never deals its damage."))
+exercise(Exercise("08.2", "Practice Basilisk (3/3 deathtouch, trample) is blocked by Darksteel Myr (0/1 "
+                  "indestructible): the most life Bob can lose", "702.2c", _key(basilisk_most_to_bob),
+                  "How much damage is lethal from a deathtouch source, and does indestructible change what is "
+                  "lethal to assign?", board="the Basilisk and the Myr (exercise 2 cell)",
+                  explain="1 damage from a deathtouch source counts as lethal for the trample split, "
+                          "indestructible or not, so 2 can go to Bob."))
+exercise(Exercise("08.3", "Fencing Ace (1/1 double strike) is blocked by Darksteel Myr (0/1 indestructible): "
+                  "how much damage is marked on the Myr after combat?", "702.4b", _key(myr_damage_after_combat),
+                  "A double striker deals damage in both combat damage steps; what happens to damage on a "
+                  "creature that isn't destroyed?", board="the Ace and the Myr (exercise 3 cell)",
+                  explain="The Ace deals 1 in each step and the Myr, indestructible, keeps both until the "
+                          "cleanup step."))
+exercise(Exercise("08.4", "After the first-strike step, Alice casts Practice Lunge on Bob's blocking Knight "
+                  "of Meadowgrain: how much combat damage does the Knight deal in all?", "702.7c",
+                  _key(knight_damage_dealt),
+                  "The Knight had first strike as the first combat damage step began: does it deal damage in "
+                  "the second?", board="the Lunge-on-the-Knight board (exercise 4 cell)",
+                  explain="Only creatures that had neither first strike nor double strike as the first step "
+                          "began (or have double strike) deal damage in the second; the Knight dealt its 2."))
+exercise(Exercise("08.5", "Two-Headed Giant: Ann's Vampire Nighthawk (2/3 flying, deathtouch, lifelink) is "
+                  "blocked by two Giant Spiders and deals 1 to each: (how many Spiders die, Alice's team's "
+                  "life total after combat)", "702.15b", _key(nighthawk_answer),
+                  "Deathtouch makes 1 damage enough; lifelink makes Ann gain what the Nighthawk dealt, and her "
+                  "team shares one life total (810.9).", board="the Nighthawk board (exercise 5 cell)",
+                  explain="Both Spiders are destroyed (702.2b) and Ann gains 2 life, so her team goes from 30 to 32."))
 
 
 # ---------------------------------------------------------------- lesson 10: casting a spell

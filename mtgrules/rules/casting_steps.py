@@ -19,12 +19,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mtgrules.core.abilities import CHOSEN_MODES
 from mtgrules.core.actions import CastSpell
 from mtgrules.core.carddef import card
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.mana import number_text, pool_text
 from mtgrules.core.objects import ObjRef
 from mtgrules.core.state import GameState
+from mtgrules.rules.costs import additional_costs
+from mtgrules.rules.modes import modal_of, mode_note
 
 __all__ = ["CastingStep", "casting_steps"]
 
@@ -51,27 +54,38 @@ def casting_steps(before: GameState, action: CastSpell, events: Sequence[Event],
     cdef = card(before.obj(action.card).card)
     steps = [CastingStep("601.2a", "announce", f"{p} moves {name} from {moved.before.value} to the stack: it is "
                                                f"the topmost object there, and {p} controls it")]
+    item = next((i for i in after.stack if i.kind == "spell" and i.source.oid == action.card), None)
     choices = []
+    modal = modal_of(cdef.spell)
+    modes = item.get(CHOSEN_MODES) if item is not None else None
+    if modal is not None and isinstance(modes, tuple) and modes:
+        choices.append(f"the mode “{mode_note(modal, modes)}”")
     if cdef.mana_cost.x_count:
         choices.append(f"X is {number_text(action.x)}")
     if action.hybrid:
         choices.append("the hybrid halves " + "".join(f"{{{m.value}}}" for m in action.hybrid))
+    extra = [ab.text for ab in additional_costs(cdef)]
+    if extra:
+        choices.append("that it pays its additional cost (" + "; ".join(extra) + ")")
     steps.append(CastingStep("601.2b", "modes and costs", f"{p} announces " + " and ".join(choices) if choices
                              else f"{name} has no modes, X or additional costs to announce"))
     steps.append(CastingStep("601.2c", "targets", _targets(after, action, name)))
     steps.append(CastingStep("601.2d", "division", f"{name} divides nothing among its targets"))
     steps.append(CastingStep("601.2e", "legal?", f"the game checks that {name} can be cast this way: it can "
                                                  "(an illegal proposal is refused, and nothing changes)"))
-    total = f"{cdef.cost}, its mana cost" + (f", with X={number_text(action.x)}" if action.x else "")
-    steps.append(CastingStep("601.2f", "total cost", f"the total cost is {total}" if cdef.cost
-                             else "the total cost is {0}"))
+    spent = [e for e in events if e.kind == EventKind.MANA_SPENT]
+    paid_for = spent[0].text.partition(" to pay ")[2] if spent else ""
+    changed = [e.text for e in events if e.rule == "601.2f" and e.text]
+    total = paid_for or cdef.cost or "{0}"
+    steps.append(CastingStep("601.2f", "total cost", f"the total cost is {total}"
+                             + (": " + "; ".join(changed) if changed else
+                                (", its mana cost" if not extra else ", its mana cost and its additional cost"))))
     pool = before.player(p).pool
     sources = sorted({m.source for m in pool if m.source})
     steps.append(CastingStep("601.2g", "mana abilities",
                              f"{p} may activate mana abilities now, before paying; the pool holds "
                              f"{pool_text(pool)}" + (f" (from {', '.join(sources)})" if sources else "")
                              if pool else f"{p}'s pool is empty: the cost needs no mana, or the cast is refused"))
-    spent = [e for e in events if e.kind == EventKind.MANA_SPENT]
     paid = "; ".join(e.text for e in spent) if spent else "there is no mana to pay"
     steps.append(CastingStep("601.2h", "pay", f"{paid}, all at once: no partial payment"))
     triggered = [e.name for e in events if e.kind == EventKind.TRIGGER]
@@ -90,4 +104,4 @@ def _targets(after: GameState, action: CastSpell, name: str) -> str:
     if not refs:
         return f"{name} has no targets"
     said = [r if isinstance(r, str) else after.obj(r.oid).card if isinstance(r, ObjRef) else str(r) for r in refs]
-    return f"{action.player} chooses the target: {' and '.join(said)}"
+    return f"{action.player} chooses the target{'s' if len(said) > 1 else ''}: {' and '.join(said)}"

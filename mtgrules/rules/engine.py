@@ -18,6 +18,8 @@ from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
 from mtgrules.rules.activation import find_ability
+from mtgrules.rules.activation_limits import check_limits
+from mtgrules.rules.activation_limits import record as record_activation
 from mtgrules.rules.costs import check_cost
 from mtgrules.rules.derived import characteristic_events
 from mtgrules.rules.layers import characteristics
@@ -126,6 +128,7 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
     if ab.cost.loyalty is not None:  # when a loyalty ability may be activated (606.3)
         check_loyalty_timing(state, a.player, obj, characteristics(state, obj.oid).name)
     if isinstance(ab, ActivatedAbility):
+        check_limits(state, a.player, obj, ab)  # "Activate only as a sorcery", "only once each turn" (602.5)
         check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability",
                       source=characteristics(state, obj.oid))
     elif a.targets:  # a mana ability never targets; a target given is refused, not ignored
@@ -199,6 +202,7 @@ def _activate(d: Draft, chooser: Chooser, a: Activate) -> None:
         activate_mana_ability(d, chooser, a.player, obj, ab, a.x, a.hybrid)  # no stack, no priority change (605.3b)
         d.set_scalar("117.4", passes=0)  # but it is an action: passes before it no longer count (117.4)
     else:
+        record_activation(d, obj, ab)  # before its cost may move the permanent (602.5b)
         activate_ability(d, chooser, a, obj, ab)
         _keep_priority(d, a.player)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from mtgrules.core.abilities import TriggerData, TriggeredAbility
+from mtgrules.core.abilities import CHOSEN_MODES, Target, TriggerData, TriggeredAbility, target_slots
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
 from mtgrules.core.effects import Chars
@@ -40,7 +40,11 @@ from mtgrules.rules.look_back import (
     look_back_watchers,
     trigger_source,
 )
+from mtgrules.rules.modes import ability_slots, modal_of, mode_note
+from mtgrules.rules.modes import allowed as allowed_modes
+from mtgrules.rules.modes import choose as choose_modes
 from mtgrules.rules.targeting import legal_player_targets, why_cant_target, why_not_player_target
+from mtgrules.rules.targets import Picks
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
 
 
@@ -306,7 +310,18 @@ def _push_trigger(d: Draft, t: PendingTrigger, chooser: Chooser) -> None:
     player = dict(data).get("player")
     label = f"{name}: “{first_clause(ab.text)}…”" + (f" for {player}" if player else "")
     assert isinstance(ab, TriggeredAbility), "only triggered abilities trigger"
-    targets = trigger_targets(d, chooser, ab, controller, name, source=_source_chars(d.view(), src, data))
+    source = _source_chars(d.view(), src, data)
+    modal = modal_of(ab.resolve)
+    modes: tuple[int, ...] | None = None
+    if modal is not None:  # the modes are chosen first (603.3c), then their targets (603.3d)
+        if not allowed_modes(d.view(), controller, modal, source):
+            d.note("no mode", f"{name}: {ab.text} has no mode that can be chosen (each needs targets that can't be "
+                   "chosen), so it is removed from the stack", "700.2b", controller, name)
+            return
+        modes = choose_modes(chooser, d.view(), controller, modal, name, "603.3c", source)
+        data = (*data, (CHOSEN_MODES, modes))
+        label += f" (“{mode_note(modal, modes)}”)"
+    targets = trigger_targets(d, chooser, ab, controller, name, ability_slots(ab, modes), source=source)
     if targets is None:
         return
     d.push(StackItem(d.new_id(), "trigger", ref, controller, label, ability=i, data=tuple(data), targets=targets))
@@ -323,34 +338,60 @@ def _source_chars(state: GameState, src: GameObject, data: TriggerData) -> Chars
 
 
 def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller: str,
-                    name: str, *, source: Chars | None) -> tuple[ObjRef | str, ...] | None:
-    """The target a trigger's controller chooses as it goes on the stack (choice kind
-    ``"target"``, 603.3d): an object id, or a player's name when the ability may target players
-    (115.1d); None if it has no legal target, so it is removed from the stack. ``source`` is the
-    trigger's source's characteristics, which protection judges by (702.16b)."""
-    spec = ab.target
-    if spec is None:
-        return ()
+                    name: str, slots: tuple[Target, ...] | None = None, *,
+                    source: Chars | None) -> tuple[ObjRef | str, ...] | None:
+    """The targets a trigger's controller chooses as it goes on the stack (choice kind
+    ``"target"``, 603.3d), instance by instance of "target" (115.3): for one target, an object id,
+    or a player's name when the ability may target players (115.1d); for an instance that takes
+    several ("up to two target creatures"), a tuple of them. None if some instance can't get
+    the targets it needs, so the ability is removed from the stack. ``slots`` are the instances
+    (the chosen modes', for a modal ability); by default the ability's own."""
+    chosen: list[ObjRef | str] = []
+    for spec in target_slots(ab.target) if slots is None else slots:
+        picked = _slot_targets(d, chooser, ab, spec, controller, name, chosen if spec.distinct else [], source)
+        if picked is None:
+            return None
+        chosen.extend(picked)
+    return tuple(chosen)
+
+
+def _slot_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, spec: Target, controller: str,
+                  name: str, taken: list[ObjRef | str], source: Chars | None) -> tuple[ObjRef | str, ...] | None:
+    """The targets of one instance of "target" of a trigger going on the stack (603.3d); none of
+    ``taken`` ("another target": those chosen for the instances before it, 115.3)."""
     state = d.view()
-    fitting = [o for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)]
+    fitting = [o for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)
+               and o.ref not in taken]
     shielded = {o.oid: shield for o in fitting
                 if (shield := why_cant_target(state, controller, o, source=source)) is not None}
     options: list[int | str] = [o.oid for o in fitting if o.oid not in shielded]
-    options += legal_player_targets(state, controller, spec)
-    if not options:
+    options += [p for p in legal_player_targets(state, controller, spec) if p not in taken]
+    if len(options) < spec.fewest or (not options and not spec.up_to):  # none: removed (603.3d)
         # what fits the words but can't be targeted is named with its own rule (hexproof, 702.11b)
         shields = "".join(f". {sentence}, though it fits those words ({rule})"
                           for rule, sentence in list(dict.fromkeys(shielded.values()))[:3])
         d.note("no target", f"{name}: {ab.text} has no legal target ({spec.description}), so it is "
                f"removed from the stack{shields}", "603.3d", controller, name)
         return None
-    _refuse_named_illegal_target(state, chooser, ab, controller, name, options, source)
-    chosen = chooser.choose("target", controller, options, "603.3d")
-    return (chosen,) if isinstance(chosen, str) else (state.obj(chosen).ref,)
+    if spec.count == 1 and not spec.up_to:
+        _refuse_named_illegal_target(state, chooser, ab, spec, controller, name, options, source)
+        one = chooser.choose("target", controller, options, "603.3d")
+        return (one,) if isinstance(one, str) else (state.obj(one).ref,)
+    picks = Picks(options, spec.fewest, spec.count)
+    sentence = (f"{controller} must choose the targets of {name}'s triggered ability for “{spec.description}”: a "
+                f"tuple of {spec.fewest if spec.fewest == spec.count else f'{spec.fewest} to {spec.count}'} of "
+                f"{options!r:.200}, and no choice was given")
+
+    def normalize(value: object) -> object:  # one target given alone is a tuple of one
+        return (value,) if isinstance(value, int | str) and not isinstance(value, bool) else \
+            tuple(value) if isinstance(value, list) else value
+    many = chooser.choose("target", controller, picks, "603.3d", normalize=normalize, offered=picks.offered(),
+                          sentence=sentence)
+    return tuple(t if isinstance(t, str) else state.obj(t).ref for t in many)
 
 
-def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: TriggeredAbility, controller: str,
-                                 name: str, options: list[int | str], source: Chars | None) -> None:
+def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: TriggeredAbility, spec: Target,
+                                 controller: str, name: str, options: list[int | str], source: Chars | None) -> None:
     """A scripted target that is an object but not a legal one is refused saying why, as a spell's
     is: hexproof and the like with their own rule, otherwise what the ability needs (603.3d, 601.2c).
     With one legal option the answer may be meant for a later question, so the chooser keeps it."""
@@ -358,19 +399,19 @@ def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: Trigger
     if len(options) < 2:
         return
     given = queue[0] if queue else None
-    if isinstance(given, str) and given not in options and ab.target is not None:  # a player, by name (115.1d)
-        wrong = why_not_player_target(state, controller, ab.target, given, f"{name}'s triggered ability", "603.3d")
+    if isinstance(given, str) and given not in options:  # a player, by name (115.1d)
+        wrong = why_not_player_target(state, controller, spec, given, f"{name}'s triggered ability", "603.3d")
         if wrong is not None:
             raise IllegalAction(*wrong)
-    if not isinstance(given, int) or isinstance(given, bool) or given in options or ab.target is None:
+    if not isinstance(given, int) or isinstance(given, bool) or given in options:
         return
     try:
         obj = state.obj(given)
     except KeyError:
         return
-    if obj.zone in ab.target.zones and ab.target.legal(state, controller, obj):
+    if obj.zone in spec.zones and spec.legal(state, controller, obj):
         shielded = why_cant_target(state, controller, obj, source=source)
         if shielded is not None:
             raise IllegalAction(*shielded)
     raise IllegalAction("603.3d", f"{card(obj.card).name} is not a legal target: {name}'s triggered ability "
-                        f"needs {ab.target.description}")
+                        f"needs {spec.description}")

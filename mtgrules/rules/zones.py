@@ -38,7 +38,7 @@ def move(d: Draft, oid: int, zone: Zone, rule: str, text: str = "", *, zone_play
     clause = "".join(note(d, old, zone, zone_player) for note in hooks.MOVE_NOTES)
     fields = dict(zone=zone, zone_player=zone_player, zcc=old.zcc + 1, seq=d.next_seq(zone),
                   tapped=False, counters=(), damage=0, deathtouched=False, chosen=(), spell_x=None, attached_to=None,
-                  loyalty_turn=0,
+                  loyalty_turn=0, activated_on=(),
                   controller=controller or old.owner, control_since=d.turn,
                   timestamp=d.new_timestamp())
     fields.update(extra)

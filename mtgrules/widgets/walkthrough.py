@@ -99,7 +99,7 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.table.layout = widgets.Layout(width="100%", max_width="100%", overflow="auto")
         self.events = _html("mtg-events")
         # Drawn at the width it is shown (render.PICTURE_PX), so its labels keep the size they were fitted at.
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width=f"{render.PICTURE_PX}px",
+        self.picture = widgets.Image(format=render.PICTURE_FORMAT, layout=widgets.Layout(width=f"{render.PICTURE_PX}px",
                                                                          max_width="100%"))
         self.picture.add_class("mtg-picture")
         if not self.board:
@@ -190,10 +190,14 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                 narration=render.narration_html(frame),
                 table=render.step_table_html(self.timeline, index, before),
                 events=render.events_html(frame),
-                picture=render.board_picture(frame.state) if self.board else b"",
+                picture=self.picture_of(frame.state) if self.board else b"",
             )
             self._cache[i] = cached
         return cached
+
+    def picture_of(self, state: Any) -> bytes:
+        """The board picture of a step (SVG, ``render.board_picture``); the projector's draws it in large print."""
+        return render.board_picture(state)
 
     def _as_taken_in(self) -> Timeline:
         """The timeline as the walk-through took it in: a step played on it since (shown after
