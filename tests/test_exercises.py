@@ -143,7 +143,7 @@ def _solution_boards() -> dict:
             "08.3": lambda: S.ace_myr_board().state(), "08.4": lambda: S.lunge_on_knight_board().state(),
             "08.5": lambda: S.nighthawk_board().state(),
             "10.1": _start(S.two_cast_triggers_board), "10.2": _start(S.bob_responds_board),
-            "10.3": _start(S.casting_a_spell_tour), "10.4": _start(S.growth_x2_board),
+            "10.3": _start(S.casting_a_spell_tour), "10.4": _start(S.geyser_x2_board),
             "13.1": _start(lambda: S.pyroclasm_game("Alice")), "13.2": _start(S.checked_again_board),
             "13.3": _start(lambda: S.pyroclasm_game("Bob"))}
 

@@ -915,19 +915,18 @@ def casting_a_spell_tour() -> Timeline:
     return tour()
 
 
-def growth_x2_board() -> Timeline:
-    s = Scenario("Exponential Growth with X=2")
-    snipe = s.add("Guttersnipe", "Alice")
-    growth = s.add("Exponential Growth", "Alice", zone="hand")
+def geyser_x2_board() -> Timeline:
+    s = Scenario("Volcanic Geyser with X=2")
+    geyser = s.add("Volcanic Geyser", "Alice", zone="hand")
     mountains = [s.add("Mountain", "Alice") for _ in range(4)]
     t = s.timeline()
     for m in mountains:
         t.do(activate("Alice", m))
-    return t.do(cast("Alice", growth, x=2, targets=(snipe,)))
+    return t.do(cast("Alice", geyser, x=2, targets=("Bob",)))
 
 
-def growth_x2_paid() -> int:
-    t = growth_x2_board()
+def geyser_x2_paid() -> int:
+    t = geyser_x2_board()
     return sum(len(e.before) - len(e.after) for e in t[-1].events if e.kind == EventKind.MANA_SPENT)
 
 
@@ -947,10 +946,10 @@ exercise(Exercise("10.3", "Which substep of casting gives Alice her chance to ac
                   "It comes after the total cost is determined and before the cost is paid.",
                   board="the tour's casting table",
                   explain="601.2g: once the total cost is known, and before it is paid."))
-exercise(Exercise("10.4", "Alice casts Exponential Growth ({X}{R}{R}) with X = 2: how much mana does she pay?",
-                  "601.2f", _key(growth_x2_paid),
+exercise(Exercise("10.4", "Alice casts Volcanic Geyser ({X}{R}{R}) with X = 2: how much mana does she pay?",
+                  "601.2f", _key(geyser_x2_paid),
                   "The total cost is the mana cost with the X announced in 601.2b put in.",
-                  board="the Exponential Growth board (exercise 4 cell)",
+                  board="the Volcanic Geyser board (exercise 4 cell)",
                   explain="X = 2 was announced (601.2b), so the total cost is {2}{R}{R}: four mana."))
 
 
