@@ -25,7 +25,8 @@ from mtgrules.play.verbs import resolve_top
 TEMPLATES: dict[str, str] = {}
 """grammar template (a rule or an alias of ``grammar.lark``) -> the real card whose test plays it."""
 
-TOPIC_TEST_MODULES: tuple[str, ...] = ("test_oracle_evasion", "test_oracle_library", "test_oracle_casting")
+TOPIC_TEST_MODULES: tuple[str, ...] = ("test_oracle_evasion", "test_oracle_library", "test_oracle_casting",
+                                      "test_oracle_effects")
 """The test modules of rules topics (``tests/test_oracle_<topic>.py``) whose ``@plays`` marks the
 meta-test counts too: each is imported by the meta-test, so its templates are registered."""
 

@@ -278,7 +278,10 @@ choice_kind(
 choice_kind(
     "replacement order", "the order in which the replacement effects apply",
     "a tuple of the effects' names, the first applied first", ("616.1",),
-    asked="when two or more replacement effects change the same mana (Mana Reflection and Infernal Darkness)",
+    asked="when two or more replacement or prevention effects would modify the same event: mana (Mana Reflection "
+          "and Infernal Darkness), damage (Furnace of Rath and Fiery Emancipation; protection and a prevention "
+          "effect), where a card goes (Leyline of the Void and Legacy Weapon); the affected player, or the "
+          "affected object's controller, chooses",
     given_on="the action whose event is replaced",
     example="activate('Alice', forest, replacement_order=('Mana Reflection', 'Infernal Darkness'))", words=_in_order)
 choice_kind(

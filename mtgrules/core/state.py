@@ -307,6 +307,9 @@ class Draft:
 
     # Set by ``rules.triggers``: how many of ``events`` have been checked for triggers (none until set).
     trigger_cursor: int
+    # Set by ``rules.engine``: the action's chooser, for a choice a rule deep in a move asks (the
+    # order of replacement effects, 616.1); read with ``getattr(d, "chooser", None)``.
+    chooser: Any
 
     # ---- reading
     def __getattr__(self, name: str) -> Any:

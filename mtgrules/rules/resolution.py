@@ -175,7 +175,8 @@ class Resolution:
                 raise ValueError(f"{self.item.label} can deal damage only to a creature, planeswalker or battle on "
                                  f"the battlefield, or a player (120.1), and {self.name(recipient.oid)} isn't one")
             target = recipient.oid
-        deal_damage(self.d, self.item.source.oid, target, amount, combat=False, last_known=self._source_last_known())
+        deal_damage(self.d, self.item.source.oid, target, amount, combat=False, last_known=self._source_last_known(),
+                    chooser=self.chooser)
 
     def counter(self, spell: GameObject) -> None:
         """Counter the spell ``spell`` (a card on the stack): it is removed from the stack without

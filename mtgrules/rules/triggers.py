@@ -28,6 +28,7 @@ from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.triggers import PendingTrigger
 from mtgrules.rules import hooks
+from mtgrules.rules.death_triggers import LEAVING
 from mtgrules.rules.layers import ability_card, ability_kinds, characteristics, has_ability, on_battlefield
 from mtgrules.rules.look_back import (
     LAST_KNOWN,
@@ -84,22 +85,36 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
         if leaving:
             watchers = look_back_watchers(state, events, gone, moments) if watchers is None else watchers
             listeners += [(w, i, ab) for w, i, ab, since in watchers if w.oid != ev.obj and since < now]
-        for src, i, ab in [*listeners, *look_back_sources(state, events, k, gone)]:
-            # leaving the game with its owner is leaving the battlefield too (603.6c, 800.4a)
-            if ab.event != (EventKind.ZONE_CHANGE if leaving and ab.looks_back else heard):
-                continue
-            for data in _instances(ab, state, src, ev):
-                if not condition_at_trigger(d, state, src, ab, data):
-                    continue
-                if LAST_KNOWN not in dict(data):  # it outlives a token source that ceases to exist (113.7a)
-                    data = (*data, (LAST_KNOWN, src))
-                kept = d.last_known_chars.get((src.oid, src.zcc))
-                if kept is not None:  # a source that has left: as it last existed (608.2h)
-                    data = (*data, (LAST_KNOWN_CHARS, kept))
-                pending.append(PendingTrigger(src.ref, i, src.controller, tuple(data)))
-                d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.10a" if ab.looks_back
-                       else "603.2", src.oid, src.card)
+        # the permanent leaving, as it last existed, for the look-back abilities that ask about it
+        # ("whenever a creature you control dies", rules/death_triggers.py)
+        listeners += look_back_sources(state, events, k, gone)
+        asks = leaving and any(ab.looks_back for _src, _i, ab in listeners)
+        leaver = LEAVING.set(last_known(state, events, k, gone) if asks else None)
+        try:
+            _check_listeners(d, state, ev, leaving, heard, listeners, pending)
+        finally:
+            LEAVING.reset(leaver)
     d.set_scalar("603.3", pending=tuple(pending))
+
+
+def _check_listeners(d: Draft, state: GameState, ev: Event, leaving: bool, heard: EventKind,
+                     listeners: list[tuple[GameObject, int, TriggeredAbility]], pending: list[PendingTrigger]) -> None:
+    """Each listener that ``ev`` triggers goes to ``pending``, with the data of each instance (603.2)."""
+    for src, i, ab in listeners:
+        # leaving the game with its owner is leaving the battlefield too (603.6c, 800.4a)
+        if ab.event != (EventKind.ZONE_CHANGE if leaving and ab.looks_back else heard):
+            continue
+        for data in _instances(ab, state, src, ev):
+            if not condition_at_trigger(d, state, src, ab, data):
+                continue
+            if LAST_KNOWN not in dict(data):  # it outlives a token source that ceases to exist (113.7a)
+                data = (*data, (LAST_KNOWN, src))
+            kept = d.last_known_chars.get((src.oid, src.zcc))
+            if kept is not None:  # a source that has left: as it last existed (608.2h)
+                data = (*data, (LAST_KNOWN_CHARS, kept))
+            pending.append(PendingTrigger(src.ref, i, src.controller, tuple(data)))
+            d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.10a" if ab.looks_back
+                   else "603.2", src.oid, src.card)
 
 
 def _moments(d: Draft, events: list[Event]) -> list[int]:

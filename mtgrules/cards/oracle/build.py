@@ -648,9 +648,10 @@ def ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
             built = TriggeredAbility(line, STEP_BEGINS, at_beginning_of(Step.UPKEEP, "each"), resolve, target=target)
         elif event == "you gain life":
             built = TriggeredAbility(line, "life", _you_gain_life, resolve, target=target)
-        else:
-            step = Step.UPKEEP if event == "upkeep" else Step.END
-            built = TriggeredAbility(line, STEP_BEGINS, at_beginning_of(step, "your"), resolve, target=target)
+        elif event == "upkeep":
+            built = TriggeredAbility(line, STEP_BEGINS, at_beginning_of(Step.UPKEEP, "your"), resolve, target=target)
+        else:  # a trigger event no builder knows is never guessed at
+            raise CannotBuild(f"the trigger event {event!r} has no builder")
     elif kind == "static":
         built = StaticAbility(line, _static_effects(ir[1], ir[2], ir[3], line))
     else:
