@@ -98,6 +98,10 @@ def find_ability(state: GameState, obj: GameObject, ability: int | str) -> tuple
     number among its activated abilities, or its printed text or a unique start of it. Anything
     else is refused (602.1), listing the abilities there are by number and text."""
     if not isinstance(ability, str):  # the common case, asked on every check: printed ones come first
+        if not abilities_may_change(state):
+            printed = printed_activated(obj.card)
+            if 0 <= ability < len(printed):
+                return ability, printed[ability]
         printed = own_activated(state, obj)
         if 0 <= ability < len(printed):
             return ability, _still_had(state, obj, printed[ability])

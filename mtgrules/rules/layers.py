@@ -790,10 +790,13 @@ def explain(state: GameState, oid: int) -> list[tuple[str, str, str]]:
 def abilities_may_change(state: GameState) -> bool:
     """Whether any effect in force could take an object's printed abilities away or replace them
     (a copy, "loses all abilities", a land set to a basic land type): when none does, a rule may
-    read a card's printed abilities as they are."""
-    return state.cached("abilities may change", lambda: any(
-        e.copy_of is not None or e.remove_all_abilities or e.add_abilities
-        or (e.set_subtypes is not None and e.layer == "4") for e in effects_in_force(state)))
+    read a card's printed abilities as they are. Asked on every check of an activation."""
+    got: bool | None = state._cache.get("abilities may change")
+    if got is None:
+        got = state._cache["abilities may change"] = bool(state.effects or (_MAKES_EFFECTS & ability_kinds(state))) \
+            and any(e.copy_of is not None or e.remove_all_abilities or e.add_abilities
+                    or (e.set_subtypes is not None and e.layer == "4") for e in effects_in_force(state))
+    return got
 
 
 derived_from("abilities may change", keep_if=unchanged_without_effects)
