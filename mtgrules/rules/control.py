@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from mtgrules.core.state import Draft
 from mtgrules.rules import hooks
-from mtgrules.rules.layers import controller_changes
+from mtgrules.rules.layers import controller_changes, unchanged_without_effects
 
 
 def sync_control(d: Draft) -> None:
     """Write the controllers layer 2 gives into the objects (a hook that changes nothing on a
     state it already settled: the next pass finds nothing to change)."""
-    changes = controller_changes(d.view())
+    state, edited = d.latest()
+    if edited and not unchanged_without_effects(state, frozenset(edited)):
+        state = d.view()  # the edits since may bear on control: read the state as it is now
+    changes = controller_changes(state)  # on the newest state when the edits since can't change it
     for oid, who in sorted(changes.items()):
         obj = d.obj(oid)
         base = obj.own_controller or obj.controller
