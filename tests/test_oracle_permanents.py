@@ -28,7 +28,7 @@ from mtgrules import (
     pass_priority,
 )
 from mtgrules.cards.oracle.source import compiled
-from mtgrules.cards.oracle.topics.permanents import CONTROL
+from mtgrules.cards.oracle.topics.permanents import CONTROL_AS_LONG_AS
 from mtgrules.core.errors import MissingChoice
 from mtgrules.core.objects import Zone
 from mtgrules.play.verbs import resolve_top
@@ -331,9 +331,8 @@ def test_a_shield_and_a_prevent_all_ask_which_applies_first_cho_manno_and_samite
     state = t.state
     with pytest.raises(MissingChoice) as need:
         resolve_top(t)
-    assert need.value.kind == "prevention order" and t.state == state
-    first = next(o for o in need.value.options if o.startswith("Cho-Manno"))
-    resolve_top(t, prevention_order=first)
+    assert need.value.kind == "replacement order" and need.value.rule == "616.1" and t.state == state
+    resolve_top(t, replacement_order=("prevent all", "prevention shield"))
     assert t.state.obj(cho).damage == 0 and len(t.state.prevention) == 1  # the shield is left unused
 
 
@@ -449,52 +448,46 @@ def test_a_creature_type_must_be_one_icon_of_ancestry():
     assert dict(s.state().obj(icon).chosen) == {"creature type": "Elf"}
 
 
-# ---------------------------------------------------------------- gaining control (613.1b): marked, not played
+# ---------------------------------------------------------------- gaining control (613.1b)
 @pytest.mark.rule("613.1b")
 @plays("control_enchanted", card_name="Persuasion")
-def test_you_control_enchanted_creature_is_marked_not_played_persuasion():
-    not_played_because("Persuasion", "You control enchanted creature", CONTROL)
-    line_played("Persuasion", "Enchant creature")
+def test_you_control_enchanted_creature_persuasion():
+    """A layer 2 effect of a static ability (613.1b, 611.3a): Alice controls Bob's creature while
+    Persuasion is attached to it, and Bob again once the Aura is gone."""
+    fully_compiled("Persuasion")
+    s, (aura, theirs) = board(("Persuasion", "hand"), ("Grizzly Bears", "bob:battlefield"), mana="CCCUU")
+    t = cast_and_resolve(s, aura, targets=(theirs,))
+    assert t.state.obj(theirs).controller == "Alice"
+    gone = replace(t.state, objects=tuple(replace(o, zone=Zone.GRAVEYARD, zone_player="Alice", attached_to=None)
+                                          if o.oid == aura else o for o in t.state.objects))
+    new, _events = apply(gone, pass_priority(t.state.priority))
+    assert new.obj(theirs).controller == "Bob"
 
 
-@pytest.mark.rule("613.1b")
+@pytest.mark.rule("611.2a")
 @plays("gain_control", card_name="Agent of Treachery")
-def test_gain_control_of_target_permanent_is_marked_not_played_agent_of_treachery():
-    not_played_because("Agent of Treachery", "When Agent of Treachery", CONTROL)
+def test_gain_control_of_target_permanent_agent_of_treachery():
+    line_played("Agent of Treachery", "When Agent of Treachery")
+    s, (agent, land) = board(("Agent of Treachery", "hand"), ("Forest", "bob:battlefield"), mana="CCCCCUU")
+    t = resolve_top(cast_and_resolve(s, agent, target=land))  # the trigger's target, as it goes on the stack
+    assert t.state.obj(land).controller == "Alice"  # with no duration, for the rest of the game (611.2a)
 
 
-@pytest.mark.rule("613.1b")
+@pytest.mark.rule("611.2b")
 @plays("control_duration", card_name="Rootwater Matriarch")
 def test_gain_control_for_as_long_as_is_marked_not_played_rootwater_matriarch():
-    not_played_because("Rootwater Matriarch", "{T}: Gain control", CONTROL)
+    not_played_because("Rootwater Matriarch", "{T}: Gain control", CONTROL_AS_LONG_AS)
 
 
 @pytest.mark.rule("613.1b")
 @plays("opponent_gains_control", card_name="Sleeper Agent")
-def test_target_opponent_gains_control_is_marked_not_played_sleeper_agent():
-    not_played_because("Sleeper Agent", "When Sleeper Agent", CONTROL)
-    line_played("Sleeper Agent", "At the beginning")
-
-
-@pytest.mark.rule("615.7")
-def test_the_legal_list_asks_the_shield_question_two_unblocked_attackers_samite_healer():
-    """Two attackers' damage to a shielded player asks which the shield prevents (615.7), so the
-    pass that begins combat damage is listed with each answer, and each one listed is accepted."""
-    s, (one, two, healer) = board(("Grizzly Bears", "battlefield"), ("Grizzly Bears", "battlefield"),
-                                  ("Samite Healer", "bob:battlefield"), step="combat")
-    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
-    t.do(declare_attackers("Alice", [one, two]))
-    t = pass_until(t, Step.DECLARE_BLOCKERS)
-    t.do(declare_blockers("Bob", {}))
-    t.do(pass_priority("Alice"))
-    t.do(activate("Bob", healer, 0, targets=("Bob",)))
-    resolve_top(t)
-    t.do(pass_priority("Alice"))
-    passes = [a for a in legal_actions(t.state) if type(a).__name__ == "PassPriority"]
-    assert sorted(dict(a.choices).get("shield") for a in passes) == sorted([one, two])
-    for action in passes:
-        new, _events = apply(t.state, action)
-        assert new.player("Bob").life == 17  # 4 damage, 1 prevented
+def test_target_opponent_gains_control_of_it_sleeper_agent():
+    """Bob controls it (613.1b), so "deals 2 damage to you" at "your upkeep" is Bob's (109.5)."""
+    fully_compiled("Sleeper Agent")
+    s, (agent,) = board(("Sleeper Agent", "hand"), mana="B")
+    t = cast_and_resolve(s, agent)
+    resolve_top(t)  # its one legal target, Bob
+    assert t.state.obj(agent).controller == "Bob"
 
 
 @pytest.mark.rule("509.1b")
@@ -543,9 +536,9 @@ def test_protection_and_a_shield_are_ordered_by_the_affected_player_cerulean_dra
     t.do(cast("Alice", clasm))
     with pytest.raises(MissingChoice) as need:
         resolve_top(t)
-    assert need.value.kind == "prevention order"
-    protection = next(o for o in need.value.options if "protection from red" in o)
-    resolve_top(t, prevention_order=protection)
+    assert need.value.kind == "replacement order"
+    protection = next(o for o in need.value.options if o[0] == "protection")
+    resolve_top(t, replacement_order=protection)
     assert t.state.obj(drake).damage == 0 and len(t.state.prevention) == 1
     assert any(e.rule == "702.16e" and e.kind == "damage prevented" for e in t.frames[-1].events)
 

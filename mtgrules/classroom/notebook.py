@@ -4,6 +4,8 @@ Cells carry their role in metadata under ``"mtgrules"``:
 
 * ``{"static": "module:function"}`` -- a generated step table (see :mod:`mtgrules.lessons.static`);
 * ``{"ruling": "ID"}`` -- a generated ruling quote;
+* ``{"casting": "module:function"}`` -- a generated table of the substeps of casting a spell
+  (601.2a-i), shown as the Markdown it holds;
 * ``{"only": "notebook"}`` -- instructions for someone running the cells themselves ("Run the
   cells from the top"): hidden in the presentation and the handouts, which run them for you;
 * ``{"only": "no-kernel"}`` -- text and tables that stand in for widgets where no kernel runs
@@ -125,8 +127,9 @@ def check_roles(nb: Notebook, path: Path | str) -> None:
         try:
             if "ruling" in info:
                 ruling(info["ruling"])
-            if "static" in info:
-                check_key(info["static"])
+            for generated in ("static", "casting"):
+                if generated in info:
+                    check_key(info[generated])
         except (MtgRulesError, ValueError, LookupError) as err:
             raise NotebookError(f"{where}: {err}") from None
 

@@ -282,18 +282,12 @@ choice_kind(
     given_on="the pass during which the ability resolves",
     example="resolve_top(t, pay_with='R')", words=_pay)
 choice_kind(
-    "prevention order", "which prevention effect applies first to damage that two of them would prevent",
-    "the label of the effect to apply first", ("616.1",),
-    asked="when a shield (\"prevent the next 1 damage\") and another prevention effect would both prevent the "
-          "same damage: applied first, \"prevent all\" leaves the shield unused (Samite Healer's shield on Cho-Manno, "
-          "Revolutionary)",
-    given_on="the action or pass during which the damage would be dealt",
-    example="resolve_top(t, prevention_order='Cho-Manno, Revolutionary: Prevent all damage that would be dealt "
-            "to Cho-Manno, Revolutionary')")
-choice_kind(
     "replacement order", "the order in which the replacement effects apply",
     "a tuple of the effects' names, the first applied first", ("616.1",),
-    asked="when two or more replacement effects change the same mana (Mana Reflection and Infernal Darkness)",
+    asked="when two or more replacement or prevention effects would modify the same event: mana (Mana Reflection "
+          "and Infernal Darkness), damage (Furnace of Rath and Fiery Emancipation; protection and a prevention "
+          "effect), where a card goes (Leyline of the Void and Legacy Weapon); the affected player, or the "
+          "affected object's controller, chooses",
     given_on="the action whose event is replaced",
     example="activate('Alice', forest, replacement_order=('Mana Reflection', 'Infernal Darkness'))", words=_in_order)
 choice_kind(

@@ -23,7 +23,9 @@ class Prevention:
     * ``to``: the permanent (a reference, 400.7) or player it shields; None for any recipient.
     * ``combat_only``: only combat damage ("prevent all combat damage", 615.1).
     * ``left``: a shield of that many damage, reduced as it prevents (615.7); None prevents all.
-    * ``this_turn``: it ends as the turn's cleanup step begins its work (514.2)."""
+    * ``this_turn``: it ends as the turn's cleanup step begins its work (514.2).
+    * ``split``: for the combat damage being dealt, how much of a shield each source's damage
+      meets, as its controller chose (615.7); None when no two sources hit it at once."""
 
     pid: int
     text: str
@@ -32,3 +34,4 @@ class Prevention:
     combat_only: bool = False
     left: int | None = None
     this_turn: bool = True
+    split: tuple[tuple[int, int], ...] | None = None

@@ -1,4 +1,4 @@
-"""The answer key: every exercise of lessons 0 to 8, its board, and how the engine answers it.
+"""The answer key: every exercise of lessons 0 to 8, 10 and 13, its board, and how the engine answers it.
 
 For teachers: ``key("04.4")`` is the expected answer, played by the engine on the exercise's
 board (never typed in); ``EXERCISES["04.4"].explain`` says why, with the rule. Learners call
@@ -863,6 +863,156 @@ exercise(Exercise("08.5", "Two-Headed Giant: Ann's Vampire Nighthawk (2/3 flying
                   "Deathtouch makes 1 damage enough; lifelink makes Ann gain what the Nighthawk dealt, and her "
                   "team shares one life total (810.9).", board="the Nighthawk board (exercise 5 cell)",
                   explain="Both Spiders are destroyed (702.2b) and Ann gains 2 life, so her team goes from 30 to 32."))
+
+
+# ---------------------------------------------------------------- lesson 10: casting a spell
+def two_cast_triggers_board() -> Timeline:
+    s = Scenario("Guttersnipe and Aven Wind Mage")
+    s.add("Guttersnipe", "Alice")
+    s.add("Aven Wind Mage", "Alice")
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    return t.do(cast("Alice", shock, targets=("Bob",), trigger_order=("Guttersnipe", "Aven Wind Mage")))
+
+
+def cast_triggers() -> int:
+    t = two_cast_triggers_board()
+    return sum(1 for e in t[-1].events if e.kind == EventKind.TRIGGER)
+
+
+def bob_responds_board() -> Timeline:
+    s = Scenario("Bob Shocks the Guttersnipe in response")
+    snipe = s.add("Guttersnipe", "Alice")
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Bob")
+    bobs_mountain = s.add("Mountain", "Bob")
+    bobs_shock = s.add("Shock", "Bob", zone="hand")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    t.do(cast("Alice", shock, targets=(bears,)))
+    t.do(pass_priority("Alice"))
+    t.do(activate("Bob", bobs_mountain))
+    return t.do(cast("Bob", bobs_shock, targets=(snipe,)))
+
+
+def bob_life_after_response() -> int:
+    t = bob_responds_board()
+    while t.state.stack:
+        resolve_top(t)
+    return t.state.player("Bob").life
+
+
+def mana_ability_rule() -> str:
+    from mtgrules.lessons.casting_a_spell import substeps
+    return next(s.rule for s in substeps(casting_a_spell_tour()) if s.name == "mana abilities")
+
+
+def casting_a_spell_tour() -> Timeline:
+    from mtgrules.lessons.casting_a_spell import tour
+    return tour()
+
+
+def geyser_x2_board() -> Timeline:
+    s = Scenario("Volcanic Geyser with X=2")
+    geyser = s.add("Volcanic Geyser", "Alice", zone="hand")
+    mountains = [s.add("Mountain", "Alice") for _ in range(4)]
+    t = s.timeline()
+    for m in mountains:
+        t.do(activate("Alice", m))
+    return t.do(cast("Alice", geyser, x=2, targets=("Bob",)))
+
+
+def geyser_x2_paid() -> int:
+    t = geyser_x2_board()
+    return sum(len(e.before) - len(e.after) for e in t[-1].events if e.kind == EventKind.MANA_SPENT)
+
+
+exercise(Exercise("10.1", "Alice controls Guttersnipe and Aven Wind Mage and casts Shock at Bob: how many "
+                  "triggered abilities go on the stack above it?", "601.2i", _key(cast_triggers),
+                  "Read both cards: which of them say \"whenever you cast an instant or sorcery spell\"?",
+                  board="the two-triggers board (exercise 1 cell)",
+                  explain="Shock becomes cast, and both \"whenever you cast\" abilities trigger at once."))
+exercise(Exercise("10.2", "Bob Shocks Alice's Guttersnipe in response to her Shock. What is Bob's life total "
+                  "once the stack is empty?", "113.7a", _key(bob_life_after_response),
+                  "The Guttersnipe dies, but did its ability wait for it?",
+                  board="the response board (exercise 2 cell)",
+                  explain="The ability was put on the stack before Bob could respond; it exists independently "
+                          "of its source and still deals 2 damage to him."))
+exercise(Exercise("10.3", "Which substep of casting gives Alice her chance to activate mana abilities (a rule "
+                  "number)?", "601.2g", _key(mana_ability_rule),
+                  "It comes after the total cost is determined and before the cost is paid.",
+                  board="the tour's casting table",
+                  explain="601.2g: once the total cost is known, and before it is paid."))
+exercise(Exercise("10.4", "Alice casts Volcanic Geyser ({X}{R}{R}) with X = 2: how much mana does she pay?",
+                  "601.2f", _key(geyser_x2_paid),
+                  "The total cost is the mana cost with the X announced in 601.2b put in.",
+                  board="the Volcanic Geyser board (exercise 4 cell)",
+                  explain="X = 2 was announced (601.2b), so the total cost is {2}{R}{R}: four mana."))
+
+
+# ---------------------------------------------------------------- lesson 13: priority and state-based actions
+def pyroclasm_game(active: str) -> Timeline:
+    """Tattered Mummy (Alice's), Highland Game and Grizzly Bears (Bob's); the active player casts
+    Pyroclasm, and every ability resolves."""
+    s = Scenario(f"Pyroclasm in {active}'s turn", active=active)
+    s.add("Tattered Mummy", "Alice")
+    s.add("Highland Game", "Bob")
+    s.add("Grizzly Bears", "Bob")
+    mountains = [s.add("Mountain", active) for _ in range(2)]
+    pyroclasm = s.add("Pyroclasm", active, zone="hand")
+    t = s.timeline()
+    for m in mountains:
+        t.do(activate(active, m))
+    return t.do(cast(active, pyroclasm))
+
+
+def first_dies_ability(active: str) -> str:
+    t = pyroclasm_game(active)
+    resolve_top(t)                       # Pyroclasm: three creatures die at once
+    state = t.state
+    top = state.stack[-1]
+    return top.controller
+
+
+def checked_again_board() -> Timeline:
+    s = Scenario("State-based actions, checked again")
+    mummy = s.add("Tattered Mummy", "Bob")
+    s.add("Pacifism", "Alice", attached_to=mummy)
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    return t.do(cast("Alice", shock, targets=(mummy,)))
+
+
+def alice_life_after_checks() -> int:
+    t = checked_again_board()
+    while t.state.stack:
+        resolve_top(t)
+    return t.state.player("Alice").life
+
+
+exercise(Exercise("13.1", "Alice casts Pyroclasm in her turn; her Tattered Mummy and Bob's Highland Game die at "
+                  "once. Whose dies ability resolves first? (a player's name)", "603.3b",
+                  _key(lambda: first_dies_ability("Alice")),
+                  "APNAP: the active player puts their triggers on the stack first. Which one ends on top?",
+                  board="the Pyroclasm board (exercise 1 cell)",
+                  explain="Alice's trigger goes on the stack first and Bob's on top of it, so Bob's resolves first."))
+exercise(Exercise("13.2", "Alice's Pacifism enchants Bob's Tattered Mummy, and she Shocks the Mummy. What is "
+                  "Alice's life total once the stack is empty?", "704.3", _key(alice_life_after_checks),
+                  "The Mummy dies to a state-based action: what does it do when it dies, and to whom?",
+                  board="the Pacifism and Mummy board (exercise 2 cell)",
+                  explain="The first check destroys the Mummy, the repeated check puts Pacifism into the "
+                          "graveyard, and then the Mummy's dies ability goes on the stack: Alice loses 2."))
+exercise(Exercise("13.3", "The Pyroclasm board in Bob's turn: Bob casts it. Whose dies ability resolves first? "
+                  "(a player's name)", "603.3b", _key(lambda: first_dies_ability("Bob")),
+                  "Who is the active player now, and so whose triggers go on the stack first?",
+                  board="the Pyroclasm board in Bob's turn (exercise 3 cell)",
+                  explain="Bob is the active player: his trigger goes on the stack first and Alice's on top, so "
+                          "hers resolves first."))
 
 
 def key(exercise_id: str) -> Any:

@@ -4,6 +4,8 @@ kernel (GitHub, nbviewer, print) even though notebooks are committed without out
 A Markdown cell whose metadata has ``{"mtgrules": {"static": "mana:mana_tour"}}`` holds the
 table for the timeline that function builds; one with ``{"mtgrules": {"ruling": "MANA-1"}}``
 quotes that ruling from the kit's catalog with its source and rules; one with
+``{"mtgrules": {"casting": "casting_a_spell:tour"}}`` holds the substeps of the first spell cast
+in that timeline (601.2a to 601.2i), read from the engine's events; one with
 ``{"mtgrules": {"list": "lessons"}}`` lists the lessons beside it (lesson 00's table of lessons, which
 stopped at 07 while it was typed by hand).
 ``python -m mtgrules.lessons.static notebooks/*.ipynb`` rewrites those cells; a test fails if
@@ -132,7 +134,7 @@ def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:
     found = []
     for i, c in enumerate(nb["cells"]):
         meta = c.get("metadata", {}).get("mtgrules", {})
-        for kind in ("static", "ruling", "list"):
+        for kind in ("static", "ruling", "list", "casting"):
             if c["cell_type"] == "markdown" and kind in meta:
                 found.append((i, f"{kind}:{meta[kind]}"))
     return found
@@ -141,6 +143,9 @@ def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:
 def expected(tag: str, folder: Path | None = None) -> str:
     """What a generated cell holds; ``folder`` is the notebook's own (the lessons a list names)."""
     kind, _, key = tag.partition(":")
+    if kind == "casting":
+        from mtgrules.lessons.casting_a_spell import casting_markdown
+        return casting_markdown(timeline_for(key))
     if kind == "list":
         if key != "lessons":
             raise ValueError(f"a generated list is 'lessons', not {key!r}")

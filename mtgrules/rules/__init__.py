@@ -7,6 +7,7 @@ Importing this package imports every topic, so each one has added its hooks to
 from mtgrules.rules import (  # noqa: F401
     cast_triggers,
     concede,
+    control,
     costs,
     cumulative_upkeep,
     delayed,

@@ -50,6 +50,7 @@ def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple
     check(state, action)
     d = Draft(state)
     chooser.name = lambda oid: _object_name(d, oid)  # a missing choice says "3 (Grizzly Bears)"
+    d.chooser = chooser  # for the order of replacement effects on a move (616.1, rules.replacement)
     if isinstance(action, PassPriority):
         _pass(d, chooser, action)
     elif isinstance(action, CastSpell):

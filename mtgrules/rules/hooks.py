@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from mtgrules.core.effects import Chars
     from mtgrules.core.events import Event
     from mtgrules.rules.combat.blocking import Reason, Requirement
+    from mtgrules.rules.replacement import DamageEvent, Replacement, ZoneMove
 
 Players = tuple[str, ...]
 Recipient = str | int  # a player's name, or an object id
@@ -100,6 +101,14 @@ engine checks new events for triggers."""
 MoveNote = Callable[[Draft, GameObject, Zone, "str | None"], str]
 MOVE_NOTES: list[MoveNote] = []
 """A clause to add to the sentence of a zone change (where a card landed, and why)."""
+
+MoveReplacement = Callable[[Draft, "ZoneMove"], "list[Replacement[ZoneMove]]"]
+MOVE_REPLACEMENTS: list[MoveReplacement] = []
+"""Replacement effects on where an object would go ("if a card would be put into a graveyard,
+exile it instead", 614.1a): ``rule(d, move)`` returns one ``rules.replacement.Replacement`` per
+effect that applies to the move. ``zones.move`` applies them through ``rules.replacement`` (616.1:
+the object's controller orders them, asked with the action's chooser). Every move asks them, so
+a rule reads the draft's objects (``d.objects``) and makes no state unless its card is there."""
 
 GraveyardHolder = Callable[[GameState], "str | None"]
 GRAVEYARD_HOLDERS: list[GraveyardHolder] = []
@@ -178,11 +187,23 @@ PREVENTION_EFFECTS: list[PreventionEffect] = []
 """``rule(d, chooser, seen, source, source_chars, recipient, amount, combat)``: how much of this
 damage is left once the prevention effects the rule plays have prevented what they prevent,
 each said with its rule (615.1, 615.6). Asked by ``deal_damage`` before the damage is dealt;
-what is prevented never happens (no damage marked, no life lost, no lifelink)."""
+what is prevented never happens (no damage marked, no life lost, no lifelink).
+``rules.replacement`` treats each rule as one effect among the other replacement and
+prevention effects on the event (616.1): it is probed on a scratch draft with no chooser (a rule
+that prevents nothing changes nothing; one that would ask counts as applying)."""
 
 DamageReplacement = Callable[[Draft, GameState, int, Recipient, int, bool], bool]
 DAMAGE_REPLACEMENTS: list[DamageReplacement] = []
-"""Return True when a replacement effect (614.1a) replaced this damage; it sees the state damage is dealt in."""
+"""Return True when a replacement effect (614.1a) replaced this damage; it sees the state damage is dealt in.
+Like ``DAMAGE_PREVENTIONS``, it goes through ``rules.replacement`` (616.1)."""
+
+DamageModifier = Callable[[GameState, "DamageEvent"], "list[Replacement[DamageEvent]]"]
+DAMAGE_MODIFIERS: list[DamageModifier] = []
+"""The replacement effects that would change how much damage this event deals
+("it deals double that damage instead", Furnace of Rath; 614.1a; a change of recipient
+(Pariah) is not played): ``rule(seen, event)`` returns
+one ``rules.replacement.Replacement`` per effect that applies, whose ``modify`` returns the changed
+event. They are ordered with the hooks below by the affected player (616.1), each once (614.5)."""
 
 DamagePrevention = Callable[[Draft, GameState, int, Recipient, int, bool, "Chars"], bool]
 DAMAGE_PREVENTIONS: list[DamagePrevention] = []
@@ -190,4 +211,12 @@ DAMAGE_PREVENTIONS: list[DamagePrevention] = []
 ``rule(d, seen, source, recipient, amount, combat, source_chars)``, with the source's
 characteristics as it deals the damage (its last known ones if it has left, 608.2h). Prevented
 damage is never dealt: no damage is marked, no life is lost or gained (lifelink), no deathtouch
-(615.1, 702.16e)."""
+(615.1, 702.16e).
+
+These hooks and ``DAMAGE_REPLACEMENTS`` go through one mechanism (``rules.replacement``): each is
+first tried on a scratch copy of the draft to learn whether it would apply (so a hook that
+answers False must change nothing); when two or more would, the affected player (or the
+controller of the affected permanent) chooses which applies first, asked as the choice
+"replacement order" (616.1), and the rest no longer apply to damage already handled (616.1f). A
+hook is named in that choice by its ``label`` attribute (a card's name: give a callable object
+one), else by the module that added it ("protection")."""

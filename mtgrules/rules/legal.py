@@ -56,11 +56,11 @@ from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.turns import ORDER, Step
 from mtgrules.rules import hooks
-from mtgrules.rules.activation import find_ability, granted_abilities
+from mtgrules.rules.activation import activated_abilities, find_ability
 from mtgrules.rules.costs import additional_costs, total_cost
 from mtgrules.rules.engine import apply, check, settle
 from mtgrules.rules.lands import check_play_land, lands_allowed, may_play_land_now
-from mtgrules.rules.layers import ability_kinds
+from mtgrules.rules.layers import abilities_may_change, ability_card, ability_kinds
 from mtgrules.rules.mana.abilities import type_choice
 from mtgrules.rules.mana.could_produce import replacements_for
 from mtgrules.rules.modes import MODE, modal_of, slots_of_modes
@@ -381,16 +381,20 @@ hooks.CANDIDATES.append(own_candidates)
 def granted_candidates(state: GameState, player: str) -> list[Action]:
     """Each activated ability another permanent gives a permanent ``player`` controls ("Equipped
     creature has '{T}: ...'", 613.1f), numbered after the printed ones, as ``activate`` numbers
-    them; nothing to do (and nothing read) when no card in the game grants one."""
-    if GrantsAbility not in ability_kinds(state):
+    them, and each one a permanent has from a copy effect (707.2) or a basic land type (305.7);
+    nothing to do (and nothing read) when no card in the game grants one and no effect changes
+    abilities."""
+    changing = abilities_may_change(state)
+    if GrantsAbility not in ability_kinds(state) and not changing:
         return []
     out: list[Action] = []
     for obj in state.battlefield(player):
-        printed = len(card(obj.card).activated())
-        for k, (_granter, ab) in enumerate(granted_abilities(state, obj)):
+        own = card(obj.card)
+        start = len(own.activated()) if not changing or ability_card(state, obj) is own else 0
+        for k, ab in enumerate(activated_abilities(state, obj)[start:], start):
             target = ab.target if isinstance(ab, ActivatedAbility) else None
             for tgt, hyb in product(_targets(state, player, target), _halves(ab.cost.mana.hybrid)):
-                out.append(built(Activate, player=player, source=obj.oid, ability=printed + k, targets=tgt, hybrid=hyb))
+                out.append(built(Activate, player=player, source=obj.oid, ability=k, targets=tgt, hybrid=hyb))
     return out
 
 

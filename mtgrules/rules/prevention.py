@@ -10,21 +10,22 @@ Two kinds come from the kit's cards:
 * **From a static ability** (:class:`PreventionAbility`): "Prevent all damage that would be dealt
   to ~" (Cho-Manno, Revolutionary), which works while its permanent is on the battlefield.
 
-A prevention effect must exist before the damage would be dealt (615.4); ``deal_damage`` asks
-:func:`prevent` before it deals any (``hooks.PREVENTION_EFFECTS``), and prevented damage never
-happens (615.6): nothing is marked, no life is lost, and lifelink gains nothing for it.
+A prevention effect must exist before the damage would be dealt (615.4). ``deal_damage`` asks
+the two rules of ``hooks.PREVENTION_EFFECTS`` here, :func:`prevent_all` and
+:func:`prevent_with_shields`, through the one mechanism for replacement and prevention effects
+(``rules.replacement``), and prevented damage never happens (615.6): nothing is marked, no life
+is lost, and lifelink gains nothing for it.
 
 Choices (never a default):
 
-* When a shield and another prevention effect would both apply to the same damage, the affected
-  player (the recipient, or the recipient's controller) chooses which applies first (616.1;
-  choice kind ``"prevention order"``): applied first, "prevent all" leaves the shield unused.
-  Protection is one of those effects (702.16e): alongside one of this module's it is ordered
-  with them here; alone, ``protection`` prevents the damage itself (``hooks.DAMAGE_PREVENTIONS``).
+* When a shield and another effect would both modify the same damage ("prevent all",
+  protection, 702.16e, or a replacement), the affected player (the recipient, or its
+  controller) chooses the order (616.1; choice kind ``"replacement order"``): "prevent all" first
+  leaves the shield unused.
 * Combat damage is dealt all at once (510.2), so a shield may face two sources together; then
   that player chooses which damage the shield prevents (615.7; choice kind ``"shield"``, one
-  answer per point of damage shielded). So combat damage meets its prevention effects with the
-  whole step's damage in view (``hooks.COMBAT_DAMAGE_CHANGES``), before any of it is dealt.
+  answer per point of damage it has left), with the whole step's damage in view
+  (``hooks.COMBAT_DAMAGE_CHANGES``), before any of it is dealt.
 
 Shields are alike in the kit (each prevents damage to one recipient this turn), so which of two
 shields on one creature is used first changes nothing, and isn't asked.
@@ -47,7 +48,6 @@ from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import Step
 from mtgrules.rules import hooks
 from mtgrules.rules.layers import ability_kinds, characteristics
-from mtgrules.rules.protection import protection_against
 
 Recipient = str | int  # a player's name, or an object id
 PreventsTest = Callable[[GameState, GameObject, int, Recipient, bool], bool]
@@ -116,19 +116,6 @@ hooks.QUIET_TURN_BASED[end_this_turn] = lambda state: True  # ends effects, asks
 
 
 # ---------------------------------------------------------------- which apply (615.1)
-@dataclass(frozen=True)
-class _Applies:
-    """One prevention effect that applies to a damage event: the resolved one, or a static ability's."""
-
-    label: str
-    made: Prevention | None = None  # from a resolved spell or ability; None for a static ability's
-    rule: str = "615.1a"  # the rule that prevents it, as the step says: protection's is 702.16e
-
-    @property
-    def shield(self) -> bool:
-        return self.made is not None and self.made.left is not None
-
-
 def _hits(state: GameState, p: Prevention, recipient: Recipient, combat: bool) -> bool:
     if p.combat_only and not combat:
         return False
@@ -152,89 +139,25 @@ def _label(state: GameState, p: Prevention) -> str:
     return f"{who}: {_said(p.text)}" if who else _said(p.text)
 
 
-def applicable(state: GameState, source: int, recipient: Recipient, combat: bool,
-               source_chars: Chars | None = None) -> list[_Applies]:
-    """The prevention effects that would apply to damage from ``source`` to ``recipient``: those
-    of this module and, when one of them applies, the recipient's protection from the source
-    (702.16e), so the affected player orders them all (616.1). Protection alone is left to
-    ``protection`` (``hooks.DAMAGE_PREVENTIONS``)."""
-    found = [_Applies(_label(state, p), p) for p in state.prevention if _hits(state, p, recipient, combat)]
+def prevent_all_effects(state: GameState, source: int, recipient: Recipient, combat: bool) -> list[str]:
+    """The "prevent all" effects that would prevent damage from ``source`` to ``recipient``, each
+    named by its source: resolved ones and static abilities (615.1a)."""
+    found = [_label(state, p) for p in state.prevention if p.left is None and _hits(state, p, recipient, combat)]
     if PreventionAbility in ability_kinds(state):
         for holder in state.battlefield():
             for ab in card(holder.card).abilities:
                 if isinstance(ab, PreventionAbility) and ab.prevents is not None \
                         and ab.prevents(state, holder, source, recipient, combat):
-                    found.append(_Applies(f"{characteristics(state, holder.oid).name}: {_said(ab.text)}"))
-    if found and isinstance(recipient, int):
-        chars = characteristics(state, recipient)
-        kw = protection_against(chars, source_chars or characteristics(state, source))
-        if kw is not None:
-            found.append(_Applies(f"{chars.name}: {kw.value}", rule="702.16e"))
-    labels = [a.label for a in found]
-    return [replace(a, label=f"{a.label} [{i + 1}]") if labels.count(a.label) > 1 else a
-            for i, a in enumerate(found)]
+                    found.append(f"{characteristics(state, holder.oid).name}: {_said(ab.text)}")
+    return found
 
 
-def _affected(state: GameState, recipient: Recipient) -> str:
-    """Who chooses among prevention effects: the player dealt damage, or the controller of the
-    permanent (616.1, 615.7)."""
-    return recipient if isinstance(recipient, str) else state.obj(recipient).controller
+def shields(state: GameState, recipient: Recipient, combat: bool) -> list[Prevention]:
+    """The shields on ``recipient`` with damage left to prevent, in the order they were made."""
+    return [p for p in state.prevention if p.left is not None and _hits(state, p, recipient, combat)]
 
 
-# ---------------------------------------------------------------- applying them (615.6, 615.7, 616.1)
-def prevent(d: Draft, chooser: Chooser, state: GameState, recipient: Recipient,
-            dealt: list[tuple[int, int]], combat: bool, chars: dict[int, Chars] | None = None) -> list[tuple[int, int]]:
-    """Damage dealt at once to ``recipient``, as (source, amount) pairs: what is left once the
-    prevention effects that apply have prevented what they prevent, each said with its rule.
-    ``state`` is the state the damage is dealt in (510.2)."""
-    wanted = {source: applicable(state, source, recipient, combat, (chars or {}).get(source))
-              for source, amount in dealt if amount > 0}
-    if not any(wanted.values()):
-        return dealt
-    left = dict(dealt)
-    whole = {s for s, effects in wanted.items() if any(not a.shield for a in effects)}
-    shields = [a for a in next((effects for effects in wanted.values() if any(a.shield for a in effects)), [])
-               if a.shield]  # a shield's reach depends on the recipient only: the same for every source
-    pool = sum(a.made.left or 0 for a in shields if a.made is not None)
-    chooser_player = _affected(state, recipient)
-    shown = _name(state, recipient)
-    first: set[int] = set()  # sources whose damage a "prevent all" effect meets before the shield
-    for source in [s for s, _ in dealt if s in whole]:
-        if pool:
-            effects = wanted[source]
-            pick = chooser.choose("prevention order", chooser_player, [a.label for a in effects], "616.1")
-            if not next(a for a in effects if a.label == pick).shield:
-                first.add(source)
-        else:
-            first.add(source)
-    for source in first:
-        by = next(a for a in wanted[source] if not a.shield)
-        _say_prevented(d, state, source, recipient, left[source], by.label, by.rule)
-        left[source] = 0
-    used = 0
-    while pool - used > 0:
-        open_ = [s for s, _ in dealt if left.get(s, 0) > 0 and any(a.shield for a in wanted.get(s, []))]
-        if not open_:
-            break
-        if len(open_) == 1:
-            source = open_[0]
-            n = min(pool - used, left[source])
-        else:  # two sources at once (510.2): the player chooses which damage the shield prevents (615.7)
-            source = chooser.choose("shield", chooser_player, open_, "615.7")
-            n = 1
-        _say_prevented(d, state, source, recipient, n, shields[0].label, "615.7")
-        left[source] -= n
-        used += n
-    if used:
-        _use_shields(d, state, [a.made for a in shields if a.made is not None], used, shown)
-    for source in whole - first:  # a shield met it first; "prevent all" takes the rest (616.1)
-        if left[source] > 0:
-            by = next(a for a in wanted[source] if not a.shield)
-            _say_prevented(d, state, source, recipient, left[source], by.label, by.rule)
-            left[source] = 0
-    return [(s, left[s]) for s, _ in dealt]
-
-
+# ---------------------------------------------------------------- applying them (615.6, 615.7)
 def _name(state: GameState, who: Recipient) -> str:
     return who if isinstance(who, str) else characteristics(state, who).name
 
@@ -244,50 +167,92 @@ def _say_prevented(d: Draft, state: GameState, source: int, recipient: Recipient
            f"{_name(state, recipient)} is prevented, so it isn't dealt", rule, source, _name(state, source))
 
 
-def _use_shields(d: Draft, state: GameState, shields: list[Prevention], n: int, shown: str) -> None:
-    """Reduce the shields by ``n`` in all, in the order they were made; one used up ends (615.7)."""
-    now = {p.pid: p for p in d.prevention}
-    for p in shields:
-        if n <= 0:
-            break
-        held = now.get(p.pid)
-        if held is None or held.left is None:
-            continue
-        k = min(n, held.left)
-        n -= k
-        now[p.pid] = replace(held, left=held.left - k)
-    kept = tuple(now[p.pid] for p in d.prevention if now[p.pid].left != 0)
-    d.set_scalar("615.7", prevention=kept)
-    gone = [p for p in now.values() if p.left == 0]
-    for p in gone:
-        d.note(EventKind.PREVENTION, f"the shield on {shown} ({_said(p.text)}) is used up", "615.7")
-
-
-def prevent_one(d: Draft, chooser: Chooser | None, seen: GameState, source: int, source_chars: Chars | None,
+def prevent_all(d: Draft, chooser: Chooser | None, seen: GameState, source: int, source_chars: Chars | None,
                 recipient: Recipient, amount: int, combat: bool) -> int:
-    """``hooks.PREVENTION_EFFECTS``: the damage left of one event once prevention effects have
-    applied. Combat damage met them already, with the whole step's damage (``combat_damage``)."""
-    if combat or not (seen.prevention or PreventionAbility in ability_kinds(seen)):
+    """``hooks.PREVENTION_EFFECTS``: a "prevent all" effect that applies prevents all of this
+    damage (615.1a); two of them change nothing the other wouldn't, so the first is named."""
+    if not (seen.prevention or PreventionAbility in ability_kinds(seen)):
         return amount
-    chars = {source: source_chars} if source_chars is not None else None
-    return prevent(d, chooser or Chooser(), seen, recipient, [(source, amount)], combat, chars)[0][1]
+    found = prevent_all_effects(seen, source, recipient, combat)
+    if not found:
+        return amount
+    _say_prevented(d, seen, source, recipient, amount, found[0], "615.1a")
+    return 0
 
 
-def combat_damage(d: Draft, chooser: Chooser, plan: hooks.CombatDamagePlan) -> hooks.CombatDamagePlan:
-    """``hooks.COMBAT_DAMAGE_CHANGES``: the step's combat damage less what prevention effects
-    prevent, recipient by recipient, before any of it is dealt (510.2, 615.7)."""
+prevent_all.label = "prevent all"  # type: ignore[attr-defined]  # its name in "replacement order" (616.1)
+
+
+def prevent_with_shields(d: Draft, chooser: Chooser | None, seen: GameState, source: int,
+                         source_chars: Chars | None, recipient: Recipient, amount: int, combat: bool) -> int:
+    """``hooks.PREVENTION_EFFECTS``: the shields on the recipient prevent what they have left
+    (615.7), read as they are now (an earlier source's damage this step may have used them). For
+    combat damage two sources dealt at once, the shield prevents what its controller chose for
+    this source (``split``, :func:`share_shields`). Alike, shields are used in the order made."""
+    now = d.view()
+    if not now.prevention:
+        return amount
+    mine = shields(now, recipient, combat)
+    if not mine:
+        return amount
+    left, kept = amount, {p.pid: p for p in now.prevention}
+    for p in mine:
+        if left <= 0:
+            break
+        assert p.left is not None
+        share = dict(p.split).get(source, 0) if combat and p.split is not None else p.left
+        n = min(share, left, p.left)
+        if n <= 0:
+            continue
+        _say_prevented(d, now, source, recipient, n, _label(now, p), "615.7")
+        split = None if p.split is None else tuple((s, k - n if s == source else k) for s, k in p.split)
+        kept[p.pid] = replace(p, left=p.left - n, split=split)
+        left -= n
+    if left == amount:
+        return amount
+    d.set_scalar("615.7", prevention=tuple(kept[p.pid] for p in now.prevention if kept[p.pid].left != 0))
+    for p in kept.values():
+        if p.left == 0:
+            d.note(EventKind.PREVENTION, f"the shield on {_name(now, recipient)} ({_said(p.text)}) is used up", "615.7")
+    return left
+
+
+prevent_with_shields.label = "prevention shield"  # type: ignore[attr-defined]
+
+
+def share_shields(d: Draft, chooser: Chooser, plan: hooks.CombatDamagePlan) -> hooks.CombatDamagePlan:
+    """``hooks.COMBAT_DAMAGE_CHANGES``: before a step's combat damage is dealt, all at once (510.2),
+    a shield that two or more sources would hit asks which damage it prevents (615.7; choice kind
+    ``"shield"``, one answer per point of damage it has left), and keeps that share for each
+    source (``Prevention.split``); every other shield keeps none. The plan is dealt as it is."""
     state = d.view()
-    if not (state.prevention or PreventionAbility in ability_kinds(state)):
+    if not any(p.left is not None for p in state.prevention):
         return plan
     by_recipient: dict[Recipient, list[tuple[int, int]]] = {}
     for source, recipient, amount in plan:
-        by_recipient.setdefault(recipient, []).append((source, amount))
-    left: dict[tuple[int, Recipient], int] = {}
+        if amount > 0:
+            by_recipient.setdefault(recipient, []).append((source, amount))
+    changed = {p.pid: replace(p, split=None) for p in state.prevention if p.left is not None}
     for recipient, dealt in by_recipient.items():
-        for source, n in prevent(d, chooser, state, recipient, dealt, True):
-            left[(source, recipient)] = n
-    return [(s, r, left[(s, r)]) for s, r, _ in plan if left[(s, r)] > 0]
+        on_it = shields(state, recipient, True)
+        if not on_it or len(dealt) < 2:
+            continue
+        wanted = dict(dealt)
+        player = recipient if isinstance(recipient, str) else state.obj(recipient).controller
+        for p in on_it:
+            assert p.left is not None
+            shares: dict[int, int] = {}
+            for _ in range(p.left):
+                open_ = [s for s, _n in dealt if wanted[s] > 0]
+                if not open_:
+                    break
+                source = open_[0] if len(open_) == 1 else chooser.choose("shield", player, open_, "615.7")
+                shares[source] = shares.get(source, 0) + 1
+                wanted[source] -= 1
+            changed[p.pid] = replace(p, split=tuple(shares.items()))
+    d.set_scalar("615.7", prevention=tuple(changed.get(p.pid, p) for p in state.prevention))
+    return plan
 
 
-hooks.PREVENTION_EFFECTS.append(prevent_one)
-hooks.COMBAT_DAMAGE_CHANGES.append(combat_damage)
+hooks.PREVENTION_EFFECTS.extend((prevent_all, prevent_with_shields))
+hooks.COMBAT_DAMAGE_CHANGES.append(share_shields)

@@ -5,7 +5,9 @@ Protection from a quality is four rules at once, remembered as DEBT (702.16b-f):
 
 * **Damage** from a source with the quality is prevented (702.16e): a prevention effect (615.1),
   so the damage is never dealt. Nothing is marked, the source's lifelink gains nothing and its
-  deathtouch destroys nothing (``hooks.DAMAGE_PREVENTIONS``, asked by ``deal_damage``).
+  deathtouch destroys nothing (``hooks.DAMAGE_PREVENTIONS``, asked by ``deal_damage``). With another
+  prevention or replacement effect on the same damage, the creature's controller chooses which
+  applies (616.1, ``rules.replacement``); the choice names this one "protection".
 * **Enchanted or Equipped**: it can't be enchanted by an Aura with the quality, nor equipped by
   Equipment with it (702.16c-d). An Aura already attached goes to its owner's graveyard as a
   state-based action (704.5m, ``hooks.ATTACH_RULES``); an Aura *spell* with the quality can't

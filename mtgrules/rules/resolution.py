@@ -7,16 +7,18 @@ each of which edits the draft with the rule that applies, so card modules never 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from mtgrules.core.abilities import CantBeCountered
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
-from mtgrules.core.effects import Chars, Effect
+from mtgrules.core.effects import LAYER_RULES, Chars, Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.wording import counted
 from mtgrules.rules import hooks
+from mtgrules.rules.control import sync_control
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.look_back import LAST_KNOWN, last_known_characteristics
 from mtgrules.rules.targeting import player_targets
@@ -203,6 +205,26 @@ class Resolution:
         eff = Effect("7c", why, rule, self.item.source.oid, self.d.new_timestamp(),
                      affected=(ObjRef(obj.oid, obj.zcc),), delta=(power, toughness), until_end_of_turn=True)
         self.d.set_scalar(rule, effects=self.d.effects + (eff,))
+
+    def continuous(self, obj: GameObject, why: str, *parts: dict[str, Any],
+                   until_end_of_turn: bool = False) -> tuple[Effect, ...]:
+        """One continuous effect locked to ``obj`` (611.2c), made of ``parts``, each the fields of
+        one layer's part (``{"layer": "2", "set_controller": "Alice"}``, ``{"layer": "6",
+        "add_keywords": {"haste"}}``): the parts share one timestamp (613.7b) and each applies in
+        its own layer (613.6). A control-changing part takes effect at once (613.1b), so the rest
+        of the resolution reads the new controller. The rule each part cites is its layer's."""
+        ts = self.d.new_timestamp()
+        made = []
+        for part in parts:
+            fields = dict(part)
+            layer = fields.pop("layer")
+            rule = fields.pop("rule", LAYER_RULES.get(layer, "613.1"))
+            made.append(Effect(layer, why, rule, self.item.source.oid, ts, affected=(obj.ref,),
+                               until_end_of_turn=until_end_of_turn, **fields))
+        self.d.set_scalar("611.2c", effects=self.d.effects + tuple(made))
+        if any(e.layer == "2" for e in made):
+            sync_control(self.d)
+        return tuple(made)
 
     def becomes_color(self, obj: GameObject, colors: str | frozenset[str], why: str, *,
                       in_addition: bool = False, until_end_of_turn: bool = False, rule: str = "105.3") -> None:

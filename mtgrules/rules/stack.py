@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mtgrules.core.abilities import CHOSEN_MODES, ActivatedAbility, EntersWith, Target, TargetSpec, target_slots
@@ -27,7 +28,7 @@ from mtgrules.rules.costs import (
     total_cost,
 )
 from mtgrules.rules.creature_types import CREATURE_TYPES, creature_type
-from mtgrules.rules.layers import characteristics
+from mtgrules.rules.layers import ability_card, characteristics
 from mtgrules.rules.look_back import LAST_KNOWN, LAST_KNOWN_CHARS, trigger_source
 from mtgrules.rules.modes import allowed as allowed_modes
 from mtgrules.rules.modes import check_answer as check_mode_answer
@@ -35,6 +36,7 @@ from mtgrules.rules.modes import choose as choose_modes
 from mtgrules.rules.modes import item_slots, modal_of, mode_note, spell_slots
 from mtgrules.rules.modes import scripted as scripted_modes
 from mtgrules.rules.modes import scripted_answer as scripted_mode_answer
+from mtgrules.rules.replacement import Replacement, apply_replacements
 from mtgrules.rules.resolution import Resolution
 from mtgrules.rules.targeting import TARGET_PLAYER, item_source, player_target_gone
 from mtgrules.rules.targets import (
@@ -217,7 +219,7 @@ def activate_ability(d: Draft, chooser: Chooser, a: Activate, obj: GameObject, a
     data: tuple[tuple[str, object], ...] = ((LAST_KNOWN, obj), (LAST_KNOWN_CHARS, characteristics(state, obj.oid)))
     if ab.target_player and players:  # where resolvers written before players were targets read it
         data += ((TARGET_PLAYER, players[0]),)
-    printed = next((i for i, own in enumerate(card(obj.card).abilities) if own is ab), None)
+    printed = next((i for i, own in enumerate(ability_card(state, obj).abilities) if own is ab), None)
     if printed is None:  # given by another permanent (613.1f): the item carries the ability itself
         data += ((GRANTED, ab),)
     d.push(StackItem(d.new_id(), "ability", obj.ref, a.player, f"{name}: {ab.text}{aimed}",
@@ -237,7 +239,7 @@ def item_ability(state: GameState, item: StackItem) -> Any:
     if granted is not None:
         return granted
     assert item.ability is not None, "an ability on the stack names its ability"
-    return card(trigger_source(state, item.source.oid, item.data).card).abilities[item.ability]
+    return ability_card(state, trigger_source(state, item.source.oid, item.data)).abilities[item.ability]
 
 
 # ---------------------------------------------------------------- resolving
@@ -347,8 +349,10 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
     if attached_to is not None:
         extra["attached_to"] = attached_to
     replacements = [r for r in card(obj.card).abilities if isinstance(r, EntersWith)]
-    for rep in replacements:
-        extra.update(enters_with_fields(chooser, controller, rep, spell_x or 0, extra))
+    if replacements:  # one mechanism for every replacement (rules.replacement); each adds its own status, so they commute
+        extra = apply_replacements(chooser, controller, extra, [
+            Replacement(rep.text, _entering(chooser, controller, rep, spell_x or 0), commutes=True, rule="614.1c")
+            for rep in replacements]).event
     where = "" if attached_to is None else f" attached to {d.obj(attached_to).card}"
     moved = move(d, obj.oid, Zone.BATTLEFIELD, rule or ("608.3c" if attached_to is not None else "608.3a"),
                  text or f"{card(obj.card).name} enters the battlefield{where}", controller=controller, **extra)
@@ -357,6 +361,11 @@ def enters_battlefield(d: Draft, chooser: Chooser, obj: GameObject, controller: 
     for rep in replacements:
         explain_enters_with(d, moved, rep, spell_x or 0, cast=spell_x is not None)
     return moved
+
+
+def _entering(chooser: Chooser, controller: str, rep: EntersWith, x: int) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The modification one "enters with" text makes to the entering event (614.1c, 614.12)."""
+    return lambda fields: {**fields, **enters_with_fields(chooser, controller, rep, x, fields)}
 
 
 def explain_enters_with(d: Draft, obj: GameObject, rep: EntersWith, x: int, cast: bool = True) -> None:

@@ -30,7 +30,7 @@ from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.triggers import PendingTrigger
 from mtgrules.rules import hooks
 from mtgrules.rules.death_triggers import LEAVING
-from mtgrules.rules.layers import ability_kinds, characteristics, on_battlefield
+from mtgrules.rules.layers import ability_card, ability_kinds, characteristics, has_ability, on_battlefield
 from mtgrules.rules.look_back import (
     LAST_KNOWN,
     LAST_KNOWN_CHARS,
@@ -79,7 +79,7 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
                      if oid not in stays or stays[oid] <= now]
         # one that left after this event was still there (603.10); one that left before wasn't
         listeners += [(lki, i, ab) for lki, start, end in went if start <= now < end
-                      for i, ab in _own_triggers(lki) if ab.event == heard]
+                      for i, ab in _own_triggers(None, lki) if ab.event == heard]
         # others' leaves-the-battlefield abilities look back too (603.10a), if they were on the
         # battlefield immediately before this event (603.10)
         leaving = is_leaving(ev)
@@ -147,17 +147,21 @@ def _comings_and_goings(state: GameState, events: list[Event], moments: list[int
     return since, went
 
 
-def _own_triggers(obj: GameObject) -> list[tuple[int, TriggeredAbility]]:
-    """The abilities of ``obj`` that listen as a permanent does (not mana, not look-back ones)."""
-    return [(i, ab) for i, ab in enumerate(card(obj.card).abilities)
-            if isinstance(ab, TriggeredAbility) and not ab.is_mana and not ab.looks_back]
+def _own_triggers(state: GameState | None, obj: GameObject) -> list[tuple[int, TriggeredAbility]]:
+    """The abilities of ``obj`` that listen as a permanent does (not mana, not look-back ones):
+    those of the card whose text it has (707.2), less any an effect took away (613.1f). For a
+    permanent that has just left (``state`` None), those its card prints."""
+    abilities = card(obj.card).abilities if state is None else ability_card(state, obj).abilities
+    return [(i, ab) for i, ab in enumerate(abilities)
+            if isinstance(ab, TriggeredAbility) and not ab.is_mana and not ab.looks_back
+            and (state is None or has_ability(state, obj, ab))]
 
 
 _HEARD_AS = {EventKind.CREATED: EventKind.ZONE_CHANGE}
 """A token created enters the battlefield (111.2), so abilities waiting for a permanent to enter
 hear its creation as they hear any other zone change onto the battlefield (603.6a)."""
 
-derived_from("trigger listeners", frozenset({"objects", "combat"}))  # ids, not objects: tapping keeps it
+derived_from("trigger listeners", frozenset({"objects", "combat", "effects"}))  # ids, not objects: tapping keeps it
 
 
 def _listeners(state: GameState) -> dict[str, list[tuple[int, int, TriggeredAbility]]]:
@@ -174,7 +178,7 @@ def _listeners(state: GameState) -> dict[str, list[tuple[int, int, TriggeredAbil
         treated = ([o for o in state.objects if o.zone is not Zone.BATTLEFIELD and on_battlefield(state, o)]
                    if state.combat is not None and hooks.TREATED_AS_ON_BATTLEFIELD else [])
         for src in [*state.battlefield(), *treated]:
-            for i, ab in _own_triggers(src):
+            for i, ab in _own_triggers(state, src):
                 found.setdefault(ab.event, []).append((src.oid, i, ab))
         return found
     return state.cached("trigger listeners", compute)
@@ -200,14 +204,14 @@ its source's card: a delayed triggered ability (603.7); the same key as ``stack.
 which an activated ability another permanent gave its source is carried (613.1f)."""
 
 
-def ability_of(src: GameObject, index: int | None, data: tuple[tuple[str, object], ...]) -> Any:
+def ability_of(state: GameState, src: GameObject, index: int | None, data: tuple[tuple[str, object], ...]) -> Any:
     """The ability a waiting trigger or a stack item is an instance of: the one it carries, or
-    its source card's own, by number."""
+    its source's own, by number (the card whose abilities it has, ``ability_card``)."""
     carried = dict(data).get(CARRIED)
     if carried is not None:
         return carried
     assert index is not None, "an ability on the stack names its ability"
-    return card(src.card).abilities[index]
+    return ability_card(state, src).abilities[index]
 
 
 def _instances(ab: TriggeredAbility, state: GameState, src: GameObject, ev: Event) -> list[TriggerData]:
@@ -250,7 +254,7 @@ def condition_at_trigger(d: Draft, state: GameState, src: GameObject, ab: Trigge
 def condition_still_true(d: Draft, item: StackItem) -> bool:
     """Second check: as the trigger resolves. False means it is removed and does nothing."""
     src = trigger_source(d.view(), item.source.oid, item.data)
-    ab = ability_of(src, item.ability, item.data)
+    ab = ability_of(d.view(), src, item.ability, item.data)
     if not isinstance(ab, TriggeredAbility) or ab.condition is None:
         return True
     ok = bool(ab.condition(d.view(), src))
@@ -287,7 +291,7 @@ def short_labels(d: Draft, triggers: list[PendingTrigger]) -> list[str]:
     ("... #5: Melee"); if one ability triggered twice, a count ("... [2]")."""
     labels = [f"{card(trigger_source(d.view(), t.source.oid, t.data).card).name}{_paren(t.data)}" for t in triggers]
     labels = _distinct(labels, [f" #{t.source.oid}" for t in triggers])
-    texts = [ability_of(trigger_source(d.view(), t.source.oid, t.data), t.ability, t.data).text for t in triggers]
+    texts = [ability_of(d.view(), trigger_source(d.view(), t.source.oid, t.data), t.ability, t.data).text for t in triggers]
     labels = _distinct(labels, [f": {first_clause(text).split(' (')[0]}" for text in texts])
     labels = _distinct(labels, [f" (ability {t.ability + 1})" for t in triggers])
     seen: dict[str, int] = {}
@@ -341,7 +345,7 @@ def first_clause(text: str) -> str:
 def _push_trigger(d: Draft, t: PendingTrigger, chooser: Chooser) -> None:
     ref, i, controller, data = t.source, t.ability, t.controller, t.data
     src = trigger_source(d.view(), ref.oid, data)
-    ab = ability_of(src, i, data)
+    ab = ability_of(d.view(), src, i, data)
     name = card(src.card).name
     player = dict(data).get("player")
     label = f"{name}: “{first_clause(ab.text)}…”" + (f" for {player}" if player else "")

@@ -82,7 +82,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                        "add_button", "cards", "card_player", "card_zone", "tapped", "sick", "attacking",
                        "counter_kind", "counter_n", "counter_button", "attached", "chosen_color", "remove_button",
                        "errors", "table", "picture", "copy_button", "code_box", "save_link", "load", "walk_button",
-                       "blocks_button", "opened", "card_heading"})
+                       "blocks_button", "opened", "card_heading", "layers_button"})
 
     def __init__(self, scenario: Scenario | Mapping[str, Any] | None = None) -> None:
         if scenario is not None and not isinstance(scenario, Scenario | Mapping):
@@ -147,6 +147,9 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                                              description="Chosen colour", style=wide)
         self.remove_button = widgets.Button(description="Remove card", icon="trash", button_style="warning",
                                             layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.layers_button = widgets.Button(description="Layers of this card", icon="bars",
+                                            tooltip="Every continuous effect on it, in the order applied (613)",
+                                            layout=widgets.Layout(width="auto", align_self="flex-start"))
 
         # ---- results and actions
         self.errors = widgets.HTML()
@@ -166,7 +169,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                        (self.code_box, "code"), (self.walk_button, "walk"), (self.blocks_button, "blocks"),
                        (self.errors, "errors"), (self.table, "table"), (self.picture, "picture"),
                        (self.counter_kind, "counter-kind"), (self.counter_n, "counter-n"),
-                       (self.opened, "opened"), (self.save_link, "save")):
+                       (self.opened, "opened"), (self.save_link, "save"), (self.layers_button, "layers")):
             w.add_class(f"mtg-editor-{css}")
 
         self.add_button.on_click(lambda _b: self.add(self.search.value, self.player.value, self.zone.value))
@@ -176,6 +179,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.copy_button.on_click(lambda _b: self.show_code())
         self.walk_button.on_click(lambda _b: self.open_walkthrough())
         self.blocks_button.on_click(lambda _b: self.open_blocks())
+        self.layers_button.on_click(lambda _b: self.open_layers())
         self.cards.observe(lambda _c: self._show_selected(), names="value")
         for w in (self.title, self.life, self.turn, self.active, self.step):
             w.observe(lambda _c: self.refresh(), names="value")
@@ -193,7 +197,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                               layout=widgets.Layout(flex_flow="row wrap"))
         card = widgets.VBox([self.card_heading, self.card_player, self.card_zone, self.tapped, self.sick, self.attacking,
                              widgets.HBox([self.counter_kind, self.counter_n, self.counter_button]),
-                             self.attached, self.chosen_color, self.remove_button])
+                             self.attached, self.chosen_color, widgets.HBox([self.remove_button, self.layers_button])])
         actions = widgets.HBox([self.copy_button, self.save_link, self.load, self.walk_button, self.blocks_button],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.children = [game, adding, self.card_info, widgets.HBox([self.cards, card], layout=widgets.Layout(flex_flow="row wrap")),
@@ -502,6 +506,20 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             self._say(f"That action can't be played: {err}")
             return
         self._walk(t)
+
+    def open_layers(self) -> Any:
+        """Show the layer view (``LayerView``) of the selected card on this board below the editor."""
+        from mtgrules.widgets.layer_view import LayerView
+        if self.selected is None:
+            self._say("Select a card in the list to see its layers.")
+            return None
+        try:
+            w = LayerView(self.scenario().state(), self.selected + 1)  # a card's id is its position + 1
+        except (ScenarioError, ValueError) as err:
+            self._say(f"This board can't be built: {err}")
+            return None
+        self.opened.children = [w]
+        return w
 
     def open_blocks(self) -> Any:
         """Play to the declare blockers step with the cards marked "attacks" attacking the player

@@ -174,7 +174,7 @@ def _stag_fights(res: Resolution, item: StackItem) -> None:
         res.d.note("no fight", "Somberwald Stag is no longer on the battlefield, so neither creature fights",
                    "701.14b", item.source.oid, "Somberwald Stag")
         return
-    fight(res.d, stag, targets[0], "Somberwald Stag")
+    fight(res.d, stag, targets[0], "Somberwald Stag", res.chooser)
 
 
 # ---- Gruul Ragebeast: a creature of yours that enters fights (the fighter is the one that entered)
@@ -206,7 +206,7 @@ def _ragebeast_fights(res: Resolution, item: StackItem) -> None:
         res.d.note("no fight", "the creature that entered is no longer on the battlefield, so neither creature "
                    "fights", "701.14b", None, "Gruul Ragebeast")
         return
-    fight(res.d, fighter, targets[0], "Gruul Ragebeast")
+    fight(res.d, fighter, targets[0], "Gruul Ragebeast", res.chooser)
 
 
 # ---- Exponential Growth: double a creature's power X times (701.10b), one doubling after another

@@ -38,9 +38,9 @@ from mtgrules.rules.tokens import create_tokens
 
 Step = Callable[[Resolution, StackItem, str], None]
 
-CONTROL = ("gaining control is a layer 2 effect (613.1b), which the kit's layers don't apply yet, so the "
-           "permanent would stay under its old controller")
-"""Why the control-changing templates are read but never played."""
+CONTROL_AS_LONG_AS = ("a control-changing effect that lasts \"for as long as\" a condition holds (611.2b) isn't "
+                      "built yet")
+"""Why "gain control of target creature for as long as that creature is enchanted" isn't played."""
 
 
 
@@ -163,7 +163,7 @@ def _control_duration(c: list[Any]) -> str:
 
 @transform("opponent_gains_control")
 def _opponent_gains_control(c: list[Any]) -> IR:
-    return ("opponent gains control",)
+    return ("opponent gains control", ("target opponent",))
 
 
 # ---------------------------------------------------------------- abilities (a line each)
@@ -258,7 +258,17 @@ def _prevents(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
 
 @ability_kind("control")
 def _control(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
-    raise CannotBuild(CONTROL)
+    """"You control enchanted creature." (Persuasion): a layer 2 effect from a static ability
+    (613.1b, 611.3a); while the Aura is on the battlefield attached to it, the Aura's controller
+    controls the creature, and control goes back when it isn't (611.3a)."""
+    _permanent_only(is_spell_card, "a static ability of an Aura")
+
+    def effects(state: GameState, source: GameObject) -> list[Effect]:
+        def applies(st: GameState, obj: GameObject, chars: Chars) -> bool:
+            return source.attached_to == obj.oid and on_battlefield(st, obj)
+        return [Effect("2", line, "613.1b", source.oid, source.timestamp, applies=applies,
+                       set_controller=source.controller)]
+    return "ability", StaticAbility(line, effects)
 
 
 # ---------------------------------------------------------------- instructions (608.2c)
@@ -347,6 +357,33 @@ def _tokens_then_sacrifice_step(eff: IR) -> Step:
     return make
 
 
-@instruction("gain control", "opponent gains control")
+@instruction("gain control")
 def _gain_control_step(eff: IR) -> Step:
-    raise CannotBuild(CONTROL)
+    """"Gain control of target permanent [until end of turn]." (Agent of Treachery): a layer 2
+    effect locked to the target (613.1b, 611.2c), for as long as the text says (611.2a: with no
+    duration, for the rest of the game)."""
+    duration = eff[2]
+    if duration not in ("", "until end of turn"):
+        raise CannotBuild(CONTROL_AS_LONG_AS)
+    until_end_of_turn = duration == "until end of turn"
+
+    def steal(res: Resolution, item: StackItem, why: str) -> None:
+        for obj in res.targets():
+            res.continuous(obj, f"{why}: {res.controller} controls {res.name(obj.oid)}"
+                           + (" until end of turn" if until_end_of_turn else ""),
+                           {"layer": "2", "set_controller": res.controller}, until_end_of_turn=until_end_of_turn)
+    return steal
+
+
+@instruction("opponent gains control")
+def _opponent_gains_control_step(eff: IR) -> Step:
+    """"Target opponent gains control of it." (Sleeper Agent): the permanent itself, for the rest
+    of the game (613.1b, 611.2a), if it is still on the battlefield as the same object (400.7)."""
+    def give(res: Resolution, item: StackItem, why: str) -> None:
+        src = res.source()
+        if src is None or src.zone is not Zone.BATTLEFIELD:
+            return
+        for player in res.target_players():
+            res.continuous(src, f"{why}: {player} controls {res.name(src.oid)}",
+                           {"layer": "2", "set_controller": player})
+    return give
