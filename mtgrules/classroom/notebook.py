@@ -4,6 +4,8 @@ Cells carry their role in metadata under ``"mtgrules"``:
 
 * ``{"static": "module:function"}`` -- a generated step table (see :mod:`mtgrules.lessons.static`);
 * ``{"ruling": "ID"}`` -- a generated ruling quote;
+* ``{"quiz": "module"}`` -- a lesson's quiz printed as Markdown (with ``only: no-kernel``: the
+  ``Quiz`` widget asks it where a kernel runs);
 * ``{"only": "notebook"}`` -- instructions for someone running the cells themselves ("Run the
   cells from the top"): hidden in the presentation and the handouts, which run them for you;
 * ``{"only": "no-kernel"}`` -- text and tables that stand in for widgets where no kernel runs
@@ -127,6 +129,9 @@ def check_roles(nb: Notebook, path: Path | str) -> None:
                 ruling(info["ruling"])
             if "static" in info:
                 check_key(info["static"])
+            if "quiz" in info:
+                from mtgrules.lessons.quizzes import quiz_module
+                quiz_module(info["quiz"])
         except (MtgRulesError, ValueError, LookupError) as err:
             raise NotebookError(f"{where}: {err}") from None
 

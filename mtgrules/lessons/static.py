@@ -3,7 +3,9 @@ kernel (GitHub, nbviewer, print) even though notebooks are committed without out
 
 A Markdown cell whose metadata has ``{"mtgrules": {"static": "mana:mana_tour"}}`` holds the
 table for the timeline that function builds; one with ``{"mtgrules": {"ruling": "MANA-1"}}``
-quotes that ruling from the kit's catalog with its source and rules.
+quotes that ruling from the kit's catalog with its source and rules; one with
+``{"mtgrules": {"quiz": "mana"}}`` prints the lesson's quiz (:mod:`mtgrules.lessons.quizzes`),
+its answers after the questions.
 ``python -m mtgrules.lessons.static notebooks/*.ipynb`` rewrites those cells; a test fails if
 any cell differs from what the engine plays (or the catalog says) today.
 """
@@ -53,6 +55,26 @@ def ruling_markdown(ruling_id: str) -> str:
             f"effective {EDITION}.{outside}\n")
 
 
+def quiz_markdown(key: str) -> str:
+    """A lesson's quiz as Markdown: each question with its board in words and numbered options,
+    then the answers, each with where the engine plays every option and the rules."""
+    from mtgrules.lessons.quizzes import quiz_module
+    quiz = quiz_module(key).quiz()
+    parts = [f"**{_cell(quiz.title)}** (the widget above asks it one question at a time; in a terminal, "
+             f"`python -m mtgrules quiz {int(quiz.lesson[:2]) if quiz.lesson[:2].isdigit() else key}`)\n"]
+    for n, q in enumerate(quiz, 1):
+        board = "\n".join(f"   - {_cell(line)}" for line in q.board_lines())
+        options = "\n".join(f"   {label}. {_cell(o.text)}" for label, o in zip(q.labels, q.options, strict=True))
+        parts.append(f"{n}. {_cell(q.ask)} *{q.instruction}*\n\n   The board (nothing else exists):\n\n{board}\n\n"
+                     f"{options}\n")
+    parts.append("**Answers**\n")
+    for n, q in enumerate(quiz, 1):
+        where = " ".join(_cell(q.explain(label)) for label in q.labels)
+        rules = ", ".join(f"CR {r}" for r in q.rules)
+        parts.append(f"{n}. **{' and '.join(sorted(q.answer))}**. {_cell(q.why)} ({rules}) {where}")
+    return "\n".join(parts) + "\n"
+
+
 def timeline_for(key: str) -> Timeline:
     """``"mana:mana_tour"`` → the Timeline built by ``mtgrules.lessons.mana.mana_tour()``."""
     timeline: Timeline = check_key(key)()
@@ -81,11 +103,12 @@ def check_key(key: Any) -> Any:
 
 
 def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:
-    """(cell index, "static:<key>" or "ruling:<id>") for every generated cell of a notebook."""
+    """(cell index, "static:<key>", "ruling:<id>" or "quiz:<module>") for every generated cell of a
+    notebook."""
     found = []
     for i, c in enumerate(nb["cells"]):
         meta = c.get("metadata", {}).get("mtgrules", {})
-        for kind in ("static", "ruling"):
+        for kind in ("static", "ruling", "quiz"):
             if c["cell_type"] == "markdown" and kind in meta:
                 found.append((i, f"{kind}:{meta[kind]}"))
     return found
@@ -93,6 +116,8 @@ def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:
 
 def expected(tag: str) -> str:
     kind, _, key = tag.partition(":")
+    if kind == "quiz":
+        return quiz_markdown(key)
     return ruling_markdown(key) if kind == "ruling" else steps_markdown(timeline_for(key))
 
 
