@@ -46,7 +46,7 @@ def explanation_text(verdict: object, width: int, steps: bool = True) -> str:
     for label, o in zip(q.labels, q.options, strict=True):
         mark = "right" if o.is_right else "wrong"
         yours = ", your choice" if label in verdict.chosen else ""
-        lines.append(_wrap(f"{label}. {o.text} ({mark}{yours}). {q.explain(label)}", width, "  "))
+        lines.append(_wrap(f"{label}. {o.text} ({mark}{yours}): {q.where(label)}.", width, "  "))
     lines.append(_wrap(f"Why: {q.why}", width))
     lines.append(f"Rules: {', '.join('CR ' + r for r in q.rules)}")
     if steps:

@@ -23,10 +23,11 @@ from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
 from mtgrules.play.timeline import Timeline
+from mtgrules.rules import stack
 from mtgrules.rules.engine import apply
 from mtgrules.rules.layers import characteristics
 
-__all__ = ["Fact", "holds", "refused", "played", "pt", "zone", "tapped", "counters", "damage", "life", "pool",
+__all__ = ["Fact", "holds", "refused", "played", "pt", "zone", "tapped", "counters", "damage", "mana_value", "life", "pool",
            "gained", "hand", "can", "can_cast", "can_activate", "triggered", "keyword", "lost", "became_blocked", "events"]
 
 
@@ -116,6 +117,11 @@ def counters(card: str, kind: str, n: int, who: str | None = None) -> Fact:
 def damage(card: str, n: int, who: str | None = None) -> Fact:
     """The permanent ends with ``n`` damage marked on it."""
     return Fact(f"{card} has {n} damage marked", lambda t: find(t.state, card, who).damage == n)
+
+
+def mana_value(card: str, n: int, who: str | None = None) -> Fact:
+    """The object's mana value at the end is ``n`` (202.3; X counts only on the stack, 107.3g)."""
+    return Fact(f"{card}'s mana value is {n}", lambda t: stack.mana_value(t.state, find(t.state, card, who).oid) == n)
 
 
 def keyword(card: str, word: str, who: str | None = None) -> Fact:

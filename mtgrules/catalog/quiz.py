@@ -232,13 +232,18 @@ class Question:
     def instruction(self) -> str:
         return "Select all that apply." if self.select_all else "Choose one."
 
-    def explain(self, label: str) -> str:
-        """Where the engine plays option ``label``: on this board, or on the board its change names."""
+    def where(self, label: str) -> str:
+        """Where the engine plays option ``label``, as a phrase: "what the engine plays on this
+        board", or "... if N had a Swamp, not on this board" (for select all: "true ...")."""
         o = self.option(label)
-        said = "is true" if self.select_all else "is what the engine plays"
+        said = "true" if self.select_all else "what the engine plays"
         if o.change is None:
-            return f"Option {label} {said} on this board."
-        return f"Option {label} {said} {o.change.phrase}, not on this board."
+            return f"{said} on this board"
+        return f"{said} {o.change.phrase}, not on this board"
+
+    def explain(self, label: str) -> str:
+        """Where the engine plays option ``label``, as a sentence: "Option 2 is what the engine plays ..."."""
+        return f"Option {label} is {self.where(label)}."
 
     def grade(self, chosen: Iterable[str] | str) -> Verdict:
         """The verdict on an answer: an option's number, several (select all), or text such as ``"2"``
@@ -410,7 +415,7 @@ class Verdict:
     @property
     def headline(self) -> str:
         q = self.question
-        answer = " and ".join(sorted(q.answer))
+        answer = "; ".join(f"{label} ({q.option(label).text})" for label in sorted(q.answer))
         return ("Right." if self.right else "Not quite.") + f" The answer: {answer}."
 
     def lines(self) -> list[str]:
@@ -419,7 +424,7 @@ class Verdict:
         out = []
         for label, o in zip(q.labels, q.options, strict=True):
             mark = "you chose it; " if label in self.chosen else ""
-            out.append(f"{label}. {o.text} ({mark}{'right' if o.is_right else 'wrong'}). {q.explain(label)}")
+            out.append(f"{label}. {o.text} ({mark}{'right' if o.is_right else 'wrong'}): {q.where(label)}.")
         return out
 
 

@@ -265,7 +265,7 @@ def verdict_html(verdict: Verdict) -> str:
         mark = "✓" if o.is_right else "✗"
         yours = " <b>(your choice)</b>" if label in verdict.chosen else ""
         items.append(f'<li class="{"mtg-quiz-right" if o.is_right else "mtg-quiz-wrong"}">{mark} '
-                     f"<b>{render.esc(label)}.</b> {render.esc(o.text)}{yours}: {render.esc(q.explain(label))}</li>")
+                     f"<b>{render.esc(label)}.</b> {render.esc(o.text)}{yours}: {render.esc(q.where(label))}.</li>")
     return (f'{render.STYLE}{QUIZ_STYLE}<div class="mtg-box"><span class="{css}">{render.esc(verdict.headline)}</span>'
             f'<ul class="mtg-quiz-options">{"".join(items)}</ul>'
             f"<p><b>Why:</b> {render.esc(q.why)}</p>"
