@@ -28,7 +28,7 @@ from mtgrules.rules.engine import apply
 from mtgrules.rules.layers import characteristics
 
 __all__ = ["Fact", "holds", "refused", "played", "pt", "zone", "tapped", "counters", "damage", "mana_value", "life", "pool",
-           "gained", "hand", "can", "can_cast", "can_activate", "triggered", "keyword", "lost", "became_blocked", "events"]
+           "gained", "hand", "can", "can_cast", "can_activate", "triggered", "keyword", "priority", "lost", "became_blocked", "events"]
 
 
 @dataclass(frozen=True)
@@ -71,13 +71,16 @@ def find(state: GameState, card: str, who: str | None = None) -> GameObject:
 
 
 # ---------------------------------------------------------------- the last action
-def refused(rule: str | None = None) -> Fact:
-    """The last action was refused (citing ``rule``, or a lettered subrule of it, when given)."""
+def refused(rule: str | None = None, saying: str = "") -> Fact:
+    """The last action was refused: citing ``rule`` (or a lettered subrule of it) when given, with
+    ``saying`` in its sentence when given (two refusals may cite one rule for different reasons)."""
     def test(t: Timeline) -> bool:
         r = t[-1].refused
-        return r is not None and (rule is None or r.rule == rule
-                                  or (r.rule.startswith(rule) and r.rule[len(rule)].isalpha()))
-    return Fact("the last action is refused" + (f" (CR {rule})" if rule else ""), test)
+        return (r is not None and (rule is None or r.rule == rule
+                                   or (r.rule.startswith(rule) and r.rule[len(rule)].isalpha()))
+                and saying.casefold() in r.reason.casefold())
+    return Fact("the last action is refused" + (f" (CR {rule})" if rule else "") + (f", {saying!r}" if saying else ""),
+                test)
 
 
 def played() -> Fact:
@@ -156,6 +159,11 @@ def gained(player: str, symbols: str) -> Fact:
 def hand(player: str, n: int) -> Fact:
     """The player ends with ``n`` cards in hand."""
     return Fact(f"{player} has {n} card(s) in hand", lambda t: len(t.state.in_zone(Zone.HAND, player)) == n)
+
+
+def priority(player: str | None) -> Fact:
+    """``player`` holds priority at the end (None: no one does)."""
+    return Fact(f"{player or 'no one'} has priority", lambda t: t.state.priority == player)
 
 
 def lost(player: str) -> Fact:
