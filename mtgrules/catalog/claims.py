@@ -28,7 +28,7 @@ from mtgrules.rules.engine import apply
 from mtgrules.rules.layers import characteristics
 
 __all__ = ["Fact", "holds", "refused", "played", "pt", "zone", "tapped", "counters", "damage", "mana_value", "life", "pool",
-           "gained", "hand", "can", "can_cast", "can_activate", "triggered", "keyword", "priority", "lost", "became_blocked", "events"]
+           "gained", "hand", "can", "can_cast", "can_activate", "triggered", "keyword", "priority", "lost", "attacking", "became_blocked", "events"]
 
 
 @dataclass(frozen=True)
@@ -212,6 +212,15 @@ def events(kind: EventKind | str, n: int, name: str | None = None) -> Fact:
 def triggered(card: str, n: int = 1) -> Fact:
     """An ability of ``card`` triggered exactly ``n`` times (0: it never triggered)."""
     return Fact(f"{card} triggers {n} time(s)", events(EventKind.TRIGGER, n, card).test)
+
+
+def attacking(card: str, who: str | None = None) -> Fact:
+    """The creature is an attacking creature at the end (a combat is under way and it attacks)."""
+    def test(t: Timeline) -> bool:
+        combat = t.state.combat
+        o = find(t.state, card, who)
+        return combat is not None and any(a.attacker == o.ref for a in combat.attacks)
+    return Fact(f"{card} is attacking", test)
 
 
 def became_blocked(card: str, is_blocked: bool = True) -> Fact:

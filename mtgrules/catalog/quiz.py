@@ -282,6 +282,7 @@ class Question:
                 raise QuizError(f"{said}: {change.code()} is the question's own board (the default), not a board "
                                 "that differs")
             variant = _play(self.board, {change.keyword: change.value}, where, f"the board {change.phrase}")
+            _check_players(variant, f"{said}, on the board {change.phrase}")
             self.variants[label] = variant
             if not _holds(o, variant, said):
                 raise QuizError(f"{said}: the engine doesn't play it on the board {change.phrase} "
