@@ -28,7 +28,7 @@ from mtgrules.rules.engine import apply
 from mtgrules.rules.layers import characteristics
 
 __all__ = ["Fact", "holds", "refused", "played", "pt", "zone", "tapped", "counters", "damage", "mana_value", "life", "pool",
-           "gained", "hand", "can", "can_cast", "can_activate", "triggered", "keyword", "priority", "lost", "attacking", "became_blocked", "events"]
+           "gained", "hand", "can", "can_cast", "can_activate", "can_block", "THE_ATTACKER", "triggered", "keyword", "priority", "lost", "attacking", "became_blocked", "events"]
 
 
 @dataclass(frozen=True)
@@ -199,6 +199,32 @@ def can_activate(player: str, card: str, ability: int | str = 0, **choices: obje
     """``player`` may activate that ability of the permanent named ``card`` now."""
     return can(f"{player} may activate {card}",
                lambda state: activate(player, find(state, card, player).oid, ability, **choices))  # type: ignore[arg-type]
+
+
+THE_ATTACKER = "the attacker"
+"""In :func:`can_block`, the one creature attacking, whatever it is (a wrong option's board may
+attack with another creature)."""
+
+
+def _attacker(state: GameState, name: str) -> int:
+    if name != THE_ATTACKER:
+        return find(state, name).oid
+    attacking = [a.attacker.oid for a in (state.combat.attacks if state.combat else ())]
+    if len(attacking) != 1:
+        raise NotInGame(f"'{THE_ATTACKER}' names the one attacking creature, and {len(attacking)} are attacking")
+    return attacking[0]
+
+
+def can_block(player: str, blocks: dict[str, str]) -> Fact:
+    """``player`` may declare exactly these blocks now ({blocker's name: attacker's name, or
+    :data:`THE_ATTACKER`}; {} for no blockers): the engine accepts the declaration rather than
+    refusing it."""
+    from mtgrules.rules.combat.declare import declare_blockers
+
+    def action(state: GameState) -> Action:
+        return declare_blockers(player, {find(state, b, player).oid: _attacker(state, a) for b, a in blocks.items()})
+    said = "; ".join(f"{b} blocks {a}" for b, a in blocks.items()) or "no blockers"
+    return can(f"{player} may declare {said}", action)
 
 
 # ---------------------------------------------------------------- what happened on the way
