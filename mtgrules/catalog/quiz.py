@@ -269,9 +269,6 @@ class Question:
                     raise QuizError(f"{said} is given as right, but the engine doesn't play it on the question's "
                                     f"board: {_played(self.timeline)}")
                 continue
-            if _holds(o, self.timeline, said):
-                raise QuizError(f"{said} is given as wrong, but it is true of the question's board: it is a right "
-                                f"answer ({_played(self.timeline)})")
             change = o.change
             param = params.get(change.keyword)
             if param is None or param.kind not in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY):
@@ -284,9 +281,14 @@ class Question:
             variant = _play(self.board, {change.keyword: change.value}, where, f"the board {change.phrase}")
             _check_players(variant, f"{said}, on the board {change.phrase}")
             self.variants[label] = variant
+            # first where it should hold: an object it names must be there (else the name is a mistake);
+            # on the question's board that object may be missing (a card only that board has), so false
             if not _holds(o, variant, said):
                 raise QuizError(f"{said}: the engine doesn't play it on the board {change.phrase} "
                                 f"({change.code()}): {_played(variant)}")
+            if _holds(o, self.timeline, said, elsewhere=True):
+                raise QuizError(f"{said} is given as wrong, but it is true of the question's board: it is a right "
+                                f"answer ({_played(self.timeline)})")
             if not self.select_all and any(_holds(r, variant, said, elsewhere=True) for r in rights):
                 raise QuizError(f"{said}: on the board {change.phrase} ({change.code()}) the engine plays the right "
                                 f"answer {rights[0].text!r:.60} too, so this option is the right answer again, "
@@ -336,16 +338,17 @@ def _check_options(options: list[Any], select_all: bool, where: str) -> None:
 
 
 def _check_players(t: Timeline, where: str) -> None:
-    """Judge exams' names: the active player is A and the others N (or N1, N2, ...)."""
-    state = t[0].state
-    names = state.player_names
+    """Judge exams' names: A and N (or N1, N2, ...), A the active player at the question's moment
+    (the board's last step; a board may start in N's turn and play on into A's)."""
+    names = t[0].state.player_names
     others = [n for n in names if n != ACTIVE]
     two = len(names) == 2 and others == [NONACTIVE]
     many = len(names) > 2 and others == [f"{NONACTIVE}{i}" for i in range(1, len(names))]
-    if state.active != ACTIVE or not (two or many):
+    active = t.state.active
+    if active != ACTIVE or not (two or many):
         raise QuizError(f"{where}: a quiz board names its players as judge exams do: the active player A and the "
-                        f"nonactive player N (N1, N2, ... with more players), with A's turn; this board has "
-                        f"{', '.join(names)} with {state.active} active (Scenario(..., players=QUIZ_PLAYERS))")
+                        f"nonactive player N (N1, N2, ... with more players), A's turn at the question's moment; "
+                        f"this board has {', '.join(names)} with {active} active (Scenario(..., players=QUIZ_PLAYERS))")
 
 
 def _play(board: Callable[..., Timeline], change: dict[str, Any], where: str, which: str) -> Timeline:
