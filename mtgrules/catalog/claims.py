@@ -90,10 +90,11 @@ def played() -> Fact:
 
 # ---------------------------------------------------------------- objects at the end
 def pt(card: str, value: str, who: str | None = None) -> Fact:
-    """The object is on the battlefield at the end with power/toughness ``value`` ("4/2")."""
+    """The object's power/toughness at the end is ``value`` ("4/2"), as the layers give it in the
+    zone it is in (a creature card attacking from a graveyard is a creature there)."""
     def test(t: Timeline) -> bool:
         o = find(t.state, card, who)
-        return o.zone is Zone.BATTLEFIELD and characteristics(t.state, o.oid).pt() == value
+        return characteristics(t.state, o.oid).pt() == value
     return Fact(f"{card} is {value}", test)
 
 
