@@ -10,6 +10,7 @@ ways a wrong option's board differs, and questions as data (:mod:`mtgrules.catal
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from mtgrules.catalog import claims as c
 from mtgrules.catalog.quiz import QUIZ_PLAYERS, Question, Quiz, right, wrong
@@ -72,7 +73,7 @@ def divided(division: tuple[int, int] = (2, 4), pay: bool = True, tapped: bool =
     _to_blocks(t, mine, pay)
     if t.state.combat is not None and t.state.combat.awaiting:
         t.do(declare_blockers("N", {his[0]: mine, his[1]: mine} if pay else {}))
-    answers = {"damage_division": tuple(zip(his, division, strict=True))} if pay and not tapped else {}
+    answers: dict[str, Any] = {"damage_division": tuple(zip(his, division, strict=True))} if pay and not tapped else {}
     return go_to(t, Step.END_COMBAT, **answers)
 
 
@@ -133,7 +134,7 @@ def three_blockers(power_doubled: bool = False, blockers: tuple[str, ...] = ("Wa
     _to_blocks(t, mine, power_doubled)
     if t.state.combat is not None and t.state.combat.awaiting:
         t.do(declare_blockers("N", {b: mine for b in his} if blocked else {}))
-    answers = {}
+    answers: dict[str, Any] = {}
     if blocked:
         power = 6 if power_doubled else 3
         order = sorted(his, key=lambda oid: characteristics(t.state, oid).toughness or 0)
