@@ -83,6 +83,8 @@ def test_a_quiz_question_answered_in_jupyterlab(browser, tmp_path):  # noqa: F81
                         Path(shots).mkdir(parents=True, exist_ok=True)
                         quiz.locator(".mtg-quiz-question").first.scroll_into_view_if_needed()
                         page.screenshot(path=str(Path(shots) / f"quiz-answered-{screen}.png"))
+                        walk.scroll_into_view_if_needed()
+                        page.screenshot(path=str(Path(shots) / f"quiz-walkthrough-{screen}.png"))
                     # the board where the wrong option happens
                     choice = quiz.locator(".mtg-quiz-board-choice select").first
                     choice.select_option(label="Option 3's board: if N didn't control Heartbeat of Spring")
@@ -93,10 +95,26 @@ def test_a_quiz_question_answered_in_jupyterlab(browser, tmp_path):  # noqa: F81
                     quiz.locator(".mtg-quiz-next").first.click()
                     page.wait_for_function("el => el.innerText.includes('Question 2 of 5')",
                                            arg=quiz.locator(".mtg-quiz-progress").first.element_handle())
-                    assert quiz.locator(".mtg-quiz-result").first.inner_text().strip() == ""
+                    # the kernel's updates arrive one widget at a time: the verdict is cleared just after
+                    page.wait_for_function("el => el.innerText.trim() === ''",
+                                           arg=quiz.locator(".mtg-quiz-result").first.element_handle())
                     if shots:
                         quiz.locator(".mtg-quiz-question").first.scroll_into_view_if_needed()
                         page.screenshot(path=str(Path(shots) / f"quiz-question-{screen}.png"))
+                    # question 4 asks to select all that apply: one checkbox per statement
+                    for n in (3, 4):
+                        quiz.locator(".mtg-quiz-next").first.click()
+                        page.wait_for_function(f"el => el.innerText.includes('Question {n} of 5')",
+                                               arg=quiz.locator(".mtg-quiz-progress").first.element_handle())
+                    page.wait_for_function("el => el.innerText.includes('Select all that apply')",
+                                           arg=quiz.locator(".mtg-quiz-question").first.element_handle())
+                    quiz.locator(".mtg-quiz-option input[type=checkbox]").nth(3).wait_for(state="attached")
+                    assert quiz.locator(".mtg-quiz-option input[type=checkbox]").count() == 4
+                    fits = page.evaluate(QUIZ_FITS_JS, quiz.element_handle())
+                    assert fits["areaScroll"] <= 1, f"{screen}: the select-all question scrolls sideways: {fits}"
+                    if shots:
+                        quiz.locator(".mtg-quiz-question").first.scroll_into_view_if_needed()
+                        page.screenshot(path=str(Path(shots) / f"quiz-select-all-{screen}.png"))
             finally:
                 context.close()
                 lab.remember_children()

@@ -4,7 +4,6 @@ checked by the engine, and a question the engine doesn't bear out refused as it 
 from __future__ import annotations
 
 import io
-import re
 
 import pytest
 
@@ -311,6 +310,7 @@ def test_the_handout_prints_the_quiz_with_its_answers_in_a_section_of_their_own(
     assert '<section class="mtg-quiz-key" id="quiz-answers"><h2>Quiz answers</h2>' in key
     assert key.count('class="mtg-quiz-answer-item"') == len(quiz) and "Why:" in key
     for n, q in enumerate(quiz, 1):
-        assert re.search(rf"Question {n}: {' and '.join(sorted(q.answer))}\.", key)
+        first = sorted(q.answer)[0]
+        assert f"Question {n}: {first} (" in key, n
     css = handouts.asset("handout.css")
     assert ".mtg-quiz-key { break-before: page;" in css

@@ -291,7 +291,7 @@ def _quiz_answer(q: Any, number: int) -> str:
     """One quiz question's answer for the key: the answer, each option with where the engine plays
     it, why, the rules, and the steps of the question's board (steps where a player only passed
     are left out)."""
-    answer = " and ".join(sorted(q.answer))
+    answer = "; ".join(f"{label} ({q.option(label).text})" for label in sorted(q.answer))
     where = "".join(f"<li>{esc(q.explain(label))}</li>" for label in q.labels)
     steps = "".join(f"<li><b>{esc(render.headline(f))}</b>{_strip_style(render.narration_html(f))}</li>"
                     for f in q.timeline if f.index and not f.is_quiet)

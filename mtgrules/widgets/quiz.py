@@ -34,6 +34,8 @@ QUIZ_STYLE = """<style>
 .mtg-quiz-options { list-style: none; padding-left: 0; }
 .mtg-quiz-options li { margin: 0.15em 0; }
 .mtg-quiz-right { color: #176b1c; }
+.mtg-quiz-option .widget-label-basic, .mtg-quiz-option .widget-radio-box label { white-space: normal !important;
+  overflow: visible !important; }
 .mtg-quiz-wrong { color: #a40000; }
 </style>"""
 
