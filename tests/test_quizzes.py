@@ -32,6 +32,37 @@ def test_the_lessons_have_quizzes():
     assert {"01-mana", "02-tap-untap-and-x"} <= set(QUIZZED)
 
 
+@pytest.mark.parametrize("lesson", lesson_names()[:10])
+def test_lessons_00_to_09_end_with_their_quiz(lesson):
+    """The quiz cell is the notebook's last code cell, and its Markdown version (for GitHub) ends it."""
+    from helpers import committed_notebook, lesson_paths
+    assert lesson in QUIZZED, f"{lesson} has no quiz module (mtgrules/lessons/quizzes/{module_name(lesson)}.py)"
+    path = next(p for p in lesson_paths() if p.stem == lesson)
+    cells = committed_notebook(path)["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    assert f"Quiz(quiz_for({int(lesson[:2])}))" in code[-1], f"{lesson}: the last code cell asks the quiz"
+    meta = cells[-1].get("metadata", {}).get("mtgrules", {})
+    assert meta == {"quiz": module_name(lesson), "only": "no-kernel"}, f"{lesson}: the quiz's Markdown comes last"
+
+
+@pytest.mark.parametrize("lesson", QUIZZED)
+def test_every_quiz_answered_through_the_widget(lesson):
+    from mtgrules.widgets import Quiz as QuizWidget
+    quiz = quiz_for(lesson)
+    w = QuizWidget(quiz)
+    for n, q in enumerate(quiz, 1):
+        w.go(n)
+        if n % 2:
+            w.choose(*sorted(q.answer)).answer()
+            assert w.verdict.right and "Right." in w.result.value
+        else:
+            label = next(label for label in q.labels if label not in q.answer)
+            w.choose(*([*sorted(q.answer), label] if q.select_all else [label])).answer()
+            assert not w.verdict.right and "Not quite." in w.result.value
+        assert w.walk_box.children and w.walk_box.children[0].timeline is q.timeline
+    assert w.attempt.right == (len(quiz) + 1) // 2 and "quiz complete" in w.progress.value
+
+
 @pytest.mark.parametrize("lesson", QUIZZED)
 def test_every_question_answered_right_and_wrong(lesson):
     quiz = quiz_for(lesson)
