@@ -28,7 +28,7 @@ def question_text(quiz: object, number: int, width: int) -> str:
     from mtgrules.catalog.quiz import Quiz
     assert isinstance(quiz, Quiz)
     q = quiz.question(number)
-    lines = [f"Question {number} of {len(quiz)}", _wrap(q.ask, width), "The board (nothing else exists):"]
+    lines = [f"Question {number} of {len(quiz)}", _wrap(q.ask, width), "The board as it starts (nothing else exists):"]
     lines += [_wrap(line, width, "  - ") for line in q.board_lines()]
     lines.append(q.instruction)
     lines += [_wrap(f"{label}. {o.text}", width, "  ") for label, o in zip(q.labels, q.options, strict=True)]

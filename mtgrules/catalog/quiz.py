@@ -136,11 +136,11 @@ def board_lines(state: GameState) -> list[str]:
         parts = []
         mine = [o for o in state.objects if o.zone is Zone.BATTLEFIELD and o.controller == p.name]
         if mine:
-            parts.append("Battlefield: " + "; ".join(_permanent(state, o) for o in mine))
+            parts.append("Battlefield: " + "; ".join(_grouped([_permanent(state, o) for o in mine])))
         for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE):
             held = [o for o in state.objects if o.zone is zone and (o.zone_player or o.owner) == p.name]
             if held:
-                parts.append(f"{zone.value.capitalize()}: " + ", ".join(_owned(o, p.name) for o in held))
+                parts.append(f"{zone.value.capitalize()}: " + ", ".join(_grouped([_owned(o, p.name) for o in held])))
         library = [o for o in state.objects if o.zone is Zone.LIBRARY and (o.zone_player or o.owner) == p.name]
         if library:
             names = sorted({o.card for o in library})
@@ -151,6 +151,14 @@ def board_lines(state: GameState) -> list[str]:
         said = ". ".join(parts) if parts else "No permanents and no cards"
         lines.append(f"{p.name} ({p.life} life). {said}.")
     return lines
+
+
+def _grouped(names: list[str]) -> list[str]:
+    """Equal descriptions once each, with a count: ``["Forest", "Forest", "Bears"]`` -> ``["Forest (×2)", "Bears"]``."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return [name if n == 1 else f"{name} (×{n})" for name, n in counts.items()]
 
 
 def _owned(o: GameObject, holder: str) -> str:

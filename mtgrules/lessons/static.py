@@ -65,7 +65,7 @@ def quiz_markdown(key: str) -> str:
     for n, q in enumerate(quiz, 1):
         board = "\n".join(f"   - {_cell(line)}" for line in q.board_lines())
         options = "\n".join(f"   {label}. {_cell(o.text)}" for label, o in zip(q.labels, q.options, strict=True))
-        parts.append(f"{n}. {_cell(q.ask)} *{q.instruction}*\n\n   The board (nothing else exists):\n\n{board}\n\n"
+        parts.append(f"{n}. {_cell(q.ask)} *{q.instruction}*\n\n   The board as it starts (nothing else exists):\n\n{board}\n\n"
                      f"{options}\n")
     parts.append("**Answers**\n")
     for n, q in enumerate(quiz, 1):

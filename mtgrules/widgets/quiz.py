@@ -254,7 +254,7 @@ def question_html(q: Question, number: int) -> str:
     question and what to choose; every piece of game text escaped."""
     board = "".join(f"<li>{render.esc(line)}</li>" for line in q.board_lines())
     return (f'{render.STYLE}{QUIZ_STYLE}<div class="mtg-box mtg-quiz-card"><b>Question {number}.</b> '
-            f"{render.esc(q.ask)}<div><b>The board</b> (nothing else exists):<ul>{board}</ul></div>"
+            f"{render.esc(q.ask)}<div><b>The board as it starts</b> (nothing else exists):<ul>{board}</ul></div>"
             f"<i>{render.esc(q.instruction)}</i></div>")
 
 
