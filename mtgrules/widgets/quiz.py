@@ -10,7 +10,7 @@ through too, so a learner sees the game in which their answer would have been ri
 
 The questions are values (:class:`mtgrules.catalog.quiz.Quiz`), played and checked by the engine
 before the widget is made; the widget only shows them. From Python: ``.go(n)``, ``.next()``,
-``.prev()``, ``.choose("2")`` (or several), ``.answer()``, ``.attempt`` (the verdicts) and
+``.prev()``, ``.choose('2')`` (or several), ``.answer()``, ``.attempt`` (the verdicts) and
 ``.score``.
 """
 
