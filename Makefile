@@ -93,7 +93,7 @@ present: $(STAMP)
 	$(VPY) -m mtgrules present $(LESSON)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check mtgrules tests benchmarks
+	$(VENV)/bin/ruff check mtgrules tests benchmarks conftest.py
 	$(VENV)/bin/mypy
 
 clean:

@@ -16,6 +16,15 @@ server plus kernel, then stops everything it started: the servers through the hu
 the hub (which stops the proxy), then any process it noted that is still alive. Every wait is
 bounded; ``--timeout`` bounds the whole run. Only localhost is used.
 
+Run as root, the hub gives each student a uid of their own with the config's per-student limits,
+as a class gets (a Python under /root, out of the students' reach, is replaced by the system's
+Python of the same version with this environment's packages on its path).
+
+``--runaway`` measures the runaway neighbour instead: N students click in lockstep alone, then
+while one more student has an endless loop in 4 notebooks per core, in paired rounds, on a hub
+without and then with the per-student limits. It reports each hub's click latencies, their
+slowdown beside the runaway, and the CPU the runaway got.
+
 ``--write-docs`` records the figures in docs/benchmarks.md under "classroom: N students".
 """
 
@@ -116,12 +125,46 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def student_python() -> dict[str, str]:
+    """The Python the students' servers run, as the hub's environment names it.
+
+    As root the hub runs each student as a uid of their own, which must be able to reach the
+    interpreter: a Python under /root (pyenv) is out of their reach, so the system's Python of the
+    same version runs them, with this environment's packages and this tree on its path."""
+    if os.geteuid() != 0:
+        return {}
+    sys.path.insert(0, str(CONFIG.parent))
+    from hub_isolation import runnable_by_others
+    if runnable_by_others(sys.executable):
+        return {}
+    import sysconfig
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    system = shutil.which(version, path="/usr/bin:/usr/local/bin")
+    if system is None or not runnable_by_others(system):
+        raise SystemExit(f"the students' servers can't run {sys.executable} (a folder above it is private) and "
+                         f"there is no /usr/bin/{version}: install the kit where every user can read it")
+    site = sysconfig.get_paths()["purelib"]
+    return {"MTGRULES_HUB_PYTHON": system,
+            "PYTHONPATH": os.pathsep.join([str(ROOT), site, *filter(None, [os.environ.get("PYTHONPATH")])]),
+            "JUPYTER_PATH": str(Path(sys.prefix) / "share" / "jupyter"),  # JupyterLab's pages and settings
+            "JUPYTER_CONFIG_PATH": str(Path(sys.prefix) / "etc" / "jupyter")}
+
+
+NO_LIMITS = {"MTGRULES_HUB_MEM_LIMIT": "0", "MTGRULES_HUB_CPU_LIMIT": "0", "MTGRULES_HUB_TASKS_LIMIT": "0"}
+
+
 class Hub:
     """JupyterHub started for the run, with everything below it noted so it can all be stopped."""
 
-    def __init__(self, workdir: Path, proxy: str) -> None:
+    def __init__(self, workdir: Path, proxy: str, limits: bool = True, env: dict[str, str] | None = None) -> None:
         self.port, self.token = free_port(), secrets.token_hex(24)
-        env = dict(os.environ, MTGRULES_HUB_MODE="test", MTGRULES_HUB_STATE=str(workdir / "hub"),
+        # Each student's uid must pass through the folders above its home: a fresh one in /tmp,
+        # whatever the work folder's parents are (pytest's are private to root).
+        self.homes = Path(tempfile.mkdtemp(prefix="mtgrules-homes-"))
+        self.homes.chmod(0o711)
+        env = dict(os.environ, **student_python(), **({} if limits else NO_LIMITS), **(env or {}),
+                   MTGRULES_HUB_MODE="test", MTGRULES_HUB_STATE=str(workdir / "hub"),
+                   MTGRULES_HUB_HOMES=str(self.homes),
                    MTGRULES_HUB_PORT=str(self.port), MTGRULES_HUB_API_PORT=str(free_port()),
                    MTGRULES_HUB_PROXY_API_PORT=str(free_port()), MTGRULES_HUB_PROXY=proxy,
                    MTGRULES_HUB_BENCH_TOKEN=self.token, MPLBACKEND="Agg",
@@ -165,6 +208,7 @@ class Hub:
                 except ProcessLookupError:
                     pass
         self.log.close()
+        shutil.rmtree(self.homes, ignore_errors=True)
 
 
 # ---------------------------------------------------------------- talking to the hub and the kernels
@@ -192,8 +236,8 @@ class Api:
 class Kernel:
     """One kernel's channels over the server's websocket (the JSON protocol a browser uses)."""
 
-    def __init__(self, ws, username: str) -> None:
-        self.ws, self.session, self.username = ws, uuid.uuid4().hex, username
+    def __init__(self, ws, username: str, kernel_id: str = "") -> None:
+        self.ws, self.session, self.username, self.kernel_id = ws, uuid.uuid4().hex, username, kernel_id
 
     def _message(self, msg_type: str, content: dict) -> dict:
         return {"header": {"msg_id": uuid.uuid4().hex, "username": self.username, "session": self.session,
@@ -250,7 +294,7 @@ class Student:
 
 
 async def start_server(api: Api, s: Student) -> None:
-    await api.call("POST", f"/hub/api/users/{s.name}")
+    await api.call("POST", f"/hub/api/users/{s.name}", ok=(201, 409))  # 409: the user logged in already
     t = time.monotonic()
     await api.call("POST", f"/hub/api/users/{s.name}/server")
     while True:
@@ -264,16 +308,22 @@ async def start_server(api: Api, s: Student) -> None:
     s.spawn_s = time.monotonic() - t
 
 
-async def open_lesson(api: Api, s: Student, cells: list[str]) -> None:
+async def open_kernel(api: Api, name: str) -> Kernel:
+    """A new kernel on ``name``'s server, with its channels open and answering."""
     from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
-    t = time.monotonic()
-    kernel = await api.call("POST", f"/user/{s.name}/api/kernels", {"name": "python3"})
-    url = f"ws://127.0.0.1:{api.hub.port}/user/{s.name}/api/kernels/{kernel['id']}/channels"
+    kernel = await api.call("POST", f"/user/{name}/api/kernels", {"name": "python3"})
+    url = f"ws://127.0.0.1:{api.hub.port}/user/{name}/api/kernels/{kernel['id']}/channels"
     ws = await websocket_connect(HTTPRequest(url, headers={"Authorization": f"token {api.hub.token}"},
                                              request_timeout=STEP_TIMEOUT), max_message_size=64 * 2**20)
-    s.kernel = Kernel(ws, s.name)
-    await s.kernel.request("kernel_info_request", {})
+    opened = Kernel(ws, name, kernel["id"])
+    await opened.request("kernel_info_request", {})
+    return opened
+
+
+async def open_lesson(api: Api, s: Student, cells: list[str]) -> None:
+    t = time.monotonic()
+    s.kernel = await open_kernel(api, s.name)
     s.kernel_s = time.monotonic() - t
     t = time.monotonic()
     for code in cells:
@@ -336,20 +386,24 @@ def memory(hub: Hub) -> dict[str, list[float]]:
     return {"student": per_student, "kernel": kernels, "hub": [infra]}
 
 
+async def hub_ready(hub: Hub) -> Api:
+    api = Api(hub)
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            await api.call("GET", "/hub/api/")
+            return api
+        except RuntimeError:
+            if hub.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"JupyterHub did not start:\n{hub.tail()}") from None
+            await asyncio.sleep(0.5)
+
+
 async def classroom(n: int, lesson: str, clicks: int, workdir: Path) -> dict:
     hub = Hub(workdir, find_proxy())
     started = time.monotonic()
     try:
-        api = Api(hub)
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                await api.call("GET", "/hub/api/")
-                break
-            except RuntimeError:
-                if hub.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"JupyterHub did not start:\n{hub.tail()}") from None
-                await asyncio.sleep(0.5)
+        api = await hub_ready(hub)
         students = [Student(f"student{i + 1:02d}") for i in range(n)]
         t = time.monotonic()
         await asyncio.gather(*(start_server(api, s) for s in students))
@@ -395,14 +449,130 @@ async def classroom(n: int, lesson: str, clicks: int, workdir: Path) -> dict:
         hub.stop()
 
 
+# ---------------------------------------------------------------- a runaway neighbour
+RUNAWAY_SECONDS = 120  # a runaway cell stops by itself after this, whatever happens
+RUNAWAY_CELL = f"import time\n_end = time.monotonic() + {RUNAWAY_SECONDS}\nwhile time.monotonic() < _end:\n    sum(range(100000))\n"
+
+
+def cpu_seconds(name: str) -> float:
+    """CPU time (user + system) used so far by the processes of the hub user ``name``."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in process_table():
+        if hub_user(pid) == name:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+class RunawayClass:
+    """A hub with N students and one more whose endless loop runs in 4 notebooks per core (each
+    notebook a kernel of its own, so the operating system counts each as a separate claimant on
+    the CPU). ``limits`` False starts the hub with every per-student limit lifted."""
+
+    def __init__(self, n: int, workdir: Path, limits: bool) -> None:
+        workdir.mkdir(parents=True, exist_ok=True)
+        self.limits, self.hub = limits, Hub(workdir, find_proxy(), limits=limits)
+        self.students = [Student(f"student{i + 1:02d}") for i in range(n)]
+        self.runaway = Student("runaway")
+        self.loops: list[Kernel] = []
+        self.calm: list[float] = []
+        self.busy: list[float] = []
+        self.cores: list[float] = []
+
+    async def start(self, lesson: str) -> None:
+        self.api = await hub_ready(self.hub)
+        everyone = [*self.students, self.runaway]
+        await asyncio.gather(*(start_server(self.api, s) for s in everyone))
+        cells = lesson_cells(lesson)
+        await asyncio.gather(*(open_lesson(self.api, s, cells) for s in self.students))
+        self.loops = list(await asyncio.gather(*(open_kernel(self.api, self.runaway.name)
+                                                 for _ in range(4 * (os.cpu_count() or 1)))))
+
+    async def walk(self, clicks: int) -> list[float]:
+        """Every student clicks Next ``clicks`` times in lockstep, then Prev as many times back: the
+        same steps drawn in the same order each time, so two walks differ only by the load."""
+        async def press(s: Student, button: int) -> float:
+            assert s.kernel is not None
+            started = time.monotonic()
+            await s.kernel.click(s.buttons[button])
+            return (time.monotonic() - started) * 1000
+
+        latencies: list[float] = []
+        for button in (0, 1):
+            for _ in range(clicks):
+                latencies += await asyncio.gather(*(press(s, button) for s in self.students))
+        return latencies
+
+    async def round(self, clicks: int) -> None:
+        """The class walks alone, then beside the running loops, which are then interrupted."""
+        clicks = min(clicks, *(s.last for s in self.students))  # Next never runs past the last step
+        self.calm += await self.walk(clicks)
+        spinning = [asyncio.ensure_future(k.execute(RUNAWAY_CELL)) for k in self.loops]
+        await asyncio.sleep(1)  # the loops are running
+        cpu_before, t = cpu_seconds(self.runaway.name), time.monotonic()
+        self.busy += await self.walk(clicks)
+        self.cores.append((cpu_seconds(self.runaway.name) - cpu_before) / (time.monotonic() - t))
+        ended_early = any(task.done() for task in spinning)
+        await asyncio.gather(*(self.api.call("POST", f"/user/{self.runaway.name}/api/kernels/{k.kernel_id}/interrupt")
+                               for k in self.loops))
+        # each loop ends in a KeyboardInterrupt, which is what was asked for
+        await asyncio.wait_for(asyncio.gather(*spinning, return_exceptions=True), STEP_TIMEOUT)
+        if ended_early:
+            raise RuntimeError("a runaway loop ended before the clicks did")
+
+    async def stop_servers(self) -> None:
+        self.hub.note_processes()
+        for k in [*(s.kernel for s in self.students if s.kernel is not None), *self.loops]:
+            k.ws.close()
+        await asyncio.gather(*(self.api.call("DELETE", f"/hub/api/users/{s.name}/server")
+                               for s in [*self.students, self.runaway]))
+
+    def figures(self) -> dict:
+        calm50, busy50 = percentile(self.calm, 0.5), percentile(self.busy, 0.5)
+        return {"click p50 alone (ms)": calm50, "click p50 beside a runaway (ms)": busy50,
+                "click p95 beside a runaway (ms)": percentile(self.busy, 0.95),
+                "p50 slowdown (x)": busy50 / calm50,
+                "p95 slowdown (x)": percentile(self.busy, 0.95) / percentile(self.calm, 0.95),
+                "runaway's CPU (cores)": percentile(self.cores, 0.5)}
+
+
+async def runaway_comparison(n: int, lesson: str, clicks: int, workdir: Path, rounds: int = 4) -> dict:
+    """The runaway neighbour on two hubs at once, one without the per-student limits and one with
+    them, their rounds interleaved so that the machine's other load falls on both alike."""
+    classes = [RunawayClass(n, workdir / "without", limits=False), RunawayClass(n, workdir / "with", limits=True)]
+    try:
+        for room in classes:
+            await room.start(lesson)
+        for _ in range(rounds):
+            for room in classes:
+                await room.round(clicks)
+        for room in classes:
+            await room.stop_servers()
+    finally:
+        for room in classes:
+            room.hub.stop()
+    without, with_ = (room.figures() for room in classes)
+    measured = len(classes[0].calm) + len(classes[0].busy)
+    figures: dict = {"students": n, "lesson": lesson, "clicks per student": measured // n}
+    for label, run in (("no limits", without), ("limits", with_)):
+        for key, value in run.items():
+            figures[f"{label}: {key}"] = value
+    figures["slowdown with limits / without (x)"] = with_["p50 slowdown (x)"] / without["p50 slowdown (x)"]
+    return figures
+
+
 # ---------------------------------------------------------------- output
-UNITS = {"(s)": "s", "(ms)": "ms", "(MB)": "MB"}
+UNITS = {"(s)": "s", "(ms)": "ms", "(MB)": "MB", "(x)": "x", "(cores)": "cores"}
 
 
 def rows(figures: dict) -> list[tuple[str, str, str]]:
     out = []
     for key, value in figures.items():
-        if key in ("students", "lesson"):
+        if key in ("students", "lesson", "limits"):
             continue
         unit = next((u for suffix, u in UNITS.items() if key.endswith(suffix)), "")
         name = key.rsplit(" (", 1)[0] if unit else key
@@ -437,14 +607,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lesson", default="04", help="the lesson whose notebook each student runs (default 04)")
     parser.add_argument("--clicks", type=int, default=20, help="Next clicks per student (default 20)")
     parser.add_argument("--timeout", type=int, default=1800, help="seconds for the whole run (default 1800)")
+    parser.add_argument("--runaway", action="store_true",
+                        help="the runaway neighbour: the students' clicks alone and beside one student's runaway "
+                             "cell, on a hub without and then with the per-student limits")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--write-docs", action="store_true", help=f"record the figures in {DOCS.relative_to(ROOT)}")
     args = parser.parse_args(argv)
     if not 1 <= args.students <= MAX_STUDENTS:
         parser.error(f"--students must be between 1 and {MAX_STUDENTS}")
+    if args.runaway and args.write_docs:
+        parser.error("--write-docs records the class figures, not the runaway comparison")
+    run = runaway_comparison if args.runaway else classroom
     with tempfile.TemporaryDirectory(prefix="mtgrules-classroom-") as tmp:
-        figures = asyncio.run(asyncio.wait_for(classroom(args.students, args.lesson, args.clicks, Path(tmp)),
-                                               args.timeout))
+        figures = asyncio.run(asyncio.wait_for(run(args.students, args.lesson, args.clicks, Path(tmp)), args.timeout))
     for name, value, unit in rows(figures):
         print(f"{name:32} {value:>10} {unit}")
     if args.json:

@@ -220,6 +220,11 @@ def _blowups() -> list[Result]:
     return blowups()
 
 
+def _oracle() -> list[Result]:
+    from oracle_bench import oracle
+    return oracle()
+
+
 SECTIONS: list[Section] = [
     ("engine: the same scripted 10-turn game", _same_game),
     ("engine: random legal play", engine_random_play),
@@ -234,6 +239,7 @@ SECTIONS: list[Section] = [
     ("input: what hung a kernel (issue 27, section 2)", _blowups),
     ("cards: reading the sets and searching every card", _card_search),
     ("cards: a kernel's memory with the four sets loaded", _card_memory),
+    ("cards: the Oracle compiler", _oracle),
 ]
 
 

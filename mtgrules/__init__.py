@@ -60,18 +60,12 @@ __all__ = [
     "activate", "advance_to", "answer_with",
     "apply", "cast", "characteristics", "concede", "could_produce", "could_produce_all", "declare_attackers",
     "declare_blockers", "explain", "explain_could_produce", "legal_actions", "legal_blocks", "mana_value",
-    "pass_priority", "play_land", "why_cant_attack", "why_cant_block", "Zone",
+    "pass_priority", "play_land", "why_cant_attack", "why_cant_block",
 ]
 
-# Module names from before the package was laid out in layers, so notebooks and scripts written
-# against them still import: ``mtgrules.actions`` is ``mtgrules.core.actions``, ``mtgrules.layers``
-# is ``mtgrules.rules.layers``, and ``mtgrules.cardpool`` (the pool, registered on import) is
-# ``mtgrules.cards``. New code should use the layered names.
-import sys as _sys  # noqa: E402
+# The module names of 0.1, from before the package was laid out in layers (``mtgrules.abilities``
+# is ``mtgrules.core.abilities``): a script written for them still imports, and is told the new
+# name with a DeprecationWarning. Nothing is loaded until an old name is imported.
+from mtgrules import old_names as _old_names  # noqa: E402
 
-from mtgrules.core import actions as _actions  # noqa: E402
-from mtgrules.rules import layers as _layers  # noqa: E402
-
-_sys.modules.setdefault("mtgrules.actions", _actions)
-_sys.modules.setdefault("mtgrules.layers", _layers)
-_sys.modules.setdefault("mtgrules.cardpool", cards)
+_old_names.install()

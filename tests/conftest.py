@@ -46,6 +46,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True)
+def _a_terminal_100_columns_wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the command line sizes to the terminal (``walk``'s step text) reads the same in every
+    run: pytest-xdist's workers (``make test``) say 80 columns, a plain run falls back to 100."""
+    monkeypatch.setenv("COLUMNS", "100")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """The tests never read or write the user's own imported cards: their card folder is a fresh
     temporary one (subprocesses inherit it)."""

@@ -1,6 +1,6 @@
 """Pytest plugin that ties ``@pytest.mark.ruling("ID")`` tests to the kit's rulings catalog.
 
-Why: the catalog (``mtgrules/data/rulings.json``) claims, per ruling, whether a test proves it
+Why: the catalog (``mtgrules/catalog/data/rulings.json``) claims, per ruling, whether a test proves it
 (``status.test``). That claim is only worth something if it is checked. This plugin
 
 * refuses a marker that names an ID the catalog doesn't know (a typo would otherwise silently
@@ -97,7 +97,7 @@ class RulingTracker:
                 collected.setdefault(ruling_id, []).append(item.nodeid)
         if unknown:
             raise pytest.UsageError(
-                "ruling markers name IDs that are not in mtgrules/data/rulings.json:\n" + "\n".join(unknown)
+                "ruling markers name IDs that are not in mtgrules/catalog/data/rulings.json:\n" + "\n".join(unknown)
             )
         self.collected = collected
 

@@ -36,7 +36,8 @@ def test_add_a_card_tap_it_set_a_counter_copy_the_code_and_open_a_walkthrough():
     exec(code, scope)                                       # the copied code builds the same board
     assert scope["s"].state() == e.scenario().state()
     e.walk_button.click()                                   # open a Walkthrough
-    assert isinstance(e.opened.children[0], Walkthrough) and "Grizzly Bears" in e.opened.children[0].table.value
+    walk = e.opened.children[1]                             # under what can be done from the board
+    assert isinstance(walk, Walkthrough) and walk is e.walkthrough and "Grizzly Bears" in walk.table.value
 
 
 def test_life_step_player_zone_and_attachments():
@@ -132,3 +133,74 @@ def test_loading_the_same_file_again_after_an_edit_loads_it_again():
     e.life.value = 0
     _upload(e, text)
     assert e.life.value == 30, "loading the same file again did nothing"
+
+
+def test_a_walkthrough_of_a_new_board_offers_the_legal_actions_and_plays_one():
+    """"Open a Walkthrough" on a board showed "0 steps follow" and a disabled Next, and nothing said
+    what to do (issue 26 §3): it offers the actions the rules allow now, one button each, and a
+    click plays one as the next step (and offers what follows)."""
+    from mtgrules.rules.legal import legal_actions
+    s = Scenario("Offer", step="main1")
+    forest = s.add("Forest", "Alice")
+    e = BoardEditor(s)
+    walk = e.open_walkthrough()
+    offer = e.opened.children[0]
+    assert "mtg-editor-offer" in offer._dom_classes and "no steps yet" in offer.children[0].value
+    buttons = [b for b in offer.children[1].children if "mtg-editor-legal-action" in b._dom_classes]
+    wanted = [a.describe(walk.timeline.state) for a in legal_actions(walk.timeline.state)]
+    assert [b.tooltip for b in buttons] == wanted and "Alice activates Forest — {T}: Add {G}" in wanted  # one Forest
+    two = BoardEditor({"cards": [{"card": "Forest", "controller": "Alice"}, {"card": "Forest", "controller": "Alice"}]})
+    two.open_walkthrough()
+    labels = [b.description for b in two.opened.children[0].children[1].children]
+    assert "Alice activates Forest — {T}: Add {G} (#1)" in labels and len(set(labels)) == len(labels)
+    next(b for b in buttons if "activates Forest" in b.tooltip).click()
+    assert len(e.walkthrough.timeline) == 2 and e.walkthrough.step == 1
+    assert "Step 1 of 1" in e.walkthrough.label.value
+    assert e.walkthrough.timeline.state.obj(forest).tapped
+    assert "1 step played" in e.opened.children[0].children[0].value
+
+
+def test_on_first_display_the_card_settings_belong_to_the_first_card_and_say_so():
+    """The card settings showed "library" for a board with no card selected, as if they were the
+    settings of the last card, scrolled out of the list (issue 26 §3)."""
+    s = Scenario("Ten cards", step="main1")
+    for _ in range(3):
+        s.add("Forest", "Alice", zone="library")
+    s.add("Grizzly Bears", "Alice")
+    e = BoardEditor(s)
+    e.fill()
+    assert e.selected == 0 and e.card_zone.value == "library"
+    assert "Settings of #1 Forest (Alice; library)" in e.card_heading.value
+    e.select(3)
+    assert "Settings of #4 Grizzly Bears" in e.card_heading.value and e.card_zone.value == "battlefield"
+    e.cards.value = None
+    assert "No card selected" in e.card_heading.value
+
+
+def test_labels_and_buttons_are_sized_to_their_text():
+    e = BoardEditor()
+    e.fill()
+    assert e.chosen_color.description == "Chosen colour" and e.chosen_color.style.description_width == "7.5em"
+    for button in (e.walk_button, e.blocks_button, e.copy_button):
+        assert button.layout.width == "auto", button.description
+    assert "Save as JSON" in e.save_link.value and "border:1px solid" in e.save_link.value
+
+
+def test_the_copied_code_says_which_cards_a_fresh_kernel_needs_registered_first():
+    """The copied code named 'Practice Brute', which exists only after lesson 9's register cell
+    ran: pasted into a fresh kernel it failed on the name. It says so now, and a kit-only board
+    says nothing."""
+    from helpers import pool_restored
+
+    from mtgrules.cards import KIT_CARDS, CardDef, register
+    name = "Practice Editor Golem"
+    with pool_restored():
+        register(CardDef(name, "{3}", frozenset({"Artifact", "Creature"}), frozenset({"Golem"}), power=3, toughness=3))
+        assert name not in KIT_CARDS and "Grizzly Bears" in KIT_CARDS
+        s = Scenario("Own card")
+        s.add(name, "Alice")
+        code = BoardEditor(s).code()
+        assert code.startswith(f"# This board names {name!r}, not one of the kit's cards") and "register" in code
+        plain = Scenario("Kit cards")
+        plain.add("Grizzly Bears", "Alice")
+        assert BoardEditor(plain).code().startswith("from mtgrules import Scenario")

@@ -290,6 +290,7 @@ def test_ticking_attacks_with_no_card_selected_says_so_and_puts_the_tick_back():
     the tick and changed nothing, silently (seen in Chromium, lesson 09)."""
     e = BoardEditor({"cards": [{"card": "Grizzly Bears", "controller": "Alice"}]})
     e.fill()
+    e.cards.value = None  # the first card is selected when the editor is first shown
     assert e.cards.value is None
     before = e.data()
     e.attacking.value = True

@@ -414,11 +414,14 @@ VIEW_TABLES_JS = """() => Array.from(document.querySelectorAll('table.mtg-view-t
 
 def _assert_view_tables_styled(page, where: str) -> None:
     tables = page.evaluate(VIEW_TABLES_JS)
-    assert len(tables) == 3, f"{where}: expected the timeline's, the state's and frame_table's tables: {tables}"
+    # the timeline's table; the state's and frame_table's, each a players and an objects table (fit.state_view_html)
+    assert len(tables) == 5, f"{where}: expected the timeline's, the state's and frame_table's tables: {tables}"
     for t in tables:
         assert t["cells"] and not t["notLeft"] and t["padding"] == ["8px"], f"{where}: a view table lost its style: {t}"
+    for t in (tables[0], tables[1], tables[3]):
         assert t["caption"] == "left", f"{where}: a view table's caption is missing or centred: {t}"
-    assert tables[2]["highlighted"] >= 1, f"{where}: frame_table's changed cell is not highlighted: {tables[2]}"
+    assert tables[3]["highlighted"] + tables[4]["highlighted"] >= 1, \
+        f"{where}: frame_table's changed cell is not highlighted: {tables[3:]}"
 
 
 def test_injected_names_stay_text_in_jupyterlab_and_in_a_static_export(jupyter_home, page):

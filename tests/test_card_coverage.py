@@ -72,3 +72,27 @@ def test_the_probe_would_see_an_ignored_word(line, name, word, monkeypatch) -> N
     assert ignored_words(line, name) == []
     monkeypatch.setattr(probe_module, "parse", forgetful)
     assert ignored_words("Destroy target tapped creature.", "Assassinate") == ["tapped"]
+
+
+def test_the_ir_cache_is_current_and_agrees_with_the_parser():
+    """ir_cache.json holds what the grammar says of every shipped line now; a stale file would
+    play yesterday's meaning of a line."""
+    import json as _json
+
+    from mtgrules.cards.oracle import ir_cache
+
+    shipped = _json.loads((ROOT / "mtgrules" / "cards" / "oracle" / "ir_cache.json").read_text(encoding="utf-8"))
+    assert shipped["key"] == ir_cache.key(), "ir_cache.json is stale: run python -m mtgrules.cards.oracle.docs"
+    assert shipped == docs.cache_contents()
+
+
+def test_a_cache_of_another_grammar_is_never_read(monkeypatch) -> None:
+    from mtgrules.cards.oracle import ir_cache
+
+    ir_cache.cached_lines.cache_clear()
+    monkeypatch.setattr(ir_cache, "key", lambda: "another grammar")
+    try:
+        assert ir_cache.cached_lines() == {}
+        assert ir_cache.lookup("flying") is None
+    finally:
+        ir_cache.cached_lines.cache_clear()

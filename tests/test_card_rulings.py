@@ -77,7 +77,7 @@ def test_rulings_given_by_the_author_are_kept() -> None:
 def test_import_mtgrules_and_a_card_lookup_of_the_pool_load_no_data_until_asked() -> None:
     code = ("import sys, mtgrules; from mtgrules.core.carddef import CARD_POOL; "
             "m = sys.modules.get('mtgrules.cards.mtgjson'); "
-            "print(bool(m and m._KIT), len(CARD_POOL['Giant Spider'].rulings))")
+            "print(bool(m and m._KIT), len(CARD_POOL['Goblin Piker'].rulings))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.split() == ["False", "0"]
 

@@ -93,14 +93,15 @@ def test_predict_takes_teacher_written_options_the_engine_checks():
 
 
 def test_the_walkthrough_board_is_drawn_at_the_width_it_is_shown():
-    import struct
+    import re
 
     from mtgrules.widgets.render import PICTURE_PX
     t, _ = _board()
     w = Walkthrough(t, board=True)
-    png = bytes(w.picture.value)
-    width = struct.unpack(">I", png[16:20])[0]        # the PNG header's width field
-    assert width == PICTURE_PX and w.picture.layout.width == f"{PICTURE_PX}px"
+    svg = bytes(w.picture.value).decode()
+    width_pt = float(re.search(r'<svg [^>]*width="([\d.]+)pt"', svg).group(1))  # 96 CSS px to 72 pt
+    assert w.picture.format == "svg+xml" and round(width_pt * 96 / 72) == PICTURE_PX
+    assert w.picture.layout.width == f"{PICTURE_PX}px"
 
 
 def test_game_text_is_escaped_in_the_fitted_tables():

@@ -59,7 +59,8 @@ def test_nothing_is_fetched_from_outside_the_site(site):
         parser.feed(page.read_text())
         assert parser.urls, page
         for url in parser.urls:
-            assert not re.match(r"^[a-z]+:", url) or url.startswith("data:image/png;base64,"), (page.name, url)
+            assert not re.match(r"^[a-z]+:", url) or url.startswith(("data:image/png;base64,",
+                                                                     "data:image/svg+xml;base64,")), (page.name, url)
             if not url.startswith(("data:", "#")):
                 assert (site / url).exists(), (page.name, url)
 
@@ -155,12 +156,17 @@ def test_find_lesson_by_number_or_name():
         notebook.find_lesson(NOTEBOOKS, "99")
 
 
-def test_a_walkthrough_board_opens_at_full_size(site):
+def test_a_walkthrough_board_is_full_width_opens_on_its_own_and_says_so(site):
+    """The board stood beside the table at a third of the page, its card names about 5 px high
+    (issue 26 §2): it is an SVG across the page, a link opens it alone, and a caption says so."""
     page = (site / "02-tap-untap-and-x.html").read_text()
     board = page.split('class="mtg-step"', 1)[1].split('<figure class="mtg-board">', 1)[1].split("</figure>", 1)[0]
-    link = re.match(r'<a href="(boards/[0-9a-f]+\.png)" target="_blank"[^>]*><img [^>]*src="\1">', board)
+    link = re.match(r'<a href="(boards/[0-9a-f]+\.svg)" target="_blank"[^>]*><img [^>]*src="\1"></a>'
+                    r'<figcaption class="mtg-enlarge">([^<]+)</figcaption>', board)
     assert link, board
-    assert (site / link.group(1)).exists()
+    assert "zoom in" in link.group(2) and "Click the board" in link.group(2)
+    assert (site / link.group(1)).read_bytes().startswith(b"<?xml") and b"<svg" in (site / link.group(1)).read_bytes()
+    assert ".mtg-board { flex: 0 0 100%;" in handouts.asset("handout.css")
 
 
 def test_a_table_cell_is_shown_whole_not_cut_at_fifty_characters():

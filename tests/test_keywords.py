@@ -55,8 +55,8 @@ def test_keywords_written_as_text_become_typed_members():
 
 
 def test_an_effect_granting_an_unknown_keyword_is_refused():
-    with pytest.raises(ValueError, match="unknown keyword 'shroud'"):
-        Effect("6", "gains shroud", "613.1f", add_keywords=frozenset({"shroud"}))
+    with pytest.raises(ValueError, match="unknown keyword 'banding'"):
+        Effect("6", "gains banding", "613.1f", add_keywords=frozenset({"banding"}))
 
 
 def test_restrictions_and_requirements_are_keywords_of_the_same_kind():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from mtgrules import pass_priority
-from mtgrules.core.carddef import CARD_POOL, register
+from mtgrules.core.carddef import card, register
 from mtgrules.lessons import graveyard_busybody, over_my_dead_bodies
 from mtgrules.lessons.played import played_once
 from mtgrules.play.timeline import Timeline
@@ -41,7 +41,7 @@ def test_a_card_registered_since_is_played_with_its_new_text():
     board()
     board()
     assert len(calls) == 1
-    bears = CARD_POOL["Grizzly Bears"]
+    bears = card("Grizzly Bears")  # compiled from the card data on first use
     try:
         register(dataclasses.replace(bears, power=3), replace=True)
         board()

@@ -150,14 +150,15 @@ def test_state_table_given_a_timeline_says_t_state_without_internal_names():
 
 
 def test_checking_an_exercise_of_a_lesson_without_exercises_says_so():
-    """``check("08.1", ...)`` (lesson 08 has no exercises) answered "did you mean '07.1'?"."""
+    """``check("08.1", ...)`` (lesson 08 had no exercises) answered "did you mean '07.1'?"; lesson 09
+    has none (it is the teacher's own walk-through)."""
     import pytest
 
     from mtgrules.lessons.check import UnknownExercise, check, exercises_of
-    assert not exercises_of("08")
-    with pytest.raises(UnknownExercise, match="lesson 08 has no exercises to check") as caught:
-        check("08.1", "x")
-    assert "07.1" not in str(caught.value).split("exercises are")[0]
+    assert not exercises_of("09")
+    with pytest.raises(UnknownExercise, match="lesson 09 has no exercises to check") as caught:
+        check("09.1", "x")
+    assert "08.1" not in str(caught.value).split("exercises are")[0]
     with pytest.raises(UnknownExercise, match="did you mean '05.1'"):
         check("5.1", "Alice")
 

@@ -6,6 +6,7 @@ so a lesson run and autosaved in JupyterLab, outputs and all, never makes `make 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -63,7 +64,8 @@ def test_lessons_follow_the_anatomy(path):
     nb = committed_notebook(path)
     tags = [tag for _, tag in static_cells(nb)]
     assert "You will learn" in text and "## Summary" in text and "Exercises" in text
-    assert any(t.startswith("ruling:") for t in tags) or "show_ruling(" in code, "quote the ruling"
+    quotes_a_rule = re.search(r"^> .+\n(?:>.*\n)*\nSource: Comprehensive Rules", text, flags=re.M)  # a rules lesson
+    assert any(t.startswith("ruling:") for t in tags) or "show_ruling(" in code or quotes_a_rule, "quote the ruling"
     assert any(t.startswith("static:") for t in tags), "a static table of every step"
     for widget in ("Walkthrough(", "WhatIf("):
         assert widget in code, f"{path.name} has no {widget[:-1]}"

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from mtgrules import Scenario, cast
-from mtgrules.cards import CARD_POOL, CardDef, StaticAbility
+from mtgrules.cards import CARD_POOL, CardDef, StaticAbility, card
 from mtgrules.core.carddef import (
     NOT_PLAYED,
     UNBOUND_REASON,
@@ -106,7 +106,7 @@ def lantern(monkeypatch):
 def test_not_played_text_names_each_line_and_its_reason():
     text = not_played_text(LANTERN)
     assert text.count("“") == 1 and NOT_PLAYED in text and "the moon never rises" in text
-    assert not_played_text(KIT_POOL["Grizzly Bears"]) == ""
+    assert not_played_text(card("Grizzly Bears")) == ""
     assert not_played_text(KIT_POOL["Jace Beleren"]) == "", "its loyalty abilities are played (606)"
     unbound = not_played_text(replace(LANTERN, not_played=()))
     assert f"“{LANTERN_LINES[2]}” ({NOT_PLAYED}: {UNBOUND_REASON})" == unbound

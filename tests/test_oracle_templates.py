@@ -25,7 +25,8 @@ from mtgrules.play.verbs import resolve_top
 TEMPLATES: dict[str, str] = {}
 """grammar template (a rule or an alias of ``grammar.lark``) -> the real card whose test plays it."""
 
-TOPIC_TEST_MODULES: tuple[str, ...] = ()
+TOPIC_TEST_MODULES: tuple[str, ...] = ("test_oracle_evasion", "test_oracle_library", "test_oracle_casting",
+                                      "test_oracle_effects")
 """The test modules of rules topics (``tests/test_oracle_<topic>.py``) whose ``@plays`` marks the
 meta-test counts too: each is imported by the meta-test, so its templates are registered."""
 
@@ -66,6 +67,24 @@ def cast_and_resolve(s, spell, targets=(), **choices):
     t = s.timeline()
     t.do(cast("Alice", spell, targets=targets))
     resolve_top(t, **choices)
+    return t
+
+
+def activate_and_resolve(s, source, index=0, targets=()):
+    """Alice activates ``source``'s ability ``index`` (counted among its activated abilities) and it resolves."""
+    t = s.timeline()
+    t.do(activate("Alice", source, index, targets=targets))
+    resolve_top(t)
+    return t
+
+
+def pass_to_upkeep_trigger(t):
+    """Pass priority until an upkeep begins with a trigger waiting on the stack (503.1a)."""
+    import mtgrules
+    for _ in range(12):
+        if t.state.step is Step.UPKEEP and t.state.stack:
+            return t
+        t.do(next(a for a in mtgrules.legal_actions(t.state) if type(a).__name__ == "PassPriority"))
     return t
 
 
@@ -378,9 +397,7 @@ def test_it_deals_damage_to_each_opponent_storm_caller():
 def test_exile_target_permanent_legacy_weapon():
     line_played("Legacy Weapon", "{W}{U}{B}{R}{G}")
     s, (weapon, bear) = board(("Legacy Weapon", "battlefield"), ("Grizzly Bears", "bob:battlefield"), mana="WUBRG")
-    t = s.timeline()
-    t.do(activate("Alice", weapon, 0, targets=(bear,)))
-    resolve_top(t)
+    t = activate_and_resolve(s, weapon, 0, targets=(bear,))
     assert t.state.obj(bear).zone is Zone.EXILE if t.state.resolve_ref is None else \
         [o.card for o in t.state.in_zone(Zone.EXILE)] == ["Grizzly Bears"]
 
@@ -390,9 +407,7 @@ def test_exile_target_permanent_legacy_weapon():
 def test_self_gains_flying_mantis_engine():
     fully_compiled("Mantis Engine")
     s, (engine,) = board(("Mantis Engine", "battlefield"), mana="CC")
-    t = s.timeline()
-    t.do(activate("Alice", engine, 0))
-    resolve_top(t)
+    t = activate_and_resolve(s, engine, 0)
     assert "flying" in characteristics(t.state, engine).keywords
 
 
@@ -401,9 +416,7 @@ def test_self_gains_flying_mantis_engine():
 def test_target_gains_flying_zephyr_charge():
     fully_compiled("Zephyr Charge")
     s, (charge, bear) = board(("Zephyr Charge", "battlefield"), ("Grizzly Bears", "battlefield"), mana="CU")
-    t = s.timeline()
-    t.do(activate("Alice", charge, 0, targets=(bear,)))
-    resolve_top(t)
+    t = activate_and_resolve(s, charge, 0, targets=(bear,))
     assert "flying" in characteristics(t.state, bear).keywords
 
 
@@ -432,9 +445,7 @@ def test_gets_and_gains_until_end_of_turn_sure_strike():
 def test_self_gets_and_gains_knight_of_the_ebon_legion():
     line_played("Knight of the Ebon Legion", "{2}{B}")
     s, (knight,) = board(("Knight of the Ebon Legion", "battlefield"), mana="CCB")
-    t = s.timeline()
-    t.do(activate("Alice", knight, 0))
-    resolve_top(t)
+    t = activate_and_resolve(s, knight, 0)
     chars = characteristics(t.state, knight)
     assert chars.pt() == "4/5" and "deathtouch" in chars.keywords
 
@@ -537,9 +548,7 @@ def test_tap_enchanted_creature_sleep_paralysis():
 def test_tap_target_creature_loxodon_mystic():
     fully_compiled("Loxodon Mystic")
     s, (mystic, bear) = board(("Loxodon Mystic", "battlefield"), ("Grizzly Bears", "bob:battlefield"), mana="W")
-    t = s.timeline()
-    t.do(activate("Alice", mystic, 0, targets=(bear,)))
-    resolve_top(t)
+    t = activate_and_resolve(s, mystic, 0, targets=(bear,))
     assert t.state.obj(bear).tapped
 
 
@@ -558,9 +567,7 @@ def test_target_opponent_loses_and_you_gain_vampire_sovereign():
 def test_damage_to_target_player_pyroclastic_elemental():
     fully_compiled("Pyroclastic Elemental")
     s, (elemental,) = board(("Pyroclastic Elemental", "battlefield"), mana="CRR")
-    t = s.timeline()
-    t.do(activate("Alice", elemental, 0, targets=("Bob",)))
-    resolve_top(t)
+    t = activate_and_resolve(s, elemental, 0, targets=("Bob",))
     assert bob_life(t) == 19
 
 
@@ -587,9 +594,7 @@ def test_target_player_loses_soul_feast():
 def test_target_player_mills_millstone():
     fully_compiled("Millstone")
     s, (stone,) = board(("Millstone", "battlefield"), mana="CC")
-    t = s.timeline()
-    t.do(activate("Alice", stone, 0, targets=("Bob",)))
-    resolve_top(t)
+    t = activate_and_resolve(s, stone, 0, targets=("Bob",))
     assert len(t.state.in_zone(Zone.GRAVEYARD, "Bob")) == 2
 
 
@@ -611,11 +616,7 @@ def test_at_the_beginning_of_your_upkeep_deals_damage_to_you_sleeper_agent():
     for p in ("Alice", "Bob"):
         for _ in range(3):
             s.add("Forest", p, zone="library")
-    t = s.timeline()
-    for _ in range(12):
-        if t.state.step is Step.UPKEEP and t.state.stack:
-            break
-        t.do(next(a for a in __import__("mtgrules").legal_actions(t.state) if type(a).__name__ == "PassPriority"))
+    t = pass_to_upkeep_trigger(s.timeline())
     assert t.state.active == "Bob" and t.state.stack, "the upkeep trigger waits on the stack (603.3)"
     resolve_top(t)
     assert bob_life(t) == 18
@@ -654,3 +655,49 @@ def test_loyalty_ability_liliana_the_necromancer():
     assert t.state.obj(lili).counter("loyalty") == 5
     resolve_top(t)
     assert bob_life(t) == 18
+
+
+@pytest.mark.rule("614.1c")
+@plays("enters_with_counters", card_name="Barkhide Troll")
+def test_enters_with_a_counter_barkhide_troll():
+    line_played("Barkhide Troll", "Barkhide Troll enters")
+    s, (troll,) = board(("Barkhide Troll", "hand"), mana="GG")
+    t = cast_and_resolve(s, troll)
+    now = next(o for o in t.state.battlefield() if o.card == "Barkhide Troll")
+    assert now.counter("+1/+1") == 1 and characteristics(t.state, now.oid).pt() == "3/3"
+
+
+@pytest.mark.rule("603.6a")
+@plays("another_yours_enters", card_name="Impassioned Orator")
+def test_another_creature_enters_under_your_control_impassioned_orator():
+    fully_compiled("Impassioned Orator")
+    s, (_, bears, theirs) = board(("Impassioned Orator", "battlefield"), ("Grizzly Bears", "hand"),
+                                  ("Grizzly Bears", "bob:hand"), mana="CG")
+    t = cast_and_resolve(s, bears)
+    resolve_top(t)
+    assert t.state.player("Alice").life == 21
+
+
+@pytest.mark.rule("603.6a")
+@plays("a_yours_enters", card_name="Ajani's Welcome")
+def test_a_creature_enters_under_your_control_ajanis_welcome():
+    fully_compiled("Ajani's Welcome")
+    s, (_, bears) = board(("Ajani's Welcome", "battlefield"), ("Grizzly Bears", "hand"), mana="CG")
+    t = cast_and_resolve(s, bears)
+    resolve_top(t)
+    assert t.state.player("Alice").life == 21
+
+
+@pytest.mark.rule("503.1a")
+@plays("each_upkeep", card_name="Verdant Force")
+def test_at_the_beginning_of_each_upkeep_verdant_force():
+    fully_compiled("Verdant Force")
+    s = Scenario("verdant", players=["Alice", "Bob"], step="end")
+    s.add("Verdant Force", "Alice")  # Alice's turn ends: it triggers in Bob's upkeep too ("each")
+    for p in ("Alice", "Bob"):
+        for _ in range(3):
+            s.add("Forest", p, zone="library")
+    t = pass_to_upkeep_trigger(s.timeline())
+    assert t.state.active == "Bob"
+    resolve_top(t)
+    assert [o.card for o in t.state.battlefield("Alice") if o.is_token] == ["Saproling Token"]

@@ -45,10 +45,28 @@ def test_projector_walkthrough_shows_the_board_and_what_changed_first():
     w = ProjectorWalkthrough(t)
     assert w.board and w.picture.layout.display != "none"
     w.next()
-    changed, full = w.table.value.split("</div>", 1)
-    assert changed.startswith('<div class="mtg-changed">') and "What changed" in changed
+    said, changed = w.narration.value.split('<div class="mtg-changed">', 1)   # under the narration
+    assert "CR 107.5" in said and "What changed" in changed
     assert ">tapped<" in changed and ">owner<" not in changed
-    assert "Llanowar Elves" in full
+    assert "Llanowar Elves" in w.table.value
+
+
+def test_projector_walkthrough_draws_its_board_in_large_print():
+    """Card labels at least as large as the presentation's body text (issue 26 §2: 7 to 8 px on
+    the projector beside 24 px prose), as SVG no wider than the page holds."""
+    import re
+
+    from mtgrules.classroom.present import BOARD_PX, BODY_PX
+    t = tap_untap_and_x.tap_symbol()
+    w = ProjectorWalkthrough(t)
+    svg = bytes(w.picture.value).decode()
+    assert w.picture.format == "svg+xml"
+    width_pt = float(re.search(r'<svg [^>]*width="([\d.]+)pt"', svg).group(1))
+    view_w = float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))
+    labels = re.findall(r'<g id="label-\d+">(.*?)</g>', svg, flags=re.S)
+    sizes = [float(x) for g in labels for x in re.findall(r"font-size: ([\d.]+)px", g)]
+    scale = width_pt * 96 / 72 / view_w
+    assert sizes and min(sizes) * scale >= BODY_PX - 0.01 and width_pt * 96 / 72 <= BOARD_PX
 
 
 def test_palette_switches_and_restores_the_views_colours():

@@ -2,8 +2,9 @@
 (a 1280×720 CSS viewport at device scale factor 1.5, so the screenshot is 1920×1080 pixels).
 
 It checks what the issue asks of the mode: no run-the-cells instructions, no static tables meant
-for GitHub, larger type, the board beside the table, and highlights told apart by more than red
-against green. ``MTGRULES_UPDATE_SCREENSHOT=1`` also writes the screenshot to
+for GitHub, larger type, the board (an SVG) right under the step's narration with every card label
+at least as large as the body text, as the page shows it, and highlights told apart by more than
+red against green. ``MTGRULES_UPDATE_SCREENSHOT=1`` also writes the screenshot to
 ``docs/present-04.png`` (the one the README shows).
 """
 
@@ -23,15 +24,32 @@ REPO = Path(__file__).resolve().parents[1]
 LESSON = REPO / "notebooks" / "04-must-be-blocked.ipynb"
 SHOT = REPO / "docs" / "present-04.png"
 
+# The board's card labels as shown: each label's font size in the SVG's units (read from the
+# picture's own bytes, which the page holds as a blob), times the picture's shown width over its
+# viewBox width.
+BOARD_TEXT_JS = """async () => {
+  const img = document.querySelector('.mtg-walkthrough img.mtg-picture');
+  const svg = await (await fetch(img.src)).text();
+  const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+  const view = parseFloat(doc.documentElement.getAttribute('viewBox').split(/\\s+/)[2]);
+  const scale = img.getBoundingClientRect().width / view;
+  const sizes = Array.from(doc.querySelectorAll('g[id^="label-"] text'))
+    .map(t => parseFloat(/font-size: ([\\d.]+)px/.exec(t.getAttribute('style'))[1]) * scale);
+  return {type: svg.slice(0, 200).includes('<svg') ? 'svg' : 'other', sizes,
+          natural: img.naturalWidth, shown: img.getBoundingClientRect().width};
+}"""
+
 LAYOUT_JS = """() => {
   const walk = document.querySelector('.mtg-walkthrough');
   const table = walk.querySelector('.mtg-table').getBoundingClientRect();
   const pic = walk.querySelector('.mtg-picture').getBoundingClientRect();
+  const said = walk.querySelector('.mtg-narration').getBoundingClientRect();
   const para = document.querySelector('.jp-RenderedMarkdown p');
   const changed = Array.from(walk.querySelectorAll('.mtg-table td'))
     .map(td => getComputedStyle(td)).filter(s => s.backgroundColor !== 'rgba(0, 0, 0, 0)')
     .map(s => [s.backgroundColor, s.boxShadow]);
   return {table: [table.left, table.right, table.top, table.bottom], pic: [pic.left, pic.right, pic.top, pic.bottom, pic.width],
+          said: [said.top, said.bottom],
           font: parseFloat(getComputedStyle(para).fontSize), changed,
           text: document.body.innerText,
           staticTables: Array.from(document.querySelectorAll('th')).filter(t => t.innerText.trim() === 'what happens (rule)').length,
@@ -73,6 +91,7 @@ def test_lesson_04_on_a_projector(jupyter_env):
                     shot = tmp / "present-04.png"
                     page.screenshot(path=str(shot))
                     seen = page.evaluate(LAYOUT_JS)
+                    board_text = page.evaluate(BOARD_TEXT_JS)
             finally:
                 browser.close()
     finally:
@@ -82,11 +101,16 @@ def test_lesson_04_on_a_projector(jupyter_env):
     assert "Without a kernel" not in seen["text"]
     assert seen["staticTables"] == 0, "a static step table (meant for GitHub) is shown"
     assert seen["font"] >= 20, f"prose at {seen['font']}px is too small for a projector"
-    t_left, t_right, t_top, _t_bottom = seen["table"]
-    p_left, p_right, p_top, _p_bottom, p_width = seen["pic"]
+    _t_left, _t_right, t_top, _t_bottom = seen["table"]
+    _p_left, p_right, p_top, p_bottom, p_width = seen["pic"]
     assert p_width > 300, "the board picture is missing or tiny"
-    assert p_left >= t_right - 2 and abs(p_top - t_top) < 80, f"the board is not beside the table: {seen}"
+    assert seen["said"][1] <= p_top + 2 and p_bottom <= t_top + 2, f"the board is not between the narration and the tables: {seen}"
     assert p_right <= seen["width"] + 1
+    # The board is an SVG, shown at its natural width, with every card label at least the body's size.
+    assert board_text["type"] == "svg" and board_text["sizes"], board_text
+    assert abs(board_text["shown"] - board_text["natural"]) <= 1, f"the board is scaled: {board_text}"
+    assert min(board_text["sizes"]) >= seen["font"] - 0.01, \
+        f"card text at {min(board_text['sizes']):.1f}px beside {seen['font']}px body text"
     # Highlights: the projector palette, each colour with a shape cue (not colour alone).
     assert seen["changed"], "no highlighted cell after three steps"
     for background, shadow in seen["changed"]:

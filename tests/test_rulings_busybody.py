@@ -1,5 +1,5 @@
 """GB-1 to GB-5: Graveyard Busybody, an Unstable card outside the Comprehensive Rules (100.7),
-played as its official rulings describe it (see ``mtgrules/graveyards.py`` for the reading).
+played as its official rulings describe it (see ``mtgrules/rules/graveyards.py`` for the reading).
 
 Each test plays a board through the engine and asserts the ruling's outcome. Each would fail if
 cards went to the Busybody controller's pile instead of their owner's (GB-1), if counting read

@@ -485,20 +485,26 @@ def test_tap_for_two_colours_under_or_text_is_refused():
 
 # ---------------------------------------------------------------- 15. keywords the kit lacks
 WHITE_KNIGHT = ("First strike", "Protection from black")
+HUMAN_HATER = ("First strike", "Protection from Humans")
 
 
-def test_protection_is_refused_as_a_keyword_and_shown_not_played_as_a_line():
-    """702.16 protection isn't played by the kit: asked as a keyword it is refused; left as a
-    printed line it is shown as not played."""
-    refused_definition(lambda: CardDef("White Knight", "{W}{W}", C, power=2, toughness=2,
-                                       oracle="\n".join(WHITE_KNIGHT),
-                                       keywords=frozenset({"first strike", "protection from black"})),
-                       "unknown keyword 'protection from black'")
+def test_protection_is_a_keyword_and_a_quality_the_kit_lacks_is_refused_and_shown_not_played():
+    """702.16: protection from a quality the kit knows (black) is a keyword, and its printed line
+    is bound by it; one whose quality the kit doesn't play (Humans) is refused as a keyword and,
+    left as a printed line, shown as not played."""
     knight = CardDef("White Knight", "{W}{W}", C, frozenset({"Human", "Knight"}), power=2, toughness=2,
-                     oracle="\n".join(WHITE_KNIGHT), keywords=frozenset({"first strike"}), source="Tenth Edition")
+                     oracle="\n".join(WHITE_KNIGHT), keywords=frozenset({"first strike", "protection from black"}),
+                     source="Tenth Edition")
     register(knight, replace=True)
-    assert unbound_lines(knight) == ["Protection from black"]
-    assert "“Protection from black” (not played by this kit" in not_played_text(knight)
+    assert unbound_lines(knight) == [] and not_played_text(knight) == ""
+    refused_definition(lambda: CardDef("Human Hater", "{W}{W}", C, power=2, toughness=2,
+                                       oracle="\n".join(HUMAN_HATER),
+                                       keywords=frozenset({"first strike", "protection from humans"})),
+                       "unknown keyword 'protection from humans'")
+    hater = CardDef("Human Hater", "{W}{W}", C, frozenset({"Knight"}), power=2, toughness=2,
+                    oracle="\n".join(HUMAN_HATER), keywords=frozenset({"first strike"}), source="a teacher's card")
+    assert unbound_lines(hater) == ["Protection from Humans"]
+    assert "“Protection from Humans” (not played by this kit" in not_played_text(hater)
 
 
 def test_a_flashback_line_on_an_instant_is_not_played_by_its_spell():

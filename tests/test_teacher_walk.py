@@ -118,12 +118,13 @@ def test_class_hub_lets_a_group_of_students_in(monkeypatch, tmp_path):
     was refused at login; MTGRULES_HUB_GROUP names the Unix group whose members may log in."""
     pytest.importorskip("jupyterhub")
     from jupyterhub.auth import PAMAuthenticator
-    c = _hub_config(monkeypatch, tmp_path, MTGRULES_HUB_GROUP="mtg-class", MTGRULES_HUB_ADMINS="teacher")
+    c = _hub_config(monkeypatch, tmp_path, MTGRULES_HUB_AUTH="pam", MTGRULES_HUB_GROUP="mtg-class",
+                    MTGRULES_HUB_ADMINS="teacher")
     auth = PAMAuthenticator(config=c)
     assert auth.allowed_groups == {"mtg-class"}
     assert auth.admin_users == {"teacher"} and not auth.allow_all
     monkeypatch.delenv("MTGRULES_HUB_GROUP")
-    assert PAMAuthenticator(config=_hub_config(monkeypatch, tmp_path)).allowed_groups == set()
+    assert PAMAuthenticator(config=_hub_config(monkeypatch, tmp_path, MTGRULES_HUB_AUTH="pam")).allowed_groups == set()
 
 
 def test_presentation_page_links_nothing_outside(tmp_path):

@@ -15,6 +15,7 @@ from mtgrules.widgets import Predict, Walkthrough, WhatIf, describe_outcome, out
 from mtgrules.widgets.predict import REFUSED
 
 PNG = b"\x89PNG\r\n\x1a\n"
+SVG = b"<?xml version="
 
 
 # ---------------------------------------------------------------- boards
@@ -183,13 +184,13 @@ def test_a_scenario_shows_its_starting_board():
     assert w.slider.max == 0 and w.next_button.disabled and "<table" in w.table.value
 
 
-def test_board_picture_is_a_png_that_changes_with_the_step(mana):
+def test_board_picture_is_an_svg_that_changes_with_the_step(mana):
     t, _ = mana
     w = Walkthrough(t, board=True)
     start = bytes(w.picture.value)
-    assert start.startswith(PNG)
+    assert start.startswith(SVG) and w.picture.format == "svg+xml"
     w.next()
-    assert bytes(w.picture.value).startswith(PNG) and bytes(w.picture.value) != start
+    assert bytes(w.picture.value).startswith(SVG) and bytes(w.picture.value) != start
     plain = Walkthrough(t)
     assert bytes(plain.picture.value) == b"" and plain.picture.layout.display == "none"
 

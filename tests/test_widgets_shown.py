@@ -33,7 +33,7 @@ def test_outside_a_kernel_the_content_is_rendered_at_once():
     t, _ = _mana_timeline()
     w = Walkthrough(t, board=True)
     assert w.filled and w._view_count is None
-    assert "<table" in w.table.value and w.picture.value[:4] == b"\x89PNG"
+    assert "<table" in w.table.value and b"<svg" in bytes(w.picture.value)[:400]
     assert WhatIf(t, 0, []).filled
 
 
@@ -153,7 +153,7 @@ def test_the_board_editor_and_blocks_explorer_are_made_by_their_first_view(monke
     assert len(explorer.dropdowns) == 1 and "Grizzly Bears" in explorer.intro.value
     editor.set_state({"_view_count": 1})
     assert len(editor.children) > 5 and "Grizzly Bears" in editor.table.value
-    assert editor.picture.value[:4] == b"\x89PNG"
+    assert b"<svg" in bytes(editor.picture.value)[:400]
 
 
 def test_fill_renders_without_a_view(counted):
@@ -212,21 +212,21 @@ def test_a_lesson_picture_is_drawn_when_first_shown(monkeypatch):
     from mtgrules.widgets import picture
 
     drawn = []
-    real = board_view.board_png
+    real = board_view.board_svg
 
     def counting(*args, **kwargs):
         drawn.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(board_view, "board_png", counting)
-    monkeypatch.setattr("mtgrules.views.board_png", counting)
+    monkeypatch.setattr(board_view, "board_svg", counting)
+    monkeypatch.setattr("mtgrules.views.board_svg", counting)
     t, _ = _mana_timeline()
     monkeypatch.setattr(picture, "shown_count", lambda: 0)
     p = board(t.state, title="After")
     assert drawn == [] and not p.filled and PLACEHOLDER in p.children[0].value
     assert "the board, After" in repr(p)
     p._view_count = 1  # what the front end sends as it shows the picture
-    assert drawn == [1] and p.image.value[:4] == b"\x89PNG"
+    assert drawn == [1] and b"<svg" in bytes(p.image.value)[:400] and p.image.format == "svg+xml"
     p._view_count = 2  # a second view of the same output draws nothing more
     assert drawn == [1]
     monkeypatch.setattr(picture, "shown_count", lambda: None)

@@ -32,9 +32,40 @@ except ImportError:  # the config explains what to install; the CLI below says i
     NativeAuthenticator = None  # type: ignore[assignment,misc]
 
 if NativeAuthenticator is not None:
+    from jupyterhub.handlers.base import BaseHandler
+    from nativeauthenticator.handlers import LoginHandler as NativeLoginHandler
+
+    class _NoStatistics:
+        """JupyterHub 6 dropped statsd, which NativeAuthenticator 1.3's login form still times."""
+
+        def timer(self, *args, **kwargs):
+            return self
+
+        def start(self):
+            return self
+
+        def stop(self, *args, **kwargs):
+            return None
+
+        def incr(self, *args, **kwargs):
+            return None
+
+    class ClassLoginHandler(NativeLoginHandler):
+        """NativeAuthenticator's login form, working on JupyterHub 5 and 6 alike."""
+
+        statsd = _NoStatistics()
+
+        def render_template(self, name, **ns):
+            if name == "error.html":  # the hub's own error page: the form's renderer can't draw it
+                return BaseHandler.render_template(self, name, **ns)
+            return super().render_template(name, **ns)
 
     class ClassAuthenticator(NativeAuthenticator):
         """NativeAuthenticator where only the teacher approves accounts, admins' included."""
+
+        def get_handlers(self, app):
+            return [(path, ClassLoginHandler if path == "/login" else handler)
+                    for path, handler in super().get_handlers(app)]
 
         def get_authed_users(self):
             """The approved accounts (NativeAuthenticator adds every admin name, approved or not,

@@ -23,17 +23,22 @@ The limits are applied in the child between fork and exec, before it drops to th
   per student below the hub's own group: ``cpu_limit`` cores through the CFS quota, ``mem_limit``
   for the student's processes together, and ``tasks_limit`` processes. Each group also has an
   equal CPU weight, so the class shares the cores student by student, not process by process.
+  When the server stops, whatever is still in the student's groups is killed (a loop a kernel
+  forked, a process left in the background), as systemd does when a unit stops.
   cgroup v2 without systemd can't be delegated from here; there only the resource limits apply
   (the hub's log says so).
 """
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import os
 import pwd
 import resource
+import signal
 import stat
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -76,6 +81,7 @@ class StudentGroups:
             own = own_cgroup(controller, root=root)
             if own is None:
                 continue
+            self.sweep(own)
             base = own / f"mtgrules-hub-{os.getpid()}"
             try:
                 base.mkdir(exist_ok=True)
@@ -89,13 +95,16 @@ class StudentGroups:
     def create(self, name: str, mem_bytes: int, cpu: float, tasks: int) -> list[Path]:
         """Make (or reset) the student's groups and their limits; returns the folders to join."""
         made = []
+        wanted = {"cpu": cpu > 0, "memory": mem_bytes > 0, "pids": tasks > 0}
         for controller, base in self.bases.items():
+            if not wanted[controller]:  # a lifted limit: the student's processes stay where the hub's are
+                continue
             group = base / name
             settings = {
                 "cpu": {"cpu.shares": "1024", "cpu.cfs_period_us": str(CFS_PERIOD_US),
-                        "cpu.cfs_quota_us": str(int(cpu * CFS_PERIOD_US)) if cpu > 0 else "-1"},
-                "memory": {"memory.limit_in_bytes": str(mem_bytes) if mem_bytes > 0 else "-1"},
-                "pids": {"pids.max": str(tasks) if tasks > 0 else "max"},
+                        "cpu.cfs_quota_us": str(int(cpu * CFS_PERIOD_US))},
+                "memory": {"memory.limit_in_bytes": str(mem_bytes)},
+                "pids": {"pids.max": str(tasks)},
             }[controller]
             try:
                 group.mkdir(exist_ok=True)
@@ -108,6 +117,13 @@ class StudentGroups:
         return made
 
     @staticmethod
+    def members(group: Path) -> list[int]:
+        try:
+            return [int(pid) for pid in (group / "cgroup.procs").read_text().split()]
+        except OSError:
+            return []
+
+    @staticmethod
     def remove(groups: list[Path]) -> None:
         for group in groups:
             try:
@@ -115,9 +131,47 @@ class StudentGroups:
             except OSError:
                 pass
 
+    @classmethod
+    async def empty_and_remove(cls, groups: list[Path], grace: float = 3.0) -> None:
+        """After a student's server stopped: give what it started ``grace`` seconds to end, then
+        kill whatever is left in the student's groups (a loop a kernel forked, a process started
+        in the background), as systemd does when a unit stops, and remove the groups."""
+        deadline = asyncio.get_running_loop().time() + grace
+        while any(cls.members(g) for g in groups) and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.2)
+        for group in groups:
+            for pid in cls.members(group):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        while any(cls.members(g) for g in groups) and asyncio.get_running_loop().time() < deadline + 5:
+            await asyncio.sleep(0.1)
+        cls.remove(groups)
+
+    @classmethod
+    def sweep(cls, own: Path) -> None:
+        """Remove the empty groups of hubs that are no longer running (stopped with SIGKILL, say)."""
+        for base in own.glob("mtgrules-hub-*"):
+            pid = base.name.rsplit("-", 1)[1]
+            if not pid.isdigit() or Path(f"/proc/{pid}").exists():
+                continue
+            cls.remove([*(p for p in base.iterdir() if p.is_dir() and not cls.members(p)), base])
+
     def remove_all(self) -> None:
-        for base in self.bases.values():
-            self.remove([*(p for p in base.iterdir() if p.is_dir()), base] if base.is_dir() else [])
+        """At the hub's exit (which stops every server: cleanup_servers), end what is left in the
+        students' groups and remove them."""
+        groups = [p for base in self.bases.values() if base.is_dir() for p in base.iterdir() if p.is_dir()]
+        for group in groups:
+            for pid in self.members(group):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        deadline = time.monotonic() + 5
+        while any(self.members(g) for g in groups) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        self.remove([*groups, *self.bases.values()])
 
 
 def join_groups(groups: list[Path]) -> None:
@@ -183,7 +237,7 @@ class LimitedSpawner(LocalProcessSpawner):
 
     async def stop(self, now=False):
         await super().stop(now=now)
-        StudentGroups.remove(getattr(self, "_student_groups", []))
+        await StudentGroups.empty_and_remove(getattr(self, "_student_groups", []))
 
 
 class AccountSpawner(LimitedSpawner):

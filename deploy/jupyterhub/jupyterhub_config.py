@@ -89,8 +89,8 @@ if MODE not in ("class", "test"):
 KERNEL_IDLE = int(os.environ.get("MTGRULES_HUB_KERNEL_IDLE", "1200"))
 SERVER_IDLE = int(os.environ.get("MTGRULES_HUB_SERVER_IDLE", "3600"))
 
-# ---- the hub's state: only the hub's user may read it (password hashes, tokens, OAuth secrets)
-os.umask(0o077)  # whatever the hub, the proxy or sqlite create from here on is private
+# ---- the hub's state: only the hub's user may read it (password hashes, tokens, OAuth secrets).
+# The folder is 0700, so nothing the hub writes in it later can be read by anyone else.
 STATE = Path(os.environ.get("MTGRULES_HUB_STATE", "/srv/jupyterhub")).resolve()
 STATE.mkdir(parents=True, mode=0o700, exist_ok=True)
 STATE.chmod(0o700)
@@ -186,6 +186,10 @@ c.Spawner.args = [
 if MODE == "test":
     c.Spawner.args.append("--ServerApp.terminals_enabled=False")
 c.Spawner.environment = {"MPLBACKEND": "Agg"}
+# What a student's server inherits from the hub's environment: where Python and Jupyter find
+# their files, nothing more (no secrets: the bench token, OAuth secrets and the like stay here).
+c.Spawner.env_keep = ["PATH", "PYTHONPATH", "VIRTUAL_ENV", "CONDA_ROOT", "CONDA_DEFAULT_ENV", "LANG", "LC_ALL",
+                      "JUPYTERHUB_SINGLEUSER_APP", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH"]
 MEM_LIMIT = os.environ.get("MTGRULES_HUB_MEM_LIMIT", "1G").strip()
 CPU_LIMIT = float(os.environ.get("MTGRULES_HUB_CPU_LIMIT", "1"))
 TASKS_LIMIT = int(os.environ.get("MTGRULES_HUB_TASKS_LIMIT", "256"))

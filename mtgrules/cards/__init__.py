@@ -31,8 +31,11 @@ from mtgrules.cards.builders import (
 from mtgrules.core.abilities import (
     Ability,
     ActivatedAbility,
+    AdditionalCost,
     AnyColor,
+    CantBeCountered,
     Cost,
+    CostChange,
     Enchant,
     EntersWith,
     Fixed,
@@ -40,8 +43,11 @@ from mtgrules.core.abilities import (
     ManaAbility,
     ManaReplacement,
     ManaTriggerResolution,
+    Modal,
+    Mode,
     Reflect,
     Resolution,
+    Sacrifice,
     StaticAbility,
     Target,
     TriggeredAbility,
@@ -105,4 +111,10 @@ __all__ = [
     "characteristics", "create_token", "create_tokens", "draw_cards", "fight", "gain_life", "colored", "not_colored", "COLORS",
     "any_target", "player_target", "opponent_target", "import_cards", "kit_cards",
     "GrantsAbility", "choice_kind",
+    "AdditionalCost", "CantBeCountered", "CostChange", "Modal", "Mode", "Sacrifice",
 ]
+
+KIT_CARDS: frozenset[str] = frozenset(CARD_POOL)
+"""The cards the kit ships, as ``import mtgrules`` registers them: a card named on a board but not
+here was registered in this session (a teacher's, or a lesson module's), so code that builds the
+board in a fresh kernel must register it first (the BoardEditor's copied code says so)."""

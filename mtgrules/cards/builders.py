@@ -15,7 +15,7 @@ from mtgrules.core.mana import ManaType, Restriction
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.combat.damage import can_be_dealt_damage
-from mtgrules.rules.layers import characteristics, on_battlefield
+from mtgrules.rules.layers import characteristics, on_battlefield, text_word
 from mtgrules.rules.targeting import opponents
 
 StaticEffects = Callable[[GameState, GameObject], list[Effect]]
@@ -148,11 +148,14 @@ def graveyard_card_target(description: str, test: Callable[[GameState, str, Game
 
 
 def others_you_control(subtype: str, power: int, toughness: int, rule: str, why: str) -> StaticEffects:
-    """A lord's static effect: other <subtype> you control get +p/+t (613.4c)."""
+    """A lord's static effect: other <subtype> you control get +p/+t (613.4c). The subtype is a
+    word of its text, so a text-changing effect can change it ("Zombies" to "Humans", 612.2)."""
     def effects(state: GameState, source: GameObject) -> list[Effect]:
+        kind = text_word(state, source, subtype)
+
         def applies(st: GameState, obj: GameObject, chars: Chars) -> bool:
             return (obj.oid != source.oid and obj.controller == source.controller
-                    and on_battlefield(st, obj) and chars.is_creature and subtype in chars.subtypes)
+                    and on_battlefield(st, obj) and chars.is_creature and kind in chars.subtypes)
         return [Effect("7c", why, rule, source.oid, source.timestamp, applies=applies, delta=(power, toughness))]
     return effects
 

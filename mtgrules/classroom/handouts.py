@@ -9,7 +9,9 @@ rendered here once, with the same functions the widgets use (:mod:`mtgrules.widg
 :mod:`mtgrules.views`), and a few lines of JavaScript show one step at a time; without
 JavaScript, or on paper, every step is shown in order.
 
-Everything is inline: the style sheet, the script and the board pictures (PNG as data URIs).
+Everything is local: the style sheet and the script inline, the board pictures as SVG files
+under ``boards/`` (each board once; data URIs for a page built in memory), shown full width with a
+link that opens the board alone, to enlarge as far as a reader likes.
 Text this module writes itself is escaped; tables and narration come from the views, which
 escape game text.
 """
@@ -45,9 +47,10 @@ def asset(name: str) -> str:
 
 # ---------------------------------------------------------------- pieces
 class Pictures:
-    """Board pictures written once each as ``boards/<hash>.png`` under the site folder (a state
-    repeats when players only pass, and lessons share boards); pages link them relatively.
-    Without a folder (a page built in memory) they are inlined as data URIs instead."""
+    """Board pictures (SVG: sharp at any size, on screen and on paper) written once each as
+    ``boards/<hash>.svg`` under the site folder (a state repeats when players only pass, and lessons
+    share boards); pages link them relatively. Without a folder (a page built in memory) they are
+    inlined as data URIs instead."""
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder
@@ -62,13 +65,13 @@ class Pictures:
             key = id(state)
         found = self._cache.get(key)
         if found is None:
-            from mtgrules.views import board_png
-            data = board_png(state)
+            from mtgrules.views import board_svg
+            data = board_svg(state)
             self.drawn += 1
             if self.folder is None:
-                found = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+                found = "data:image/svg+xml;base64," + base64.b64encode(data).decode("ascii")
             else:
-                name = hashlib.sha256(data).hexdigest()[:16] + ".png"
+                name = hashlib.sha256(data).hexdigest()[:16] + ".svg"
                 (self.folder / "boards").mkdir(parents=True, exist_ok=True)
                 (self.folder / "boards" / name).write_bytes(data)
                 found = f"boards/{name}"
@@ -76,14 +79,18 @@ class Pictures:
         return found
 
 
+ENLARGE_NOTE = "Click the board to open it on its own: it is a drawing, so zoom in as far as you like."
+
+
 def _enlargeable(picture: str, alt: str) -> str:
-    """A board picture that opens at full size when clicked: beside the table it is drawn at less
-    than half its width, too small to read its labels at 1366 px. (A data: URI can't be opened in
-    a tab, so an inline picture stays a plain image.)"""
+    """A board picture, full width, that opens on its own when clicked, and says so (its labels
+    were about 5 px high when it stood beside the table at 1366 px). A data: URI can't be opened
+    in a tab, so an inline picture stays a plain image."""
     img = f'<img alt="{esc(alt)}" src="{esc(picture)}">'
     if picture.startswith("data:"):
         return img
-    return f'<a href="{esc(picture)}" target="_blank" title="Open the board at full size">{img}</a>'
+    return (f'<a href="{esc(picture)}" target="_blank" title="Open the board on its own, to enlarge it">{img}</a>'
+            f'<figcaption class="mtg-enlarge">{esc(ENLARGE_NOTE)}</figcaption>')
 
 
 def _strip_style(fragment: str) -> str:
@@ -209,7 +216,7 @@ class Page:
                 f'<p class="mtg-question-text"><span class="mtg-qnum">Question {number}.</span> '
                 f'{_question_text(widget)}</p>'
                 f'<ol class="mtg-options" type="A">{options}</ol>'
-                f'<details class="mtg-answer"><summary>Reveal the answer</summary>{answer}</details></div>')
+                f'<details class="mtg-answer"><summary>{render.REVEAL}</summary>{answer}</details></div>')
 
     # ---- the quiz
     def quiz(self, quiz: Any) -> str:
@@ -246,7 +253,7 @@ class Page:
         from mtgrules.widgets.picture import Picture
         if isinstance(value, Picture):
             return (f'<figure class="mtg-figure"><img alt="{html.escape(value.about, quote=True)}" '
-                    f'src="data:image/png;base64,{base64.b64encode(value.png()).decode("ascii")}"></figure>')
+                    f'src="data:image/{value.format};base64,{base64.b64encode(value.png()).decode("ascii")}"></figure>')
         if isinstance(value, Walkthrough):
             return self.stepper(value.timeline, value.fold_passes, value.heading)
         if isinstance(value, Predict):
@@ -259,7 +266,7 @@ class Page:
             return (f'<div class="mtg-explorer">{value.intro.value}'
                     '<p class="mtg-kernel-note">In the notebook you choose each blocker and the engine checks '
                     'the declaration. Try it on paper: which declarations are legal?</p>'
-                    f'<figure class="mtg-board"><img alt="The board" src="{self.pictures.uri(value.state)}">'
+                    f'<figure class="mtg-board">{_enlargeable(self.pictures.uri(value.state), "The board")}'
                     "</figure></div>")
         if isinstance(value, Timeline):
             return self.stepper(value)

@@ -4,6 +4,8 @@ Cells carry their role in metadata under ``"mtgrules"``:
 
 * ``{"static": "module:function"}`` -- a generated step table (see :mod:`mtgrules.lessons.static`);
 * ``{"ruling": "ID"}`` -- a generated ruling quote;
+* ``{"casting": "module:function"}`` -- a generated table of the substeps of casting a spell
+  (601.2a-i), shown as the Markdown it holds;
 * ``{"quiz": "module"}`` -- a lesson's quiz printed as Markdown (with ``only: no-kernel``: the
   ``Quiz`` widget asks it where a kernel runs);
 * ``{"only": "notebook"}`` -- instructions for someone running the cells themselves ("Run the
@@ -127,8 +129,9 @@ def check_roles(nb: Notebook, path: Path | str) -> None:
         try:
             if "ruling" in info:
                 ruling(info["ruling"])
-            if "static" in info:
-                check_key(info["static"])
+            for generated in ("static", "casting"):
+                if generated in info:
+                    check_key(info[generated])
             if "quiz" in info:
                 from mtgrules.lessons.quizzes import quiz_module
                 quiz_module(info["quiz"])

@@ -11,10 +11,11 @@ from the cells' metadata (see :mod:`mtgrules.classroom.notebook`):
   links replaced), which the kit's Voila template shows instead of nbconvert's rendering, which
   passes raw HTML and scripts through: the projector trusts a lesson's Markdown no more than a
   handout does;
-* a hidden first cell sets the projector theme: larger type, the board beside the table, and
-  highlights that differ by shape as well as by colour (orange underlined for a changed cell,
-  blue outlined for a new row: told apart under the common colour blindnesses, never red
-  against green alone). Every walk-through shows its board.
+* a hidden first cell sets the projector theme: larger type, and highlights that differ by shape
+  as well as by colour (orange underlined for a changed cell, blue outlined for a new row: told
+  apart under the common colour blindnesses, never red against green alone). Every walk-through
+  shows its board, under the step's narration and what it changed: an SVG in large print, every
+  card label at least as large as the body text (``BODY_PX``), the tables after it.
 """
 
 from __future__ import annotations
@@ -28,8 +29,15 @@ from typing import Any
 from mtgrules.classroom import notebook
 from mtgrules.classroom.handouts import changed_rows_html, markdown_html
 from mtgrules.classroom.palette import use_palette
-from mtgrules.widgets import Walkthrough
+from mtgrules.widgets import Walkthrough, render
 from mtgrules.widgets.walkthrough import StepView
+
+BODY_PX = 21
+"""The presentation's body text, in CSS pixels (``THEME_CSS``); the board's card labels are drawn at
+least this large."""
+BOARD_PX = 1200
+"""How wide the presentation's board may be drawn: a 1920×1080 projector at 150 % shows a page
+1280 CSS pixels wide, and the board keeps its natural size (never shrunk below its print)."""
 
 THEME_CSS = """
 body, .jp-Notebook, .jp-RenderedHTMLCommon { font-size: 21px !important; line-height: 1.45; }
@@ -44,21 +52,27 @@ body, .jp-Notebook, .jp-RenderedHTMLCommon { font-size: 21px !important; line-he
 .mtg-rule { color: #0b3c8c !important; }
 .mtg-right { color: #0072b2 !important; } .mtg-right::before { content: "\\2714  "; }
 .mtg-wrong { color: #d55e00 !important; } .mtg-wrong::before { content: "\\2718  "; }
-/* the board beside the table */
-.mtg-walkthrough .widget-hbox:has(> .mtg-picture) { flex-wrap: nowrap !important; gap: 16px; }
-.mtg-walkthrough .mtg-table { flex: 1 1 0 !important; width: auto !important; min-width: 0 !important; }
-.mtg-walkthrough .mtg-picture { flex: 0 0 40% !important; max-width: 40% !important; width: 40% !important;
-  height: auto !important; object-fit: contain; align-self: flex-start; }
+/* the step's narration and what it changed, then the board (large print, at its natural size), then the tables */
+.mtg-walkthrough > .mtg-narration { order: 3; } .mtg-walkthrough > .mtg-events { order: 5; }
+.mtg-walkthrough > .widget-hbox:has(> .mtg-picture) { order: 4; flex-direction: column !important;
+  flex-wrap: nowrap !important; gap: 12px; }
+.mtg-walkthrough .mtg-picture { order: -1; width: auto !important; max-width: 100% !important;
+  height: auto !important; align-self: flex-start; }
+.mtg-walkthrough .mtg-table { width: 100% !important; }
 .mtg-walkthrough .widget-slider { min-width: 320px; }
 """
 
 
 class ProjectorWalkthrough(Walkthrough):
-    """A Walkthrough for the projector: the board by default, and above the full table the rows
-    and columns the step changed, so the key cells are on screen without scrolling sideways."""
+    """A Walkthrough for the projector: the board by default, in large print (every card label at
+    least ``BODY_PX``), and under the narration the rows and columns the step changed, so the key
+    cells are on screen without scrolling sideways."""
 
     def __init__(self, timeline: Any, board: bool = True, **kwargs: Any) -> None:
         super().__init__(timeline, board, **kwargs)
+
+    def picture_of(self, state: Any) -> bytes:
+        return render.board_picture(state, width_px=BOARD_PX, font_px=BODY_PX)
 
     def view(self, i: int) -> StepView:
         cached = self._cache.get(i)
@@ -67,7 +81,7 @@ class ProjectorWalkthrough(Walkthrough):
             if i > 0:
                 before, after = self.timeline[self.frames[i - 1]].state, self.timeline[self.frames[i]].state
                 changed = changed_rows_html(before, after, "What changed")
-                cached = replace(cached, table=f'<div class="mtg-changed">{changed}</div>{cached.table}')
+                cached = replace(cached, narration=f'{cached.narration}<div class="mtg-changed">{changed}</div>')
                 self._cache[i] = cached
         return cached
 

@@ -58,9 +58,32 @@ def _is_optional_function(v: Any) -> bool:
 
 
 @dataclass(frozen=True)
+class Sacrifice:
+    """"Sacrifice a creature", "Sacrifice another creature", "Sacrifice two artifacts" as part of
+    a cost (118.3, 701.21a): ``count`` permanents the payer controls that pass ``test(state,
+    player, permanent)``, chosen as the cost is paid (choice kind ``"sacrifice"``, 601.2h).
+    ``other`` ("another") leaves out the source itself."""
+
+    description: str
+    test: Callable[[GameState, str, GameObject], bool]
+    count: int = 1
+    other: bool = False
+
+    def __post_init__(self) -> None:
+        _check_fields(self, f"Sacrifice {self.description!r:.40}", (
+            ("description", 'the words after "Sacrifice", such as "a creature"', _is_text),
+            ("test", "a function (state, player, permanent) -> bool", _is_function),
+            ("count", "a whole number, 1 or more", lambda v: type(v) is int and v >= 1),
+            ("other", "True or False", _is_flag)))
+
+
+@dataclass(frozen=True)
 class Cost:
     """An activation cost: mana, {T}, {Q}, removing counters (118, 107.5, 107.6), exiling the
-    source itself, exiling cards from your graveyard(s) (406.2), and a loyalty symbol.
+    source itself, exiling cards from your graveyard(s) (406.2), and a loyalty symbol; and the
+    costs that move or spend something else (118.3): sacrificing the source itself
+    (``sacrifice_self``, "Sacrifice this creature") or other permanents (``sacrifice``),
+    discarding cards (``discard``, 701.9a) and paying life (``life``, 119.4).
 
     ``loyalty`` is the number in a loyalty symbol (+2, −1, 0): an ability whose cost has one is
     a loyalty ability (606.2), paid by putting on or removing that many loyalty counters (606.4)."""
@@ -72,6 +95,10 @@ class Cost:
     exile_self: bool = False
     exile_from_graveyard: int = 0
     loyalty: int | None = None
+    sacrifice_self: bool = False
+    sacrifice: Sacrifice | None = None
+    discard: int = 0
+    life: int = 0
 
     def __post_init__(self) -> None:
         if isinstance(self.mana, str):  # Cost(mana="{1}{G}") means what Cost.of("{1}{G}") says
@@ -85,7 +112,14 @@ class Cost:
             ("exile_self", "True or False", _is_flag),
             ("remove_counter", 'a counter\'s name such as "charge" (or None)', lambda v: v is None or _is_text(v)),
             ("exile_from_graveyard", "a whole number", lambda v: type(v) is int and v >= 0),
-            ("loyalty", "a whole number such as 2 or -1 (or None)", lambda v: v is None or type(v) is int)))
+            ("loyalty", "a whole number such as 2 or -1 (or None)", lambda v: v is None or type(v) is int),
+            ("sacrifice_self", "True or False", _is_flag),
+            ("sacrifice", "a Sacrifice such as Sacrifice(\"a creature\", test) (or None)",
+             lambda v: v is None or isinstance(v, Sacrifice)),
+            ("discard", "a whole number", lambda v: type(v) is int and v >= 0),
+            ("life", "a whole number", lambda v: type(v) is int and v >= 0)))
+        if self.sacrifice_self and self.exile_self:  # the source can leave only once (118.3)
+            raise CardDefError("Cost: a cost can't both sacrifice and exile its own source")
         problem = counter_problem(self.remove_counter) if self.remove_counter else ""
         if problem:  # "Charge" would never find the "charge" counters on the card
             raise CardDefError(f"Cost: remove_counter: {problem}")
@@ -93,12 +127,20 @@ class Cost:
     @classmethod
     def of(cls, mana: str = "", *, tap: bool = False, untap: bool = False,
            remove_counter: str | None = None, exile_self: bool = False,
-           exile_from_graveyard: int = 0, loyalty: int | None = None) -> Cost:
+           exile_from_graveyard: int = 0, loyalty: int | None = None, sacrifice_self: bool = False,
+           sacrifice: Sacrifice | None = None, discard: int = 0, life: int = 0) -> Cost:
         try:  # refused as the card is defined, not when a learner first activates the ability
             cost = parse_cost(mana)
         except ValueError as e:
             raise CardDefError(f"Cost: {e}") from None
-        return cls(cost, tap, untap, remove_counter, exile_self, exile_from_graveyard, loyalty)
+        return cls(cost, tap, untap, remove_counter, exile_self, exile_from_graveyard, loyalty,
+                   sacrifice_self, sacrifice, discard, life)
+
+    @property
+    def asks(self) -> bool:
+        """Whether paying it asks the payer to choose something besides mana: which cards to exile,
+        which permanents to sacrifice, which cards to discard (601.2h)."""
+        return bool(self.exile_from_graveyard or self.sacrifice or self.discard)
 
     def text(self) -> str:
         parts = [] if self.loyalty is None else [loyalty_text(self.loyalty)]
@@ -111,6 +153,14 @@ class Cost:
         if self.exile_from_graveyard:
             n = self.exile_from_graveyard
             parts.append(f"Exile {'a card' if n == 1 else f'{n} cards'} from your graveyard")
+        if self.life:
+            parts.append(f"Pay {self.life} life")
+        if self.discard:
+            parts.append(f"Discard {'a card' if self.discard == 1 else f'{self.discard} cards'}")
+        if self.sacrifice_self:
+            parts.append("Sacrifice this permanent")
+        if self.sacrifice is not None:
+            parts.append(f"Sacrifice {self.sacrifice.description}")
         return ", ".join(parts)
 
 
@@ -179,18 +229,80 @@ class Target:
     "something" of "target [something]" may describe objects and/or players (115.1a, 115.1c,
     115.1d), and "any target" is a creature, player, planeswalker or battle (115.4). A player who
     has left the game is never a legal target, whatever the test says. See ``player_target``,
-    ``opponent_target`` and ``any_target`` in ``mtgrules.cards``."""
+    ``opponent_target`` and ``any_target`` in ``mtgrules.cards``.
+
+    One instance of the word "target" may take several: ``count`` of them ("two target
+    creatures"), or up to ``count`` (``up_to``, "up to two target creatures", 115.6), each a
+    different one (115.3). ``distinct`` ("another target", "a third target") says it may not take
+    one chosen for an earlier instance of "target" of the same spell or ability, which 115.3 would
+    otherwise allow."""
 
     description: str
     legal: Callable[[GameState, str, GameObject], bool]
     zones: frozenset[Zone] = frozenset({Zone.BATTLEFIELD})
     players: Callable[[GameState, str, str], bool] | None = None
+    count: int = 1
+    up_to: bool = False
+    distinct: bool = False
 
     def __post_init__(self) -> None:
         _check_fields(self, f"Target {self.description!r:.40}", (
             ("description", "text such as \"target creature\"", _is_text),
             ("legal", "a function (state, controller, object) -> bool", _is_function),
-            ("players", "a function (state, controller, player name) -> bool (or None)", _is_optional_function)))
+            ("players", "a function (state, controller, player name) -> bool (or None)", _is_optional_function),
+            ("count", "a whole number, 1 or more (\"two target creatures\" is 2)", lambda v: type(v) is int and v >= 1),
+            ("up_to", "True or False (\"up to two target creatures\")", _is_flag),
+            ("distinct", "True or False (\"another target\", \"a third target\")", _is_flag)))
+
+    @property
+    def fewest(self) -> int:
+        """How many targets this instance of "target" needs: all ``count``, or none for "up to"
+        (115.6: a spell or ability may allow zero targets)."""
+        return 0 if self.up_to else self.count
+
+
+TargetSpec = Target | tuple[Target, ...]
+"""What a spell or ability targets: one instance of the word "target" (a :class:`Target`), or
+several, in the order their targets are chosen (115.3, 601.2c): "target creature and target
+player" is ``(creature_target(...), player_target())``."""
+
+
+def target_slots(spec: TargetSpec | None) -> tuple[Target, ...]:
+    """The instances of "target" a spell or ability has, in order: none, one, or several."""
+    if spec is None:
+        return ()
+    return (spec,) if isinstance(spec, Target) else tuple(spec)
+
+
+def target_groups(slots: tuple[Target, ...], chosen: int) -> tuple[range, ...] | None:
+    """Which of ``chosen`` targets, given in order, belong to which instance of "target": each
+    instance takes its ``count`` in turn, and the one "up to" instance (at most one, checked as
+    the ability is made) takes whatever is left between its fewest and its most (601.2c). None
+    if ``chosen`` can't be split so."""
+    fixed = sum(s.count for s in slots if not s.up_to)
+    spare = chosen - fixed
+    ranges: list[range] = []
+    start = 0
+    for s in slots:
+        n = s.count if not s.up_to else spare
+        if n < s.fewest or n > s.count:
+            return None
+        ranges.append(range(start, start + n))
+        start += n
+    return tuple(ranges) if start == chosen else None
+
+
+def _is_target_spec(v: Any) -> bool:
+    return v is None or isinstance(v, Target) or (
+        isinstance(v, tuple) and len(v) > 0 and all(isinstance(t, Target) for t in v))
+
+
+def check_target_spec(where: str, spec: TargetSpec | None) -> None:
+    """Refuse a spec whose chosen targets couldn't be read back in order: two instances that
+    each take a variable number ("up to") would leave ``targets=(a, b, c)`` ambiguous."""
+    if sum(1 for s in target_slots(spec) if s.up_to) > 1:
+        raise CardDefError(f"{where}: two instances of \"up to ... target\" can't be told apart in the order "
+                           "targets are given; the kit plays one such instance per spell or ability")
 
 
 class Resolution(Protocol):
@@ -216,6 +328,9 @@ class Resolution(Protocol):
     def pump(self, obj: GameObject, power: int, toughness: int, rule: str, why: str) -> None: ...
     def damage(self, recipient: GameObject | str, amount: int) -> None: ...
     def counter(self, spell: GameObject) -> None: ...
+    def for_slots(self, first: int, count: int) -> Resolution: ...
+    def continuous(self, obj: GameObject, why: str, *parts: dict[str, Any],
+                   until_end_of_turn: bool = ...) -> tuple[Effect, ...]: ...
 
 
 class ManaTriggerResolution(Protocol):
@@ -256,15 +371,24 @@ class ActivatedAbility:
     cost: Cost
     text: str
     resolve: Resolver
-    target: Target | None = None
+    target: TargetSpec | None = None
     target_player: bool = False
+    sorcery_speed: bool = False
+    once_each_turn: bool = False
 
     def __post_init__(self) -> None:
-        _check_fields(self, f"ActivatedAbility {self.text!r:.40}" if _is_text(self.text) else "ActivatedAbility", (
+        where = f"ActivatedAbility {self.text!r:.40}" if _is_text(self.text) else "ActivatedAbility"
+        _check_fields(self, where, (
             ("cost", "a Cost such as Cost.of(\"{1}\", tap=True) (it comes first)", lambda v: isinstance(v, Cost)),
             ("text", "the ability's text", _is_text), ("resolve", "a function (res, item)", _is_function),
-            ("target", "a Target (or None)", lambda v: v is None or isinstance(v, Target)),
-            ("target_player", "True or False", _is_flag)))
+            ("target", "a Target, or a tuple of them (or None)", _is_target_spec),
+            ("target_player", "True or False", _is_flag),
+            ("sorcery_speed", "True or False (\"Activate only as a sorcery\", 602.5d)", _is_flag),
+            ("once_each_turn", "True or False (\"Activate only once each turn\", 602.5b)", _is_flag)))
+        check_target_spec(where, self.target)
+        if isinstance(self.resolve, Modal):
+            raise CardDefError(f"{where}: a modal activated ability isn't played yet (700.2a); the kit plays modal "
+                               "spells and modal triggered abilities")
         if self.target_player and self.target is None:  # "target player" is a target like any other (115.1c)
             object.__setattr__(self, "target", Target("target player", _no_object, frozenset(), players=_any_player))
 
@@ -283,7 +407,7 @@ class TriggeredAbility:
     resolve: Resolver | ManaTriggerResolver
     condition: Callable[[GameState, GameObject], bool] | None = None
     is_mana: bool = False
-    target: Target | None = None  # chosen as the trigger is put on the stack (603.3d)
+    target: TargetSpec | None = None  # chosen as the trigger is put on the stack (603.3d)
     looks_back: bool = False
 
     def __post_init__(self) -> None:
@@ -293,8 +417,12 @@ class TriggeredAbility:
             ("matches", "a function (state, source, event)", _is_function),
             ("resolve", "a function (res, item)", _is_function),
             ("condition", "a function (state, source) (or None)", _is_optional_function),
-            ("target", "a Target (or None)", lambda v: v is None or isinstance(v, Target)),
+            ("target", "a Target, or a tuple of them (or None)", _is_target_spec),
             ("is_mana", "True or False", _is_flag), ("looks_back", "True or False", _is_flag)))
+        check_target_spec(where, self.target)
+        if isinstance(self.resolve, Modal) and self.target is not None:
+            raise CardDefError(f"{where}: a modal ability's targets are its modes' own (700.2c); give each Mode its "
+                               "target, not the ability")
         if self.event not in _EVENT_KINDS:  # a misspelt kind is never heard: the ability would never trigger
             near = difflib.get_close_matches(self.event, _EVENT_KINDS, n=2)
             raise CardDefError(f"{where}: {self.event!r} is not an event kind, so it would never trigger" +
@@ -373,6 +501,133 @@ class Enchant:
             ("target", "a Target saying what it may enchant", lambda v: isinstance(v, Target))))
 
 
+# ---------------------------------------------------------------- casting: modes and costs (700.2, 601.2)
+CHOSEN_MODES = "modes"
+"""Where a modal spell's or ability's stack item keeps the modes chosen for it (700.2a, 700.2b):
+their numbers in the ``Modal``'s list, in the order printed."""
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One mode of a modal spell or ability (700.2): its bulleted line as printed ("• Destroy
+    target artifact."), what it does, and what it targets: a mode's targets are chosen only if
+    the mode is (700.2c, 601.2c)."""
+
+    text: str
+    resolve: Resolver
+    target: TargetSpec | None = None
+
+    def __post_init__(self) -> None:
+        where = f"Mode {self.text!r:.40}"
+        _check_fields(self, where, (
+            ("text", "the mode's line as printed, such as \"• Destroy target artifact.\"", _is_text),
+            ("resolve", "a function (res, item)", _is_function),
+            ("target", "a Target, or a tuple of them (or None)", _is_target_spec)))
+        check_target_spec(where, self.target)
+
+    @property
+    def label(self) -> str:
+        """The mode in words, as a player names it (``mode="Destroy target artifact."``)."""
+        return self.text.lstrip("•").strip()
+
+
+@dataclass(frozen=True)
+class Modal:
+    """The effect of a modal spell or triggered ability (700.2): "Choose one —" (``text``) and
+    its modes. The controller chooses between ``fewest`` and ``most`` different modes (700.2d)
+    as the spell is cast (601.2b, 700.2a) or the trigger is put on the stack (603.3c, 700.2b),
+    choice kind ``"mode"``; a mode whose targets can't be chosen can't be chosen. Used as the
+    spell's ``spell`` or the ability's ``resolve``: it follows the chosen modes in the order
+    printed, each seeing only its own targets."""
+
+    text: str
+    modes: tuple[Mode, ...]
+    fewest: int = 1
+    most: int = 1
+
+    def __post_init__(self) -> None:
+        where = f"Modal {self.text!r:.40}"
+        _check_fields(self, where, (
+            ("text", "the line that says how many to choose, such as \"Choose one —\"", _is_text),
+            ("modes", "a tuple of two or more Mode values (700.2)",
+             lambda v: isinstance(v, tuple) and len(v) >= 2 and all(isinstance(m, Mode) for m in v)),
+            ("fewest", "a whole number, 1 or more", lambda v: type(v) is int and v >= 1),
+            ("most", "a whole number, at least fewest and at most the number of modes",
+             lambda v: type(v) is int and self.fewest <= v <= len(self.modes))))
+
+    def __call__(self, res: Resolution, item: StackItem) -> None:
+        chosen = item.get(CHOSEN_MODES)
+        if not isinstance(chosen, tuple):  # put on the stack without its modes: a kit bug, never guessed
+            raise ValueError(f"{item.label} is modal and no mode was chosen for it (700.2a)")
+        first = 0
+        for number in chosen:
+            mode = self.modes[number]
+            slots = len(target_slots(mode.target))
+            mode.resolve(res.for_slots(first, slots), item)
+            first += slots
+
+
+@dataclass(frozen=True)
+class AdditionalCost:
+    """"As an additional cost to cast this spell, sacrifice a creature." (118.8): a cost paid
+    with the mana cost as the spell is cast (601.2f, 601.2h). ``cost`` holds what it asks:
+    sacrificing, discarding, paying life or exiling cards from a graveyard; never mana or {T}
+    (a card in hand has no way to be tapped), which would be an activation cost's."""
+
+    text: str
+    cost: Cost
+
+    def __post_init__(self) -> None:
+        where = f"AdditionalCost {self.text!r:.40}"
+        _check_fields(self, where, (("text", "the ability's text", _is_text),
+                                    ("cost", "a Cost such as Cost(discard=1)", lambda v: isinstance(v, Cost))))
+        c = self.cost
+        if not c.mana.is_empty or c.tap or c.untap or c.remove_counter or c.exile_self or c.sacrifice_self \
+                or c.loyalty is not None:
+            raise CardDefError(f"{where}: an additional cost to cast a spell sacrifices, discards, pays life or "
+                               f"exiles from a graveyard; {c.text()!r} isn't played as one")
+
+
+CostTest = Callable[["GameState", "GameObject", str, "GameObject", "tuple[ObjRef | int | str, ...]"], bool]
+"""Whether a cost change applies: ``applies(state, source, caster, spell, targets)``: the object
+with the ability, the player casting, the spell's card and the targets chosen for it, as the action names them
+(object ids, player names; 601.2c comes before 601.2f, so "spells that target ~" can be judged)."""
+
+
+@dataclass(frozen=True)
+class CostChange:
+    """A static ability that makes spells cost more or less to cast (601.2f): ``amount`` generic
+    mana more (positive) or less (negative; it reduces only the generic part, 118.7a). ``own``:
+    "This spell costs {1} less to cast if ..." changes what this card costs as it is cast (113.6d);
+    otherwise it is a permanent's ability ("Creature spells you cast cost {1} less") and works
+    while that permanent is on the battlefield."""
+
+    text: str
+    amount: int
+    applies: CostTest
+    own: bool = False
+
+    def __post_init__(self) -> None:
+        _check_fields(self, f"CostChange {self.text!r:.40}", (
+            ("text", "the ability's text", _is_text),
+            ("amount", "a whole number other than 0 (+1 costs {1} more, -1 costs {1} less)",
+             lambda v: type(v) is int and v != 0),
+            ("applies", "a function (state, source, caster, spell, targets) -> bool", _is_function),
+            ("own", "True or False", _is_flag)))
+
+
+@dataclass(frozen=True)
+class CantBeCountered:
+    """"This spell can't be countered." A static ability that works while the spell is on the
+    stack (113.6g): a spell or ability that would counter it doesn't, since a "can't" beats a
+    "can" (101.2); it may still be chosen as a target."""
+
+    text: str
+
+    def __post_init__(self) -> None:
+        _check_fields(self, f"CantBeCountered {self.text!r:.40}", (("text", "the ability's text", _is_text),))
+
+
 def _no_object(state: GameState, player: str, obj: GameObject) -> bool:
     return False
 
@@ -405,10 +660,14 @@ class GrantsAbility:
             ("ability", "the ActivatedAbility or ManaAbility it grants",
              lambda v: isinstance(v, ActivatedAbility | ManaAbility)),
             ("to", "a function (state, source, object) -> bool", _is_function)))
+        if isinstance(self.ability, ActivatedAbility) and self.ability.once_each_turn:
+            raise CardDefError(f"GrantsAbility {self.text!r:.40}: an ability granted with \"Activate only once each "
+                               "turn\" is limited only as acquired from this object (602.5c), which the kit doesn't "
+                               "track yet; mark the line not_played")
 
 
 Ability = (ManaAbility | ActivatedAbility | TriggeredAbility | StaticAbility | ManaReplacement | EntersWith | Enchant
-           | GrantsAbility)
+           | GrantsAbility | AdditionalCost | CostChange | CantBeCountered)
 
 
 _EVENT_KINDS = [k.value for k in EventKind]

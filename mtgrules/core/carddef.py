@@ -17,9 +17,12 @@ from mtgrules.core.abilities import (
     ActivatedAbility,
     Enchant,
     ManaAbility,
+    Modal,
     Resolver,
-    Target,
+    TargetSpec,
     TriggeredAbility,
+    check_target_spec,
+    target_slots,
 )
 from mtgrules.core.colors import color_set, cost_colors
 from mtgrules.core.errors import CardDefError
@@ -41,8 +44,9 @@ def _shown(value: Any) -> str:
     return f"{text[:39]}… ({type(value).__name__})" if len(text) > 40 else f"{text} ({type(value).__name__})"
 
 
-_TARGETS = re.compile(r"\btargets?\b(?! of\b)", re.IGNORECASE)
-"""The word "target" as a spell or ability uses it (115.1), not "becomes the target of"."""
+_TARGETS = re.compile(r"(?<!\bthat )\btargets?\b(?! of\b)", re.IGNORECASE)
+"""The word "target" as a spell or ability uses it (115.1), not "becomes the target of" nor the
+verb of "a spell that targets this creature" (what another spell chose, 601.2c)."""
 
 
 _MAY_BE_PLAYER = re.compile(r"\bany target\b|\btarget (?:player|opponent)s?\b"
@@ -53,40 +57,45 @@ _OTHER_TARGET = re.compile(r"\bany other target\b|\bother target (?:player|oppon
 """"Any other target": other than the source itself (115.4), which a Target's test can't see."""
 
 
-def _check_target_text(name: str, what: str, text: str, spec: Target | None, player: bool) -> None:
+def _check_target_text(name: str, what: str, text: str, spec: TargetSpec | None, player: bool) -> None:
     """Refuse a target spec that the text doesn't ask for, or a "target" the spec doesn't give;
     and a spec that can't choose the player the text may name, or that may choose a player the
-    text doesn't name (only permanents are legal targets unless the text says otherwise, 115.2)."""
+    text doesn't name (only permanents are legal targets unless the text says otherwise, 115.2).
+    A spec of several instances of "target" (115.3) is checked instance by instance."""
+    slots = target_slots(spec)
     says = bool(_TARGETS.search(text))
     other = _OTHER_TARGET.search(text)
     if other:
         raise CardDefError(f"{name}: {what} says \"{other.group(0)}\", which excludes its own source (115.4), and "
                            "a Target's test can't see which object that is; mark the line not_played")
     may_be_player = _MAY_BE_PLAYER.search(text) if says and not player else None
-    if may_be_player and spec is not None and spec.players is None:
+    if may_be_player and slots and all(s.players is None for s in slots):
         phrase = may_be_player.group(0)
         rule = "115.4" if "any" in phrase.lower() else "115.1"
         raise CardDefError(f"{name}: {what} says \"{phrase}\", which may be a player ({rule}), but its Target "
-                           f"({spec.description!r}) can choose only objects; give any_target(), player_target() "
+                           f"({slots[0].description!r}) can choose only objects; give any_target(), player_target() "
                            "or opponent_target() (or a Target with players=), or mark the line not_played")
-    if spec is not None and spec.players is not None and not re.search(
-            r"\bany\b|\bplayers?\b|\bopponents?\b", spec.description, re.IGNORECASE):
-        raise CardDefError(f"{name}: {what} gives a Target ({spec.description!r}) that may choose a player, but "
-                           "its words name no player, and only permanents are legal targets unless the text says "
-                           "otherwise (115.2); drop players=, or give the text's own words")
-    if says and spec is None and not player:
+    for s in slots:
+        if s.players is not None and not re.search(r"\bany\b|\bplayers?\b|\bopponents?\b|"
+                                                    r"\b(?:another|second|third|other) targets?\b", s.description,
+                                                    re.IGNORECASE):  # "another target" too (115.4)
+            raise CardDefError(f"{name}: {what} gives a Target ({s.description!r}) that may choose a player, but "
+                               "its words name no player, and only permanents are legal targets unless the text "
+                               "says otherwise (115.2); drop players=, or give the text's own words")
+    if says and not slots and not player:
         raise CardDefError(f"{name}: {what} says \"target\" but no target is given, so nothing could be chosen; "
                            "give spell_target= (or target=) a Target whose description is the text's target "
                            "(\"target creature\"), or mark the line not_played")
-    if spec is not None and not says:
-        raise CardDefError(f"{name}: {what} doesn't say \"target\", but a target ({spec.description!r}) is "
+    if slots and not says:
+        raise CardDefError(f"{name}: {what} doesn't say \"target\", but a target ({slots[0].description!r}) is "
                            "given; remove it, or write the text that targets")
-    wanted = spec.description.lower() if spec is not None else ""
-    if wanted.startswith(("target ", "any target", "another target")) and wanted not in text.lower():
-        raise CardDefError(f"{name}: {what} doesn't say {spec.description!r} (115.1), so that target's test "  # type: ignore[union-attr]
-                           "would not be what the text asks for; give the Target the text's own words, "
-                           "e.g. Target(\"target nonblack creature\", test) or creature_target(\"target nonblack "
-                           "creature\", also=test)")
+    for s in slots:
+        wanted = s.description.lower()
+        if wanted.startswith(("target ", "any target", "another target", "up to ")) and wanted not in text.lower():
+            raise CardDefError(f"{name}: {what} doesn't say {s.description!r} (115.1), so that target's test "
+                               "would not be what the text asks for; give the Target the text's own words, "
+                               "e.g. Target(\"target nonblack creature\", test) or creature_target(\"target nonblack "
+                               "creature\", also=test)")
 
 
 @dataclass(frozen=True)
@@ -132,7 +141,7 @@ class CardDef:
     keywords: frozenset[Keyword] = frozenset()
     abilities: tuple[Ability, ...] = ()
     spell: Resolver | None = None
-    spell_target: Target | None = None
+    spell_target: TargetSpec | None = None
     source: str = ""
     not_played: tuple[tuple[str, str], ...] = ()
     token: bool = False
@@ -169,6 +178,11 @@ class CardDef:
         if not lines:
             return
         printed = set(lines) | {_without_reminder(line) for line in lines}
+        modal = [self.spell] + [getattr(ab, "resolve", None) for ab in self.abilities]
+        for m in (mode for r in modal if isinstance(r, Modal) for mode in r.modes):
+            if m.text not in printed:  # a mode is a line of its own (700.2)
+                raise CardDefError(f"{self.name}: the mode text {m.text!r} is not a line of its Oracle text; give "
+                                   "each Mode its bulleted line's exact words")
         for ab in self.abilities:
             text = getattr(ab, "text", "")
             if (text not in printed and _without_reminder(text) not in printed
@@ -191,14 +205,24 @@ class CardDef:
         that says "target" with nothing to choose would resolve doing nothing, a target the text
         doesn't name would be asked for anyway, and a "target creature" test under a text that
         says "target nonblack creature" would let a black creature be chosen."""
-        if self.spell is not None and self.types & {"Instant", "Sorcery"}:
+        check_target_spec(self.name, self.spell_target)
+        if isinstance(self.spell, Modal):  # each mode targets what its own line says (700.2c)
+            if self.spell_target is not None:
+                raise CardDefError(f"{self.name}: a modal spell's targets are its modes' own (700.2c); give each "
+                                   "Mode its target, not spell_target")
+            for mode in self.spell.modes:
+                _check_target_text(self.name, f"the mode {mode.text!r}", mode.text, mode.target, False)
+        elif self.spell is not None and self.types & {"Instant", "Sorcery"}:
             marked = {line for line, _ in self.not_played}
             spell_text = " ".join(line for line in oracle_lines(self.oracle) if not _another_ability(line)
                                   and line not in marked
                                   and not any(getattr(a, "text", None) == line for a in self.abilities))
             _check_target_text(self.name, "its spell text", spell_text, self.spell_target, False)
         for ab in self.abilities:
-            if isinstance(ab, ActivatedAbility | TriggeredAbility):
+            if isinstance(ab, TriggeredAbility) and isinstance(ab.resolve, Modal):
+                for mode in ab.resolve.modes:
+                    _check_target_text(self.name, f"the mode {mode.text!r}", mode.text, mode.target, False)
+            elif isinstance(ab, ActivatedAbility | TriggeredAbility):
                 _check_target_text(self.name, f"the ability {ab.text!r}", ab.text, ab.target,
                                    getattr(ab, "target_player", False))
 
@@ -277,9 +301,10 @@ class CardDef:
         return next((a for a in self.abilities if isinstance(a, Enchant)), None)
 
     @property
-    def cast_target(self) -> Target | None:
+    def cast_target(self) -> TargetSpec | None:
         """What casting it targets: an instant's or sorcery's ``spell_target``, or an Aura spell's
-        target, defined by its enchant ability (303.4a, 115.1b)."""
+        target, defined by its enchant ability (303.4a, 115.1b). A modal spell's targets are its
+        chosen modes' (``rules.modes.spell_targets``)."""
         if self.spell_target is not None:
             return self.spell_target
         return None if self.enchant is None else self.enchant.target
@@ -320,6 +345,15 @@ def _without_reminder(line: str) -> str:
     return _REMINDER.sub("", line).strip()
 
 
+def _quality_keywords(part: str) -> list[str]:
+    """"protection from black and from red" as the two keywords it is (702.16g; "hexproof from",
+    702.11f); any other part of a keyword line as itself."""
+    for head in ("protection from ", "hexproof from "):
+        if part.startswith(head) and " and from " in part:
+            return [head + q for q in part[len(head):].split(" and from ")]
+    return [part]
+
+
 def line_binding(cdef: CardDef, line: str) -> str | None:
     """What plays ``line`` of the card's Oracle text, in a few words, or None if nothing does.
 
@@ -334,8 +368,11 @@ def line_binding(cdef: CardDef, line: str) -> str | None:
         text = getattr(ab, "text", None)
         if text in (line, plain) or (isinstance(text, str) and _without_reminder(text) == plain):
             return type(ab).__name__
+        modal = getattr(ab, "resolve", None)
+        if isinstance(modal, Modal) and any(m.text in (line, plain) for m in modal.modes):
+            return "Mode"  # a mode of a modal ability, bulleted under it (700.2)
     words = _keyword_names(cdef)
-    parts = [w.strip().lower() for w in plain.rstrip(".").split(",")]
+    parts = [k for w in plain.rstrip(".").split(",") for k in _quality_keywords(w.strip().lower())]
     if parts and all(parts) and all(w in words for w in parts):
         return "keyword"
     sentence = plain.rstrip(".").lower()
@@ -426,13 +463,15 @@ def register(*cards: CardDef, replace: bool = False) -> None:
             raise CardDefError(f"a different card named {c.name!r} is already registered; "
                              "pass replace=True to replace it")
     for c in cards:
-        if CARD_POOL.get(c.name) is not c:
+        held = CARD_POOL.get(c.name)
+        if held is not c:
             CARD_POOL[c.name] = c
-            POOL_CHANGES[0] += 1
+            if held is not None:  # a new name changes nothing worked out before (a card compiled on first use)
+                POOL_CHANGES[0] += 1
 
 
 POOL_CHANGES = [0]
-"""How many times a card was added or replaced: whatever is worked out once per card name
+"""How many times a card was replaced (a new name changes no answer): whatever is worked out once per card name
 (``rules.layers`` keeps each card's printed characteristics) is read again when this moves."""
 
 

@@ -83,6 +83,8 @@ def _object(option: Any, name: Namer) -> str:
 
 
 def _player_or_object(option: Any, name: Namer) -> str:
+    if isinstance(option, tuple):  # several targets for one instance of "target": each named
+        return ", ".join(o if isinstance(o, str) else _object(o, name) for o in option) or "none"
     return "" if isinstance(option, str) else _object(option, name)
 
 
@@ -107,6 +109,13 @@ def _division(option: Any, name: Namer) -> str:
     if isinstance(option, tuple) and all(isinstance(p, tuple) and len(p) == 2 for p in option):
         return ", ".join(f"{n} to {name(who) if isinstance(who, int) else who}" for who, n in option)
     return ""
+
+
+def _objects(option: Any, name: Namer) -> str:
+    """A tuple of ids, each named: cards put on the bottom, an order of cards."""
+    if isinstance(option, tuple):
+        return ", ".join(name(o) or str(o) for o in option) if option else "none"
+    return _object(option, name)
 
 
 def _in_order(option: Any, name: Namer) -> str:
@@ -178,6 +187,12 @@ choice_kind(
     given_on="the mana ability, or the pass during which the permanent enters",
     example="activate('Alice', orchard, color='G')", words=_color)
 choice_kind(
+    "bottom order", "the order of the cards put on the bottom of their library", "a tuple of every id once, as "
+    "they will lie from the top down", ("401.4",),
+    asked="as two or more different cards go to the bottom \"in any order\": a scry, Commune with Nature's rest",
+    given_on="the pass during which the spell or ability resolves",
+    example="resolve_top(t, pick='nothing', bottom_order=(12, 11, 10))", words=_objects)
+choice_kind(
     "cumulative upkeep", "whether to pay the cumulative upkeep", "'pay' or \"don't pay\"", ("702.24a",),
     asked="as a cumulative upkeep trigger resolves; not paying sacrifices the permanent",
     given_on="the pass during which the upkeep trigger resolves",
@@ -190,9 +205,11 @@ choice_kind(
     given_on="the pass that begins the combat damage step",
     example="go_to(t, 'end of combat', damage_division=((3, 2), (4, 1)))", words=_division)
 choice_kind(
-    "discard", "a card to discard", "the card's id", ("514.1",),
-    asked="in the cleanup step, by a player with more than seven cards in hand",
-    given_on="the pass that ends the turn (cleanup)",
+    "discard", "a card to discard", "the card's id (or its name); a list of them for several", ("514.1", "701.9b"),
+    asked="in the cleanup step, by a player with more than seven cards in hand; as an effect makes a player "
+          "discard (Ravenous Rats, Merfolk Looter); as a cost that discards is paid (Tormenting Voice)",
+    given_on="the pass that ends the turn (cleanup), the pass during which the spell or ability resolves, or the "
+             "cast or activation that pays the cost",
     example="pass_priority('Bob', discard=7)", words=_object)
 choice_kind(
     "exile", "a card to exile from a graveyard", "the card's id (a list of ids for several)", ("601.2h",),
@@ -227,6 +244,26 @@ choice_kind(
     given_on="the pass during which a payment needs mana made first",
     example="pass_priority('Bob', mana_ability=(4, 0))", words=_mana_ability)
 choice_kind(
+    "may", "whether to do what the text says they may", "'yes' or 'no'", ("603.5", "608.2d"),
+    asked="as a \"you may ...\" instruction is followed (Aven Fisher, Keldon Raider); what is impossible can "
+          "only be declined",
+    given_on="the pass during which the spell or ability resolves",
+    example="resolve_top(t, may='yes')")
+choice_kind(
+    "pick", "a card from among the cards looked at", "the card's id (or its name), or 'nothing' where the text "
+    "says \"you may\"; a list of them for several", ("608.2d",),
+    asked="as \"look at the top N cards of your library\" resolves (Commune with Nature, Anticipate, Telling "
+          "Time), or Cultivate puts one of two lands onto the battlefield",
+    given_on="the pass during which the spell or ability resolves",
+    example="resolve_top(t, pick=12)", words=_object)
+choice_kind(
+    "mode", "the mode of a modal spell or ability", "the mode in words, as printed without its bullet, or a start "
+    "of them that names one mode; a tuple of them where more than one may be chosen", ("700.2a", "700.2b"),
+    asked="as a modal spell is cast (Reckless Air Strike, Return to Nature) or a modal triggered ability is put "
+          "on the stack (Trufflesnout); only modes whose targets can be chosen are offered",
+    given_on="the cast, or the pass during which the trigger goes on the stack",
+    example="cast('Alice', strike, mode='Destroy target artifact.', targets=(relic,))")
+choice_kind(
     "pay", "how to pay", "the mana to spend, such as '{R}' or just 'R'; for an optional cost as an ability "
     "resolves, how many times to pay it: 0 (don't pay) or 1", ("601.2h", "608.2c"),
     asked="as a spell is cast or an ability activated and two ways to pay leave different mana; as an ability "
@@ -241,20 +278,49 @@ choice_kind(
 choice_kind(
     "replacement order", "the order in which the replacement effects apply",
     "a tuple of the effects' names, the first applied first", ("616.1",),
-    asked="when two or more replacement effects change the same mana (Mana Reflection and Infernal Darkness)",
+    asked="when two or more replacement or prevention effects would modify the same event: mana (Mana Reflection "
+          "and Infernal Darkness), damage (Furnace of Rath and Fiery Emancipation; protection and a prevention "
+          "effect), where a card goes (Leyline of the Void and Legacy Weapon); the affected player, or the "
+          "affected object's controller, chooses",
     given_on="the action whose event is replaced",
     example="activate('Alice', forest, replacement_order=('Mana Reflection', 'Infernal Darkness'))", words=_in_order)
 choice_kind(
-    "sacrifice", "a permanent to sacrifice", "the permanent's id", ("701.21a",),
-    asked="as an effect makes a player sacrifice one of several permanents (Call to the Grave)",
-    given_on="the pass during which the ability resolves",
-    example="pass_priority('Bob', sacrifice=bears)", words=_object)
+    "sacrifice", "a permanent to sacrifice", "the permanent's id", ("701.21a", "601.2h"),
+    asked="as an effect makes a player sacrifice one of several permanents (Call to the Grave), or as a cost "
+          "that sacrifices one is paid (Bone Splinters, Nantuko Husk)",
+    given_on="the pass during which the ability resolves, or the cast or activation that pays the cost",
+    example="pass_priority('Bob', sacrifice=bears); cast('Alice', splinters, targets=(foe,), sacrifice=bears)",
+    words=_object)
 choice_kind(
-    "target", "a target for a triggered ability", "an object's id, or a player's name", ("603.3d",),
-    asked="as a triggered ability with a target is put on the stack; a spell's or activated ability's targets "
-          "are given with targets= as it is cast or activated",
+    "scry", "which of the cards looked at go to the bottom of the library",
+    "a tuple of their ids, () to keep them all on top", ("701.22a",),
+    asked="as a spell or ability that scries resolves (Opt, Omenspeaker, the Temples)",
+    given_on="the pass during which the spell or ability resolves",
+    example="resolve_top(t, scry=(12,))", words=_objects)
+choice_kind(
+    "search", "the card a search finds", "the card's id (or its name), or 'nothing' where the text asks for a card "
+    "with a stated quality; a list of them for several", ("701.23a", "701.23b", "701.23d"),
+    asked="as a spell or ability that searches a library resolves (Rampant Growth, Diabolic Tutor, Cultivate)",
+    given_on="the pass during which the spell or ability resolves",
+    example="resolve_top(t, search=12)", words=_object)
+choice_kind(
+    "search in", "where to search", "'library', 'graveyard' or 'library and graveyard'", ("701.23a",),
+    asked="as \"search your library and/or graveyard\" resolves (Chandra's Firemaw)",
+    given_on="the pass during which the ability resolves",
+    example="resolve_top(t, may='yes', search_in='graveyard', search=12)")
+choice_kind(
+    "target", "a target for a triggered ability", "an object's id, or a player's name; for an instance that takes "
+    "several (\"up to two target creatures\"), a tuple of them, () for none", ("603.3d",),
+    asked="as a triggered ability with a target is put on the stack, one answer per instance of \"target\"; a "
+          "spell's or activated ability's targets are given with targets= as it is cast or activated, in order",
     given_on="the pass during which a trigger goes on the stack",
     example="resolve_top(t, target=bears)", words=_player_or_object)
+choice_kind(
+    "top order", "the order of the cards put on top of their library", "a tuple of every id once, the top card "
+    "first", ("401.4", "701.22a"),
+    asked="as a scry keeps two or more different cards on top, or cards are put back \"in any order\" (Sage Owl)",
+    given_on="the pass during which the spell or ability resolves",
+    example="resolve_top(t, scry=(), top_order=(12, 11))", words=_objects)
 choice_kind(
     "trigger order", "the order in which your triggered abilities go on the stack",
     "the label of the one that goes on next, or a tuple of every label, first onto the stack first", ("603.3b",),

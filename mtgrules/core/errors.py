@@ -78,6 +78,18 @@ class MtgRulesError(Exception):
         """The whole traceback, as Python would print it, for when the short block isn't enough."""
         return "".join(traceback.format_exception(type(self), self, self.__traceback__))
 
+    def _repr_html_(self) -> str:
+        """How a notebook shows the error as a value (``refusal = t.attempt(...)``, then
+        ``refusal``): the short block a raised one prints (its kind, the sentence, the rule), not
+        Python's repr of the exception wrapped mid-word. Escaped: reasons quote game text."""
+        import html
+        first, *rest = self.short_lines()
+        lines = [f'<b style="color:#a40000">{html.escape(type(self).__name__)}</b>: {html.escape(first)}',
+                 *(html.escape(line) for line in rest)]
+        return ('<div class="mtg-error" style="border-left:4px solid #a40000;background:#fdf1f1;'
+                'padding:4px 10px;margin:2px 0;overflow-wrap:normal;word-break:normal">'
+                + "".join(f"<div>{line}</div>" for line in lines) + "</div>")
+
 
 class CardDefError(MtgRulesError, TypeError, ValueError):
     """A card or ability defined or registered wrongly (``power="3"``, a misspelt card type or

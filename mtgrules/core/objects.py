@@ -63,7 +63,14 @@ class GameObject:
 
     ``loyalty_turn`` is the number of the turn in which a loyalty ability of this permanent was
     last activated, by any player (606.3), or 0. Comparing it with the current turn is the "once
-    each turn"; a permanent that leaves and comes back is a new object that starts at 0 (400.7)."""
+    each turn"; a permanent that leaves and comes back is a new object that starts at 0 (400.7).
+    ``activated_on`` holds ``(ability number, turn)`` for each ability with "Activate only once
+    each turn" last activated in that turn (602.5b): kept on the object, whoever controls it.
+
+    ``controller`` is who controls it now, as the layers work it out (613.1b): the engine writes
+    a control-changing effect's result here as the effect begins and ends (``rules.control``), so
+    every rule reads the same controller; ``own_controller`` keeps, while such an effect applies,
+    the controller it would have without it (110.2), and is "" otherwise."""
 
     oid: int
     card: str
@@ -84,6 +91,8 @@ class GameObject:
     attached_to: int | None = None
     deathtouched: bool = False  # dealt damage by a deathtouch source since state-based actions were checked (704.5h)
     loyalty_turn: int = 0
+    activated_on: tuple[tuple[int, int], ...] = ()
+    own_controller: str = ""  # while a control-changing effect applies: who controlled it before (613.1b)
 
     @property
     def ref(self) -> ObjRef:

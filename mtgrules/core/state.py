@@ -159,7 +159,8 @@ class GameState:
 
 
 # Attributes the engine keeps for its own book-keeping; a learner never needs an event for them.
-BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", "zone_player", "loyalty_turn"})
+BOOKKEEPING = frozenset({"zcc", "seq", "timestamp", "control_since", "spell_x", "zone_player", "loyalty_turn",
+                         "activated_on", "own_controller"})
 
 
 def _zone_orders(objects: tuple[GameObject, ...]) -> dict[tuple[Zone, str | None], tuple[int, ...]]:
@@ -306,6 +307,9 @@ class Draft:
 
     # Set by ``rules.triggers``: how many of ``events`` have been checked for triggers (none until set).
     trigger_cursor: int
+    # Set by ``rules.engine``: the action's chooser, for a choice a rule deep in a move asks (the
+    # order of replacement effects, 616.1); read with ``getattr(d, "chooser", None)``.
+    chooser: Any
 
     # ---- reading
     def __getattr__(self, name: str) -> Any:

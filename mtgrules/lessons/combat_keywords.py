@@ -61,6 +61,17 @@ def _damage(t: Timeline, **answers: Any) -> Timeline:
     return go_to(t, Step.END_COMBAT, **answers)
 
 
+def combat(s: Scenario, blocks: Mapping[int, int], attackers: Sequence[int] | None = None, **choices: Any) -> Timeline:
+    """Play a board's combat to its end, as the exercises do: Alice attacks Bob with ``attackers``
+    (by default every creature ``blocks`` names), Bob declares ``blocks`` ({blocker: attacker}),
+    and both players pass through the damage steps; ``choices`` (``damage_division=...``) answer
+    what the damage steps ask. ``Walkthrough(lesson.combat(s, {corpse: knight}))`` shows it."""
+    t = s.timeline()
+    _attack(t, sorted(set(blocks.values())) if attackers is None else list(attackers))
+    _block(t, blocks)
+    return _damage(t, **choices)
+
+
 # ---------------------------------------------------------------- the tour: two damage steps
 def _tour(title: str, block_ace: bool) -> Timeline:
     b = _Board(title, ["Fencing Ace", "Knight of Meadowgrain", "Grizzly Bears"], ["Raging Goblin", "Walking Corpse"])

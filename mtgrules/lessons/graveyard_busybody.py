@@ -1,7 +1,7 @@
 """Scenarios for the Graveyard Busybody lesson (GB-1 to GB-5).
 
 Graveyard Busybody is a silver-bordered Unstable card, outside the Comprehensive Rules (100.7):
-its official rulings are the specification, and ``mtgrules/graveyards.py`` says how the kit
+its official rulings are the specification, and ``mtgrules/rules/graveyards.py`` says how the kit
 reads them. The short version: while Alice controls the (newest) Busybody, Alice has every
 graveyard and no one else has one; the graveyard piles themselves stay where they are, one per
 player, and cards keep going to their owners' piles.

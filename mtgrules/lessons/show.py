@@ -56,11 +56,12 @@ def catalog_table() -> pd.DataFrame:
 
 
 def board(state: GameState, title: str | None = None) -> Picture:
-    """The board picture, drawn when the notebook first shows it (the Figure API needs no pyplot)."""
-    from mtgrules.views import board_png
+    """The board picture (SVG, sharp at any size), drawn when the notebook first shows it (the
+    Figure API needs no pyplot)."""
+    from mtgrules.views import board_svg
     from mtgrules.widgets.picture import Picture
     _check_state(state, "board")  # now: in a kernel the drawing waits for the first view, and its error would look like the kit's
-    return Picture(lambda: board_png(state, title=title), f"the board{f', {title}' if title else ''}")
+    return Picture(lambda: board_svg(state, title=title), f"the board{f', {title}' if title else ''}", format="svg+xml")
 
 
 def _check_state(state: object, what: str) -> None:

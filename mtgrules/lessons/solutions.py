@@ -1,4 +1,4 @@
-"""The answer key: every exercise of lessons 0 to 7, its board, and how the engine answers it.
+"""The answer key: every exercise of lessons 0 to 8, 10 and 13, its board, and how the engine answers it.
 
 For teachers: ``key("04.4")`` is the expected answer, played by the engine on the exercise's
 board (never typed in); ``EXERCISES["04.4"].explain`` says why, with the rule. Learners call
@@ -724,6 +724,295 @@ exercise(Exercise("07.3", "With Alice's Busybody and Over My Dead Bodies out, wh
                   "\"Your graveyard\" reads through the Busybody: which graveyards are Alice's?",
                   board="the Busybody and OMDB board (exercise 3 cell)",
                   explain="Alice has every graveyard, so creature cards in all of them have haste."))
+
+
+# ---------------------------------------------------------------- lesson 8: combat keywords
+def knight_blocked_board() -> Scenario:
+    s = Scenario("Knight of Meadowgrain blocked by Walking Corpse", step="combat")
+    s.add("Knight of Meadowgrain", "Alice")
+    s.add("Walking Corpse", "Bob")
+    return s
+
+
+def knight_damage_after_combat() -> int:
+    from mtgrules.lessons.combat_keywords import combat
+    s = knight_blocked_board()
+    knight, corpse = oid_of(s.state(), "Knight of Meadowgrain"), oid_of(s.state(), "Walking Corpse")
+    return combat(s, {corpse: knight}).state.obj(knight).damage
+
+
+def basilisk_myr_board() -> Scenario:
+    s = Scenario("Practice Basilisk blocked by Darksteel Myr", step="combat")
+    s.add("Practice Basilisk", "Alice")
+    s.add("Darksteel Myr", "Bob")
+    return s
+
+
+def basilisk_most_to_bob() -> int:
+    """The most life Bob can lose: the engine refuses a division that gives the Myr less than
+    lethal damage (702.19b), and 1 is lethal from a deathtouch source (702.2c)."""
+    from mtgrules.lessons.combat_keywords import combat
+    s = basilisk_myr_board()
+    state = s.state()
+    basilisk, myr = oid_of(state, "Practice Basilisk"), oid_of(state, "Darksteel Myr")
+    power = characteristics(state, basilisk).power or 0
+    for to_bob in range(power, -1, -1):
+        try:
+            t = combat(s, {myr: basilisk}, damage_division=((myr, power - to_bob), ("Bob", to_bob)))
+        except IllegalAction:
+            continue
+        return state.player("Bob").life - t.state.player("Bob").life
+    raise AssertionError("no division of the Basilisk's damage was played")
+
+
+def ace_myr_board() -> Scenario:
+    s = Scenario("Fencing Ace blocked by Darksteel Myr", step="combat")
+    s.add("Fencing Ace", "Alice")
+    s.add("Darksteel Myr", "Bob")
+    return s
+
+
+def myr_damage_after_combat() -> int:
+    from mtgrules.lessons.combat_keywords import combat
+    s = ace_myr_board()
+    ace, myr = oid_of(s.state(), "Fencing Ace"), oid_of(s.state(), "Darksteel Myr")
+    return combat(s, {myr: ace}).state.obj(myr).damage
+
+
+def lunge_on_knight_board() -> Scenario:
+    s = Scenario("Practice Lunge on the Knight, after the first-strike step", step="combat")
+    s.add("Craw Wurm", "Alice")
+    s.add("Mountain", "Alice")
+    s.add("Mountain", "Alice")
+    s.add("Practice Lunge", "Alice", zone="hand")
+    s.add("Knight of Meadowgrain", "Bob")
+    return s
+
+
+def lunge_on_knight() -> Timeline:
+    """The Wurm attacks, the Knight blocks; after the first-strike damage step Alice casts
+    Practice Lunge on the Knight (her Mountains pay), and combat goes on to its end."""
+    from mtgrules.lessons.combat_keywords import _attack, _block, _damage
+    s = lunge_on_knight_board()
+    state = s.state()
+    wurm, knight = oid_of(state, "Craw Wurm"), oid_of(state, "Knight of Meadowgrain")
+    t = _block(_attack(s.timeline(), [wurm]), {knight: wurm})
+    go_to(t, Step.FIRST_STRIKE_DAMAGE)
+    for mountain in (o.oid for o in state.objects if o.card == "Mountain"):
+        t.do(activate("Alice", mountain))
+    t.do(cast("Alice", oid_of(state, "Practice Lunge"), targets=(knight,)))
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    return _damage(t)
+
+
+def knight_damage_dealt() -> int:
+    t = lunge_on_knight()
+    return sum(int(e.after) for f in t for e in f.events
+               if e.kind == EventKind.COMBAT_DAMAGE and e.name == "Knight of Meadowgrain" and e.attribute == "damage")
+
+
+def nighthawk_board() -> Scenario:
+    s = Scenario("Vampire Nighthawk in Two-Headed Giant", players=["Alice", "Ann", "Bob", "Bea"], step="combat",
+                 game_format="two-headed giant", teams={"Alice": "A", "Ann": "A", "Bob": "B", "Bea": "B"})
+    s.add("Vampire Nighthawk", "Ann")
+    s.add("Giant Spider", "Bob")
+    s.add("Giant Spider", "Bob")
+    return s
+
+
+def nighthawk_answer() -> tuple[int, int]:
+    """(how many of the two blockers die, Alice's team's life total after combat)."""
+    from mtgrules.lessons.combat_keywords import combat
+    s = nighthawk_board()
+    state = s.state()
+    hawk = oid_of(state, "Vampire Nighthawk")
+    spiders = [o.oid for o in state.objects if o.card == "Giant Spider"]
+    t = combat(s, dict.fromkeys(spiders, hawk), damage_division=tuple((spider, 1) for spider in spiders))
+    dead = sum(1 for o in t.state.objects if o.card == "Giant Spider" and o.zone is Zone.GRAVEYARD)
+    return dead, t.state.player("Alice").life
+
+
+exercise(Exercise("08.1", "Knight of Meadowgrain (2/2 first strike, lifelink) is blocked by Walking Corpse (2/2): "
+                  "how much damage is marked on the Knight after combat?", "510.4", _key(knight_damage_after_combat),
+                  "Which creatures deal damage in the first-strike combat damage step, and is the Corpse still "
+                  "there for the second?", board="the Knight and the Corpse (exercise 1 cell)",
+                  explain="The Knight deals its 2 in the first-strike step and the Corpse dies before the "
+                          "regular step, so it never deals its damage."))
+exercise(Exercise("08.2", "Practice Basilisk (3/3 deathtouch, trample) is blocked by Darksteel Myr (0/1 "
+                  "indestructible): the most life Bob can lose", "702.2c", _key(basilisk_most_to_bob),
+                  "How much damage is lethal from a deathtouch source, and does indestructible change what is "
+                  "lethal to assign?", board="the Basilisk and the Myr (exercise 2 cell)",
+                  explain="1 damage from a deathtouch source counts as lethal for the trample split, "
+                          "indestructible or not, so 2 can go to Bob."))
+exercise(Exercise("08.3", "Fencing Ace (1/1 double strike) is blocked by Darksteel Myr (0/1 indestructible): "
+                  "how much damage is marked on the Myr after combat?", "702.4b", _key(myr_damage_after_combat),
+                  "A double striker deals damage in both combat damage steps; what happens to damage on a "
+                  "creature that isn't destroyed?", board="the Ace and the Myr (exercise 3 cell)",
+                  explain="The Ace deals 1 in each step and the Myr, indestructible, keeps both until the "
+                          "cleanup step."))
+exercise(Exercise("08.4", "After the first-strike step, Alice casts Practice Lunge on Bob's blocking Knight "
+                  "of Meadowgrain: how much combat damage does the Knight deal in all?", "702.7c",
+                  _key(knight_damage_dealt),
+                  "The Knight had first strike as the first combat damage step began: does it deal damage in "
+                  "the second?", board="the Lunge-on-the-Knight board (exercise 4 cell)",
+                  explain="Only creatures that had neither first strike nor double strike as the first step "
+                          "began (or have double strike) deal damage in the second; the Knight dealt its 2."))
+exercise(Exercise("08.5", "Two-Headed Giant: Ann's Vampire Nighthawk (2/3 flying, deathtouch, lifelink) is "
+                  "blocked by two Giant Spiders and deals 1 to each: (how many Spiders die, Alice's team's "
+                  "life total after combat)", "702.15b", _key(nighthawk_answer),
+                  "Deathtouch makes 1 damage enough; lifelink makes Ann gain what the Nighthawk dealt, and her "
+                  "team shares one life total (810.9).", board="the Nighthawk board (exercise 5 cell)",
+                  explain="Both Spiders are destroyed (702.2b) and Ann gains 2 life, so her team goes from 30 to 32."))
+
+
+# ---------------------------------------------------------------- lesson 10: casting a spell
+def two_cast_triggers_board() -> Timeline:
+    s = Scenario("Guttersnipe and Aven Wind Mage")
+    s.add("Guttersnipe", "Alice")
+    s.add("Aven Wind Mage", "Alice")
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    return t.do(cast("Alice", shock, targets=("Bob",), trigger_order=("Guttersnipe", "Aven Wind Mage")))
+
+
+def cast_triggers() -> int:
+    t = two_cast_triggers_board()
+    return sum(1 for e in t[-1].events if e.kind == EventKind.TRIGGER)
+
+
+def bob_responds_board() -> Timeline:
+    s = Scenario("Bob Shocks the Guttersnipe in response")
+    snipe = s.add("Guttersnipe", "Alice")
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Bob")
+    bobs_mountain = s.add("Mountain", "Bob")
+    bobs_shock = s.add("Shock", "Bob", zone="hand")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    t.do(cast("Alice", shock, targets=(bears,)))
+    t.do(pass_priority("Alice"))
+    t.do(activate("Bob", bobs_mountain))
+    return t.do(cast("Bob", bobs_shock, targets=(snipe,)))
+
+
+def bob_life_after_response() -> int:
+    t = bob_responds_board()
+    while t.state.stack:
+        resolve_top(t)
+    return t.state.player("Bob").life
+
+
+def mana_ability_rule() -> str:
+    from mtgrules.lessons.casting_a_spell import substeps
+    return next(s.rule for s in substeps(casting_a_spell_tour()) if s.name == "mana abilities")
+
+
+def casting_a_spell_tour() -> Timeline:
+    from mtgrules.lessons.casting_a_spell import tour
+    return tour()
+
+
+def geyser_x2_board() -> Timeline:
+    s = Scenario("Volcanic Geyser with X=2")
+    geyser = s.add("Volcanic Geyser", "Alice", zone="hand")
+    mountains = [s.add("Mountain", "Alice") for _ in range(4)]
+    t = s.timeline()
+    for m in mountains:
+        t.do(activate("Alice", m))
+    return t.do(cast("Alice", geyser, x=2, targets=("Bob",)))
+
+
+def geyser_x2_paid() -> int:
+    t = geyser_x2_board()
+    return sum(len(e.before) - len(e.after) for e in t[-1].events if e.kind == EventKind.MANA_SPENT)
+
+
+exercise(Exercise("10.1", "Alice controls Guttersnipe and Aven Wind Mage and casts Shock at Bob: how many "
+                  "triggered abilities go on the stack above it?", "601.2i", _key(cast_triggers),
+                  "Read both cards: which of them say \"whenever you cast an instant or sorcery spell\"?",
+                  board="the two-triggers board (exercise 1 cell)",
+                  explain="Shock becomes cast, and both \"whenever you cast\" abilities trigger at once."))
+exercise(Exercise("10.2", "Bob Shocks Alice's Guttersnipe in response to her Shock. What is Bob's life total "
+                  "once the stack is empty?", "113.7a", _key(bob_life_after_response),
+                  "The Guttersnipe dies, but did its ability wait for it?",
+                  board="the response board (exercise 2 cell)",
+                  explain="The ability was put on the stack before Bob could respond; it exists independently "
+                          "of its source and still deals 2 damage to him."))
+exercise(Exercise("10.3", "Which substep of casting gives Alice her chance to activate mana abilities (a rule "
+                  "number)?", "601.2g", _key(mana_ability_rule),
+                  "It comes after the total cost is determined and before the cost is paid.",
+                  board="the tour's casting table",
+                  explain="601.2g: once the total cost is known, and before it is paid."))
+exercise(Exercise("10.4", "Alice casts Volcanic Geyser ({X}{R}{R}) with X = 2: how much mana does she pay?",
+                  "601.2f", _key(geyser_x2_paid),
+                  "The total cost is the mana cost with the X announced in 601.2b put in.",
+                  board="the Volcanic Geyser board (exercise 4 cell)",
+                  explain="X = 2 was announced (601.2b), so the total cost is {2}{R}{R}: four mana."))
+
+
+# ---------------------------------------------------------------- lesson 13: priority and state-based actions
+def pyroclasm_game(active: str) -> Timeline:
+    """Tattered Mummy (Alice's), Highland Game and Grizzly Bears (Bob's); the active player casts
+    Pyroclasm, and every ability resolves."""
+    s = Scenario(f"Pyroclasm in {active}'s turn", active=active)
+    s.add("Tattered Mummy", "Alice")
+    s.add("Highland Game", "Bob")
+    s.add("Grizzly Bears", "Bob")
+    mountains = [s.add("Mountain", active) for _ in range(2)]
+    pyroclasm = s.add("Pyroclasm", active, zone="hand")
+    t = s.timeline()
+    for m in mountains:
+        t.do(activate(active, m))
+    return t.do(cast(active, pyroclasm))
+
+
+def first_dies_ability(active: str) -> str:
+    t = pyroclasm_game(active)
+    resolve_top(t)                       # Pyroclasm: three creatures die at once
+    state = t.state
+    top = state.stack[-1]
+    return top.controller
+
+
+def checked_again_board() -> Timeline:
+    s = Scenario("State-based actions, checked again")
+    mummy = s.add("Tattered Mummy", "Bob")
+    s.add("Pacifism", "Alice", attached_to=mummy)
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    return t.do(cast("Alice", shock, targets=(mummy,)))
+
+
+def alice_life_after_checks() -> int:
+    t = checked_again_board()
+    while t.state.stack:
+        resolve_top(t)
+    return t.state.player("Alice").life
+
+
+exercise(Exercise("13.1", "Alice casts Pyroclasm in her turn; her Tattered Mummy and Bob's Highland Game die at "
+                  "once. Whose dies ability resolves first? (a player's name)", "603.3b",
+                  _key(lambda: first_dies_ability("Alice")),
+                  "APNAP: the active player puts their triggers on the stack first. Which one ends on top?",
+                  board="the Pyroclasm board (exercise 1 cell)",
+                  explain="Alice's trigger goes on the stack first and Bob's on top of it, so Bob's resolves first."))
+exercise(Exercise("13.2", "Alice's Pacifism enchants Bob's Tattered Mummy, and she Shocks the Mummy. What is "
+                  "Alice's life total once the stack is empty?", "704.3", _key(alice_life_after_checks),
+                  "The Mummy dies to a state-based action: what does it do when it dies, and to whom?",
+                  board="the Pacifism and Mummy board (exercise 2 cell)",
+                  explain="The first check destroys the Mummy, the repeated check puts Pacifism into the "
+                          "graveyard, and then the Mummy's dies ability goes on the stack: Alice loses 2."))
+exercise(Exercise("13.3", "The Pyroclasm board in Bob's turn: Bob casts it. Whose dies ability resolves first? "
+                  "(a player's name)", "603.3b", _key(lambda: first_dies_ability("Bob")),
+                  "Who is the active player now, and so whose triggers go on the stack first?",
+                  board="the Pyroclasm board in Bob's turn (exercise 3 cell)",
+                  explain="Bob is the active player: his trigger goes on the stack first and Alice's on top, so "
+                          "hers resolves first."))
 
 
 def key(exercise_id: str) -> Any:

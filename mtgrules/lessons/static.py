@@ -4,7 +4,11 @@ kernel (GitHub, nbviewer, print) even though notebooks are committed without out
 A Markdown cell whose metadata has ``{"mtgrules": {"static": "mana:mana_tour"}}`` holds the
 table for the timeline that function builds; one with ``{"mtgrules": {"ruling": "MANA-1"}}``
 quotes that ruling from the kit's catalog with its source and rules; one with
-``{"mtgrules": {"quiz": "mana"}}`` prints the lesson's quiz (:mod:`mtgrules.lessons.quizzes`),
+``{"mtgrules": {"casting": "casting_a_spell:tour"}}`` holds the substeps of the first spell cast
+in that timeline (601.2a to 601.2i), read from the engine's events; one with
+``{"mtgrules": {"list": "lessons"}}`` lists the lessons beside it (lesson 00's table of lessons, which
+stopped at 07 while it was typed by hand);
+one with ``{"mtgrules": {"quiz": "mana"}}`` prints the lesson's quiz (:mod:`mtgrules.lessons.quizzes`),
 its answers after the questions.
 ``python -m mtgrules.lessons.static notebooks/*.ipynb`` rewrites those cells; a test fails if
 any cell differs from what the engine plays (or the catalog says) today.
@@ -55,6 +59,51 @@ def ruling_markdown(ruling_id: str) -> str:
             f"effective {EDITION}.{outside}\n")
 
 
+KIT_LESSONS = Path(__file__).resolve().parents[2] / "notebooks"
+"""The kit's lessons folder (in a source checkout), for a list of lessons asked for without one."""
+
+
+def _ruling_ids(ids: list[str]) -> str:
+    """Ruling ids as a short cell: "MANA-1 … MANA-6" for a run of three or more, else a list."""
+    runs: list[list[tuple[str, int]]] = []
+    for rid in ids:
+        prefix, _, n = rid.rpartition("-")
+        item = (prefix, int(n)) if n.isdigit() else (rid, -1)
+        if runs and item[1] >= 0 and runs[-1][-1][0] == prefix and runs[-1][-1][1] == item[1] - 1:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    parts = []
+    for run in runs:
+        names = [f"{p}-{n}" if n >= 0 else p for p, n in run]
+        parts.append(f"{names[0]} … {names[-1]}" if len(run) >= 3 else ", ".join(names))
+    return ", ".join(parts) or "—"
+
+
+def lesson_files(folder: Path) -> list[Path]:
+    """The kit's lessons (:data:`mtgrules.catalog.lessons.LESSONS`, in order) found in ``folder``:
+    a notebook a learner saved beside them is not one, and a new lesson is, once listed there."""
+    from mtgrules.catalog.lessons import lesson_names
+    return [folder / f"{name}.ipynb" for name in lesson_names() if (folder / f"{name}.ipynb").exists()]
+
+
+def lessons_markdown(folder: Path | None = None) -> str:
+    """A Markdown table of the kit's lessons in ``folder``, each linked, with its title (its
+    first heading) and the rulings it walks through (``rulings_by_lesson``: the catalog's and
+    those it comes back to), so the list grows with the lessons and can't drift from them."""
+    from mtgrules.catalog.lessons import rulings_by_lesson
+    folder = KIT_LESSONS if folder is None else Path(folder)
+    rulings = rulings_by_lesson()
+    rows = []
+    for path in lesson_files(folder):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        heading = next((line.lstrip("#").strip() for c in nb["cells"] if c["cell_type"] == "markdown"
+                        for line in "".join(c["source"]).splitlines() if line.startswith("#")), path.stem)
+        title = heading.split("—", 1)[1].strip() if heading.startswith("Lesson") and "—" in heading else heading
+        rows.append(f"| [{path.stem[:2]}]({path.name}) | {_cell(title)} | {_ruling_ids(rulings.get(path.stem, []))} |")
+    return "| lesson | what it teaches | rulings |\n|---|---|---|\n" + "\n".join(rows) + "\n"
+
+
 def quiz_markdown(key: str) -> str:
     """A lesson's quiz as Markdown: each question with its board in words and numbered options,
     then the answers, each with where the engine plays every option and the rules."""
@@ -103,28 +152,36 @@ def check_key(key: Any) -> Any:
 
 
 def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:
-    """(cell index, "static:<key>", "ruling:<id>" or "quiz:<module>") for every generated cell of a
-    notebook."""
+    """(cell index, "static:<key>", "ruling:<id>", "list:lessons", "casting:<key>" or "quiz:<module>")
+    for every generated cell of a notebook."""
     found = []
     for i, c in enumerate(nb["cells"]):
         meta = c.get("metadata", {}).get("mtgrules", {})
-        for kind in ("static", "ruling", "quiz"):
+        for kind in ("static", "ruling", "list", "casting", "quiz"):
             if c["cell_type"] == "markdown" and kind in meta:
                 found.append((i, f"{kind}:{meta[kind]}"))
     return found
 
 
-def expected(tag: str) -> str:
+def expected(tag: str, folder: Path | None = None) -> str:
+    """What a generated cell holds; ``folder`` is the notebook's own (the lessons a list names)."""
     kind, _, key = tag.partition(":")
     if kind == "quiz":
         return quiz_markdown(key)
+    if kind == "casting":
+        from mtgrules.lessons.casting_a_spell import casting_markdown
+        return casting_markdown(timeline_for(key))
+    if kind == "list":
+        if key != "lessons":
+            raise ValueError(f"a generated list is 'lessons', not {key!r}")
+        return lessons_markdown(folder)
     return ruling_markdown(key) if kind == "ruling" else steps_markdown(timeline_for(key))
 
 
 def stale_cells(path: Path) -> list[str]:
     """Tags of generated cells whose text differs from what the kit produces now."""
     nb = json.loads(path.read_text())
-    return [tag for i, tag in static_cells(nb) if "".join(nb["cells"][i]["source"]) != expected(tag)]
+    return [tag for i, tag in static_cells(nb) if "".join(nb["cells"][i]["source"]) != expected(tag, path.parent)]
 
 
 def rewrite(path: Path) -> int:
@@ -132,7 +189,7 @@ def rewrite(path: Path) -> int:
     nb = json.loads(path.read_text())
     changed = 0
     for i, tag in static_cells(nb):
-        text = expected(tag)
+        text = expected(tag, path.parent)
         if "".join(nb["cells"][i]["source"]) != text:
             nb["cells"][i]["source"] = text
             changed += 1

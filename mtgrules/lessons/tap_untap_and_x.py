@@ -95,8 +95,13 @@ def question_sick_elves() -> Predict:
     with Fervor already out."""
     from mtgrules.widgets import Predict
     t = tap_symbol()
-    return Predict(t, t.find(title="Llanowar Elves"), "Alice's Llanowar Elves arrived this turn. She activates their "
-                   "{T}: Add {G} ability. What happens?", alternatives=[tap_symbol(haste=True)])
+    # The question says what is in her pool, so the other outcome's {R}{R}{G}{G} reads as that plus {G}.
+    return Predict(t, t.find(title="Llanowar Elves"), QUESTION_SICK_ELVES, alternatives=[tap_symbol(haste=True)])
+
+
+QUESTION_SICK_ELVES = ("Alice's Llanowar Elves arrived this turn. Her pool holds {R}{R}{G}: {R}{R} she kept for "
+                       "Fervor (a haste enchantment in her hand), and {G} from her Forest. She activates the Elves' "
+                       "{T}: Add {G} ability. What happens?")
 
 
 def question_walker() -> Predict:

@@ -27,6 +27,7 @@ from mtgrules.core.turns import Step
 from mtgrules.play import scenario_input as check
 from mtgrules.play.scenario_input import CARD_FIELDS, FORMATS, SCENARIO_FIELDS
 from mtgrules.play.timeline import Timeline
+from mtgrules.rules import hooks
 from mtgrules.rules.turn_loop import begin_step, turn_based_actions
 
 __all__ = ["Scenario", "FORMATS"]
@@ -162,7 +163,20 @@ class Scenario:
             seq=oid, tapped=tapped, counters=_counters(given_counters),
             control_since=self.turn if sick else 0, chosen=tuple(sorted(choices.items())),
             timestamp=oid, attached_to=attached_to, is_token=is_token))
+        if attached_to is not None:
+            self._check_attach_rules(where, name, oid, attached_to)
         return oid
+
+    def _check_attach_rules(self, where: str, name: str, oid: int, host: int) -> None:
+        """An Aura the host's abilities forbid (protection, 702.16c) would go straight to the
+        graveyard (704.5m), so the board can't be set up; nothing of it is kept."""
+        state = self.state()
+        for rule in hooks.ATTACH_RULES:
+            why = rule(state, state.obj(oid), state.obj(host))
+            if why is not None:
+                self.objects.pop()
+                raise ScenarioError(f"{where}: {name} can't be attached to {state.obj(host).card} (#{host}), {why}; "
+                                    "it would go to its owner's graveyard at once (704.5m)")
 
     def _check_aura(self, where: str, name: str, zone: Zone, attached_to: int | None, controller: str) -> None:
         """An Aura on the battlefield is attached to something its enchant ability allows; one

@@ -5,11 +5,15 @@ Importing this package imports every topic, so each one has added its hooks to
 """
 
 from mtgrules.rules import (  # noqa: F401
+    cast_triggers,
     concede,
+    control,
     costs,
     cumulative_upkeep,
     derived,
+    discard,
     engine,
+    evasion,
     graveyards,
     hooks,
     keyword_actions,
@@ -17,8 +21,11 @@ from mtgrules.rules import (  # noqa: F401
     layers,
     leaving,
     legal,
+    library,
     life,
     look_back,
+    optional,
+    protection,
     resolution,
     sacrifice,
     sba,

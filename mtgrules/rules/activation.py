@@ -23,7 +23,7 @@ from mtgrules.core.carddef import card, read_once
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
-from mtgrules.rules.layers import ability_kinds
+from mtgrules.rules.layers import abilities_may_change, ability_card, ability_kinds, characteristics, has_ability
 
 Activatable = ActivatedAbility | ManaAbility
 
@@ -33,7 +33,9 @@ def granted_abilities(state: GameState, obj: GameObject) -> list[tuple[GameObjec
     the order of the granters on the battlefield. Empty at once when no card in the game grants one."""
     if GrantsAbility not in ability_kinds(state):
         return []
-    return [(src, grant.ability) for src, grant in _grants(state) if grant.to(state, src, obj)]
+    chars = characteristics(state, obj.oid)  # a later "loses all abilities" takes a granted one away (613.1f)
+    return [(src, grant.ability) for src, grant in _grants(state) if grant.to(state, src, obj)
+            and chars.has(grant.ability)]
 
 
 def _grants(state: GameState) -> Iterator[tuple[GameObject, GrantsAbility]]:
@@ -48,12 +50,33 @@ def printed_activated(name: str) -> tuple[Activatable, ...]:
     return read_once(name, "activated by number", lambda cdef: tuple(ab for _, ab in cdef.activated()))
 
 
+def own_activated(state: GameState, obj: GameObject) -> tuple[Activatable, ...]:
+    """The activated abilities ``obj`` has from its text, as ``activate`` numbers them: those of the
+    card whose text it has (its own, or the card it copies, 707.2), then any an effect gave it
+    other than a permanent's grant (a basic land type's mana ability, 305.7; a resolved effect's).
+    One that an effect took away keeps its number (``find_ability`` refuses it, 613.1f)."""
+    if not abilities_may_change(state):
+        return printed_activated(obj.card)
+    base = printed_activated(ability_card(state, obj).name)
+    granters = {id(g.ability) for _src, g in _grants(state)} if GrantsAbility in ability_kinds(state) else set()
+    extra = tuple(ab for ab in characteristics(state, obj.oid).abilities
+                  if isinstance(ab, ActivatedAbility | ManaAbility) and id(ab) not in granters
+                  and not any(ab is own for own in base))
+    return base + extra
+
+
 def activated_abilities(state: GameState, obj: GameObject) -> list[Activatable]:
-    """``obj``'s activated abilities as ``activate`` numbers them: printed ones, then granted ones."""
-    printed = printed_activated(obj.card)
+    """``obj``'s activated abilities as ``activate`` numbers them: its own, then granted ones."""
+    own = own_activated(state, obj)
     if obj.zone is not Zone.BATTLEFIELD or GrantsAbility not in ability_kinds(state):
-        return list(printed)
-    return [*printed, *(ab for _, ab in granted_abilities(state, obj))]
+        return list(own)
+    return [*own, *(ab for _, ab in granted_abilities(state, obj))]
+
+
+def mana_abilities_of(state: GameState, obj: GameObject) -> list[ManaAbility]:
+    """The mana abilities ``obj`` has now, from its text (printed, copied, or a basic land type's,
+    305.7), without those an effect took away (613.1f)."""
+    return [ab for ab in own_activated(state, obj) if isinstance(ab, ManaAbility) and has_ability(state, obj, ab)]
 
 
 def ability_number(state: GameState, obj: GameObject, ab: Activatable) -> int:
@@ -75,9 +98,13 @@ def find_ability(state: GameState, obj: GameObject, ability: int | str) -> tuple
     number among its activated abilities, or its printed text or a unique start of it. Anything
     else is refused (602.1), listing the abilities there are by number and text."""
     if not isinstance(ability, str):  # the common case, asked on every check: printed ones come first
-        printed = printed_activated(obj.card)
+        if not abilities_may_change(state):
+            printed = printed_activated(obj.card)
+            if 0 <= ability < len(printed):
+                return ability, printed[ability]
+        printed = own_activated(state, obj)
         if 0 <= ability < len(printed):
-            return ability, printed[ability]
+            return ability, _still_had(state, obj, printed[ability])
     abilities = activated_abilities(state, obj)
     name = obj.card
     if isinstance(ability, str):
@@ -85,7 +112,7 @@ def find_ability(state: GameState, obj: GameObject, ability: int | str) -> tuple
         exact = [i for i, ab in enumerate(abilities) if _plain(ab.text) == wanted]
         found = exact or [i for i, ab in enumerate(abilities) if wanted and _plain(ab.text).startswith(wanted)]
         if len(found) == 1:
-            return found[0], abilities[found[0]]
+            return found[0], _still_had(state, obj, abilities[found[0]])
         if found:
             raise IllegalAction("602.1", f"{ability!r:.60} is the start of more than one activated ability of {name}: "
                                 f"{_listed(abilities, found)}; give more of the text, or the number")
@@ -93,7 +120,7 @@ def find_ability(state: GameState, obj: GameObject, ability: int | str) -> tuple
         raise IllegalAction("602.1", f"{name} has no activated ability whose text starts {ability!r:.60}{digits}"
                             + _its_abilities(obj, abilities))
     if 0 <= ability < len(abilities):
-        return ability, abilities[ability]
+        return ability, _still_had(state, obj, abilities[ability])
     old = _old_number(obj, ability)
     if old is not None:
         number = next(i for i, ab in enumerate(abilities) if ab is old)
@@ -102,6 +129,14 @@ def find_ability(state: GameState, obj: GameObject, ability: int | str) -> tuple
                             f"activate(player, {obj.oid}, {number}) or activate(player, {obj.oid}, "
                             f"{_short(old.text, abilities)!r})")
     raise IllegalAction("602.1", f"{name} has no activated ability number {ability}" + _its_abilities(obj, abilities))
+
+
+def _still_had(state: GameState, obj: GameObject, ab: Activatable) -> Activatable:
+    """``ab``, unless an effect took it away from ``obj`` (613.1f: "loses all abilities"; 305.7)."""
+    if has_ability(state, obj, ab):
+        return ab
+    raise IllegalAction("613.1f", f"{obj.card} doesn't have “{ab.text}” now: an effect took its abilities away "
+                        "(layer 6, 613.1f), so it can't be activated")
 
 
 def _old_number(obj: GameObject, ability: int) -> Activatable | None:

@@ -1,6 +1,9 @@
-"""Paying activation costs: {T} (107.5), {Q} (107.6), removing counters, mana (118), exiling the
-source (406.2), exiling cards from your graveyard, which can be any graveyard you have
-while you control Graveyard Busybody (see ``graveyards.py``), and loyalty (606.4, ``loyalty.py``).
+"""Paying costs: {T} (107.5), {Q} (107.6), removing counters, mana (118), exiling the source
+(406.2), exiling cards from your graveyard, which can be any graveyard you have while you control
+Graveyard Busybody (see ``graveyards.py``), loyalty (606.4, ``loyalty.py``); sacrificing the
+source or other permanents (701.21a), discarding cards (701.9a) and paying life (119.4), as an
+activation cost (602.2) or a spell's additional cost (118.8, 601.2h); and the total cost of a
+spell, with the effects that make it cost more or less (601.2f, 118.7a).
 
 Every check runs before anything is paid, and each refusal names the rule that forbids it.
 """
@@ -9,16 +12,20 @@ from __future__ import annotations
 
 from itertools import islice
 
-from mtgrules.core.abilities import Cost
+from mtgrules.core.abilities import AdditionalCost, Cost, CostChange
+from mtgrules.core.carddef import CardDef, card
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Chars
 from mtgrules.core.errors import IllegalAction, options_text
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import Mana, ManaCost, ManaType, pay, payments, pool_text, read_payment
-from mtgrules.core.objects import GameObject, Zone, set_counter
+from mtgrules.core.objects import GameObject, ObjRef, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.graveyards import cards_in_your_graveyards, graveyard_holder, graveyards_of
-from mtgrules.rules.layers import characteristics
+from mtgrules.rules.layers import ability_kinds, characteristics
+from mtgrules.rules.life import change_life
 from mtgrules.rules.loyalty import check_loyalty_cost, pay_loyalty
+from mtgrules.rules.sacrifice import sacrifice
 from mtgrules.rules.zones import move
 
 
@@ -55,6 +62,88 @@ def check_cost(state: GameState, player: str, obj: GameObject, cost: Cost) -> No
     if n and len(cards_in_your_graveyards(state, player)) < n:
         raise IllegalAction("118.3", f"{_name(state, obj)}'s cost exiles {_cards(n)} from {player}'s graveyard, and "
                             f"{_graveyards_text(state, player)}")
+    if cost.sacrifice_self or cost.sacrifice is not None or cost.discard or cost.life:
+        check_other_parts(state, player, obj, cost, f"{_name(state, obj)}'s cost")
+
+
+def check_other_parts(state: GameState, player: str, source: GameObject, cost: Cost, what: str) -> None:
+    """Refuse if the parts of ``cost`` that sacrifice, discard or pay life can't be paid now
+    (118.3): the source must be on the battlefield to be sacrificed, there must be enough
+    permanents to sacrifice and cards in hand to discard (besides the spell being cast, which is
+    on the stack by then, 601.2a), and life to pay (119.4)."""
+    if cost.sacrifice_self and (source.zone is not Zone.BATTLEFIELD or source.controller != player):
+        raise IllegalAction("701.21a", f"{what} sacrifices {_name(state, source)} itself, and only a permanent its "
+                            f"controller controls can be sacrificed")
+    if cost.sacrifice is not None:
+        have = sacrifice_options(state, player, source, cost)
+        if len(have) < cost.sacrifice.count:
+            raise IllegalAction("118.3", f"{what} sacrifices {cost.sacrifice.description}, and {player} controls "
+                                f"{_how_many(len(have))} that could be sacrificed")
+    if cost.discard:
+        hand = discard_options(state, player, source)
+        if len(hand) < cost.discard:
+            raise IllegalAction("118.3", f"{what} discards {_cards(cost.discard)}, and {player} has "
+                                f"{_how_many(len(hand), 'card')} in hand to discard")
+    if cost.life and state.player(player).life < cost.life:
+        raise IllegalAction("119.4", f"{what} pays {cost.life} life, and {player} has {state.player(player).life}: "
+                            "a player can pay life only if their life total is at least that much")
+
+
+def _how_many(n: int, what: str = "") -> str:
+    noun = f" {what}{'s' if n != 1 else ''}" if what else ""
+    return f"no{noun or ' such permanent'}" if n == 0 else f"only {n}{noun}"
+
+
+def sacrifice_options(state: GameState, player: str, source: GameObject, cost: Cost) -> list[int]:
+    """The permanents ``player`` could sacrifice for ``cost``'s "Sacrifice [something]": those
+    they control that fit, the source itself left out for "another" (701.21a)."""
+    spec = cost.sacrifice
+    if spec is None:
+        return []
+    return [o.oid for o in state.battlefield(player)
+            if spec.test(state, player, o) and not (spec.other and o.oid == source.oid)]
+
+
+def discard_options(state: GameState, player: str, source: GameObject) -> list[int]:
+    """The cards ``player`` could discard to pay a cost: those in their hand, the spell being
+    cast aside (it has moved to the stack as it is cast, 601.2a)."""
+    return [o.oid for o in state.in_zone(Zone.HAND, player) if o.oid != source.oid]
+
+
+def pay_other_parts(d: Draft, chooser: Chooser, player: str, source: GameObject, cost: Cost, name: str,
+                    rule: str = "601.2h") -> list[tuple[GameObject, Chars]]:
+    """Pay the parts of ``cost`` that sacrifice, discard or pay life, as one payment (601.2h):
+    first every choice (which permanents, one at a time, choice kind ``"sacrifice"``; which cards,
+    choice kind ``"discard"``), then the payments. Returns the permanents sacrificed with their
+    characteristics, as they last were on the battlefield (608.2h: "the sacrificed creature's
+    power")."""
+    state = d.view()
+    victims = _pick(chooser, player, sacrifice_options(state, player, source, cost),
+                    cost.sacrifice.count if cost.sacrifice else 0, "sacrifice", rule)
+    discards = _pick(chooser, player, discard_options(state, player, source), cost.discard, "discard", rule)
+    if cost.life:  # paying life is losing it (119.4)
+        change_life(d, player, -cost.life, "119.4", f"{player} pays {cost.life} life for {name}")
+    for oid in discards:
+        move(d, oid, Zone.GRAVEYARD, "701.9a", f"{player} discards {d.obj(oid).card} to pay for {name}")
+    gone: list[tuple[GameObject, Chars]] = []
+    for oid in victims:
+        gone.append((d.obj(oid), characteristics(d.view(), oid)))
+        sacrifice(d, player, oid, f"to pay for {name}")
+    if cost.sacrifice_self:
+        now = d.obj(source.oid)
+        if now.zone is Zone.BATTLEFIELD:
+            gone.append((now, characteristics(d.view(), now.oid)))
+            sacrifice(d, player, source.oid, "to pay its own cost")
+    return gone
+
+
+def _pick(chooser: Chooser, player: str, options: list[int], n: int, kind: str, rule: str) -> list[int]:
+    """``n`` of ``options`` that ``player`` chooses one at a time (choice ``kind``); when exactly
+    ``n`` are there, each is a lone option, taken without asking."""
+    picked: list[int] = []
+    for _ in range(n):
+        picked.append(chooser.choose(kind, player, [o for o in options if o not in picked], rule))
+    return picked
 
 
 def _name(state: GameState, obj: GameObject) -> str:
@@ -130,6 +219,8 @@ def pay_cost(d: Draft, player: str, obj: GameObject, cost: Cost, paying_for: fro
              f"{borrowed} to pay {name}'s cost")
     if cost.exile_self:
         move(d, obj.oid, Zone.EXILE, "406.2", f"{name} is exiled to pay its own cost")
+    if cost.sacrifice_self or cost.sacrifice or cost.discard or cost.life:
+        pay_other_parts(d, chooser or Chooser(), player, obj, cost, f"{name}'s ability", "602.2b")
 
 
 def choose_payment(chooser: Chooser, player: str, pool: tuple[Mana, ...], cost: ManaCost,
@@ -171,3 +262,54 @@ def spend_mana(d: Draft, player: str, spent: tuple[Mana, ...], rest: tuple[Mana,
     """Remove paid mana from the pool, as one event (118.3a)."""
     d.update_player(player, "118.3a", f"{player} spends {pool_text(spent)} to pay {what}",
                     kind="mana spent", pool=rest)
+
+
+# ---------------------------------------------------------------- a spell's total cost (601.2f)
+def additional_costs(cdef: CardDef) -> list[AdditionalCost]:
+    """The card's "As an additional cost to cast this spell, ..." abilities (118.8)."""
+    return [ab for ab in cdef.abilities if isinstance(ab, AdditionalCost)]
+
+
+def cost_changes(state: GameState, player: str, spell: GameObject, cdef: CardDef,
+                 targets: tuple[ObjRef | str | int, ...]) -> list[tuple[GameObject, CostChange]]:
+    """The cost increases and reductions that apply as ``player`` casts ``spell`` with these
+    targets (601.2f): the spell's own ("This spell costs {1} less to cast if ...", 113.6d) and
+    those of permanents on the battlefield ("Creature spells you cast cost {1} less")."""
+    if CostChange not in ability_kinds(state):
+        return []
+    found = [(spell, ab) for ab in cdef.abilities if isinstance(ab, CostChange) and ab.own]
+    for obj in state.battlefield():
+        for ab in card(obj.card).abilities:
+            if isinstance(ab, CostChange) and not ab.own:
+                found.append((obj, ab))
+    refs = tuple(t for t in targets)
+    return [(src, ab) for src, ab in found if ab.applies(state, src, player, spell, refs)]
+
+
+def total_cost(state: GameState, player: str, spell: GameObject, cdef: CardDef, x: int,
+               targets: tuple[ObjRef | str | int, ...] = ()) -> tuple[ManaCost, list[tuple[GameObject, CostChange]]]:
+    """The mana a spell costs to cast, X chosen (107.3): its mana cost plus every cost increase,
+    minus every reduction, which takes only generic mana and never below {0} (601.2f, 118.7a);
+    and the changes that applied."""
+    base = cdef.mana_cost.with_x(x)
+    changes = cost_changes(state, player, spell, cdef, targets)
+    if not changes:
+        return base, []
+    more = sum(ab.amount for _src, ab in changes if ab.amount > 0)
+    less = -sum(ab.amount for _src, ab in changes if ab.amount < 0)
+    generic = max(0, base.generic + more - less)
+    return replace_generic(base, generic), changes
+
+
+def replace_generic(cost: ManaCost, generic: int) -> ManaCost:
+    """``cost`` with its generic part set to ``generic``, its text written again to match."""
+    text = (f"{{{generic}}}" if generic else "") + "".join(f"{{{t.value}}}" for t in cost.typed) \
+        + "".join(f"{{{a.value}/{b.value}}}" for a, b in cost.hybrid)
+    return ManaCost(generic, cost.typed, cost.hybrid, cost.x_count, text or "{0}")
+
+
+def change_text(state: GameState, src: GameObject, ab: CostChange, spell_name: str) -> str:
+    """One cost change in a sentence: "Winged Words costs {1} less to cast (Winged Words: ...)"."""
+    how = f"{{{abs(ab.amount)}}} {'more' if ab.amount > 0 else 'less'}"
+    whose = "its own" if src.card == spell_name else f"{characteristics(state, src.oid).name}'s"
+    return f"{spell_name} costs {how} to cast, as {whose} “{ab.text}” says"

@@ -18,6 +18,8 @@ from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules import hooks
 from mtgrules.rules.activation import find_ability
+from mtgrules.rules.activation_limits import check_limits
+from mtgrules.rules.activation_limits import record as record_activation
 from mtgrules.rules.costs import check_cost
 from mtgrules.rules.derived import characteristic_events
 from mtgrules.rules.layers import characteristics
@@ -48,6 +50,7 @@ def _apply(state: GameState, action: Action, callback: Callback | None) -> tuple
     check(state, action)
     d = Draft(state)
     chooser.name = lambda oid: _object_name(d, oid)  # a missing choice says "3 (Grizzly Bears)"
+    d.chooser = chooser  # for the order of replacement effects on a move (616.1, rules.replacement)
     if isinstance(action, PassPriority):
         _pass(d, chooser, action)
     elif isinstance(action, CastSpell):
@@ -126,7 +129,9 @@ def _check_activation(state: GameState, a: Activate) -> tuple[GameObject, ManaAb
     if ab.cost.loyalty is not None:  # when a loyalty ability may be activated (606.3)
         check_loyalty_timing(state, a.player, obj, characteristics(state, obj.oid).name)
     if isinstance(ab, ActivatedAbility):
-        check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability")
+        check_limits(state, a.player, obj, ab)  # "Activate only as a sorcery", "only once each turn" (602.5)
+        check_targets(state, a.player, ab.target, a.targets, f"{characteristics(state, obj.oid).name}'s ability",
+                      source=characteristics(state, obj.oid))
     elif a.targets:  # a mana ability never targets; a target given is refused, not ignored
         raise IllegalAction("605.1a", f"{characteristics(state, obj.oid).name}'s “{ab.text}” is a mana ability, "
                             "and a mana ability has no targets, so none can be chosen")
@@ -198,6 +203,7 @@ def _activate(d: Draft, chooser: Chooser, a: Activate) -> None:
         activate_mana_ability(d, chooser, a.player, obj, ab, a.x, a.hybrid)  # no stack, no priority change (605.3b)
         d.set_scalar("117.4", passes=0)  # but it is an action: passes before it no longer count (117.4)
     else:
+        record_activation(d, obj, ab)  # before its cost may move the permanent (602.5b)
         activate_ability(d, chooser, a, obj, ab)
         _keep_priority(d, a.player)
 

@@ -26,12 +26,12 @@ are the specification here. How the kit reads them:
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.rules import hooks
+from mtgrules.rules.library import shuffle_library
 from mtgrules.rules.zones import move
 
 if TYPE_CHECKING:
@@ -95,11 +95,4 @@ def shuffle_graveyard_into_library(d: Draft, chooser: Chooser, player: str, why:
 def _shuffle_libraries(d: Draft, owners: list[str], why: str) -> None:
     """Randomise each library's order from the game's seed, so a replay shuffles the same way."""
     for owner in owners:
-        cards = d.view().in_zone(Zone.LIBRARY, owner)
-        rng = random.Random(f"{d.seed}/{d.turn}/{d.timestamp}/{owner}")
-        order = [o.seq for o in cards]
-        rng.shuffle(order)
-        for obj, seq in zip(cards, order, strict=True):
-            d.update(obj.oid, "701.24a", seq=seq)
-        d.note("shuffle", f"{owner}'s library is shuffled ({len(cards)} cards) — {why}", "701.24a",
-               owner, owner)
+        shuffle_library(d, owner, why)

@@ -21,8 +21,9 @@ from mtgrules.core.turns import Step
 
 if TYPE_CHECKING:
     from mtgrules.core.actions import Action
-    from mtgrules.core.effects import Chars  # noqa: F401  (used by cards' hooks)
+    from mtgrules.core.effects import Chars
     from mtgrules.rules.combat.blocking import Reason, Requirement
+    from mtgrules.rules.replacement import DamageEvent, Replacement, ZoneMove
 
 Players = tuple[str, ...]
 Recipient = str | int  # a player's name, or an object id
@@ -94,6 +95,14 @@ MoveNote = Callable[[Draft, GameObject, Zone, "str | None"], str]
 MOVE_NOTES: list[MoveNote] = []
 """A clause to add to the sentence of a zone change (where a card landed, and why)."""
 
+MoveReplacement = Callable[[Draft, "ZoneMove"], "list[Replacement[ZoneMove]]"]
+MOVE_REPLACEMENTS: list[MoveReplacement] = []
+"""Replacement effects on where an object would go ("if a card would be put into a graveyard,
+exile it instead", 614.1a): ``rule(d, move)`` returns one ``rules.replacement.Replacement`` per
+effect that applies to the move. ``zones.move`` applies them through ``rules.replacement`` (616.1:
+the object's controller orders them, asked with the action's chooser). Every move asks them, so
+a rule reads the draft's objects (``d.objects``) and makes no state unless its card is there."""
+
 GraveyardHolder = Callable[[GameState], "str | None"]
 GRAVEYARD_HOLDERS: list[GraveyardHolder] = []
 """The player who has every graveyard, if an effect says so (Graveyard Busybody); None otherwise."""
@@ -102,6 +111,20 @@ GRAVEYARD_HOLDERS: list[GraveyardHolder] = []
 OnBattlefieldRule = Callable[[GameState, GameObject], bool]
 TREATED_AS_ON_BATTLEFIELD: list[OnBattlefieldRule] = []
 """Objects outside the battlefield that effects treat as on it (a graveyard combatant)."""
+
+TargetRule = Callable[[GameState, str, GameObject, "Chars | None"], "tuple[str, str] | None"]
+TARGET_RULES: list[TargetRule] = []
+"""``(rule, sentence)`` if a spell or ability that ``player`` controls, whose source has the
+characteristics given (the spell itself, or the ability's source; None when unknown), can't target
+this object because of an ability the object has (protection, 702.16b; hexproof from a quality,
+702.11d); None if it may. ``targeting.why_cant_target`` asks every rule, as a spell is cast, an
+ability is activated or put on the stack, and again as it resolves (608.2b)."""
+
+AttachRule = Callable[[GameState, GameObject, GameObject], "str | None"]
+ATTACH_RULES: list[AttachRule] = []
+"""Why this Aura or Equipment can't be attached to that permanent, as the end of a sentence
+("..., which has protection from black (702.16c)"), or None. The state-based action for Auras
+asks them (704.5m); Equipment should ask them too (702.16d)."""
 
 DestroyRule = Callable[[Draft, GameObject, str], bool]
 DESTROY_RULES: list[DestroyRule] = []
@@ -132,6 +155,10 @@ MinBlockersRule = Callable[[GameState, GameObject], "tuple[int, Reason] | None"]
 MIN_BLOCKERS: list[MinBlockersRule] = []
 """How many creatures must block an attacker if any do (menace)."""
 
+MaxBlockersRule = Callable[[GameState, GameObject], "tuple[int, Reason] | None"]
+MAX_BLOCKERS: list[MaxBlockersRule] = []
+"""The most creatures that may block an attacker ("can't be blocked by more than one creature", 509.1b)."""
+
 RequirementSource = Callable[[GameState, Players, list[GameObject], list[GameObject]], "list[Requirement]"]
 REQUIREMENT_SOURCES: list[RequirementSource] = []
 """The requirements that apply to a block declaration (509.1c)."""
@@ -140,6 +167,41 @@ BlockCostRule = Callable[[GameState, GameObject, GameObject], "str | None"]
 BLOCK_COSTS: list[BlockCostRule] = []
 """A mana cost a player must pay to make a block (509.1d); never forced (509.1c)."""
 
+PreventionEffect = Callable[[Draft, "Chooser | None", GameState, int, "Chars | None", Recipient, int, bool], int]
+PREVENTION_EFFECTS: list[PreventionEffect] = []
+"""``rule(d, chooser, seen, source, source_chars, recipient, amount, combat)``: how much of this
+damage is left once the prevention effects the rule plays have prevented what they prevent,
+each said with its rule (615.1, 615.6). Asked by ``deal_damage`` before the damage is dealt;
+what is prevented never happens (no damage marked, no life lost, no lifelink).
+``rules.replacement`` treats each rule as one effect among the other replacement and
+prevention effects on the event (616.1): it is probed on a scratch draft with no chooser (a rule
+that prevents nothing changes nothing; one that would ask counts as applying)."""
+
 DamageReplacement = Callable[[Draft, GameState, int, Recipient, int, bool], bool]
 DAMAGE_REPLACEMENTS: list[DamageReplacement] = []
-"""Return True when a replacement effect (614.1a) replaced this damage; it sees the state damage is dealt in."""
+"""Return True when a replacement effect (614.1a) replaced this damage; it sees the state damage is dealt in.
+Like ``DAMAGE_PREVENTIONS``, it goes through ``rules.replacement`` (616.1)."""
+
+DamageModifier = Callable[[GameState, "DamageEvent"], "list[Replacement[DamageEvent]]"]
+DAMAGE_MODIFIERS: list[DamageModifier] = []
+"""The replacement effects that would change how much damage this event deals
+("it deals double that damage instead", Furnace of Rath; 614.1a; a change of recipient
+(Pariah) is not played): ``rule(seen, event)`` returns
+one ``rules.replacement.Replacement`` per effect that applies, whose ``modify`` returns the changed
+event. They are ordered with the hooks below by the affected player (616.1), each once (614.5)."""
+
+DamagePrevention = Callable[[Draft, GameState, int, Recipient, int, bool, "Chars"], bool]
+DAMAGE_PREVENTIONS: list[DamagePrevention] = []
+"""Return True when a prevention effect (615.1) prevented all of this damage, having said so:
+``rule(d, seen, source, recipient, amount, combat, source_chars)``, with the source's
+characteristics as it deals the damage (its last known ones if it has left, 608.2h). Prevented
+damage is never dealt: no damage is marked, no life is lost or gained (lifelink), no deathtouch
+(615.1, 702.16e).
+
+These hooks and ``DAMAGE_REPLACEMENTS`` go through one mechanism (``rules.replacement``): each is
+first tried on a scratch copy of the draft to learn whether it would apply (so a hook that
+answers False must change nothing); when two or more would, the affected player (or the
+controller of the affected permanent) chooses which applies first, asked as the choice
+"replacement order" (616.1), and the rest no longer apply to damage already handled (616.1f). A
+hook is named in that choice by its ``label`` attribute (a card's name: give a callable object
+one), else by the module that added it ("protection")."""

@@ -31,7 +31,7 @@ from mtgrules.rules.zones import move
 
 
 # ---------------------------------------------------------------- fight (701.14)
-def fight(d: Draft, first: GameObject, second: GameObject, why: str) -> bool:
+def fight(d: Draft, first: GameObject, second: GameObject, why: str, chooser: Chooser | None = None) -> bool:
     """``first`` and ``second`` fight: each deals damage equal to its power to the other (701.14a).
 
     If either is no longer on the battlefield or no longer a creature, neither fights (701.14b); a
@@ -54,13 +54,13 @@ def fight(d: Draft, first: GameObject, second: GameObject, why: str) -> bool:
     if a.oid == b.oid:
         text = f"{why}: {na} fights itself and deals itself twice its power"
         d.emit(Event(EventKind.FIGHT, None, "game", "fighters", None, (a.oid, b.oid), "701.14c", text))
-        deal_damage(d, a.oid, a.oid, 2 * pa, combat=False)
+        deal_damage(d, a.oid, a.oid, 2 * pa, combat=False, chooser=chooser)
         return True
     d.emit(Event(EventKind.FIGHT, None, "game", "fighters", None, (a.oid, b.oid), "701.14a",
                  f"{why}: {na} and {nb} fight, dealing damage that isn't combat damage (701.14d): each deals "
                  "damage equal to its power to the other"))
-    deal_damage(d, a.oid, b.oid, pa, combat=False)
-    deal_damage(d, b.oid, a.oid, pb, combat=False)
+    deal_damage(d, a.oid, b.oid, pa, combat=False, chooser=chooser)
+    deal_damage(d, b.oid, a.oid, pb, combat=False, chooser=chooser)
     return True
 
 

@@ -21,18 +21,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import chain, product
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from mtgrules.core.abilities import (
     ActivatedAbility,
     AnyColor,
+    CostChange,
     EntersWith,
     Fixed,
     GrantsAbility,
     ManaAbility,
     ManaReplacement,
     Target,
+    TargetSpec,
     TriggeredAbility,
+    target_slots,
 )
 from mtgrules.core.actions import (
     Action,
@@ -45,7 +48,7 @@ from mtgrules.core.actions import (
     with_choice,
     with_choices,
 )
-from mtgrules.core.carddef import POOL_CHANGES, card, read_once
+from mtgrules.core.carddef import POOL_CHANGES, CardDef, card, read_once
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction, MissingChoice, WrongThing
 from mtgrules.core.mana import ManaCost, ManaType, payments
@@ -53,14 +56,19 @@ from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.turns import ORDER, Step
 from mtgrules.rules import hooks
-from mtgrules.rules.activation import find_ability, granted_abilities
+from mtgrules.rules.activation import activated_abilities, find_ability
+from mtgrules.rules.costs import additional_costs, total_cost
 from mtgrules.rules.engine import apply, check, settle
 from mtgrules.rules.lands import check_play_land, lands_allowed, may_play_land_now
-from mtgrules.rules.layers import ability_kinds
+from mtgrules.rules.layers import abilities_may_change, ability_card, ability_kinds
 from mtgrules.rules.mana.abilities import type_choice
 from mtgrules.rules.mana.could_produce import replacements_for
+from mtgrules.rules.modes import MODE, modal_of, slots_of_modes
+from mtgrules.rules.modes import allowed as allowed_modes
+from mtgrules.rules.modes import answer_of as mode_answer
 from mtgrules.rules.stack import at_instant_speed, sorcery_timing
 from mtgrules.rules.targeting import legal_player_targets
+from mtgrules.rules.targets import choices as target_choices
 from mtgrules.rules.teams import may_act, passes_needed, shared_team_turns
 from mtgrules.rules.turn_loop import MAX_HAND_SIZE
 
@@ -144,9 +152,10 @@ def _reference_candidates(state: GameState, player: str) -> list[Action]:
         cdef = card(obj.card)
         if "Land" in cdef.types:  # played, never cast (305.9): see land_candidates
             continue
-        xs = x_values(cdef.mana_cost, pool) if cdef.mana_cost.x_count else (0,)
-        for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cdef.mana_cost.hybrid)):
-            out.append(CastSpell(player, obj.oid, x, tgt, hyb))
+        more = _most_reduction(state, player, obj.oid, cdef) if CostChange in ability_kinds(state) else 0
+        xs = x_values(cdef.mana_cost, pool + more) if cdef.mana_cost.x_count else (0,)
+        for x, (tgt, said), hyb in product(xs, _spell_choices(state, player, cdef), _halves(cdef.mana_cost.hybrid)):
+            out.append(CastSpell(player, obj.oid, x, tgt, hyb, said))
     return out
 
 
@@ -182,7 +191,7 @@ def activations(state: GameState, player: str, sources: _Sources) -> list[Action
     return out
 
 
-ActivationFacts = tuple[int, ManaAbility | ActivatedAbility, Target | None, list[tuple[ManaType, ...] | None]]
+ActivationFacts = tuple[int, ManaAbility | ActivatedAbility, TargetSpec | None, list[tuple[ManaType, ...] | None]]
 
 
 def _abilities(name: str) -> list[ActivationFacts]:
@@ -264,11 +273,12 @@ def casts(state: GameState, player: str, sources: _Sources) -> list[Action]:
     and each way to pay its hybrid symbols."""
     out: list[Action] = []
     pool = len(state.player(player).pool)
-    if sources.cheapest > pool:  # each symbol is paid with one mana from the pool (601.2h):
-        return out               # no card can be, so no need to ask
+    cheaper = CostChange in ability_kinds(state)  # a reduction may make a spell cost less than its mana value
+    if sources.cheapest > pool and not cheaper:  # each symbol is paid with one mana from the pool (601.2h):
+        return out                                # no card can be, so no need to ask
     sorcery_time: bool | None = None  # the same for every card, asked once and only if needed
     for oid, name, least in sources.spells:
-        if least > pool:  # lands are played, never cast (305.9), and aren't among them
+        if least == float("inf") or (least > pool and not cheaper):  # lands are played, never cast (305.9)
             continue
         cdef = card(name)
         if not at_instant_speed(cdef):
@@ -277,12 +287,19 @@ def casts(state: GameState, player: str, sources: _Sources) -> list[Action]:
             if not sorcery_time:
                 continue  # not at this time (307.1): no need to ask the check
         cost = cdef.mana_cost
-        xs = x_values(cost, pool)
+        xs = x_values(cost, pool + (_most_reduction(state, player, oid, cdef) if cheaper else 0))
         if not xs:
             continue
-        for x, tgt, hyb in product(xs, _targets(state, player, cdef.cast_target), _halves(cost.hybrid)):
-            out.append(built(CastSpell, player=player, card=oid, x=x, targets=tgt, hybrid=hyb))
+        for x, (tgt, said), hyb in product(xs, _spell_choices(state, player, cdef), _halves(cost.hybrid)):
+            out.append(built(CastSpell, player=player, card=oid, x=x, targets=tgt, hybrid=hyb, choices=said))
     return out
+
+
+def _most_reduction(state: GameState, player: str, oid: int, cdef: CardDef) -> int:
+    """The most generic mana the cost reductions in force could take off this spell (601.2f), so
+    that the values of X listed are those the pool could pay once they apply."""
+    cost, _changes = total_cost(state, player, state.obj(oid), cdef, 0)
+    return max(0, cdef.mana_cost.mana_value(0) - cost.mana_value(0))
 
 
 LISTED_X = 16
@@ -315,13 +332,30 @@ def _least_mana(name: str) -> float:
                      else cdef.mana_cost.mana_value(0))
 
 
-def _targets(state: GameState, player: str, spec: Target | None) -> list[tuple[int | str, ...]]:
-    """Each object and each player (by name, 115.1) the spec may target; the check judges each."""
+def _targets(state: GameState, player: str, spec: TargetSpec | None) -> list[tuple[int | str, ...]]:
+    """Each object and each player (by name, 115.1) the spec may target, or for several instances
+    of "target", each way of choosing them, bounded (``targets.choices``); the check judges each."""
     if spec is None:
         return [()]
-    objects: list[tuple[int | str, ...]] = [(o.oid,) for o in state.objects
-                                            if o.zone in spec.zones and spec.legal(state, player, o)]
-    return objects + [(p,) for p in legal_player_targets(state, player, spec)]
+    if isinstance(spec, Target) and spec.count == 1 and not spec.up_to:
+        objects: list[tuple[int | str, ...]] = [(o.oid,) for o in state.objects
+                                                if o.zone in spec.zones and spec.legal(state, player, o)]
+        return objects + [(p,) for p in legal_player_targets(state, player, spec)]
+    return target_choices(state, player, target_slots(spec))
+
+
+def _spell_choices(state: GameState, player: str, cdef: CardDef) -> list[tuple[tuple[int | str, ...],
+                                                                               tuple[tuple[str, Any], ...]]]:
+    """Each way of choosing a spell's modes (700.2a) and targets, with the scripted mode answer
+    it needs: one per mode that can be chosen now for a modal spell, else its targets alone."""
+    modal = modal_of(cdef.spell)
+    if modal is None:
+        return [(t, ()) for t in _targets(state, player, cdef.cast_target)]
+    out: list[tuple[tuple[int | str, ...], tuple[tuple[str, Any], ...]]] = []
+    for sel in allowed_modes(state, player, modal):
+        answer = ((MODE, mode_answer(modal, sel)),)
+        out.extend((t, answer) for t in target_choices(state, player, slots_of_modes(modal, sel)))
+    return out
 
 
 def _halves(hybrid: tuple[tuple[ManaType, ManaType], ...]) -> list[tuple[ManaType, ...] | None]:
@@ -347,16 +381,20 @@ hooks.CANDIDATES.append(own_candidates)
 def granted_candidates(state: GameState, player: str) -> list[Action]:
     """Each activated ability another permanent gives a permanent ``player`` controls ("Equipped
     creature has '{T}: ...'", 613.1f), numbered after the printed ones, as ``activate`` numbers
-    them; nothing to do (and nothing read) when no card in the game grants one."""
-    if GrantsAbility not in ability_kinds(state):
+    them, and each one a permanent has from a copy effect (707.2) or a basic land type (305.7);
+    nothing to do (and nothing read) when no card in the game grants one and no effect changes
+    abilities."""
+    changing = abilities_may_change(state)
+    if GrantsAbility not in ability_kinds(state) and not changing:
         return []
     out: list[Action] = []
     for obj in state.battlefield(player):
-        printed = len(card(obj.card).activated())
-        for k, (_granter, ab) in enumerate(granted_abilities(state, obj)):
+        own = card(obj.card)
+        start = len(own.activated()) if not changing or ability_card(state, obj) is own else 0
+        for k, ab in enumerate(activated_abilities(state, obj)[start:], start):
             target = ab.target if isinstance(ab, ActivatedAbility) else None
             for tgt, hyb in product(_targets(state, player, target), _halves(ab.cost.mana.hybrid)):
-                out.append(built(Activate, player=player, source=obj.oid, ability=printed + k, targets=tgt, hybrid=hyb))
+                out.append(built(Activate, player=player, source=obj.oid, ability=k, targets=tgt, hybrid=hyb))
     return out
 
 
@@ -505,7 +543,7 @@ def _quiet_activation(state: GameState, action: Activate) -> list[Action] | None
     if state.combat is not None and _in_combat(state, obj.oid):
         return None
     _number, ab = find_ability(state, obj, action.ability)  # engine.check accepted it: an activated ability
-    if ab.cost.exile_from_graveyard or not ab.cost.mana.is_empty:  # which cards, which mana: choices
+    if ab.cost.asks or not ab.cost.mana.is_empty:  # which cards, permanents or mana: choices
         return None
     if not isinstance(ab, ManaAbility):
         return [action]
@@ -531,9 +569,13 @@ def _quiet_cast(state: GameState, action: CastSpell) -> list[Action] | None:
     """Once checked, casting asks only how to pay, when two ways of paying leave different pools
     (601.2h): listed once per way the payment offers (``Payments.offered``: every way, or a few
     that show the choice when there are many), from the same ``payments`` the payment asks about."""
-    cdef = card(state.obj(action.card).card)
+    obj = state.obj(action.card)
+    cdef = card(obj.card)
+    if modal_of(cdef.spell) is not None or any(extra.cost.asks for extra in additional_costs(cdef)):
+        return None  # a mode, a sacrifice or a discard to choose: only a trial can tell (601.2b, 601.2h)
     kinds = frozenset({"spell"} | {f"{t.lower()} spell" for t in cdef.types})
-    ways = payments(state.player(action.player).pool, cdef.mana_cost.with_x(action.x), kinds, action.hybrid)
+    cost, _changes = total_cost(state, action.player, obj, cdef, action.x, action.targets)
+    ways = payments(state.player(action.player).pool, cost, kinds, action.hybrid)
     offered = ways.offered()
     if len(offered) <= 1:
         return [action]

@@ -7,14 +7,18 @@ each of which edits the draft with the rule that applies, so card modules never 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from mtgrules.core.abilities import CantBeCountered
+from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
-from mtgrules.core.effects import Chars, Effect
+from mtgrules.core.effects import LAYER_RULES, Chars, Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone, set_counter
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.wording import counted
 from mtgrules.rules import hooks
+from mtgrules.rules.control import sync_control
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.look_back import LAST_KNOWN, last_known_characteristics
 from mtgrules.rules.targeting import player_targets
@@ -27,11 +31,30 @@ Bodies adds one for its attacking and blocking graveyard cards."""
 
 
 class Resolution:
-    """One resolving spell or ability: its draft, chooser, stack item and source object."""
+    """One resolving spell or ability: its draft, chooser, stack item and source object.
 
-    def __init__(self, d: Draft, chooser: Chooser, item: StackItem) -> None:
+    ``slots`` groups the indices of the item's targets by instance of the word "target" (115.3),
+    and ``illegal`` holds those found illegal as it began to resolve (608.2b): they are left out
+    of every target verb, so no part of the effect touches them. :meth:`for_slots` narrows the
+    verbs to some instances ("2 damage to target creature and 2 damage to target player")."""
+
+    def __init__(self, d: Draft, chooser: Chooser, item: StackItem, *,
+                 slots: tuple[tuple[int, ...], ...] | None = None, illegal: frozenset[int] = frozenset()) -> None:
         self.d, self.chooser, self.item = d, chooser, item
         self.controller = item.controller
+        self.slots = slots if slots is not None else (tuple(range(len(item.targets))),)
+        self.illegal = illegal
+
+    def for_slots(self, first: int, count: int) -> Resolution:
+        """The same resolution, its target verbs seeing only the targets of ``count`` instances
+        of "target" from the ``first`` (counted among those this one sees)."""
+        return Resolution(self.d, self.chooser, self.item, slots=self.slots[first:first + count],
+                          illegal=self.illegal)
+
+    def _chosen(self) -> list[ObjRef | str]:
+        """The targets this resolution sees, in the order chosen, without the illegal ones (608.2b)."""
+        return [self.item.targets[i] for group in self.slots for i in group
+                if i < len(self.item.targets) and i not in self.illegal]
 
     @property
     def state(self) -> GameState:
@@ -46,11 +69,12 @@ class Resolution:
         Objects only: when a player was chosen this refuses (a card author's mistake), since
         skipping the player would quietly do nothing to them; read ``any_targets()`` (objects and
         players) or ``target_players()`` instead."""
-        players = [t for t in self.item.targets if isinstance(t, str)]
+        chosen = self._chosen()
+        players = [t for t in chosen if isinstance(t, str)]
         if players:
             raise ValueError(f"{self.item.label} targets the player {players[0]}, and targets() gives only "
                              "objects; read res.any_targets() (objects and players) or res.target_players()")
-        return [o for t in self.item.targets if isinstance(t, ObjRef) and (o := self.state.resolve_ref(t)) is not None]
+        return [o for t in chosen if isinstance(t, ObjRef) and (o := self.state.resolve_ref(t)) is not None]
 
     def any_targets(self) -> list[GameObject | str]:
         """The chosen targets, objects and players (115.1, 115.4) in the order chosen, as
@@ -58,7 +82,7 @@ class Resolution:
         is still in the game (800.4); a target that is gone is skipped (608.2b)."""
         in_game = set(player_targets(self.state))
         out: list[GameObject | str] = []
-        for t in self.item.targets:
+        for t in self._chosen():
             if isinstance(t, str):
                 if t in in_game:
                     out.append(t)
@@ -151,7 +175,8 @@ class Resolution:
                 raise ValueError(f"{self.item.label} can deal damage only to a creature, planeswalker or battle on "
                                  f"the battlefield, or a player (120.1), and {self.name(recipient.oid)} isn't one")
             target = recipient.oid
-        deal_damage(self.d, self.item.source.oid, target, amount, combat=False, last_known=self._source_last_known())
+        deal_damage(self.d, self.item.source.oid, target, amount, combat=False, last_known=self._source_last_known(),
+                    chooser=self.chooser)
 
     def counter(self, spell: GameObject) -> None:
         """Counter the spell ``spell`` (a card on the stack): it is removed from the stack without
@@ -162,6 +187,12 @@ class Resolution:
         if not any(is_it(i) for i in self.d.stack):
             raise ValueError(f"{self.item.label} can counter only a spell on the stack (701.6a), and "
                              f"{self.name(spell.oid)} isn't one")
+        shield = next((ab for ab in card(spell.card).abilities if isinstance(ab, CantBeCountered)), None)
+        if shield is not None:  # it works on the stack (113.6g), and "can't" beats "can" (101.2)
+            name = self.name(spell.oid)
+            self.d.note("can't be countered", f"{self.item.label} would counter {name}, but {name} says "
+                        f"“{shield.text}”, so it isn't countered and stays on the stack", "101.2", spell.oid, name)
+            return
         self.d.set_scalar("701.6a", stack=tuple(i for i in self.d.stack if not is_it(i)))
         move(self.d, spell.oid, Zone.GRAVEYARD, "701.6a",
              f"{self.name(spell.oid)} is countered by {self.item.label} and put into its owner's graveyard")
@@ -174,6 +205,26 @@ class Resolution:
         eff = Effect("7c", why, rule, self.item.source.oid, self.d.new_timestamp(),
                      affected=(ObjRef(obj.oid, obj.zcc),), delta=(power, toughness), until_end_of_turn=True)
         self.d.set_scalar(rule, effects=self.d.effects + (eff,))
+
+    def continuous(self, obj: GameObject, why: str, *parts: dict[str, Any],
+                   until_end_of_turn: bool = False) -> tuple[Effect, ...]:
+        """One continuous effect locked to ``obj`` (611.2c), made of ``parts``, each the fields of
+        one layer's part (``{"layer": "2", "set_controller": "Alice"}``, ``{"layer": "6",
+        "add_keywords": {"haste"}}``): the parts share one timestamp (613.7b) and each applies in
+        its own layer (613.6). A control-changing part takes effect at once (613.1b), so the rest
+        of the resolution reads the new controller. The rule each part cites is its layer's."""
+        ts = self.d.new_timestamp()
+        made = []
+        for part in parts:
+            fields = dict(part)
+            layer = fields.pop("layer")
+            rule = fields.pop("rule", LAYER_RULES.get(layer, "613.1"))
+            made.append(Effect(layer, why, rule, self.item.source.oid, ts, affected=(obj.ref,),
+                               until_end_of_turn=until_end_of_turn, **fields))
+        self.d.set_scalar("611.2c", effects=self.d.effects + tuple(made))
+        if any(e.layer == "2" for e in made):
+            sync_control(self.d)
+        return tuple(made)
 
     def becomes_color(self, obj: GameObject, colors: str | frozenset[str], why: str, *,
                       in_addition: bool = False, until_end_of_turn: bool = False, rule: str = "105.3") -> None:

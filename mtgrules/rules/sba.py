@@ -10,6 +10,7 @@ from mtgrules.core.events import EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, Zone, set_counter
 from mtgrules.core.state import Draft, GameState, derived_from
+from mtgrules.rules import hooks
 from mtgrules.rules.layers import (
     TAP_AND_MANA,
     all_characteristics,
@@ -168,6 +169,10 @@ def illegal_attachment(state: GameState, aura: GameObject) -> str | None:
     enchant = card(aura.card).enchant
     if enchant is not None and not enchant.target.legal(state, aura.controller, host):
         return f"is attached to {name}, which it can't enchant ({enchant.text})"
+    for rule in hooks.ATTACH_RULES:  # protection (702.16c) and the like
+        why = rule(state, aura, host)
+        if why is not None:
+            return f"is attached to {name}, {why}"
     return None
 
 

@@ -1,4 +1,7 @@
-"""Who may target what, beyond a spell's own words (115): hexproof (702.11b); and players as
+"""Who may target what, beyond a spell's own words (115): hexproof (702.11b), shroud (702.18a),
+and the abilities other topics add through ``hooks.TARGET_RULES`` (protection, 702.16b, and
+"hexproof from [quality]", 702.11d, in ``rules/protection.py``), which judge by the spell or by
+the ability's source (``source``: its characteristics); and players as
 targets (115.1a, 115.1c, 115.1d, 115.4), named by name among the chosen targets
 (``targets=("Bob",)``) for spells, activated and triggered abilities alike.
 
@@ -11,10 +14,13 @@ doesn't offer it, and a target that gains hexproof before its spell resolves is 
 from __future__ import annotations
 
 from mtgrules.core.abilities import Target
+from mtgrules.core.effects import Chars
 from mtgrules.core.keywords import Keyword
-from mtgrules.core.objects import GameObject
+from mtgrules.core.objects import GameObject, StackItem
 from mtgrules.core.state import GameState
+from mtgrules.rules import hooks
 from mtgrules.rules.layers import characteristics
+from mtgrules.rules.look_back import LAST_KNOWN_CHARS
 
 
 def opponents(state: GameState, a: str, b: str) -> bool:
@@ -22,14 +28,39 @@ def opponents(state: GameState, a: str, b: str) -> bool:
     return state.player(a).team != state.player(b).team
 
 
-def why_cant_target(state: GameState, player: str, obj: GameObject) -> tuple[str, str] | None:
+def why_cant_target(state: GameState, player: str, obj: GameObject, *, source: Chars | None) -> tuple[str, str] | None:
     """``(rule, sentence)`` if ``player``'s spell or ability can't target ``obj`` because of its
-    abilities, or None."""
+    abilities, or None. ``source`` is what the target's abilities judge by: the spell's own
+    characteristics, or those of the ability's source (702.16b: "spells with the stated quality",
+    "abilities from a source with the stated quality"); None only where no source is known yet,
+    and then protection and "hexproof from" can't be asked (a test or a caller's mistake)."""
     chars = characteristics(state, obj.oid)
+    if Keyword.SHROUD in chars.keywords:
+        return "702.18a", f"{chars.name} has shroud, so it can't be the target of spells or abilities"
     if Keyword.HEXPROOF in chars.keywords and opponents(state, player, obj.controller):
         return "702.11b", (f"{chars.name} has hexproof, so it can't be the target of spells or abilities "
                            f"{player}, an opponent of its controller {obj.controller}, controls")
+    for rule in hooks.TARGET_RULES:
+        why = rule(state, player, obj, source)
+        if why is not None:
+            return why
     return None
+
+
+def item_source(state: GameState, item: StackItem) -> Chars | None:
+    """What a spell or ability on the stack is judged by when its targets are checked: a spell by
+    its own characteristics, an ability by its source's, now if the source is still the same
+    object, else as it last existed (608.2h, 113.7a)."""
+    now = state.resolve_ref(item.source)
+    if now is not None:
+        return characteristics(state, now.oid)
+    kept = item.get(LAST_KNOWN_CHARS)
+    if isinstance(kept, Chars):
+        return kept
+    try:
+        return characteristics(state, item.source.oid)  # the card it became: still its colours, mostly
+    except KeyError:
+        return None
 
 
 # ---------------------------------------------------------------- "target player" (115.1c)

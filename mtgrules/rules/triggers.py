@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import re
 
-from mtgrules.core.abilities import TriggerData, TriggeredAbility
+from mtgrules.core.abilities import CHOSEN_MODES, Target, TriggerData, TriggeredAbility, target_slots
 from mtgrules.core.carddef import card
 from mtgrules.core.choices import Chooser
+from mtgrules.core.effects import Chars
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import Event, EventKind
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.core.state import Draft, GameState, derived_from
 from mtgrules.core.triggers import PendingTrigger
 from mtgrules.rules import hooks
-from mtgrules.rules.layers import ability_kinds, on_battlefield
+from mtgrules.rules.death_triggers import LEAVING
+from mtgrules.rules.layers import ability_card, ability_kinds, characteristics, has_ability, on_battlefield
 from mtgrules.rules.look_back import (
     LAST_KNOWN,
     LAST_KNOWN_CHARS,
@@ -39,7 +41,11 @@ from mtgrules.rules.look_back import (
     look_back_watchers,
     trigger_source,
 )
+from mtgrules.rules.modes import ability_slots, modal_of, mode_note
+from mtgrules.rules.modes import allowed as allowed_modes
+from mtgrules.rules.modes import choose as choose_modes
 from mtgrules.rules.targeting import legal_player_targets, why_cant_target, why_not_player_target
+from mtgrules.rules.targets import Picks
 from mtgrules.rules.teams import apnap_groups, shared_team_turns
 
 
@@ -72,29 +78,43 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
                      if oid not in stays or stays[oid] <= now]
         # one that left after this event was still there (603.10); one that left before wasn't
         listeners += [(lki, i, ab) for lki, start, end in went if start <= now < end
-                      for i, ab in _own_triggers(lki) if ab.event == heard]
+                      for i, ab in _own_triggers(None, lki) if ab.event == heard]
         # others' leaves-the-battlefield abilities look back too (603.10a), if they were on the
         # battlefield immediately before this event (603.10)
         leaving = is_leaving(ev)
         if leaving:
             watchers = look_back_watchers(state, events, gone, moments) if watchers is None else watchers
             listeners += [(w, i, ab) for w, i, ab, since in watchers if w.oid != ev.obj and since < now]
-        for src, i, ab in [*listeners, *look_back_sources(state, events, k, gone)]:
-            # leaving the game with its owner is leaving the battlefield too (603.6c, 800.4a)
-            if ab.event != (EventKind.ZONE_CHANGE if leaving and ab.looks_back else heard):
-                continue
-            for data in _instances(ab, state, src, ev):
-                if not condition_at_trigger(d, state, src, ab, data):
-                    continue
-                if LAST_KNOWN not in dict(data):  # it outlives a token source that ceases to exist (113.7a)
-                    data = (*data, (LAST_KNOWN, src))
-                kept = d.last_known_chars.get((src.oid, src.zcc))
-                if kept is not None:  # a source that has left: as it last existed (608.2h)
-                    data = (*data, (LAST_KNOWN_CHARS, kept))
-                pending.append(PendingTrigger(src.ref, i, src.controller, tuple(data)))
-                d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.10a" if ab.looks_back
-                       else "603.2", src.oid, src.card)
+        # the permanent leaving, as it last existed, for the look-back abilities that ask about it
+        # ("whenever a creature you control dies", rules/death_triggers.py)
+        listeners += look_back_sources(state, events, k, gone)
+        asks = leaving and any(ab.looks_back for _src, _i, ab in listeners)
+        leaver = LEAVING.set(last_known(state, events, k, gone) if asks else None)
+        try:
+            _check_listeners(d, state, ev, leaving, heard, listeners, pending)
+        finally:
+            LEAVING.reset(leaver)
     d.set_scalar("603.3", pending=tuple(pending))
+
+
+def _check_listeners(d: Draft, state: GameState, ev: Event, leaving: bool, heard: EventKind,
+                     listeners: list[tuple[GameObject, int, TriggeredAbility]], pending: list[PendingTrigger]) -> None:
+    """Each listener that ``ev`` triggers goes to ``pending``, with the data of each instance (603.2)."""
+    for src, i, ab in listeners:
+        # leaving the game with its owner is leaving the battlefield too (603.6c, 800.4a)
+        if ab.event != (EventKind.ZONE_CHANGE if leaving and ab.looks_back else heard):
+            continue
+        for data in _instances(ab, state, src, ev):
+            if not condition_at_trigger(d, state, src, ab, data):
+                continue
+            if LAST_KNOWN not in dict(data):  # it outlives a token source that ceases to exist (113.7a)
+                data = (*data, (LAST_KNOWN, src))
+            kept = d.last_known_chars.get((src.oid, src.zcc))
+            if kept is not None:  # a source that has left: as it last existed (608.2h)
+                data = (*data, (LAST_KNOWN_CHARS, kept))
+            pending.append(PendingTrigger(src.ref, i, src.controller, tuple(data)))
+            d.note("trigger", f"{src.card} triggers{_for(data)}: {ab.text}", "603.10a" if ab.looks_back
+                   else "603.2", src.oid, src.card)
 
 
 def _moments(d: Draft, events: list[Event]) -> list[int]:
@@ -126,17 +146,21 @@ def _comings_and_goings(state: GameState, events: list[Event], moments: list[int
     return since, went
 
 
-def _own_triggers(obj: GameObject) -> list[tuple[int, TriggeredAbility]]:
-    """The abilities of ``obj`` that listen as a permanent does (not mana, not look-back ones)."""
-    return [(i, ab) for i, ab in enumerate(card(obj.card).abilities)
-            if isinstance(ab, TriggeredAbility) and not ab.is_mana and not ab.looks_back]
+def _own_triggers(state: GameState | None, obj: GameObject) -> list[tuple[int, TriggeredAbility]]:
+    """The abilities of ``obj`` that listen as a permanent does (not mana, not look-back ones):
+    those of the card whose text it has (707.2), less any an effect took away (613.1f). For a
+    permanent that has just left (``state`` None), those its card prints."""
+    abilities = card(obj.card).abilities if state is None else ability_card(state, obj).abilities
+    return [(i, ab) for i, ab in enumerate(abilities)
+            if isinstance(ab, TriggeredAbility) and not ab.is_mana and not ab.looks_back
+            and (state is None or has_ability(state, obj, ab))]
 
 
 _HEARD_AS = {EventKind.CREATED: EventKind.ZONE_CHANGE}
 """A token created enters the battlefield (111.2), so abilities waiting for a permanent to enter
 hear its creation as they hear any other zone change onto the battlefield (603.6a)."""
 
-derived_from("trigger listeners", frozenset({"objects", "combat"}))  # ids, not objects: tapping keeps it
+derived_from("trigger listeners", frozenset({"objects", "combat", "effects"}))  # ids, not objects: tapping keeps it
 
 
 def _listeners(state: GameState) -> dict[str, list[tuple[int, int, TriggeredAbility]]]:
@@ -153,7 +177,7 @@ def _listeners(state: GameState) -> dict[str, list[tuple[int, int, TriggeredAbil
         treated = ([o for o in state.objects if o.zone is not Zone.BATTLEFIELD and on_battlefield(state, o)]
                    if state.combat is not None and hooks.TREATED_AS_ON_BATTLEFIELD else [])
         for src in [*state.battlefield(), *treated]:
-            for i, ab in _own_triggers(src):
+            for i, ab in _own_triggers(state, src):
                 found.setdefault(ab.event, []).append((src.oid, i, ab))
         return found
     return state.cached("trigger listeners", compute)
@@ -209,7 +233,7 @@ def condition_still_true(d: Draft, item: StackItem) -> bool:
     """Second check: as the trigger resolves. False means it is removed and does nothing."""
     src = trigger_source(d.view(), item.source.oid, item.data)
     assert item.ability is not None, "a triggered ability on the stack names its ability"
-    ab = card(src.card).abilities[item.ability]
+    ab = ability_card(d.view(), src).abilities[item.ability]
     if not isinstance(ab, TriggeredAbility) or ab.condition is None:
         return True
     ok = bool(ab.condition(d.view(), src))
@@ -246,7 +270,8 @@ def short_labels(d: Draft, triggers: list[PendingTrigger]) -> list[str]:
     ("... #5: Melee"); if one ability triggered twice, a count ("... [2]")."""
     labels = [f"{card(trigger_source(d.view(), t.source.oid, t.data).card).name}{_paren(t.data)}" for t in triggers]
     labels = _distinct(labels, [f" #{t.source.oid}" for t in triggers])
-    texts = [card(trigger_source(d.view(), t.source.oid, t.data).card).abilities[t.ability].text for t in triggers]
+    texts = [ability_card(d.view(), trigger_source(d.view(), t.source.oid, t.data)).abilities[t.ability].text
+             for t in triggers]
     labels = _distinct(labels, [f": {first_clause(text).split(' (')[0]}" for text in texts])
     labels = _distinct(labels, [f" (ability {t.ability + 1})" for t in triggers])
     seen: dict[str, int] = {}
@@ -300,45 +325,93 @@ def first_clause(text: str) -> str:
 def _push_trigger(d: Draft, t: PendingTrigger, chooser: Chooser) -> None:
     ref, i, controller, data = t.source, t.ability, t.controller, t.data
     src = trigger_source(d.view(), ref.oid, data)
-    ab = card(src.card).abilities[i]
+    ab = ability_card(d.view(), src).abilities[i]
     name = card(src.card).name
     player = dict(data).get("player")
     label = f"{name}: “{first_clause(ab.text)}…”" + (f" for {player}" if player else "")
     assert isinstance(ab, TriggeredAbility), "only triggered abilities trigger"
-    targets = trigger_targets(d, chooser, ab, controller, name)
+    source = _source_chars(d.view(), src, data)
+    modal = modal_of(ab.resolve)
+    modes: tuple[int, ...] | None = None
+    if modal is not None:  # the modes are chosen first (603.3c), then their targets (603.3d)
+        if not allowed_modes(d.view(), controller, modal, source):
+            d.note("no mode", f"{name}: {ab.text} has no mode that can be chosen (each needs targets that can't be "
+                   "chosen), so it is removed from the stack", "700.2b", controller, name)
+            return
+        modes = choose_modes(chooser, d.view(), controller, modal, name, "603.3c", source)
+        data = (*data, (CHOSEN_MODES, modes))
+        label += f" (“{mode_note(modal, modes)}”)"
+    targets = trigger_targets(d, chooser, ab, controller, name, ability_slots(ab, modes), source=source)
     if targets is None:
         return
     d.push(StackItem(d.new_id(), "trigger", ref, controller, label, ability=i, data=tuple(data), targets=targets))
     d.note("on stack", f"{label} is put on the stack", "603.3", ref.oid, name)
 
 
+def _source_chars(state: GameState, src: GameObject, data: TriggerData) -> Chars | None:
+    """The trigger's source as its targets judge it (protection, 702.16b): as it is now if it is
+    still there as the same object, else as it last existed (608.2h)."""
+    if state.resolve_ref(src.ref) is not None:
+        return characteristics(state, src.oid)
+    kept = dict(data).get(LAST_KNOWN_CHARS)
+    return kept if isinstance(kept, Chars) else None
+
+
 def trigger_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, controller: str,
-                    name: str) -> tuple[ObjRef | str, ...] | None:
-    """The target a trigger's controller chooses as it goes on the stack (choice kind
-    ``"target"``, 603.3d): an object id, or a player's name when the ability may target players
-    (115.1d); None if it has no legal target, so it is removed from the stack."""
-    spec = ab.target
-    if spec is None:
-        return ()
+                    name: str, slots: tuple[Target, ...] | None = None, *,
+                    source: Chars | None) -> tuple[ObjRef | str, ...] | None:
+    """The targets a trigger's controller chooses as it goes on the stack (choice kind
+    ``"target"``, 603.3d), instance by instance of "target" (115.3): for one target, an object id,
+    or a player's name when the ability may target players (115.1d); for an instance that takes
+    several ("up to two target creatures"), a tuple of them. None if some instance can't get
+    the targets it needs, so the ability is removed from the stack. ``slots`` are the instances
+    (the chosen modes', for a modal ability); by default the ability's own."""
+    chosen: list[ObjRef | str] = []
+    for spec in target_slots(ab.target) if slots is None else slots:
+        picked = _slot_targets(d, chooser, ab, spec, controller, name, chosen if spec.distinct else [], source)
+        if picked is None:
+            return None
+        chosen.extend(picked)
+    return tuple(chosen)
+
+
+def _slot_targets(d: Draft, chooser: Chooser, ab: TriggeredAbility, spec: Target, controller: str,
+                  name: str, taken: list[ObjRef | str], source: Chars | None) -> tuple[ObjRef | str, ...] | None:
+    """The targets of one instance of "target" of a trigger going on the stack (603.3d); none of
+    ``taken`` ("another target": those chosen for the instances before it, 115.3)."""
     state = d.view()
-    fitting = [o for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)]
-    shielded = {o.oid: shield for o in fitting if (shield := why_cant_target(state, controller, o)) is not None}
+    fitting = [o for o in state.objects if o.zone in spec.zones and spec.legal(state, controller, o)
+               and o.ref not in taken]
+    shielded = {o.oid: shield for o in fitting
+                if (shield := why_cant_target(state, controller, o, source=source)) is not None}
     options: list[int | str] = [o.oid for o in fitting if o.oid not in shielded]
-    options += legal_player_targets(state, controller, spec)
-    if not options:
+    options += [p for p in legal_player_targets(state, controller, spec) if p not in taken]
+    if len(options) < spec.fewest or (not options and not spec.up_to):  # none: removed (603.3d)
         # what fits the words but can't be targeted is named with its own rule (hexproof, 702.11b)
         shields = "".join(f". {sentence}, though it fits those words ({rule})"
                           for rule, sentence in list(dict.fromkeys(shielded.values()))[:3])
         d.note("no target", f"{name}: {ab.text} has no legal target ({spec.description}), so it is "
                f"removed from the stack{shields}", "603.3d", controller, name)
         return None
-    _refuse_named_illegal_target(state, chooser, ab, controller, name, options)
-    chosen = chooser.choose("target", controller, options, "603.3d")
-    return (chosen,) if isinstance(chosen, str) else (state.obj(chosen).ref,)
+    if spec.count == 1 and not spec.up_to:
+        _refuse_named_illegal_target(state, chooser, ab, spec, controller, name, options, source)
+        one = chooser.choose("target", controller, options, "603.3d")
+        return (one,) if isinstance(one, str) else (state.obj(one).ref,)
+    picks = Picks(options, spec.fewest, spec.count)
+    sentence = (f"{controller} must choose the targets of {name}'s triggered ability for “{spec.description}”: a "
+                f"tuple of {spec.fewest if spec.fewest == spec.count else f'{spec.fewest} to {spec.count}'} of "
+                f"{options!r:.200}, and no choice was given")
+
+    def normalize(value: object) -> object:  # one target given alone is a tuple of one
+        return (value,) if isinstance(value, int | str) and not isinstance(value, bool) else \
+            tuple(value) if isinstance(value, list) else value
+    many = chooser.choose("target", controller, picks, "603.3d", normalize=normalize, offered=picks.offered(),
+                          sentence=sentence)
+    return tuple(t if isinstance(t, str) else state.obj(t).ref for t in many)
 
 
-def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: TriggeredAbility, controller: str,
-                                 name: str, options: list[int | str]) -> None:
+def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: TriggeredAbility, spec: Target,
+                                 controller: str, name: str, options: list[int | str], source: Chars | None) -> None:
     """A scripted target that is an object but not a legal one is refused saying why, as a spell's
     is: hexproof and the like with their own rule, otherwise what the ability needs (603.3d, 601.2c).
     With one legal option the answer may be meant for a later question, so the chooser keeps it."""
@@ -346,19 +419,19 @@ def _refuse_named_illegal_target(state: GameState, chooser: Chooser, ab: Trigger
     if len(options) < 2:
         return
     given = queue[0] if queue else None
-    if isinstance(given, str) and given not in options and ab.target is not None:  # a player, by name (115.1d)
-        wrong = why_not_player_target(state, controller, ab.target, given, f"{name}'s triggered ability", "603.3d")
+    if isinstance(given, str) and given not in options:  # a player, by name (115.1d)
+        wrong = why_not_player_target(state, controller, spec, given, f"{name}'s triggered ability", "603.3d")
         if wrong is not None:
             raise IllegalAction(*wrong)
-    if not isinstance(given, int) or isinstance(given, bool) or given in options or ab.target is None:
+    if not isinstance(given, int) or isinstance(given, bool) or given in options:
         return
     try:
         obj = state.obj(given)
     except KeyError:
         return
-    if obj.zone in ab.target.zones and ab.target.legal(state, controller, obj):
-        shielded = why_cant_target(state, controller, obj)
+    if obj.zone in spec.zones and spec.legal(state, controller, obj):
+        shielded = why_cant_target(state, controller, obj, source=source)
         if shielded is not None:
             raise IllegalAction(*shielded)
     raise IllegalAction("603.3d", f"{card(obj.card).name} is not a legal target: {name}'s triggered ability "
-                        f"needs {ab.target.description}")
+                        f"needs {spec.description}")

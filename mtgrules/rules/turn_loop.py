@@ -28,6 +28,7 @@ from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import Step, next_step
 from mtgrules.rules import hooks
+from mtgrules.rules.discard import discarded
 from mtgrules.rules.sba import check_state_based_actions
 from mtgrules.rules.teams import next_active, shared_team_turns, turn_mates
 from mtgrules.rules.triggers import collect_new_triggers
@@ -209,6 +210,7 @@ def discard_to_hand_size(d: Draft, chooser: Chooser) -> None:
             oid = chooser.choose("discard", name, [o.oid for o in hand], "514.1")
             move(d, oid, Zone.GRAVEYARD, "514.1",
                  f"{name} has more than {MAX_HAND_SIZE} cards in hand and discards {d.obj(oid).card}")
+            discarded(d, oid, name, "514.1")  # a discard like any other (701.9a): "whenever ... discards" hears it
 
 
 def cleanup_gives_priority(d: Draft, chooser: Chooser | None = None) -> bool:

@@ -8,7 +8,9 @@ from __future__ import annotations
 from mtgrules.core.objects import PLAYER_ZONES, GameObject, Zone
 from mtgrules.core.state import Draft
 from mtgrules.rules import hooks
+from mtgrules.rules.library import shuffle_library
 from mtgrules.rules.look_back import keep_last_known
+from mtgrules.rules.replacement import replace_move
 
 # Clauses other rules modules add to the sentence of a move: ``note(d, obj, zone, zone_player)``
 # sees the draft before the move and returns "" or a clause (graveyards.py says whose graveyard
@@ -29,6 +31,14 @@ def move(d: Draft, oid: int, zone: Zone, rule: str, text: str = "", *, zone_play
                f"the {zone.value}: it stays in the {old.zone.value} and ceases to exist (111.8)", "111.8",
                oid, old.card)
         return old
+    shuffle = ""
+    if hooks.MOVE_REPLACEMENTS:  # "... instead" (614.1a), ordered by the controller (616.1)
+        replaced = replace_move(d, oid, zone).event
+        if replaced.to is not zone:
+            d.note("move replaced", f"{old.card} would move to the {zone.value}; {replaced.why}", "614.1a", oid, old.card)
+            zone, zone_player = replaced.to, None
+            rule, text = "614.1a", ""
+        shuffle = replaced.why if replaced.shuffle else ""
     if zone in PLAYER_ZONES and zone_player is None:
         zone_player = old.owner
     if zone not in PLAYER_ZONES:
@@ -38,14 +48,16 @@ def move(d: Draft, oid: int, zone: Zone, rule: str, text: str = "", *, zone_play
     clause = "".join(note(d, old, zone, zone_player) for note in hooks.MOVE_NOTES)
     fields = dict(zone=zone, zone_player=zone_player, zcc=old.zcc + 1, seq=d.next_seq(zone),
                   tapped=False, counters=(), damage=0, deathtouched=False, chosen=(), spell_x=None, attached_to=None,
-                  loyalty_turn=0,
-                  controller=controller or old.owner, control_since=d.turn,
+                  loyalty_turn=0, activated_on=(),
+                  controller=controller or old.owner, own_controller="", control_since=d.turn,
                   timestamp=d.new_timestamp())
     fields.update(extra)
     where = f"{zone_player}'s {zone.value}" if zone_player else zone.value
     moved = d.update(oid, rule, (text or f"{old.card} moves to {where}") + clause, kind="zone change", **fields)
     if old.zone is Zone.BATTLEFIELD and zone is not Zone.BATTLEFIELD:
         _unattach_from(d, old)
+    if shuffle and zone is Zone.LIBRARY:
+        shuffle_library(d, old.owner, shuffle)
     return moved
 
 

@@ -5,7 +5,8 @@ the engine reaches these functions only through lazy imports in ``GameState._rep
 friends.
 """
 
-from mtgrules.views.board import board_png, draw_board
+from mtgrules.views.board import board_png, board_svg, draw_board
+from mtgrules.views.layers import LAYER_COLUMNS, layers_html, layers_table
 from mtgrules.views.tables import (
     COLUMNS,
     ViewTable,
@@ -24,7 +25,7 @@ from mtgrules.views.tables import (
 )
 
 __all__ = [
-    "COLUMNS", "board_png", "changes_table", "combat_note", "could_produce_table", "diff", "draw_board", "escaped",
-    "frame_table", "highlight", "highlight_mask", "state_html", "state_table", "steps_table", "timeline_html",
-    "ViewTable",
+    "COLUMNS", "LAYER_COLUMNS", "board_png", "board_svg", "changes_table", "combat_note", "could_produce_table",
+    "diff", "draw_board", "escaped", "frame_table", "highlight", "highlight_mask", "layers_html", "layers_table",
+    "state_html", "state_table", "steps_table", "timeline_html", "ViewTable",
 ]

@@ -6,6 +6,7 @@
     WhatIf(t, 1, [activate("Alice", pool, color="W")])  # branch after step 1, compare
     BlocksExplorer(state)                            # pick blockers, Check: legal, and why
     BoardEditor()                                    # build a board without code; copy its code
+    LayerView(state, obj)                            # every continuous effect on one object, in order (613)
     Quiz(quiz_for(1))                                # a lesson's judge-exam quiz, one question at a time
 
 All rendering goes into HTML and Image widget values, so the widgets can be driven and checked
@@ -17,6 +18,7 @@ In a kernel a Walkthrough, WhatIf or Picture renders its content when a front en
 from mtgrules.widgets import shown
 from mtgrules.widgets.blocks import BlocksExplorer
 from mtgrules.widgets.board_editor import BoardEditor
+from mtgrules.widgets.layer_view import LayerView
 from mtgrules.widgets.picture import Picture
 from mtgrules.widgets.predict import Outcome, Predict, choice_variants, describe_outcome, outcome_options, outcomes
 from mtgrules.widgets.quiz import Quiz
@@ -26,4 +28,5 @@ from mtgrules.widgets.whatif import WhatIf, first_divergence
 shown.freeze_what_is_loaded()  # in a kernel: full garbage collections skip what the imports made
 
 __all__ = ["Walkthrough", "StepView", "Predict", "Outcome", "outcomes", "outcome_options", "describe_outcome",
-           "choice_variants", "WhatIf", "first_divergence", "BlocksExplorer", "BoardEditor", "Picture", "Quiz", "shown"]
+           "choice_variants", "WhatIf", "first_divergence", "BlocksExplorer", "BoardEditor", "LayerView", "Picture", "Quiz",
+           "shown"]

@@ -49,6 +49,10 @@ from .card_search import card_count, card_panel_html, is_card_name, search_names
 from .shown import FillWhenShown, placeholder, shown_count
 
 ZONES = [z.value for z in Zone if z is not Zone.STACK]
+SAVE_LINK_CSS = ("display:inline-block;height:28px;line-height:28px;padding:0 12px;margin:2px 4px;"
+                 "background:var(--jp-layout-color2,#eeeeee);color:var(--jp-ui-font-color1,#000000);"
+                 "border:1px solid var(--jp-border-color1,#bdbdbd);border-radius:2px;text-decoration:none;"
+                 "cursor:pointer;white-space:nowrap")
 STEPS = [s.value for s in Step]
 PICTURE_PX = 640
 MARK = "attacking"
@@ -78,7 +82,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                        "add_button", "cards", "card_player", "card_zone", "tapped", "sick", "attacking",
                        "counter_kind", "counter_n", "counter_button", "attached", "chosen_color", "remove_button",
                        "errors", "table", "picture", "copy_button", "code_box", "save_link", "load", "walk_button",
-                       "blocks_button", "opened"})
+                       "blocks_button", "opened", "card_heading", "layers_button"})
 
     def __init__(self, scenario: Scenario | Mapping[str, Any] | None = None) -> None:
         if scenario is not None and not isinstance(scenario, Scenario | Mapping):
@@ -124,30 +128,40 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
 
         # ---- the selected card
         self.cards = widgets.Select(options=[], rows=8, description="Cards", layout=widgets.Layout(width="auto"))
-        self.card_player = widgets.Dropdown(options=players, description="Player")
-        self.card_zone = widgets.Dropdown(options=ZONES, description="Zone")
+        # Which card the settings below belong to (the first is selected when the editor is first shown).
+        self.card_heading = widgets.HTML()
+        # Labels wide enough for "Chosen colour" and "Attached to" at 1366 px (the default cut them).
+        wide = {"description_width": "7.5em"}
+        self.card_player = widgets.Dropdown(options=players, description="Player", style=wide)
+        self.card_zone = widgets.Dropdown(options=ZONES, description="Zone", style=wide)
         self.tapped = widgets.Checkbox(description="tapped", indent=False)
         self.sick = widgets.Checkbox(description="arrived this turn (summoning sick)", indent=False)
         self.attacking = widgets.Checkbox(description="attacks (for the blocks explorer)", indent=False)
         self.counter_kind = widgets.Combobox(options=["+1/+1", "-1/-1", "loyalty", "charge"], value="+1/+1",
-                                             description="Counter", layout=widgets.Layout(width="16em"))
+                                             description="Counter", style=wide, layout=widgets.Layout(width="18em"))
         self.counter_n = widgets.BoundedIntText(value=1, min=0, max=999, layout=widgets.Layout(width="6em"))
-        self.counter_button = widgets.Button(description="Set counters")
-        self.attached = widgets.Dropdown(options=[("nothing", 0)], value=0, description="Attached to")
+        fit = widgets.Layout(width="auto")  # a button as wide as its label, never "Open a Walkth…"
+        self.counter_button = widgets.Button(description="Set counters", layout=fit)
+        self.attached = widgets.Dropdown(options=[("nothing", 0)], value=0, description="Attached to", style=wide)
         self.chosen_color = widgets.Dropdown(options=[("—", "")] + [(c, c) for c in "WUBRG"], value="",
-                                             description="Chose colour")
-        self.remove_button = widgets.Button(description="Remove card", icon="trash", button_style="warning")
+                                             description="Chosen colour", style=wide)
+        self.remove_button = widgets.Button(description="Remove card", icon="trash", button_style="warning",
+                                            layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.layers_button = widgets.Button(description="Layers of this card", icon="bars",
+                                            tooltip="Every continuous effect on it, in the order applied (613)",
+                                            layout=widgets.Layout(width="auto", align_self="flex-start"))
 
         # ---- results and actions
         self.errors = widgets.HTML()
         self.table = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow="auto"))
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width=f"{PICTURE_PX}px", max_width="100%"))
-        self.copy_button = widgets.Button(description="Copy the code", icon="code")
+        self.picture = widgets.Image(format=render.PICTURE_FORMAT,
+                                     layout=widgets.Layout(width=f"{PICTURE_PX}px", max_width="100%"))
+        self.copy_button = widgets.Button(description="Copy the code", icon="code", layout=fit)
         self.code_box = widgets.Textarea(layout=widgets.Layout(width="100%", height="12em", display="none"))
         self.save_link = widgets.HTML()
         self.load = widgets.FileUpload(accept=".json", multiple=False, description="Load JSON")
-        self.walk_button = widgets.Button(description="Open a Walkthrough", icon="play")
-        self.blocks_button = widgets.Button(description="Open the blocks explorer", icon="shield")
+        self.walk_button = widgets.Button(description="Open a Walkthrough", icon="play", layout=fit)
+        self.blocks_button = widgets.Button(description="Open the blocks explorer", icon="shield", layout=fit)
         self.opened = widgets.Box(layout=widgets.Layout(flex_flow="column"))
 
         for w, css in ((self.search, "search"), (self.card_info, "card-info"), (self.add_button, "add"), (self.cards, "cards"),
@@ -155,7 +169,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                        (self.code_box, "code"), (self.walk_button, "walk"), (self.blocks_button, "blocks"),
                        (self.errors, "errors"), (self.table, "table"), (self.picture, "picture"),
                        (self.counter_kind, "counter-kind"), (self.counter_n, "counter-n"),
-                       (self.opened, "opened"), (self.save_link, "save")):
+                       (self.opened, "opened"), (self.save_link, "save"), (self.layers_button, "layers")):
             w.add_class(f"mtg-editor-{css}")
 
         self.add_button.on_click(lambda _b: self.add(self.search.value, self.player.value, self.zone.value))
@@ -165,6 +179,7 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.copy_button.on_click(lambda _b: self.show_code())
         self.walk_button.on_click(lambda _b: self.open_walkthrough())
         self.blocks_button.on_click(lambda _b: self.open_blocks())
+        self.layers_button.on_click(lambda _b: self.open_layers())
         self.cards.observe(lambda _c: self._show_selected(), names="value")
         for w in (self.title, self.life, self.turn, self.active, self.step):
             w.observe(lambda _c: self.refresh(), names="value")
@@ -180,14 +195,16 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                             layout=widgets.Layout(flex_flow="row wrap"))
         adding = widgets.HBox([self.search, self.player, self.zone, self.add_button],
                               layout=widgets.Layout(flex_flow="row wrap"))
-        card = widgets.VBox([self.card_player, self.card_zone, self.tapped, self.sick, self.attacking,
+        card = widgets.VBox([self.card_heading, self.card_player, self.card_zone, self.tapped, self.sick, self.attacking,
                              widgets.HBox([self.counter_kind, self.counter_n, self.counter_button]),
-                             self.attached, self.chosen_color, self.remove_button])
+                             self.attached, self.chosen_color, widgets.HBox([self.remove_button, self.layers_button])])
         actions = widgets.HBox([self.copy_button, self.save_link, self.load, self.walk_button, self.blocks_button],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.children = [game, adding, self.card_info, widgets.HBox([self.cards, card], layout=widgets.Layout(flex_flow="row wrap")),
                          self.errors, self.table, self.picture, actions, self.code_box, self.opened]
         self.refresh()
+        if self.entries and self.cards.value is None:  # the settings shown belong to a card in sight
+            self.select(0)
 
     # ---- the data
     def header(self) -> dict[str, Any]:
@@ -320,16 +337,18 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         except (ScenarioError, ValueError, TypeError) as err:
             self._say(f"This board can't be built: {err}")
             return
-        from mtgrules.views.board import board_png
+        from mtgrules.views.board import board_svg
         from mtgrules.views.fit import fit_html
         from mtgrules.views.tables import state_summary
         self.errors.value = ""
         self.error = ""
         self.table.value = fit_html(state, caption=state_summary(state))
-        self.picture.value = board_png(state, title=s.title or None, width_px=PICTURE_PX)
+        self.picture.value = board_svg(state, title=s.title or None, width_px=PICTURE_PX)
         payload = base64.b64encode(self.to_json().encode()).decode()
-        self.save_link.value = (f'<a download="board.json" href="data:application/json;base64,{payload}">'
-                                "Save as JSON</a>")
+        # A link (a download needs no kernel round trip) drawn as a button, so it reads as a control.
+        self.save_link.value = (f'<a download="board.json" href="data:application/json;base64,{payload}" '
+                                f'class="mtg-editor-save-link" title="Download this board as board.json" '
+                                f'style="{SAVE_LINK_CSS}"><i class="fa fa-download"></i> Save as JSON</a>')
         if self.code_box.layout.display != "none":
             self.code_box.value = self.code()
 
@@ -340,8 +359,14 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
 
     def code(self) -> str:
         """The ``Scenario`` code that builds this board, to paste into a cell."""
+        from mtgrules.cards import KIT_CARDS
         h = self.header()
-        lines = ["from mtgrules import Scenario", "",
+        own = sorted({e["card"] for e in self.entries} - KIT_CARDS)
+        # A card registered in this session (Practice Brute, by lesson 9's register cell) doesn't exist in
+        # a fresh kernel: say what to run first, rather than let the paste fail on its name.
+        needs = [f"# This board names {_names(own)}, not one of the kit's cards: in a fresh kernel, first run",
+                 f"# the cell that registers {'it' if len(own) == 1 else 'them'} (register(CardDef(...)))."] if own else []
+        lines = [*needs, "from mtgrules import Scenario", "",
                  f"s = Scenario({h['title']!r}, players={h['players']!r}, turn={h['turn']}, "
                  f"active={h['active']!r}, step={h['step']!r}, life={h['life']}{_kept_arguments(self._kept)})"]
         for i, e in enumerate(self.entries, 1):
@@ -422,10 +447,74 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
 
     # ---- opening the board in the other widgets
     def open_walkthrough(self) -> Any:
-        """Show a Walkthrough of the board below the editor (its start; play actions on ``.timeline``)."""
-        from mtgrules.widgets.walkthrough import Walkthrough
+        """Show a Walkthrough of the board below the editor, and above it what can be done from
+        there: the actions the rules allow now (``legal_actions``), one button each; a click plays
+        it as the next step. A new board has no steps, so a Walkthrough alone showed "0 steps
+        follow" and a disabled Next, with nothing to say what to do. Returns the Walkthrough."""
         try:
-            w = Walkthrough(self.scenario().timeline(), board=True)
+            t = self.scenario().timeline()
+        except (ScenarioError, ValueError) as err:
+            self._say(f"This board can't be built: {err}")
+            return None
+        return self._walk(t)
+
+    def _walk(self, t: Any) -> Any:
+        from mtgrules.widgets.walkthrough import Walkthrough
+        w = Walkthrough(t, board=True, start=len(t) - 1)
+        self.walkthrough = w
+        self.opened.children = [self._offer(t), w]
+        return w
+
+    def _offer(self, t: Any) -> widgets.VBox:
+        """What the player with priority may do on the timeline's last state, as buttons."""
+        from mtgrules.rules.legal import legal_actions
+        state = t.state
+        actions = legal_actions(state)
+        self.offered = actions
+        steps = len(t) - 1
+        so_far = ("This board has no steps yet." if steps == 0 else
+                  f"{steps} step{'s' if steps != 1 else ''} played from the board.")
+        if not actions:
+            text = f"{so_far} Nobody can act now: no player has priority (117.1)."
+        else:
+            who = state.priority or "the player the game waits for"
+            text = (f"{so_far} What {html.escape(who)} can do now, by the rules (<code>legal_actions</code>): "
+                    "click one to play it as the next step.")
+        buttons = []
+        texts = [action.describe(state) for action in actions[:OFFERED]]
+        for action, label in zip(actions[:OFFERED], texts, strict=True):
+            oid = getattr(action, "source", getattr(action, "card", None))
+            if texts.count(label) > 1 and isinstance(oid, int):  # three Forests: say which one
+                label = f"{label} (#{oid})"
+            b = widgets.Button(description=_short(label), tooltip=label,
+                               layout=widgets.Layout(width="auto", max_width="100%"))
+            b.add_class("mtg-editor-legal-action")
+            b.on_click(lambda _b, action=action: self._play(t, action))
+            buttons.append(b)
+        more = len(actions) - OFFERED
+        tail = [widgets.HTML(f"<i>… and {more} more: <code>legal_actions(editor.walkthrough.timeline.state)"
+                             "</code> lists them all.</i>")] if more > 0 else []
+        box = widgets.VBox([widgets.HTML(f"<b>{text}</b>"),
+                            widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")), *tail])
+        box.add_class("mtg-editor-offer")
+        return box
+
+    def _play(self, t: Any, action: Any) -> None:
+        try:
+            t.do(action)
+        except MtgRulesError as err:  # legal_actions scripts every choice; said, not raised, if not
+            self._say(f"That action can't be played: {err}")
+            return
+        self._walk(t)
+
+    def open_layers(self) -> Any:
+        """Show the layer view (``LayerView``) of the selected card on this board below the editor."""
+        from mtgrules.widgets.layer_view import LayerView
+        if self.selected is None:
+            self._say("Select a card in the list to see its layers.")
+            return None
+        try:
+            w = LayerView(self.scenario().state(), self.selected + 1)  # a card's id is its position + 1
         except (ScenarioError, ValueError) as err:
             self._say(f"This board can't be built: {err}")
             return None
@@ -511,8 +600,11 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         was, self._quiet = self._quiet, True
         try:
             if i is None:
+                self.card_heading.value = ("<i>No card selected: choose one in the list to change its "
+                                           "settings.</i>" if self.entries else "<i>Add a card to set it up.</i>")
                 return
             e = self.entries[i]
+            self.card_heading.value = f"<b>Settings of {html.escape(self._label(i, e))}</b>"
             if e.get("controller") in self.card_player.options:
                 self.card_player.value = e["controller"]
             self.card_zone.value = e.get("zone", "battlefield")
@@ -523,6 +615,20 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
             self.chosen_color.value = dict(e.get("chosen") or {}).get("color", "")
         finally:
             self._quiet = was
+
+
+OFFERED = 12
+"""How many of the legal actions the Walkthrough's offer shows as buttons (a board with many
+permanents has dozens: each land's mana ability of each type, each attack)."""
+
+
+def _names(names: list[str]) -> str:
+    quoted = [repr(n) for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def _short(text: str, limit: int = 70) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _step(name: str) -> str:

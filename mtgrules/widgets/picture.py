@@ -1,4 +1,4 @@
-"""Picture: a PNG (the board, a chart) drawn when a front end first shows it.
+"""Picture: an image (the board as SVG, a chart as PNG) drawn when a front end first shows it.
 
 A lesson's pictures are matplotlib drawings; the first one in a kernel costs 60-100 ms (fonts,
 glyphs), and a notebook run with no front end (nbclient, nbmake, a tab closed first) never needs
@@ -18,16 +18,18 @@ from .shown import FillWhenShown, placeholder, shown_count
 
 
 class Picture(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
-    """``Picture(draw, about)``: ``draw()`` returns the PNG bytes, ``about`` says what it shows
-    (its alternative text, and what a notebook saved without widgets prints instead).
-    ``.png()`` draws it (once) from Python; ``.image`` is the ``Image`` widget once drawn."""
+    """``Picture(draw, about)``: ``draw()`` returns the image's bytes (PNG, or SVG with
+    ``format="svg+xml"``), ``about`` says what it shows (its alternative text, and what a notebook
+    saved without widgets prints instead). ``.png()`` draws it (once) from Python, whatever its
+    format; ``.image`` is the ``Image`` widget once drawn."""
 
     PARTS = frozenset({"image"})
 
-    def __init__(self, draw: Callable[[], bytes], about: str) -> None:
+    def __init__(self, draw: Callable[[], bytes], about: str, format: str = "png") -> None:  # noqa: A002 (Image's name)
         if not callable(draw):  # checked now: in a kernel it is called at the first view
             raise WrongThing(f"Picture draws with a function that returns PNG bytes, not {type(draw).__name__}")
         self._draw = draw
+        self.format = format
         self._png: bytes | None = None
         self.about = about
         # The class goes in with the first message: add_class after it would be one more message.
@@ -41,7 +43,7 @@ class Picture(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
         return self._png
 
     def _show(self) -> None:
-        self.image = widgets.Image(value=self.png(), format="png")
+        self.image = widgets.Image(value=self.png(), format=self.format)
         self.image.add_class("mtg-picture-image")
         self.children = [self.image]
 

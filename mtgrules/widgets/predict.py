@@ -241,7 +241,7 @@ def _rules_given(rules: Sequence[str]) -> list[str]:
 
 
 class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets ships no type information, so VBox is Any
-    """A question placed before ``timeline[step]``: choose an outcome, then press Reveal.
+    """A question placed before ``timeline[step]``: choose an outcome, then press Reveal the answer.
 
     ``alternatives`` are timelines (usually ``timeline.branch(step - 1)`` with another action or
     choice played) whose step ``step`` gives a wrong option. ``describe`` turns a frame into
@@ -290,7 +290,10 @@ class Predict(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidgets 
         self.choices = widgets.RadioButtons(options=self.options, value=None,
                                             layout=widgets.Layout(width="max-content"))
         self.choices.add_class("mtg-choices")
-        self.reveal_button = widgets.Button(description="Reveal", icon="eye", button_style="info")
+        # Named like the handouts' toggle, so the lessons' "press Reveal the answer" holds in both;
+        # as wide as its words (a Button's default width cuts them off).
+        self.reveal_button = widgets.Button(description=render.REVEAL, icon="eye", button_style="info",
+                                            layout=widgets.Layout(width="auto"))
         self.reveal_button.add_class("mtg-reveal")
         self.reveal_button.on_click(lambda _b: self.reveal())
         self.result = widgets.HTML("")

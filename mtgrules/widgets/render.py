@@ -83,6 +83,10 @@ def step_label(timeline: Timeline, i: int, following: int | None = None) -> str:
     return f'<div class="mtg-box">{text} <span style="color:#666">({esc(when)})</span></div>'
 
 
+REVEAL = "Reveal the answer"
+"""The control that shows a prediction's answer: the Predict button and the handouts' toggle both
+carry this name, so a lesson's prose ("press **Reveal the answer**") is right in both."""
+
 ROUTINE = frozenset({"pass", "priority"})
 HEADLINE_CHARS = 90
 
@@ -156,8 +160,11 @@ def step_table_html(timeline: Timeline, i: int, since: int | None = None) -> str
 
 PICTURE_PX = 800
 """How wide the walk-through shows the board: it is drawn at exactly this width, not shrunk."""
+PICTURE_FORMAT = "svg+xml"
+"""The board pictures' format in the widgets (``widgets.Image(format=...)``): SVG, sharp at any size."""
 
 
-def board_picture(state: GameState) -> bytes:
-    from mtgrules.views import board_png
-    return board_png(state, width_px=PICTURE_PX)
+def board_picture(state: GameState, width_px: int = PICTURE_PX, font_px: float | None = None) -> bytes:
+    """The board as the widgets show it: SVG drawn ``width_px`` wide (in large print with ``font_px``)."""
+    from mtgrules.views import board_svg
+    return board_svg(state, width_px=width_px, font_px=font_px)

@@ -45,7 +45,7 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
     """
 
     PARTS = frozenset({"header", "prev_button", "next_button", "play", "slider", "link", "label", "narration",
-                       "table", "events", "picture"})
+                       "table", "events", "picture", "layers_pick", "layers_button", "layers_panel"})
 
     def __init__(self, timeline: Timeline | Scenario, board: bool = False, *, start: int = 0,
                  interval: int = 1500, title: str | None = None, fold_passes: bool = False) -> None:
@@ -99,7 +99,7 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.table.layout = widgets.Layout(width="100%", max_width="100%", overflow="auto")
         self.events = _html("mtg-events")
         # Drawn at the width it is shown (render.PICTURE_PX), so its labels keep the size they were fitted at.
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width=f"{render.PICTURE_PX}px",
+        self.picture = widgets.Image(format=render.PICTURE_FORMAT, layout=widgets.Layout(width=f"{render.PICTURE_PX}px",
                                                                          max_width="100%"))
         self.picture.add_class("mtg-picture")
         if not self.board:
@@ -117,10 +117,40 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         controls.add_class("mtg-controls")
         body = widgets.HBox([self.table, self.picture],
                             layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
+        layers = self._layers_row()
         # The table right under the step label, the narration after it: the row a step changed stays on
         # screen after Next, even on a 768 px high screen (the narration can run to several lines).
         self._show(self._position)
-        self.children = [self.header, controls, self.label, body, self.narration, self.events]
+        self.children = [self.header, controls, self.label, body, self.narration, self.events, layers,
+                         self.layers_panel]
+
+    def _layers_row(self) -> widgets.HBox:
+        """A card menu and a Layers button: the layer view of that card at the step shown (613)."""
+        self.layers_pick = widgets.Dropdown(options=[], description="Card", layout=widgets.Layout(width="auto"))
+        self.layers_button = widgets.Button(description="Layers", icon="bars", layout=widgets.Layout(width="auto"),
+                                            tooltip="Every continuous effect on the card chosen, in the order the "
+                                                    "layers apply them (613)")
+        self.layers_panel = widgets.VBox([])
+        for w, css in ((self.layers_pick, "mtg-layers-pick"), (self.layers_button, "mtg-layers-button"),
+                       (self.layers_panel, "mtg-layers-panel")):
+            w.add_class(css)
+        self.layers_button.on_click(lambda _b: self.open_layers())
+        return widgets.HBox([self.layers_pick, self.layers_button], layout=widgets.Layout(align_items="center"))
+
+    def open_layers(self, obj: int | None = None) -> Any:
+        """Show the layer view (``LayerView``) of ``obj``, or of the card chosen in the menu, at the
+        step shown; it follows the steps until closed with ``close_layers()``."""
+        from .layer_view import LayerView
+        self.fill()
+        state = self.timeline[self.frame].state
+        if obj is not None:
+            self.layers_pick.value = obj
+        view = LayerView(state, self.layers_pick.value, menu=False).fill()
+        self.layers_panel.children = [view]
+        return view
+
+    def close_layers(self) -> None:
+        self.layers_panel.children = []
 
     def __repr__(self) -> str:
         """What a notebook saved without its widgets shows for this output (text/plain)."""
@@ -190,10 +220,14 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
                 narration=render.narration_html(frame),
                 table=render.step_table_html(self.timeline, index, before),
                 events=render.events_html(frame),
-                picture=render.board_picture(frame.state) if self.board else b"",
+                picture=self.picture_of(frame.state) if self.board else b"",
             )
             self._cache[i] = cached
         return cached
+
+    def picture_of(self, state: Any) -> bytes:
+        """The board picture of a step (SVG, ``render.board_picture``); the projector's draws it in large print."""
+        return render.board_picture(state)
 
     def _as_taken_in(self) -> Timeline:
         """The timeline as the walk-through took it in: a step played on it since (shown after
@@ -231,6 +265,21 @@ class Walkthrough(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
         self.events.value = v.events
         if self.board:
             self.picture.value = v.picture
+        self._update_layers()
+
+    def _update_layers(self) -> None:
+        """The card menu lists the step's objects (set again only when they change); an open
+        layer view follows to the step shown."""
+        from .layer_view import object_options
+        state = self.timeline[self.frame].state
+        options = object_options(state)
+        if list(self.layers_pick.options) != options:
+            keep = self.layers_pick.value
+            self.layers_pick.options = options
+            if any(v == keep for _l, v in options):
+                self.layers_pick.value = keep
+        if self.layers_panel.children and self.layers_pick.value is not None:
+            self.open_layers()
 
 
 def _html(css: str, value: str = "") -> widgets.HTML:

@@ -20,7 +20,7 @@ from mtgrules.cards.builders import (
     tap_for_one_of,
     this_enters,
 )
-from mtgrules.cards.oracle.registry import ABILITY_KINDS, INSTRUCTIONS, IR
+from mtgrules.cards.oracle.registry import ABILITY_KINDS, INSTRUCTIONS, IR, SPELL_KINDS, TARGET_FINDERS, TARGET_KINDS
 from mtgrules.core.abilities import (
     Ability,
     ActivatedAbility,
@@ -30,6 +30,7 @@ from mtgrules.core.abilities import (
     Resolution,
     StaticAbility,
     Target,
+    TargetSpec,
     TriggeredAbility,
 )
 from mtgrules.core.carddef import CARD_POOL, CardDef, register
@@ -109,12 +110,40 @@ def _extra_test(extra: IR) -> Test:
     return lambda state, player, obj: characteristics(state, obj.oid).power <= n
 
 
+UP_TO = "up to"
+"""The mark an IR target carries for "up to two target creatures": ``("up to", 2, "two", "creatures")``,
+the number, and the number and noun as printed (601.2c, 115.6)."""
+
+
+DISTINCT = "distinct"
+"""The mark an IR target carries for "another target", "a third target": ``("distinct", "another
+target")``, with its words as printed; it can't be one chosen for an earlier instance (115.3)."""
+
+
+def _how_many(extra: tuple[IR, ...]) -> tuple[IR | None, tuple[IR, ...]]:
+    """The "up to N" mark among a target's extras, if any, and the extras that test the object."""
+    marks = [e for e in extra if e and e[0] == UP_TO]
+    return (marks[0] if marks else None), tuple(e for e in extra if not (e and e[0] in (UP_TO, DISTINCT)))
+
+
+def _distinct(extra: tuple[IR, ...]) -> IR | None:
+    return next((e for e in extra if e and e[0] == DISTINCT), None)
+
+
 def target_words(spec: IR) -> str:
-    """The target's words as printed ("target tapped creature you don't control")."""
+    """The target's words as printed ("target tapped creature you don't control", "up to two
+    target creatures", "another target")."""
     if spec[0] == "any target":
-        return "any target"
+        other = _distinct(spec[1:])
+        return "any target" if other is None else str(other[1])
     _, adjectives, noun, extra = spec
-    words = ["target", *adjectives, noun]
+    other = _distinct(extra)
+    mark, extra = _how_many(extra)
+    if other is not None:
+        adjectives = (str(other[1]).removesuffix(" target"), *adjectives)
+        words = [*adjectives[:1], "target", *adjectives[1:], noun]
+        return " ".join(words + [e[1] for e in extra if e[0] == "controller"])
+    words = ["target", *adjectives, noun] if mark is None else ["up to", mark[2], "target", *adjectives, mark[3]]
     for e in extra:
         words.append(e[1] if e[0] == "controller" else {"flying": "with flying",
                      "power at least": f"with power {e[2] if len(e) > 2 else ''} or greater",
@@ -123,11 +152,17 @@ def target_words(spec: IR) -> str:
 
 
 def permanent_target(spec: IR) -> Target:
-    """A Target for "target [adjectives] noun [controller] [with ...]" on the battlefield (115.1)."""
+    """A Target for "target [adjectives] noun [controller] [with ...]" on the battlefield (115.1),
+    or "up to N target [nouns]" (601.2c)."""
     if spec[0] == "any target":
-        return Target("any target", lambda state, player, obj: can_be_dealt_damage(state, obj), frozenset(Zone),
-                      players=lambda state, controller, name: True)
+        return Target(target_words(spec), lambda state, player, obj: can_be_dealt_damage(state, obj),
+                      frozenset(Zone), players=lambda state, controller, name: True,
+                      distinct=_distinct(spec[1:]) is not None)
     _, adjectives, noun, extra = spec
+    other = _distinct(extra)
+    mark, extra = _how_many(extra)
+    if other is not None and any(e[0] == "with" for e in extra):
+        raise CannotBuild("\"another target\" with more words after it isn't played yet")
     tests = [_adjective_test(a) for a in adjectives] + [_extra_test(e) for e in extra]
     kinds = _NOUN_TYPES.get(noun)
 
@@ -138,7 +173,10 @@ def permanent_target(spec: IR) -> Target:
             return False
         return all(t(state, player, obj) for t in tests)
 
-    return Target(target_words(spec), legal, frozenset(Zone))
+    if mark is not None:
+        return Target(target_words(spec), legal, frozenset(Zone), count=mark[1], up_to=True,
+                      distinct=other is not None)
+    return Target(target_words(spec), legal, frozenset(Zone), distinct=other is not None)
 
 
 _SPELL_KINDS: dict[str, frozenset[str] | None] = {
@@ -168,14 +206,17 @@ _CARD_KINDS: dict[str, frozenset[str] | None] = {
 }
 
 
-def graveyard_target(kind: str) -> Target:
+def graveyard_target(kind: str, mark: IR | None = None) -> Target:
     """"target creature card from your graveyard": a card of that type in a graveyard of the
-    controller's (115.1, 404)."""
+    controller's (115.1, 404); "up to two target creature cards" with the mark (601.2c)."""
     kinds = _CARD_KINDS[kind]
 
     def legal(state: GameState, player: str, obj: GameObject) -> bool:
         return (obj.zone is Zone.GRAVEYARD and obj.zone_player == player
                 and (kinds is None or bool(characteristics(state, obj.oid).types & kinds)))
+    if mark is not None:
+        return Target(f"up to {mark[2]} target {mark[3]}", legal, frozenset({Zone.GRAVEYARD}), count=mark[1],
+                      up_to=True)
     return Target(f"target {kind}", legal, frozenset({Zone.GRAVEYARD}))
 
 
@@ -186,20 +227,29 @@ def player_spec(words: str) -> Target:
     return Target("target player", lambda s, p, o: False, frozenset(), players=lambda s, c, n: True)
 
 
+def _targets_in(eff: IR) -> list[Target]:
+    """The targets one instruction names, one per instance of the word "target" (115.1, 115.3)."""
+    if eff[0] in TARGET_FINDERS:  # a topic's instruction says which targets it names (registry.targets)
+        return list(TARGET_FINDERS[eff[0]](eff))
+    found: list[Target] = []
+    for part in eff[1:]:
+        if isinstance(part, tuple) and part and part[0] in ("target", "any target"):
+            found.append(permanent_target(part))
+        elif isinstance(part, tuple) and part and part[0] == "spell":
+            found.append(spell_target(part[1]))
+        elif isinstance(part, tuple) and part and part[0] in ("target player", "target opponent"):
+            found.append(player_spec(part[0]))
+        elif isinstance(part, tuple) and part and part[0] in TARGET_KINDS:
+            found.append(TARGET_KINDS[part[0]](part))
+    if eff[0] == "return from graveyard":
+        found.append(graveyard_target(eff[1], eff[2] if len(eff) > 2 else None))
+    return found
+
+
 def _targets_of(effects: tuple[IR, ...]) -> list[Target]:
-    """The distinct targets an ability's instructions name, as Targets (115.1)."""
-    found: dict[str, Target] = {}
-    for eff in effects:
-        for part in eff[1:]:
-            if isinstance(part, tuple) and part and part[0] in ("target", "any target"):
-                found.setdefault(target_words(part), permanent_target(part))
-            elif isinstance(part, tuple) and part and part[0] == "spell":
-                found.setdefault(f"target {part[1]}", spell_target(part[1]))
-            elif isinstance(part, tuple) and part and part[0] in ("target player", "target opponent"):
-                found.setdefault(part[0], player_spec(part[0]))
-        if eff[0] == "return from graveyard":
-            found.setdefault(f"target {eff[1]}", graveyard_target(eff[1]))
-    return list(found.values())
+    """The targets an ability's instructions name, as Targets, in order: each instance of the
+    word "target" is a target of its own (115.3), even when two have the same words."""
+    return [t for eff in effects for t in _targets_in(eff)]
 
 
 # ---------------------------------------------------------------- instructions (608.2c)
@@ -269,11 +319,8 @@ def _effect_step(eff: IR) -> Step_:
                     res.d.update(obj.oid, "701.26a" if tapped else "701.26b",
                                  f"{why}: {res.name(obj.oid)} is {kind}ped", tapped=tapped)
         return tap
-    if kind == "bounce":
-        def bounce(res: Resolution, item: StackItem, why: str) -> None:
-            for obj in res.targets():
-                move(res.d, obj.oid, Zone.HAND, "400.3", f"{why}: {res.name(obj.oid)} returns to its owner's hand")
-        return bounce
+    if kind == "bounce":  # from the battlefield: a new object in its owner's hand (400.3, 400.7)
+        return _to_owners_hand("400.3")
     if kind == "exile":
         def exile(res: Resolution, item: StackItem, why: str) -> None:
             for obj in res.targets():
@@ -331,11 +378,8 @@ def _effect_step(eff: IR) -> Step_:
             for r in recipients:  # dealt at once (120.3), destroyed together as state-based actions (704.3)
                 res.damage(r, n)
         return damage_each
-    if kind == "return from graveyard":
-        def raise_dead(res: Resolution, item: StackItem, why: str) -> None:
-            for obj in res.targets():
-                move(res.d, obj.oid, Zone.HAND, "400.7", f"{why}: {res.name(obj.oid)} returns to its owner's hand")
-        return raise_dead
+    if kind == "return from graveyard":  # a card in a graveyard becomes a new object in the hand (400.7)
+        return _to_owners_hand("400.7")
     if kind == "tokens":
         name, n = token_definition(eff), eff[1]
 
@@ -343,6 +387,14 @@ def _effect_step(eff: IR) -> Step_:
             create_tokens(res.d, name, res.controller, why, n)
         return tokens
     raise CannotBuild(f"the instruction {kind!r} has no builder")
+
+
+def _to_owners_hand(rule: str) -> Step_:
+    """"Return target ... to its owner's hand": each target still legal moves there (608.2b)."""
+    def to_hand(res: Resolution, item: StackItem, why: str) -> None:
+        for obj in res.targets():
+            move(res.d, obj.oid, Zone.HAND, rule, f"{why}: {res.name(obj.oid)} returns to its owner's hand")
+    return to_hand
 
 
 def _enchanted(res: Resolution) -> list[GameObject]:
@@ -391,24 +443,41 @@ def _pump_step(eff: IR) -> Step_:
 
 
 def resolver(effects: tuple[IR, ...]) -> Callable[[Resolution, StackItem], None]:
-    """The instructions of one spell or ability, followed in order (608.2c)."""
+    """The instructions of one spell or ability, followed in order (608.2c); each sees only the
+    targets of its own instances of "target" ("2 damage to target creature and 2 damage to target
+    player", 115.3), and none found illegal as it began to resolve (608.2b)."""
     steps = [_effect_step(e) for e in effects]
+    counts = [len(_targets_in(e)) for e in effects]
+    several = sum(counts) > 1
+    firsts = [sum(counts[:i]) for i in range(len(counts))]
 
     def resolve(res: Resolution, item: StackItem) -> None:
         why = _why(res, item)
-        for step in steps:
-            step(res, item, why)
+        for step, first, n in zip(steps, firsts, counts, strict=True):
+            step(res.for_slots(first, n) if several else res, item, why)
     return resolve
 
 
-def one_target(effects: tuple[IR, ...]) -> Target | None:
-    """The ability's one target, or None; more than one is refused (the kit's spells and
-    abilities choose one target each today, 601.2c)."""
+def one_target(effects: tuple[IR, ...]) -> TargetSpec | None:
+    """What the ability targets: None, its one Target, or a tuple of them, one per instance of
+    the word "target" in order (115.3, 601.2c). Two instances that each take a variable number
+    ("up to") are refused: their targets couldn't be told apart in the order given."""
     targets = _targets_of(effects)
+    if sum(1 for t in targets if t.up_to) > 1:
+        raise CannotBuild("it has two instances of \"up to ... target\", and the kit reads the targets given in "
+                          "order, one such instance per spell or ability (601.2c)")
     if len(targets) > 1:
-        raise CannotBuild(f"it has {len(targets)} targets ({', '.join(t.description for t in targets)}), and the "
-                          "kit's spells and abilities choose one target each today (601.2c)")
+        return tuple(targets)
     return targets[0] if targets else None
+
+
+def spell_ability(effects: tuple[IR, ...]) -> tuple[Callable[[Resolution, StackItem], None], TargetSpec | None]:
+    """A spell's whole instructions as its ``spell`` and ``spell_target``: built by a topic when
+    they are one instruction of a kind it builds whole (a modal spell's ``Modal``, 700.2), else
+    followed in order with their targets."""
+    if len(effects) == 1 and effects[0][0] in SPELL_KINDS:
+        return SPELL_KINDS[effects[0][0]](effects[0])
+    return resolver(effects), one_target(effects)
 
 
 # ---------------------------------------------------------------- tokens (111)
@@ -446,6 +515,19 @@ def _you_gain_life(state: GameState, src: GameObject, ev: Event) -> bool:
     """"Whenever you gain life": the controller's life total went up (119.3, 119.9)."""
     return ev.attribute == "life" and ev.name == src.controller and isinstance(ev.after, int) \
         and isinstance(ev.before, int) and ev.after > ev.before
+
+
+def _creature_of_yours_enters(other: bool) -> Callable[[GameState, GameObject, Event], bool]:
+    """"Whenever [another] creature you control enters": a creature arrives on the battlefield
+    under this permanent's controller's control (603.6a, checked right after the event, 603.10)."""
+    def matches(state: GameState, src: GameObject, ev: Event) -> bool:
+        if not (isinstance(ev.obj, int) and ev.attribute == "zone" and ev.after == Zone.BATTLEFIELD
+                and ev.before != Zone.BATTLEFIELD) or (other and ev.obj == src.oid):
+            return False
+        obj = next((o for o in state.objects if o.oid == ev.obj), None)
+        return (obj is not None and obj.zone is Zone.BATTLEFIELD and obj.controller == src.controller
+                and characteristics(state, obj.oid).is_creature)
+    return matches
 
 
 def _attacks(state: GameState, src: GameObject, ev: Event) -> bool:
@@ -523,6 +605,8 @@ def ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
     built: Ability
     if kind == "enters tapped":
         built = EntersWith(line, tapped=True)
+    elif kind == "enters with counters":
+        built = EntersWith(line, counters=((ir[2], ir[1]),))
     elif kind == "enchant":
         built = Enchant(line, _enchant_target(ir[1]))
     elif kind == "mana":
@@ -554,11 +638,20 @@ def ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
             built = TriggeredAbility(line, "zone change", dies, resolve, target=target, looks_back=True)
         elif event == "attacks":
             built = TriggeredAbility(line, "attacks", _attacks, resolve, target=target)
+        elif event in ("another of yours enters", "a creature of yours enters"):
+            built = TriggeredAbility(line, "zone change", _creature_of_yours_enters(event.startswith("another")),
+                                     resolve, target=target)
+        elif event == "your combat":
+            built = TriggeredAbility(line, STEP_BEGINS, at_beginning_of(Step.BEGIN_COMBAT, "your"), resolve,
+                                     target=target)
+        elif event == "each upkeep":
+            built = TriggeredAbility(line, STEP_BEGINS, at_beginning_of(Step.UPKEEP, "each"), resolve, target=target)
         elif event == "you gain life":
             built = TriggeredAbility(line, "life", _you_gain_life, resolve, target=target)
-        else:
-            step = Step.UPKEEP if event == "upkeep" else Step.END
-            built = TriggeredAbility(line, STEP_BEGINS, at_beginning_of(step, "your"), resolve, target=target)
+        elif event == "upkeep":
+            built = TriggeredAbility(line, STEP_BEGINS, at_beginning_of(Step.UPKEEP, "your"), resolve, target=target)
+        else:  # a trigger event no builder knows is never guessed at
+            raise CannotBuild(f"the trigger event {event!r} has no builder")
     elif kind == "static":
         built = StaticAbility(line, _static_effects(ir[1], ir[2], ir[3], line))
     else:

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtgrules.cards.mtgjson import OracleCard
-from mtgrules.cards.oracle.build import CannotBuild, ability, one_target, resolver
+from mtgrules.cards.oracle import topics  # noqa: F401  (each topic registers its builders)
+from mtgrules.cards.oracle.build import CannotBuild, ability, spell_ability
+from mtgrules.cards.oracle.ir_cache import lookup
 from mtgrules.cards.oracle.normalize import normalize, oracle_lines, without_reminder
 from mtgrules.cards.oracle.parse import IR, NotATemplate, parse
 from mtgrules.core.abilities import Ability, EntersWith
@@ -71,7 +73,34 @@ def parse_line(line: str, name: str) -> IR:
     norm = normalize(line, name)
     if not norm:
         raise NotATemplate("the line is reminder text only (207.2)")
-    return parse(norm)
+    known = lookup(norm)  # the kit's own lines, parsed when the grammar last changed (ir_cache.py)
+    if isinstance(known, str):
+        raise NotATemplate(known)
+    return parse(norm) if known is None else known
+
+
+def bulleted(lines: list[str]) -> dict[int, list[int]]:
+    """The lines followed by bulleted ones ("Choose one —" and its modes, 700.2): each such line's
+    index with those of its bullets. The grammar reads the line and its bullets as one ability."""
+    groups: dict[int, list[int]] = {}
+    i = 0
+    while i < len(lines):
+        j = i + 1
+        while j < len(lines) and lines[j].startswith("•"):
+            j += 1
+        if j > i + 1 and not lines[i].startswith("•"):
+            groups[i] = list(range(i + 1, j))
+        i = max(j, i + 1)
+    return groups
+
+
+def ability_texts(lines: list[str]) -> list[tuple[str, list[int]]]:
+    """Each ability's text with the indexes of the printed lines it is made of: a line, or a line
+    with the bulleted lines under it (700.2)."""
+    groups = bulleted(lines)
+    bullets = {b for g in groups.values() for b in g}
+    return [("\n".join([line, *(lines[b] for b in groups.get(i, ()))]), [i, *groups.get(i, ())])
+            for i, line in enumerate(lines) if i not in bullets]
 
 
 def compile_card(facts: OracleFacts) -> Compiled:
@@ -90,26 +119,30 @@ def compile_card(facts: OracleFacts) -> Compiled:
         lines_done = True
     else:
         lines_done = False
-    for i, line in enumerate(lines if not lines_done else ()):
+    for text, own in ability_texts(lines) if not lines_done else ():
+        i, line = own[0], lines[own[0]]  # bulleted lines are read with the line above them
         try:
-            ir = parse_line(line, facts.name)
-            kind, value = ability(ir, line, is_spell)
+            ir = parse_line(text, facts.name)
+            kind, value = ability(ir, text, is_spell)
         except (NotATemplate, CannotBuild) as e:
             reason = NO_TEMPLATE if isinstance(e, NotATemplate) and "reminder" not in str(e) else str(e)
-            statuses[i] = LineStatus(line, False, reason)
+            for k in own:
+                statuses[k] = LineStatus(lines[k], False, reason)
             if is_spell and not _another_ability(line):
-                spell_lines.append(i)  # part of the spell's instructions, not played
+                spell_lines.extend(own)  # part of the spell's instructions, not played
             continue
         if kind == "keywords":
             keywords.update(value)
             statuses[i] = LineStatus(line, True, "keywords", ir)
         elif kind == "spell":
-            spell_lines.append(i)
+            spell_lines.extend(own)
             spell_effects.extend(value)
-            statuses[i] = LineStatus(line, True, "spell", ir)
+            for k in own:
+                statuses[k] = LineStatus(lines[k], True, "spell", ir if k == i else None)
         else:
             built.append((i, value))
-            statuses[i] = LineStatus(line, True, ir[0], ir)
+            for k in own:
+                statuses[k] = LineStatus(lines[k], True, ir[0] if k == i else "mode", ir if k == i else None)
 
     if "Planeswalker" in facts.types and facts.loyalty is not None and facts.loyalty.isdigit():
         n = int(facts.loyalty)  # its printed loyalty: it enters with that many loyalty counters (306.5b)
@@ -121,8 +154,7 @@ def compile_card(facts: OracleFacts) -> Compiled:
         whole = all(statuses[i].played for i in spell_lines)
         try:
             if whole:
-                spell_target = one_target(tuple(spell_effects))
-                spell = resolver(tuple(spell_effects))
+                spell, spell_target = spell_ability(tuple(spell_effects))
         except CannotBuild as e:
             whole = False
             for i in spell_lines:
@@ -153,6 +185,14 @@ def _definition(facts: OracleFacts, lines: list[str], statuses: dict[int, LineSt
     try:
         return make(built)
     except CardDefError:
+        if spell is not None:  # the spell's own targets refused: its lines are marked, never played in part
+            try:
+                make([])
+            except CardDefError as refused:
+                for i, status in list(statuses.items()):
+                    if status.played and status.how == "spell":
+                        statuses[i] = LineStatus(lines[i], False, str(refused))
+                spell = spell_target = None
         kept: list[tuple[int, Ability]] = []
         for i, ab in built:
             try:

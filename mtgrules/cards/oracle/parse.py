@@ -70,6 +70,21 @@ def _transformer() -> Any:
         def enters_tapped(self, c: list[Any]) -> IR:
             return ("enters tapped",)
 
+        def enters_with_counters(self, c: list[Any]) -> IR:
+            return ("enters with counters", c[-2], str(c[-1]))
+
+        def another_yours_enters(self, c: list[Any]) -> IR:
+            return ("another of yours enters",)
+
+        def a_yours_enters(self, c: list[Any]) -> IR:
+            return ("a creature of yours enters",)
+
+        def your_combat(self, c: list[Any]) -> IR:
+            return ("your combat",)
+
+        def each_upkeep(self, c: list[Any]) -> IR:
+            return ("each upkeep",)
+
         def enchant(self, c: list[Any]) -> IR:
             return ("enchant", c[0])
 

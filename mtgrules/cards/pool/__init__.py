@@ -4,4 +4,15 @@ Oracle texts are stored as card data (the current wording where known), each wit
 source; the abilities beside them are the kit's own small implementation of that text.
 """
 
-from mtgrules.cards.pool import basics, combat, creatures, keywords, mana, spells, turns  # noqa: F401
+from mtgrules.cards.pool import (  # noqa: F401
+    basics,
+    combat,
+    creatures,
+    damage_replacements,
+    keywords,
+    layers,
+    mana,
+    spells,
+    turns,
+    zone_replacements,
+)

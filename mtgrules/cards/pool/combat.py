@@ -174,7 +174,7 @@ def _stag_fights(res: Resolution, item: StackItem) -> None:
         res.d.note("no fight", "Somberwald Stag is no longer on the battlefield, so neither creature fights",
                    "701.14b", item.source.oid, "Somberwald Stag")
         return
-    fight(res.d, stag, targets[0], "Somberwald Stag")
+    fight(res.d, stag, targets[0], "Somberwald Stag", res.chooser)
 
 
 # ---- Gruul Ragebeast: a creature of yours that enters fights (the fighter is the one that entered)
@@ -206,7 +206,7 @@ def _ragebeast_fights(res: Resolution, item: StackItem) -> None:
         res.d.note("no fight", "the creature that entered is no longer on the battlefield, so neither creature "
                    "fights", "701.14b", None, "Gruul Ragebeast")
         return
-    fight(res.d, fighter, targets[0], "Gruul Ragebeast")
+    fight(res.d, fighter, targets[0], "Gruul Ragebeast", res.chooser)
 
 
 # ---- Exponential Growth: double a creature's power X times (701.10b), one doubling after another
@@ -296,17 +296,9 @@ register(
                        TriggeredAbility(NEYITH_COMBAT, STEP_BEGINS, at_beginning_of(Step.BEGIN_COMBAT, "your"),
                                         _neyith_combat, target=creature_target())),
             source="Jumpstart"),
-    CardDef("Boggart Brute", "{2}{R}", CREATURE, frozenset({"Goblin", "Warrior"}), power=3, toughness=2,
-            oracle="Menace (This creature can't be blocked except by two or more creatures.)",
-            keywords=frozenset({Keyword.MENACE}), source="Magic Origins"),
-    CardDef("Giant Spider", "{3}{G}", CREATURE, frozenset({"Spider"}), power=2, toughness=4,
-            oracle="Reach (This creature can block creatures with flying.)", keywords=frozenset({Keyword.REACH}),
-            flavor_text=True, source="Tenth Edition"),
     CardDef("Goblin Piker", "{1}{R}", CREATURE, frozenset({"Goblin", "Warrior"}), power=2, toughness=1,
             oracle="This creature can't block.", keywords=frozenset({Keyword.CANT_BLOCK}), flavor_text=True,
             source="Magic 2010"),
-    CardDef("Craw Wurm", "{4}{G}{G}", CREATURE, frozenset({"Wurm"}), power=6, toughness=4,
-            flavor_text=True, source="Tenth Edition"),
     CardDef("Somberwald Stag", "{3}{G}{G}", CREATURE, frozenset({"Elk"}), power=4, toughness=3,
             oracle=STAG_TEXT,
             abilities=(TriggeredAbility(STAG_TEXT, "zone change", _this_enters, _stag_fights,

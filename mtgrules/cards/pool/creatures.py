@@ -28,10 +28,6 @@ def _zombies_gain_menace(res: Resolution, item: StackItem) -> None:
     res.d.set_scalar("611.2c", effects=res.d.effects + (eff,))
 
 register(
-    CardDef("Grizzly Bears", "{1}{G}", C, frozenset({"Bear"}), power=2, toughness=2,
-            flavor_text=True, source="Tenth Edition"),
-    CardDef("Walking Corpse", "{1}{B}", C, frozenset({"Zombie"}), power=2, toughness=2,
-            flavor_text=True, source="Magic 2012"),
     CardDef("Raging Goblin", "{R}", C, frozenset({"Goblin", "Berserker"}), power=1, toughness=1,
             oracle="Haste", keywords=frozenset({Keyword.HASTE}), flavor_text=True, source="Tenth Edition"),
     CardDef("Lord of the Accursed", "{2}{B}", C, frozenset({"Zombie"}), power=2, toughness=3,

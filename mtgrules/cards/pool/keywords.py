@@ -33,9 +33,6 @@ def _lunge(res: Resolution, item: StackItem) -> None:
 
 
 register(
-    CardDef("Fencing Ace", "{1}{W}", C, frozenset({"Human", "Soldier"}), power=1, toughness=1,
-            oracle="Double strike", keywords=frozenset({K.DOUBLE_STRIKE}), flavor_text=True,
-            source="Ravnica Allegiance"),
     CardDef("Knight of Meadowgrain", "{W}{W}", C, frozenset({"Kithkin", "Knight"}), power=2, toughness=2,
             oracle="First strike, lifelink", keywords=frozenset({K.FIRST_STRIKE, K.LIFELINK}), flavor_text=True,
             source="Lorwyn"),
@@ -47,11 +44,6 @@ register(
     CardDef("Vampire Nighthawk", "{1}{B}{B}", C, frozenset({"Vampire", "Shaman"}), power=2, toughness=3,
             oracle="Flying, deathtouch, lifelink", keywords=frozenset({K.FLYING, K.DEATHTOUCH, K.LIFELINK}),
             flavor_text=True, source="Zendikar"),
-    CardDef("Child of Night", "{1}{B}", C, frozenset({"Vampire"}), power=2, toughness=1,
-            oracle="Lifelink", keywords=frozenset({K.LIFELINK}), flavor_text=True, source="Magic 2010"),
-    CardDef("Serra Angel", "{3}{W}{W}", C, frozenset({"Angel"}), power=4, toughness=4,
-            oracle="Flying, vigilance", keywords=frozenset({K.FLYING, K.VIGILANCE}), flavor_text=True,
-            source="Tenth Edition"),
     CardDef("Wall of Wood", "{G}", C, frozenset({"Wall"}), power=0, toughness=3,
             oracle="Defender", keywords=frozenset({K.DEFENDER}), source="Limited Edition Alpha"),
     CardDef("Darksteel Myr", "{3}", frozenset({"Artifact", "Creature"}), frozenset({"Myr"}), power=0, toughness=1,

@@ -2,8 +2,8 @@
 "your graveyard" in the two ways its rulings talk about.
 
 * **Graveyard Busybody** (Unstable, silver-bordered, outside the Comprehensive Rules by 100.7):
-  its first ability is :class:`~mtgrules.rules.graveyards.AllGraveyardsAreYours`, read by
-  ``graveyards.py``; its power and toughness come from a characteristic-defining ability
+  its first ability is :class:`AllGraveyardsAreYours` (below), read by
+  ``rules/graveyards.py``; its power and toughness come from a characteristic-defining ability
   (604.3), applied in layer 7a (613.4a) in every zone (208.2a). The card's printed ``*/*`` is
   stored as 0/0, a value the ability always replaces.
 * **Feldon's Cane** shuffles *one* graveyard into a library (GB-2, GB-3).

@@ -151,7 +151,7 @@ def questions() -> list[Question]:
                    in_pile("Walking Corpse", "A") & busybody_is("4/4"),
                    "if the Corpse were A's card that N controls", stolen=True),
              wrong("A's Busybody stays 3/3", busybody_is("3/3"),
-                   "if N's creature were Boggart Brute (no flavor text)", victim="Boggart Brute"),
+                   "if N's creature were Wall of Wood (no flavor text)", victim="Wall of Wood"),
              wrong("A's Busybody is 5/5", busybody_is("5/5"), "if N's graveyard also held Serra Angel", serra=True),
              wrong("A's Busybody is put into A's graveyard as a 0/0", in_pile(BUSYBODY, "A"),
                    "if N also controlled a Busybody that entered after A's", n_busybody=True)],

@@ -15,14 +15,17 @@ The rules come from small lists, so a card can add one without touching the chec
 * :data:`BLOCKER_RULES` -- may this creature block at all? (untapped, a combatant, "can't block")
 * :data:`PAIR_RULES` -- may this creature block that attacker? (attacking you, flying/reach)
 * :data:`MIN_BLOCKERS` -- how many creatures must block an attacker if any do (menace: two)
+* :data:`MAX_BLOCKERS` -- the most creatures that may block an attacker ("can't be blocked by
+  more than one creature": one)
 * :data:`REQUIREMENT_SOURCES` -- the requirements that apply to a declaration
 * :data:`BLOCK_COSTS` -- a mana cost a player must pay to make a block (never forced, 509.1c)
 
 Counting requirements smartly: a brute-force search tries every blocker on every attacker
 (9^8 = 43 million candidates for 8 blockers and 8 attackers). Instead each blocker keeps only the
 attackers it may block under the pairwise rules, and a dynamic program walks the blockers once,
-remembering only how many creatures block each attacker that *matters* -- one with menace or a
-"must be blocked" requirement -- counted up to the number that matters (0, 1 or "2 or more").
+remembering only how many creatures block each attacker that *matters* -- one with menace, a
+most number of blockers, or a "must be blocked" requirement -- counted up to the number that
+matters (0, 1 or "2 or more").
 Attackers that don't matter are interchangeable, so their choices are counted, not tried. The
 same table gives the most requirements any declaration can obey, an example that does, the number
 of legal declarations, and lets :meth:`BlockOptions.declarations` list them without dead ends.
@@ -288,11 +291,16 @@ class BlockOptions:
             self.options[obj.oid] = tuple(allowed)
         self.blockers: tuple[int, ...] = tuple(b for b in self.options if self.options[b])
         self.min_blockers: dict[int, tuple[int, Reason]] = {}
+        self.max_blockers: dict[int, tuple[int, Reason]] = {}
         for a in attackers:
             for rule in hooks.MIN_BLOCKERS:
                 found = rule(state, a)
                 if found is not None and found[0] > self.min_blockers.get(a.oid, (1, None))[0]:
                     self.min_blockers[a.oid] = found
+            for most in hooks.MAX_BLOCKERS:
+                found = most(state, a)
+                if found is not None and (a.oid not in self.max_blockers or found[0] < self.max_blockers[a.oid][0]):
+                    self.max_blockers[a.oid] = found
         self.requirements: tuple[Requirement, ...] = tuple(
             r for source in hooks.REQUIREMENT_SOURCES for r in source(state, players, attackers, creatures))
         self._prepare_solver()
@@ -307,9 +315,14 @@ class BlockOptions:
             (must_be_blocked if r.kind == "blocked" else must_block)[r.subject] += 1
         self._blocked_reqs = dict(must_be_blocked)
         self._block_reqs = dict(must_block)
-        self._tracked = tuple(a for a in self.attackers if a in self.min_blockers or a in self._blocked_reqs)
+        self._tracked = tuple(a for a in self.attackers
+                              if a in self.min_blockers or a in self.max_blockers or a in self._blocked_reqs)
         self._index = {a: i for i, a in enumerate(self._tracked)}
-        self._need = tuple(self.min_blockers.get(a, (1, None))[0] for a in self._tracked)
+        self._min = tuple(self.min_blockers.get(a, (1, None))[0] for a in self._tracked)
+        self._max = tuple(self.max_blockers[a][0] if a in self.max_blockers else None for a in self._tracked)
+        # counted up to the number that matters: the least allowed, or one past the most allowed
+        self._need = tuple(max(least, most + 1 if most is not None else 0)
+                           for least, most in zip(self._min, self._max, strict=True))
         self._zero = tuple(0 for _ in self._tracked)
         self._memo: dict[bool, dict[tuple[int, tuple[int, ...]], int]] = {False: {}, True: {}}
 
@@ -327,10 +340,11 @@ class BlockOptions:
         return tuple(c)
 
     def _final(self, counts: tuple[int, ...]) -> int:
-        """Requirements obeyed by the attackers' block counts, or NEG if menace-like minimums break."""
+        """Requirements obeyed by the attackers' block counts, or NEG if menace-like minimums or a
+        most number of blockers break."""
         total = 0
-        for a, c, need in zip(self._tracked, counts, self._need, strict=True):
-            if 0 < c < need:
+        for a, c, least, most in zip(self._tracked, counts, self._min, self._max, strict=True):
+            if 0 < c < least or (most is not None and c > most):
                 return NEG
             if c:
                 total += self._blocked_reqs.get(a, 0)
@@ -401,6 +415,10 @@ class BlockOptions:
             need, why = self.min_blockers.get(a, (1, None))
             if why is not None and k < need:
                 return Verdict(False, why.rule, f"{why.text}; this declaration blocks it with only {k}",
+                               self.obeyed(blocks), possible)
+            most, too_many = self.max_blockers.get(a, (k, None))
+            if too_many is not None and k > most:
+                return Verdict(False, too_many.rule, f"{too_many.text}; this declaration blocks it with {k}",
                                self.obeyed(blocks), possible)
         obeyed = self.obeyed(blocks)
         if obeyed < possible:

@@ -28,6 +28,10 @@ What the keywords change:
   (702.2d), is marked ``deathtouched``; the state-based actions destroy it (704.5h).
 * **Lifelink** (702.15b): damage from a lifelink source makes its controller gain that much life
   (through :func:`mtgrules.rules.life.change_life`, so a Two-Headed Giant team gains it, 810.9).
+* **Prevention and replacement** (615.1, 614.1a): ``hooks.DAMAGE_PREVENTIONS`` (protection,
+  702.16e) and ``hooks.DAMAGE_REPLACEMENTS`` (undeathtouch) go through ``rules.replacement``: if
+  two or more would apply, the affected player orders them (616.1). Damage prevented or replaced
+  is never dealt, so it marks nothing and has no lifelink or deathtouch result.
 * The source's keywords are read in the state the damage is dealt in (``seen``), so a source that
   has already left still deals damage with the abilities it had (702.2e, 702.15c); an ability
   whose source left the battlefield before it resolved passes the source's last known
@@ -65,6 +69,7 @@ from mtgrules.rules.combat.state import (
 )
 from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.life import change_life, damage_player
+from mtgrules.rules.replacement import replace_damage
 
 Recipient = str | int  # a player's name, or an object id
 LastKnown = tuple[GameObject, Chars]
@@ -86,19 +91,33 @@ def can_be_dealt_damage(state: GameState, obj: GameObject) -> bool:
 
 
 def deal_damage(d: Draft, source: int, recipient: Recipient, amount: int, *, combat: bool,
-                seen: GameState | None = None, last_known: LastKnown | None = None) -> None:
+                seen: GameState | None = None, last_known: LastKnown | None = None,
+                chooser: Chooser | None = None) -> None:
     """``source`` deals ``amount`` damage to a player, creature or planeswalker (120.3).
 
     ``last_known`` is the source as it last existed on the battlefield and its characteristics
     then, for a source that has left it before its ability deals the damage: whether it has
-    deathtouch or lifelink, and who gains the life, are read from it (702.2e, 702.15c, 608.2h)."""
+    deathtouch or lifelink, and who gains the life, are read from it (702.2e, 702.15c, 608.2h).
+    ``chooser`` answers the order of replacement and prevention effects (616.1); without one, a
+    choice that matters is refused as a ``MissingChoice``."""
     if amount <= 0:
         return
     state = d.view()
-    if any(rule(d, seen or state, source, recipient, amount, combat) for rule in hooks.DAMAGE_REPLACEMENTS):
-        return
+    source_chars = characteristics(seen or state, source) if last_known is None else last_known[1]
+    # prevented or replaced damage is never dealt (615.1, 614.1a): nothing is marked, no life
+    # changes, no lifelink; the affected player orders the effects if several apply (616.1)
+    if hooks.DAMAGE_PREVENTIONS or hooks.DAMAGE_REPLACEMENTS or hooks.DAMAGE_MODIFIERS or hooks.PREVENTION_EFFECTS:
+        outcome = replace_damage(d, chooser, seen or state, source, recipient, amount, combat, source_chars)
+        event = outcome.event
+        if event.handled_by or event.amount <= 0:
+            return
+        if event.amount != amount:  # "it deals double that damage instead" (614.1a)
+            src, whom = source_chars.name, recipient if isinstance(recipient, str) else name_of(state, recipient)
+            d.note("damage replaced", f"{src} would deal {amount} damage to {whom}; {' then '.join(outcome.used)} "
+                   f"{'make' if len(outcome.used) > 1 else 'makes'} it {event.amount} instead", "614.1a", recipient, whom)
+            amount = event.amount
     src = name_of(state, source) if last_known is None else last_known[1].name
-    keywords = characteristics(seen or state, source).keywords if last_known is None else last_known[1].keywords
+    keywords = source_chars.keywords
     kind = EventKind.COMBAT_DAMAGE if combat else EventKind.NONCOMBAT_DAMAGE
     if isinstance(recipient, str):
         d.emit(Event(kind, source, src, "damage", recipient, amount, "510.2" if combat else "120.3",
@@ -536,7 +555,7 @@ def first_strike_damage_step(d: Draft, chooser: Chooser) -> None:
     plan = assign_combat_damage(d, chooser, first_step=True)
     seen = d.view()
     for source, recipient, amount in plan:
-        deal_damage(d, source, recipient, amount, combat=True, seen=seen)
+        deal_damage(d, source, recipient, amount, combat=True, seen=seen, chooser=chooser)
     if not plan:
         d.note("combat damage", "no first-strike combat damage is dealt", "510.4")
 
@@ -558,7 +577,7 @@ def combat_damage_step(d: Draft, chooser: Chooser) -> None:
     plan = assign_combat_damage(d, chooser)
     seen = d.view()
     for source, recipient, amount in plan:
-        deal_damage(d, source, recipient, amount, combat=True, seen=seen)
+        deal_damage(d, source, recipient, amount, combat=True, seen=seen, chooser=chooser)
     set_combat(d, replace(d.combat, damage_dealt=True))
     if not plan:
         d.note("combat damage", "no combat damage is dealt", "510.2")

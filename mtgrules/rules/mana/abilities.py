@@ -8,14 +8,12 @@ the effects that changed it. Triggers on "tapped for mana" fire only if mana was
 
 from __future__ import annotations
 
-from itertools import permutations
 from typing import cast
 
 from mtgrules.core.abilities import (
     AnyColor,
     Fixed,
     ManaAbility,
-    ManaReplacement,
     ManaTriggerResolver,
     Reflect,
     TriggeredAbility,
@@ -31,10 +29,12 @@ from mtgrules.rules.costs import pay_cost
 from mtgrules.rules.layers import ability_kinds, characteristics
 from mtgrules.rules.mana.could_produce import (
     could_produce_all,
+    mana_replacements,
     reflected_types,
     replacements_for,
     unchanged_by_tapping,
 )
+from mtgrules.rules.replacement import apply_replacements
 
 
 def activate_mana_ability(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaAbility,
@@ -90,17 +90,10 @@ def _replace(d: Draft, chooser: Chooser, player: str, obj: GameObject, ab: ManaA
     reps = replacements_for(last if unchanged_by_tapping(last, since) else d.view(), obj, ab)
     if not reps:
         return types, []
-    # two copies of one effect (two Mana Reflections) make orders that read the same: one option
-    orders = list(dict.fromkeys(tuple(_label(src, r) for src, r in p) for p in permutations(reps)))
-    chosen = chooser.choose("replacement order", player, orders, "616.1")
-    by_label = {_label(src, r): r for src, r in reps}
-    for label in chosen:
-        types = by_label[label].modify(types)
-    return types, list(chosen)
-
-
-def _label(src: GameObject, rep: ManaReplacement) -> str:
-    return card(src.card).name
+    # one mechanism for every replacement (616.1): two copies of one effect (two Mana Reflections)
+    # share a label, so their orders read the same and make one option
+    outcome = apply_replacements(chooser, player, types, mana_replacements(reps), "616.1")
+    return outcome.event, outcome.used
 
 
 def _add(d: Draft, player: str, obj: GameObject, name: str, types: list[ManaType],

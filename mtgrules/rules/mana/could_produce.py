@@ -11,14 +11,20 @@ lands that see only each other stay at "nothing", which is the rule's answer.
 
 from __future__ import annotations
 
-from itertools import permutations
-
 from mtgrules.core.abilities import AnyColor, Fixed, ManaAbility, ManaReplacement, Reflect
 from mtgrules.core.carddef import card, read_once
 from mtgrules.core.mana import ALL_TYPES, COLORS, ManaType
 from mtgrules.core.objects import GameObject
 from mtgrules.core.state import GameState, derived_from
-from mtgrules.rules.layers import TAP_AND_MANA, ability_kinds, characteristics, unchanged_without_effects
+from mtgrules.rules.activation import mana_abilities_of
+from mtgrules.rules.layers import (
+    TAP_AND_MANA,
+    abilities_may_change,
+    ability_kinds,
+    characteristics,
+    unchanged_without_effects,
+)
+from mtgrules.rules.replacement import Replacement, possible_outcomes
 
 Answer = dict[int, frozenset[ManaType]]
 
@@ -55,9 +61,10 @@ def _fixed_point(state: GameState) -> Answer:
     answer: Answer = {o.oid: frozenset() for o in perms}
     reflecting: list[tuple[int, frozenset[int], Reflect, list[ManaReplacement]]] = []
     lands: dict[tuple[str, str], frozenset[int]] = {}
+    changing = abilities_may_change(state)  # a copy, "loses all abilities", a land set to a basic type
     for obj in perms:
         found: set[ManaType] = set()
-        for ab in _mana_abilities(obj.card):
+        for ab in _mana_abilities(obj.card) if not changing else mana_abilities_of(state, obj):
             reps = [rep for _, rep in replacements_for(state, obj, ab)]
             if isinstance(ab.produces, Reflect):
                 key = (obj.controller, ab.produces.whose)
@@ -114,16 +121,20 @@ def reflected_lands(state: GameState, controller: str, spec: Reflect) -> list[Ga
 
 
 def _replaced_types(base: frozenset[ManaType], reps: list[ManaReplacement]) -> frozenset[ManaType]:
-    """Each base type after the replacements, applied in every order."""
+    """Each base type after the replacements, applied in every order (106.7), by the same rules
+    as when the mana is produced (616.1, 614.5: ``rules.replacement``)."""
     if not reps or not base:
         return base
     if len(reps) == 1:  # one order only
         return frozenset(t for each in base for t in reps[0].modify([each]))
-    out: set[ManaType] = set()
-    for order in permutations(reps):
-        for t in base:
-            out |= set(apply_replacements([t], list(order)))
-    return frozenset(out)
+    wrapped = [Replacement(str(i), rep.modify, rule="106.12b") for i, rep in enumerate(reps)]
+    return frozenset(t for each in base for types in possible_outcomes([each], wrapped) for t in types)
+
+
+def mana_replacements(found: list[tuple[GameObject, ManaReplacement]]) -> list[Replacement[list[ManaType]]]:
+    """The "tapped for mana" replacements that apply, for ``rules.replacement``: each named by its
+    source's name, so two copies of one card make one option."""
+    return [Replacement(card(src.card).name, rep.modify, rule="106.12b") for src, rep in found]
 
 
 def replacements_for(state: GameState, tapped: GameObject, ab: ManaAbility) -> list[tuple[GameObject, ManaReplacement]]:
@@ -144,12 +155,6 @@ def _mana_replacements(state: GameState) -> list[tuple[int, ManaReplacement]]:
     return state.cached("mana replacements", lambda: [
         (src.oid, rep) for src in state.battlefield() for rep in card(src.card).abilities
         if isinstance(rep, ManaReplacement)] if ManaReplacement in ability_kinds(state) else [])
-
-
-def apply_replacements(types: list[ManaType], reps: list[ManaReplacement]) -> list[ManaType]:
-    for rep in reps:
-        types = rep.modify(types)
-    return types
 
 
 def explain_could_produce(state: GameState) -> list[dict[str, str]]:

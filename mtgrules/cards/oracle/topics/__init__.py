@@ -2,3 +2,10 @@
 (``registry.py`` says how). The engine side of each topic lives in ``mtgrules/rules/``."""
 
 from __future__ import annotations
+
+from mtgrules.cards.oracle.topics import (
+    casting,  # noqa: F401  (casting and activating: 601, 602, 700.2)
+    effects,  # noqa: F401  (group statics, "for each", sacrifice as an effect)
+    evasion,  # noqa: F401  (protection, evasion, "whenever you cast")
+    library,  # noqa: F401  (scry, search, discard, "you may")
+)
