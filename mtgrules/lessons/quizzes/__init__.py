@@ -34,7 +34,7 @@ def _lesson(which: Any) -> str:
         found = [n for n in names if n.split("-", 1)[0] == f"{int(text):02d}"]
         if found:
             return found[0]
-        raise QuizError(f"there is no lesson {text}; the lessons are {names[0][:2]} to {names[-1][:2]}")
+        raise QuizError(f"there is no lesson {text}; the lessons are {', '.join(n[:2] for n in names)}")
     raise QuizError(f"there is no lesson {text!r:.40}; name one by its number (such as 01) or as {names[1]!r}")
 
 
