@@ -1,5 +1,5 @@
 """The ``python -m mtgrules`` command line: list the lessons, search the rulings, build the handout
-site, and walk a scenario described in a JSON file.
+site, walk a scenario described in a JSON file, and take a lesson's quiz (``cli_quiz.py``).
 
 It is a thin front over the kit's own functions, so what it prints is what the lessons and tests
 use. A scenario file is read as JSON data only (``json.load``): nothing in it is ever evaluated.
@@ -544,6 +544,8 @@ def parser() -> argparse.ArgumentParser:
 
     from mtgrules.cli_cards import add_cards_parser
     add_cards_parser(sub)
+    from mtgrules.cli_quiz import add_quiz_parser
+    add_quiz_parser(sub)
     return p
 
 

@@ -196,7 +196,7 @@ def test_the_copied_code_says_which_cards_a_fresh_kernel_needs_registered_first(
     name = "Practice Editor Golem"
     with pool_restored():
         register(CardDef(name, "{3}", frozenset({"Artifact", "Creature"}), frozenset({"Golem"}), power=3, toughness=3))
-        assert name not in KIT_CARDS and "Grizzly Bears" in KIT_CARDS
+        assert name not in KIT_CARDS and "Llanowar Elves" in KIT_CARDS  # Grizzly Bears is compiled from the data
         s = Scenario("Own card")
         s.add(name, "Alice")
         code = BoardEditor(s).code()

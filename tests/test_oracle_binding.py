@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from mtgrules import Scenario, cast
-from mtgrules.cards import CARD_POOL, CardDef, StaticAbility, card
+from mtgrules.cards import CARD_POOL, KIT_CARDS, CardDef, StaticAbility, card
 from mtgrules.core.carddef import (
     NOT_PLAYED,
     UNBOUND_REASON,
@@ -23,8 +23,9 @@ from mtgrules.play.verbs import resolve_top
 from mtgrules.views import state_table
 from mtgrules.views.board import draw_board
 
-KIT_POOL = dict(CARD_POOL)
-"""The kit's own cards, as ``import mtgrules`` registers them (before any test adds its own)."""
+KIT_POOL = {name: CARD_POOL[name] for name in KIT_CARDS}
+"""The kit's own cards, as ``import mtgrules`` registers them (``KIT_CARDS``), whatever another test
+module collected before this one registered at its import."""
 
 
 @pytest.mark.parametrize("name", sorted(KIT_POOL))

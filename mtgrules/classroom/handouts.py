@@ -148,6 +148,8 @@ class Page:
     answers: list[tuple[str, str]] = field(default_factory=list)
     shown: list[Timeline] = field(default_factory=list)
     steppers: int = 0
+    quiz_key: list[str] = field(default_factory=list)
+    quiz_questions: int = 0
 
     def already_shown(self, t: Timeline) -> bool:
         return any(s.title == t.title and len(s) == len(t) and s.state == t.state for s in self.shown)
@@ -216,6 +218,27 @@ class Page:
                 f'<ol class="mtg-options" type="A">{options}</ol>'
                 f'<details class="mtg-answer"><summary>{render.REVEAL}</summary>{answer}</details></div>')
 
+    # ---- the quiz
+    def quiz(self, quiz: Any) -> str:
+        """A lesson's quiz as a question sheet: each question with its board in words and numbered
+        options, no answers. The answers (where the engine plays each option, why, the rules and the
+        board's steps) go to the page's quiz key, a section of its own after a page break."""
+        from mtgrules.widgets.quiz import QUIZ_STYLE, question_html
+        sheet = []
+        for n, q in enumerate(quiz, 1):
+            number = self.quiz_questions + n
+            options = "".join(f"<li>{esc(label)}. {esc(o.text)}</li>" for label, o in zip(q.labels, q.options, strict=True))
+            sheet.append(f'<div class="mtg-quiz-question" id="quiz-{number}">'
+                         f'{_strip_style(question_html(q, n)).replace(QUIZ_STYLE, "")}'
+                         f'<ul class="mtg-quiz-sheet-options">{options}</ul></div>')
+            self.quiz_key.append(_quiz_answer(q, n))
+        self.quiz_questions += len(quiz)
+        return (f'<section class="mtg-quiz-sheet"><h2>{esc(quiz.title)}</h2>'
+                '<p>Judge-exam form: A is the active player and N the nonactive player, and only what a question '
+                "describes exists. Each question has one answer, or asks you to select all that apply; each is "
+                "scored all or nothing. The answers are on a page of their own at the end.</p>"
+                f'{"".join(sheet)}</section>')
+
     # ---- everything else a cell can show
     def output(self, out: notebook.Output) -> str:
         parts = []
@@ -226,7 +249,7 @@ class Page:
         return "".join(parts)
 
     def value(self, value: Any) -> str:
-        from mtgrules.widgets import BlocksExplorer, Predict, Walkthrough, WhatIf
+        from mtgrules.widgets import BlocksExplorer, Predict, Quiz, Walkthrough, WhatIf
         from mtgrules.widgets.picture import Picture
         if isinstance(value, Picture):
             return (f'<figure class="mtg-figure"><img alt="{html.escape(value.about, quote=True)}" '
@@ -235,6 +258,8 @@ class Page:
             return self.stepper(value.timeline, value.fold_passes, value.heading)
         if isinstance(value, Predict):
             return self.question(value)
+        if isinstance(value, Quiz):
+            return self.quiz(value.quiz)
         if isinstance(value, WhatIf):
             return f'<div class="mtg-whatif mtg-scroll">{value.render()}</div>'
         if isinstance(value, BlocksExplorer):
@@ -267,6 +292,21 @@ class Page:
         if isinstance(value, Widget):
             return '<p class="mtg-kernel-note">(An interactive widget: open the notebook to use it.)</p>'
         return f'<pre class="mtg-printed">{esc(repr(value))}</pre>'
+
+
+def _quiz_answer(q: Any, number: int) -> str:
+    """One quiz question's answer for the key: the answer, each option with where the engine plays
+    it, why, the rules, and the steps of the question's board (steps where a player only passed
+    are left out)."""
+    answer = "; ".join(f"{label} ({q.option(label).text})" for label in sorted(q.answer))
+    where = "".join(f"<li>{esc(q.explain(label))}</li>" for label in q.labels)
+    steps = "".join(f"<li><b>{esc(render.headline(f))}</b>{_strip_style(render.narration_html(f))}</li>"
+                    for f in q.timeline if f.index and not f.is_quiet)
+    return (f'<li class="mtg-quiz-answer-item"><b>Question {number}: {esc(answer)}.</b> '
+            f'<ul class="mtg-quiz-where">{where}</ul><p><b>Why:</b> {esc(q.why)} '
+            f"The rules that decide it: {render.cite_all(list(q.rules))}.</p>"
+            f'<details class="mtg-quiz-steps-box" open><summary>The board, step by step</summary>'
+            f'<ol class="mtg-quiz-steps">{steps}</ol></details></li>')
 
 
 def _question_text(widget: Any) -> str:
@@ -335,10 +375,16 @@ def document(title: str, body: str, nav: str = "") -> str:
 
 
 def _answer_key(page: Page) -> str:
-    if not page.answers:
-        return ""
-    items = "".join(f"<li><b>{esc(q)}</b>: {a}</li>" for q, a in page.answers)
-    return f'<section class="mtg-answer-key"><h2>Answers</h2><ol>{items}</ol></section>'
+    key = ""
+    if page.answers:
+        items = "".join(f"<li><b>{esc(q)}</b>: {a}</li>" for q, a in page.answers)
+        key = f'<section class="mtg-answer-key"><h2>Answers</h2><ol>{items}</ol></section>'
+    if page.quiz_key:
+        key += (f'<section class="mtg-quiz-key" id="quiz-answers"><h2>Quiz answers</h2>'
+                f'<p>Every answer is what the engine plays on the question\'s board; every wrong option is what it '
+                f'plays on a board that differs in the one way named.</p><ol class="mtg-quiz-key-list">'
+                f'{"".join(page.quiz_key)}</ol></section>')
+    return key
 
 
 def _nav(lessons: Sequence[Lesson], i: int) -> str:
@@ -350,23 +396,24 @@ def _nav(lessons: Sequence[Lesson], i: int) -> str:
     return " · ".join(links)
 
 
-def index_page(lessons: Sequence[Lesson], counts: dict[str, tuple[int, int]]) -> str:
+def index_page(lessons: Sequence[Lesson], counts: dict[str, tuple[int, int, int]]) -> str:
     from mtgrules.catalog.rules_index import EDITION
     rulings = notebook.lessons_by_notebook()
     rows = []
     for lesson in lessons:
-        walks, questions = counts.get(lesson.slug, (0, 0))
+        walks, questions, quiz = counts.get(lesson.slug, (0, 0, 0))
         ids = ", ".join(rulings.get(lesson.slug, [])) or "—"
         rows.append(f'<tr><td><a href="{esc(lesson.page)}">{esc(lesson.title)}</a></td><td>{esc(ids)}</td>'
-                    f"<td>{walks}</td><td>{questions}</td></tr>")
+                    f"<td>{walks}</td><td>{questions}</td><td>{quiz or '—'}</td></tr>")
     body = ("<h1>mtgrules handouts</h1>"
             "<p>Each lesson of the kit as a page that needs no installation, no kernel and no network. "
             "Step through each walk-through with <b>Prev</b>, <b>Next</b> or the slider (or the arrow keys); "
             "answer each question before you reveal its answer. Printed, a page lays every walk-through out "
-            "as numbered steps with the board and the rows that changed first, and ends with the answers.</p>"
+            "as numbered steps with the board and the rows that changed first, and ends with the answers; a "
+            "lesson's quiz prints as a question sheet, with its answers on a page of their own.</p>"
             f"<p>Rules are cited from the Comprehensive Rules effective {esc(EDITION)}.</p>"
             '<table class="mtg-index"><thead><tr><th>lesson</th><th>rulings</th><th>walk-throughs</th>'
-            f'<th>questions</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+            f'<th>questions</th><th>quiz</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
     return document("mtgrules handouts", body)
 
 
@@ -387,14 +434,14 @@ def build_site(notebooks: Path, out: Path, lessons: Iterable[str] | None = None,
         notebook.check_roles(nb, p)
     out.mkdir(parents=True, exist_ok=True)
     chosen = [Lesson(p, notebook.lesson_title(read[p], p.stem)) for p in paths]
-    counts: dict[str, tuple[int, int]] = {}
+    counts: dict[str, tuple[int, int, int]] = {}
     pictures = Pictures(out)
     bar = tqdm(chosen, desc="handouts", unit="lesson", disable=not progress)
     for i, lesson in enumerate(bar):
         bar.set_postfix_str(lesson.slug)
         with palette():
             body, page = lesson_page(lesson.path, pictures)
-        counts[lesson.slug] = (page.steppers, len(page.answers))
+        counts[lesson.slug] = (page.steppers, len(page.answers), page.quiz_questions)
         (out / lesson.page).write_text(document(lesson.title, body + _answer_key(page), _nav(chosen, i)),
                                        encoding="utf-8")
     index = out / "index.html"

@@ -6,6 +6,8 @@ Cells carry their role in metadata under ``"mtgrules"``:
 * ``{"ruling": "ID"}`` -- a generated ruling quote;
 * ``{"casting": "module:function"}`` -- a generated table of the substeps of casting a spell
   (601.2a-i), shown as the Markdown it holds;
+* ``{"quiz": "module"}`` -- a lesson's quiz printed as Markdown (with ``only: no-kernel``: the
+  ``Quiz`` widget asks it where a kernel runs);
 * ``{"only": "notebook"}`` -- instructions for someone running the cells themselves ("Run the
   cells from the top"): hidden in the presentation and the handouts, which run them for you;
 * ``{"only": "no-kernel"}`` -- text and tables that stand in for widgets where no kernel runs
@@ -130,6 +132,9 @@ def check_roles(nb: Notebook, path: Path | str) -> None:
             for generated in ("static", "casting"):
                 if generated in info:
                     check_key(info[generated])
+            if "quiz" in info:
+                from mtgrules.lessons.quizzes import quiz_module
+                quiz_module(info["quiz"])
         except (MtgRulesError, ValueError, LookupError) as err:
             raise NotebookError(f"{where}: {err}") from None
 

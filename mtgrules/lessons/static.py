@@ -7,7 +7,9 @@ quotes that ruling from the kit's catalog with its source and rules; one with
 ``{"mtgrules": {"casting": "casting_a_spell:tour"}}`` holds the substeps of the first spell cast
 in that timeline (601.2a to 601.2i), read from the engine's events; one with
 ``{"mtgrules": {"list": "lessons"}}`` lists the lessons beside it (lesson 00's table of lessons, which
-stopped at 07 while it was typed by hand).
+stopped at 07 while it was typed by hand);
+one with ``{"mtgrules": {"quiz": "mana"}}`` prints the lesson's quiz (:mod:`mtgrules.lessons.quizzes`),
+its answers after the questions.
 ``python -m mtgrules.lessons.static notebooks/*.ipynb`` rewrites those cells; a test fails if
 any cell differs from what the engine plays (or the catalog says) today.
 """
@@ -102,6 +104,26 @@ def lessons_markdown(folder: Path | None = None) -> str:
     return "| lesson | what it teaches | rulings |\n|---|---|---|\n" + "\n".join(rows) + "\n"
 
 
+def quiz_markdown(key: str) -> str:
+    """A lesson's quiz as Markdown: each question with its board in words and numbered options,
+    then the answers, each with where the engine plays every option and the rules."""
+    from mtgrules.lessons.quizzes import quiz_module
+    quiz = quiz_module(key).quiz()
+    parts = [f"**{_cell(quiz.title)}** (the widget above asks it one question at a time; in a terminal, "
+             f"`python -m mtgrules quiz {int(quiz.lesson[:2]) if quiz.lesson[:2].isdigit() else key}`)\n"]
+    for n, q in enumerate(quiz, 1):
+        board = "\n".join(f"   - {_cell(line)}" for line in q.board_lines())
+        options = "\n".join(f"   {label}. {_cell(o.text)}" for label, o in zip(q.labels, q.options, strict=True))
+        parts.append(f"{n}. {_cell(q.ask)} *{q.instruction}*\n\n   The board as it starts (nothing else exists):\n\n{board}\n\n"
+                     f"{options}\n")
+    parts.append("**Answers**\n")
+    for n, q in enumerate(quiz, 1):
+        where = " ".join(_cell(q.explain(label)) for label in q.labels)
+        rules = ", ".join(f"CR {r}" for r in q.rules)
+        parts.append(f"{n}. **{' and '.join(sorted(q.answer))}**. {_cell(q.why)} ({rules}) {where}")
+    return "\n".join(parts) + "\n"
+
+
 def timeline_for(key: str) -> Timeline:
     """``"mana:mana_tour"`` → the Timeline built by ``mtgrules.lessons.mana.mana_tour()``."""
     timeline: Timeline = check_key(key)()
@@ -130,11 +152,12 @@ def check_key(key: Any) -> Any:
 
 
 def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:
-    """(cell index, "static:<key>", "ruling:<id>" or "list:lessons") for every generated cell of a notebook."""
+    """(cell index, "static:<key>", "ruling:<id>", "list:lessons", "casting:<key>" or "quiz:<module>")
+    for every generated cell of a notebook."""
     found = []
     for i, c in enumerate(nb["cells"]):
         meta = c.get("metadata", {}).get("mtgrules", {})
-        for kind in ("static", "ruling", "list", "casting"):
+        for kind in ("static", "ruling", "list", "casting", "quiz"):
             if c["cell_type"] == "markdown" and kind in meta:
                 found.append((i, f"{kind}:{meta[kind]}"))
     return found
@@ -143,6 +166,8 @@ def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:
 def expected(tag: str, folder: Path | None = None) -> str:
     """What a generated cell holds; ``folder`` is the notebook's own (the lessons a list names)."""
     kind, _, key = tag.partition(":")
+    if kind == "quiz":
+        return quiz_markdown(key)
     if kind == "casting":
         from mtgrules.lessons.casting_a_spell import casting_markdown
         return casting_markdown(timeline_for(key))

@@ -359,9 +359,10 @@ class BoardEditor(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidg
 
     def code(self) -> str:
         """The ``Scenario`` code that builds this board, to paste into a cell."""
-        from mtgrules.cards import KIT_CARDS
+        from mtgrules.cards import KIT_CARDS, kit_cards
         h = self.header()
-        own = sorted({e["card"] for e in self.entries} - KIT_CARDS)
+        # the kit's hand-written cards, and every card of its data (compiled in a fresh kernel on first use)
+        own = sorted(n for n in {e["card"] for e in self.entries} - KIT_CARDS if kit_cards().get(n) is None)
         # A card registered in this session (Practice Brute, by lesson 9's register cell) doesn't exist in
         # a fresh kernel: say what to run first, rather than let the paste fail on its name.
         needs = [f"# This board names {_names(own)}, not one of the kit's cards: in a fresh kernel, first run",
