@@ -701,3 +701,38 @@ def test_at_the_beginning_of_each_upkeep_verdant_force():
     assert t.state.active == "Bob"
     resolve_top(t)
     assert [o.card for o in t.state.battlefield("Alice") if o.is_token] == ["Saproling Token"]
+
+
+@pytest.mark.rule("107.3m")
+@plays("enters_with_x_counters", card_name="Hungering Hydra")
+def test_enters_with_x_counters_hungering_hydra():
+    """Its X is the X it was cast with (107.3m): cast with X = 3, a 0/0 enters with three counters."""
+    line_played("Hungering Hydra", "Hungering Hydra enters")
+    s, (hydra,) = board(("Hungering Hydra", "hand"), mana="CCCG")
+    t = s.timeline()
+    t.do(cast("Alice", hydra, x=3))
+    resolve_top(t)
+    now = next(o for o in t.state.battlefield() if o.card == "Hungering Hydra")
+    assert now.counter("+1/+1") == 3 and characteristics(t.state, now.oid).pt() == "3/3"
+
+
+@pytest.mark.rule("508.1d")
+@plays("enchanted_pump_attacks", card_name="Furor of the Bitten")
+def test_enchanted_gets_and_attacks_each_combat_furor_of_the_bitten():
+    fully_compiled("Furor of the Bitten")
+    s, (aura, bear) = board(("Furor of the Bitten", "hand"), ("Grizzly Bears", "battlefield"), mana="CCCR")
+    t = cast_and_resolve(s, aura, targets=(bear,))
+    chars = characteristics(t.state, bear)
+    assert chars.pt() == "4/4" and "attacks each combat if able" in chars.keywords
+
+
+@pytest.mark.rule("611.3a")
+@plays("self_pump_while_attacking", card_name="Grasping Scoundrel")
+def test_gets_while_attacking_grasping_scoundrel():
+    """A static ability's effect applies while its condition holds, checked each time (611.3a)."""
+    fully_compiled("Grasping Scoundrel")
+    s, (rogue,) = board(("Grasping Scoundrel", "battlefield"), step="combat")
+    assert characteristics(s.state(), rogue).pt() == "1/1"
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [rogue]))
+    assert characteristics(t.state, rogue).pt() == "2/1"

@@ -535,6 +535,16 @@ def _attacks(state: GameState, src: GameObject, ev: Event) -> bool:
     return ev.obj == src.oid
 
 
+def _while_attacking(pt: tuple[int, int], line: str) -> Callable[[GameState, GameObject], list[Effect]]:
+    """"~ gets +N/+N as long as it's attacking": a layer 7c effect of a static ability that
+    applies while its condition holds, checked each time (611.3a, 613.4c)."""
+    def effects(state: GameState, source: GameObject) -> list[Effect]:
+        def applies(st: GameState, obj: GameObject, chars: Chars) -> bool:
+            return obj.oid == source.oid and on_battlefield(st, obj) and is_attacking(st, obj.oid)
+        return [Effect("7c", line, "613.4c", source.oid, source.timestamp, applies=applies, delta=pt)]
+    return effects
+
+
 def _static_effects(subject: IR, pt: tuple[int, int], granted: tuple[str, ...], line: str) -> Callable[..., list[Effect]]:
     p, t = pt
     kind = subject[0]
@@ -654,6 +664,8 @@ def ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
             raise CannotBuild(f"the trigger event {event!r} has no builder")
     elif kind == "static":
         built = StaticAbility(line, _static_effects(ir[1], ir[2], ir[3], line))
+    elif kind == "while attacking":
+        built = StaticAbility(line, _while_attacking(ir[1], line))
     else:
         raise CannotBuild(f"no builder for {kind!r}")
     return "ability", built

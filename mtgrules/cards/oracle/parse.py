@@ -73,6 +73,15 @@ def _transformer() -> Any:
         def enters_with_counters(self, c: list[Any]) -> IR:
             return ("enters with counters", c[-2], str(c[-1]))
 
+        def enters_with_x_counters(self, c: list[Any]) -> IR:
+            return ("enters with counters", "X", str(c[-1]))
+
+        def enchanted_pump_attacks(self, c: list[Any]) -> IR:
+            return ("static", ("enchanted",), _pt(str(c[0])), ("attacks each combat if able",))
+
+        def self_pump_while_attacking(self, c: list[Any]) -> IR:
+            return ("while attacking", _pt(str(c[-1])))
+
         def another_yours_enters(self, c: list[Any]) -> IR:
             return ("another of yours enters",)
 
