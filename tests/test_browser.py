@@ -601,6 +601,9 @@ def test_board_editor_clicked_through_in_jupyterlab(browser, tmp_path):
             search.press("Enter")
             editor.locator(".mtg-editor-add").first.click()
             page.wait_for_function("el => el.innerText.includes('Craw Wurm')", arg=table.element_handle())
+            # the settings follow the card just added only once the kernel says so: a click before
+            # that would be undone by the update that selects it (seen under load in CI)
+            page.wait_for_function("el => /Settings of[^\\n]*Craw Wurm/.test(el.innerText)", arg=editor.element_handle())
             editor.locator(".mtg-editor-tapped input").first.check()        # tap it
             page.wait_for_function("el => /Craw Wurm[\\s\\S]*tapped/.test(el.innerText)",
                                    arg=table.element_handle())
