@@ -196,27 +196,35 @@ def search(d: Draft, chooser: Chooser, player: str, zones: Sequence[tuple[Zone, 
                f"{description.removeprefix('a ').removeprefix('an ')}", "701.23a", player, player)
         return None
     options: list[int | str] = [*found, NOTHING] if quality else list(found)
-    offered: dict[str, int | str] = {}
-    for oid in found:
-        offered.setdefault(characteristics(state, oid).name, oid)
+    offered, named = _named_cards(state, found)
     rule = "701.23b" if quality else "701.23d"
     tail = f', or "{NOTHING}" (a search for a card with a stated quality may find none, 701.23b)' if quality else \
         " (a search for \"a card\" must find one, 701.23d)"
     sentence = (f"{player} searches {where} for {description} and must choose which card to find: "
                 f"{card_words(state, found)}{tail}; give search=<id>")
 
-    def named(value: object) -> object:
-        if isinstance(value, str) and value != NOTHING:
-            return next((oid for oid in found if characteristics(state, oid).name.lower() == value.lower()), value)
-        return value
     answer = chooser.choose("search", player, options, rule, normalize=named,
-                            offered=[*offered.values(), *([NOTHING] if quality else [])], sentence=sentence)
+                            offered=[*offered, *([NOTHING] if quality else [])], sentence=sentence)
     if answer == NOTHING:
         d.note("nothing", f"{why}: {player} chooses to find no {description.removeprefix('a ')}", "701.23b",
                player, player)
         return None
     assert isinstance(answer, int)  # an id among those found, or NOTHING
     return d.obj(answer)
+
+
+def _named_cards(state: GameState, ids: Sequence[int]) -> tuple[list[int | str], Callable[[object], object]]:
+    """The cards to offer, one per name (the first of each), and an answer's reader that takes a
+    card's name, in any case, as the first card of that name among ``ids``."""
+    offered: dict[str, int | str] = {}
+    for oid in ids:
+        offered.setdefault(characteristics(state, oid).name, oid)
+
+    def named(value: object) -> object:
+        if isinstance(value, str) and value != NOTHING:
+            return next((oid for oid in ids if characteristics(state, oid).name.lower() == value.lower()), value)
+        return value
+    return list(offered.values()), named
 
 
 # ---------------------------------------------------------------- taking cards from among the top ones
@@ -233,19 +241,13 @@ def pick(d: Draft, chooser: Chooser, player: str, among: Sequence[int], test: Ca
     options: list[int | str] = [*eligible, NOTHING] if optional else list(eligible)
     if not optional and len(eligible) == 1:
         return eligible[0]
-    offered: dict[str, int | str] = {}
-    for oid in eligible:
-        offered.setdefault(characteristics(state, oid).name, oid)
+    offered, named = _named_cards(state, eligible)
     tail = f', or "{NOTHING}"' if optional else ""
     sentence = (f"{player} must choose {description} from among {card_words(state, among)}: "
                 f"{card_words(state, eligible)}{tail}; give pick=<id>")
 
-    def named(value: object) -> object:
-        if isinstance(value, str) and value != NOTHING:
-            return next((oid for oid in eligible if characteristics(state, oid).name.lower() == value.lower()), value)
-        return value
     answer = chooser.choose("pick", player, options, "608.2d", normalize=named,
-                            offered=[*offered.values(), *([NOTHING] if optional else [])], sentence=sentence)
+                            offered=[*offered, *([NOTHING] if optional else [])], sentence=sentence)
     if answer == NOTHING:
         d.note("declined", f"{why}: {player} takes no {description.removeprefix('a ')}", "603.5", player, player)
         return None
