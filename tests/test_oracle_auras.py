@@ -188,3 +188,110 @@ def test_a_card_named_for_a_keyword_keeps_the_keyword_fear():
     s, (aura, bears) = board(("Fear", "hand"), ("Grizzly Bears", "battlefield"), mana="BB")
     t = cast_and_resolve(s, aura, targets=(bears,))
     assert "fear" in characteristics(t.state, bears).keywords
+
+
+# ---------------------------------------------------------------- colours of a target, "until end of turn," first
+@pytest.mark.rule("105.2")
+def test_a_target_of_either_colour_deathmark():
+    """"Destroy target green or white creature.": a green creature or a white one, nothing else."""
+    fully_compiled("Deathmark")
+    s, (spell, bears, angel, goblin) = board(("Deathmark", "hand"), ("Grizzly Bears", "bob:battlefield"),
+                                             ("Serra Angel", "bob:battlefield"), ("Raging Goblin", "bob:battlefield"),
+                                             mana="B")
+    refuse(s.state(), cast("Alice", spell, targets=(goblin,)), "115.1")  # red: not a legal target
+    t = cast_and_resolve(s, spell, targets=(angel,))
+    assert t.state.obj(angel).zone is Zone.GRAVEYARD
+
+
+@pytest.mark.rule("105.2c")
+def test_a_colorless_target_is_one_with_no_colour():
+    from mtgrules.cards.oracle.build import permanent_target
+    s, (bears, wand) = board(("Grizzly Bears", "battlefield"), ("Transmogrifying Wand", "battlefield"))
+    target = permanent_target(("target", ("colorless",), "artifact", ()))
+    state = s.state()
+    assert target.legal(state, "Alice", state.obj(wand))
+    assert not permanent_target(("target", ("colorless",), "creature", ())).legal(state, "Alice", state.obj(bears))
+
+
+@pytest.mark.rule("611.2a")
+def test_until_end_of_turn_first_reads_as_until_end_of_turn_last_heroic_reinforcements():
+    fully_compiled("Heroic Reinforcements")
+    s, (spell, bears) = board(("Heroic Reinforcements", "hand"), ("Grizzly Bears", "battlefield"), mana="RRRW")
+    t = cast_and_resolve(s, spell)
+    soldiers = [o for o in t.state.objects if o.card == "Soldier" or "Soldier" in characteristics(t.state, o.oid).subtypes]
+    assert len(soldiers) == 2
+    for oid in [bears, *(o.oid for o in soldiers)]:
+        chars = characteristics(t.state, oid)
+        assert "haste" in chars.keywords
+    assert characteristics(t.state, bears).pt() == "3/3"
+
+
+# ---------------------------------------------------------------- characteristic-defining abilities
+@pytest.mark.rule("613.4a")
+@plays("cda_line", "cda_pt", "cda_yours", card_name="Nightmare")
+def test_nightmare_counts_the_swamps_its_controller_controls_in_every_zone():
+    fully_compiled("Nightmare")
+    s, (nightmare, swamp, swamp2, theirs) = board(("Nightmare", "battlefield"), ("Swamp", "battlefield"),
+                                                 ("Swamp", "battlefield"), ("Swamp", "bob:battlefield"))
+    assert characteristics(s.state(), nightmare).pt() == "2/2"   # Alice's two Swamps, not Bob's
+    s2, (in_hand, _s) = board(("Nightmare", "hand"), ("Swamp", "battlefield"))
+    assert characteristics(s2.state(), in_hand).pt() == "1/1"    # it functions in every zone (604.3)
+
+
+@pytest.mark.rule("604.3")
+@plays("cda_power", card_name="Ironroot Warlord")
+def test_ironroot_warlord_power_counts_creatures_and_toughness_is_printed():
+    fully_compiled("Ironroot Warlord")
+    s, (warlord, _b) = board(("Ironroot Warlord", "battlefield"), ("Grizzly Bears", "battlefield"))
+    chars = characteristics(s.state(), warlord)
+    assert chars.power == 2 and chars.toughness == 5   # itself and the Bears; toughness as printed
+
+
+@pytest.mark.rule("613.4a")
+@plays("cda_creature_cards_everywhere", card_name="Mortivore")
+def test_mortivore_counts_creature_cards_in_every_graveyard():
+    line_played("Mortivore", "Mortivore's power")
+    s, (mortivore, _a, _b, _c) = board(("Mortivore", "battlefield"), ("Grizzly Bears", "graveyard"),
+                                       ("Grizzly Bears", "bob:graveyard"), ("Shock", "graveyard"))
+    assert characteristics(s.state(), mortivore).pt() == "2/2"
+
+
+@pytest.mark.rule("613.4a")
+@plays("cda_instants_sorceries_yours", card_name="Enigma Drake")
+def test_enigma_drake_counts_instants_and_sorceries_in_its_owners_graveyard():
+    fully_compiled("Enigma Drake")
+    s, (drake, _a, _b, _c) = board(("Enigma Drake", "battlefield"), ("Shock", "graveyard"),
+                                   ("Divination", "graveyard"), ("Shock", "bob:graveyard"))
+    chars = characteristics(s.state(), drake)
+    assert chars.power == 2 and chars.toughness == 4
+
+
+@pytest.mark.rule("613.4a")
+def test_scion_of_the_wild_counts_a_land_that_layer_four_made_a_creature():
+    """The count is made as layer 7a applies, after layer 4 (613.1, 613.4a): a Faerie Conclave
+    that became a creature until end of turn is one of the creatures Scion of the Wild counts."""
+    fully_compiled("Scion of the Wild")
+    s, (scion, conclave) = board(("Scion of the Wild", "battlefield"), ("Faerie Conclave", "battlefield"), mana="UU")
+    t = s.timeline()
+    assert characteristics(t.state, scion).pt() == "1/1"
+    t.do(activate("Alice", conclave, "{1}{U}"))
+    resolve_top(t)
+    assert characteristics(t.state, scion).pt() == "2/2"
+    from mtgrules.rules.layers import layer_trace
+    rows = [st for st in layer_trace(t.state, scion).steps if st.layer == "7a"]
+    assert rows and rows[0].chars.pt() == "2/2" and rows[0].effect.set_pt == (2, 2)  # the layer view shows the count
+
+
+@pytest.mark.rule("613.4")
+def test_an_amount_is_only_for_power_and_toughness_layers_and_stands_alone():
+    from mtgrules.core.effects import Effect
+    from mtgrules.core.errors import EffectError
+
+    def two(*_a):
+        return (2, 2)
+
+    Effect("7a", "counts", "613.4a", amount=two, cda=True)
+    for bad in (dict(layer="6", amount=two), dict(layer="7b", amount=two, set_pt=(1, 1)),
+                dict(layer="7c", amount="two")):
+        with pytest.raises(EffectError):
+            Effect(description="bad", rule="613.4", **bad)

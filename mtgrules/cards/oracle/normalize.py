@@ -47,6 +47,8 @@ def normalize(line: str, name: str) -> str:
         # itself only with its capitals; the keyword in the text is lower case (702.36).
         flags = 0 if own.lower() in _keyword_words() else re.IGNORECASE
         text = re.sub(rf"(?<![\w']){re.escape(own)}(?![\w'])", "~", text, flags=flags)
+        # "Nightmare's power and toughness are each ..." (a characteristic-defining ability, 604.3)
+        text = re.sub(rf"(?<![\w']){re.escape(own)}(?='s (power|toughness)\b)", "~", text, flags=flags)
     text = re.sub(r"\s+", " ", text).strip().lower()
     return text
 

@@ -16,7 +16,7 @@ added, keeping the land's own (205.1b), colour set (613.1e), flying (613.1f), 2/
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from mtgrules.cards.oracle import build
@@ -215,3 +215,65 @@ def _pump_attacking_step(ir: IR) -> Step:
         for obj in [o for o in state.objects if o.zone is Zone.BATTLEFIELD and is_attacking(state, o.oid)]:
             res.pump(obj, p, t, "613.4c", f"{why}: {res.name(obj.oid)} gets {p:+d}/{t:+d} until end of turn")
     return step
+
+
+# ---------------------------------------------------------------- characteristic-defining abilities
+_CDA_TYPES = {"creatures": ("Creature", None), "lands": ("Land", None), "artifacts": ("Artifact", None),
+              "swamps": ("Land", "Swamp"), "forests": ("Land", "Forest"), "islands": ("Land", "Island"),
+              "mountains": ("Land", "Mountain"), "plains": ("Land", "Plains")}
+
+
+@transform("cda_yours")
+def _cda_yours(c: list[Any]) -> IR:
+    return ("yours", str(c[0]))
+
+
+@transform("cda_creature_cards_everywhere")
+def _cda_creature_cards(c: list[Any]) -> IR:
+    return ("cards in graveyards", "all", ("Creature",))
+
+
+@transform("cda_instants_sorceries_yours")
+def _cda_instants_sorceries(c: list[Any]) -> IR:
+    return ("cards in graveyards", "yours", ("Instant", "Sorcery"))
+
+
+@transform("cda_pt")
+def _cda_pt(c: list[Any]) -> IR:
+    return ("cda", "power and toughness", c[-1])
+
+
+@transform("cda_power")
+def _cda_power(c: list[Any]) -> IR:
+    return ("cda", "power", c[-1])
+
+
+def _count(state: GameState, source: GameObject, what: IR, chars: Mapping[int, Chars],
+           controller: Callable[[int], str]) -> int:
+    """The number a characteristic-defining ability counts, from the objects as the layers have
+    made them when it applies (613.4a): their types after layer 4, their controllers after layer 2."""
+    if what[0] == "yours":
+        card_type, subtype = _CDA_TYPES[what[1]]
+        you = controller(source.oid) if source.zone is Zone.BATTLEFIELD else source.owner
+        return sum(1 for obj in state.objects if obj.zone is Zone.BATTLEFIELD and controller(obj.oid) == you
+                   and card_type in chars[obj.oid].types and (subtype is None or subtype in chars[obj.oid].subtypes))
+    _, whose, kinds = what
+    return sum(1 for obj in state.objects if obj.zone is Zone.GRAVEYARD
+               and (whose == "all" or obj.owner == source.owner) and bool(set(kinds) & chars[obj.oid].types))
+
+
+@ability_kind("cda")
+def _cda(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"~'s power and toughness are each equal to ...": a characteristic-defining ability, which
+    functions in every zone (604.3) and applies in layer 7a, before other P/T effects (613.4a)."""
+    _, which, what = ir
+
+    def amount(state: GameState, obj: GameObject, chars: Mapping[int, Chars],
+               controller: Callable[[int], str]) -> tuple[int, int | None]:
+        n = _count(state, obj, what, chars, controller)
+        return (n, n) if which == "power and toughness" else (n, None)
+
+    def effects(state: GameState, source: GameObject) -> list[Effect]:
+        return [Effect("7a", line, "613.4a", source.oid, source.timestamp, affected=(source.ref,),
+                       amount=amount, cda=True)]
+    return "ability", StaticAbility(line, effects, zones=frozenset(Zone))
