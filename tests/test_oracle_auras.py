@@ -295,3 +295,56 @@ def test_an_amount_is_only_for_power_and_toughness_layers_and_stands_alone():
                 dict(layer="7c", amount="two")):
         with pytest.raises(EffectError):
             Effect(description="bad", rule="613.4", **bad)
+
+
+# ---------------------------------------------------------------- costs that exile the source or remove a counter
+@pytest.mark.rule("118.3")
+@plays("exile_self_cost", card_name="Hanged Executioner")
+def test_hanged_executioner_exiles_itself_to_exile_a_creature():
+    fully_compiled("Hanged Executioner")
+    s, (executioner, theirs) = board(("Hanged Executioner", "battlefield"), ("Grizzly Bears", "bob:battlefield"),
+                                     mana="WWWW")
+    t = s.timeline()
+    t.do(activate("Alice", executioner, "{3}{W}", targets=(theirs,)))
+    assert t.state.obj(executioner).zone is Zone.EXILE   # paid as the ability is activated (602.2b)
+    resolve_top(t)
+    assert t.state.obj(theirs).zone is Zone.EXILE
+
+
+@pytest.mark.rule("118.3")
+@plays("remove_counter_cost", card_name="Barkhide Troll")
+def test_barkhide_troll_removes_its_counter_for_hexproof_and_has_none_left_for_a_second():
+    fully_compiled("Barkhide Troll")
+    s, (troll,) = board(("Barkhide Troll", "hand"), mana="GGGG")
+    t = s.timeline()
+    t.do(cast("Alice", troll))
+    resolve_top(t)
+    assert t.state.obj(troll).counter("+1/+1") == 1       # it enters with one (614.1c)
+    t.do(activate("Alice", troll, "{1}"))
+    assert t.state.obj(troll).counter("+1/+1") == 0
+    resolve_top(t)
+    assert "hexproof" in characteristics(t.state, troll).keywords
+    refuse(t.state, activate("Alice", troll, "{1}"), "118.3")  # no counter left to remove
+
+
+@pytest.mark.rule("613.4c")
+@plays("pump_enchanted", card_name="Firebreathing")
+def test_firebreathing_pumps_the_creature_it_enchants():
+    fully_compiled("Firebreathing")
+    t, aura, bears, _ = enchant("Firebreathing", mana="RRR")
+    t.do(activate("Alice", aura, "{R}"))
+    resolve_top(t)
+    t.do(activate("Alice", aura, "{R}"))
+    resolve_top(t)
+    assert characteristics(t.state, bears).pt() == "4/2"
+
+
+@pytest.mark.rule("105.2")
+@plays("thats_either_color", card_name="Noxious Grasp")
+def test_noxious_grasp_takes_a_creature_or_planeswalker_thats_green_or_white():
+    fully_compiled("Noxious Grasp")
+    s, (spell, bears, goblin) = board(("Noxious Grasp", "hand"), ("Grizzly Bears", "bob:battlefield"),
+                                      ("Raging Goblin", "bob:battlefield"), mana="BB")
+    refuse(s.state(), cast("Alice", spell, targets=(goblin,)), "115.1")
+    t = cast_and_resolve(s, spell, targets=(bears,))
+    assert t.state.obj(bears).zone is Zone.GRAVEYARD and t.state.player("Alice").life == 21

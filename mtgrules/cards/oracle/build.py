@@ -107,6 +107,9 @@ def _extra_test(extra: IR) -> Test:
             return lambda state, player, obj: obj.controller != player
         return lambda state, player, obj: opponents(state, player, obj.controller)
     kind = extra[1]
+    if kind == "either color":  # "that's green or white" (105.2)
+        either = frozenset(extra[2])
+        return lambda state, player, obj: bool(either & characteristics(state, obj.oid).colors)
     if kind == "flying":
         return lambda state, player, obj: Keyword.FLYING in characteristics(state, obj.oid).keywords
     n = extra[2]
@@ -150,6 +153,9 @@ def target_words(spec: IR) -> str:
         return " ".join(words + [e[1] for e in extra if e[0] == "controller"])
     words = ["target", *adjectives, noun] if mark is None else ["up to", mark[2], "target", *adjectives, mark[3]]
     for e in extra:
+        if e[0] == "with" and e[1] == "either color":
+            words.append(f"that's {' or '.join(e[2])}")
+            continue
         words.append(e[1] if e[0] == "controller" else {"flying": "with flying",
                      "power at least": f"with power {e[2] if len(e) > 2 else ''} or greater",
                      "power at most": f"with power {e[2] if len(e) > 2 else ''} or less"}[e[1]])

@@ -277,3 +277,40 @@ def _cda(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
         return [Effect("7a", line, "613.4a", source.oid, source.timestamp, affected=(source.ref,),
                        amount=amount, cda=True)]
     return "ability", StaticAbility(line, effects, zones=frozenset(Zone))
+
+
+# ---------------------------------------------------------------- costs, the enchanted creature, colour tests
+@transform("exile_self_cost")
+def _exile_self_cost(c: list[Any]) -> IR:
+    return ("exile self",)
+
+
+@transform("remove_counter_cost")
+def _remove_counter_cost(c: list[Any]) -> IR:
+    return ("remove counter", next(str(x) for x in c if getattr(x, "type", "") in ("COUNTER_KIND", "NAMED_COUNTER")))
+
+
+@transform("thats_either_color")
+def _thats_either_color(c: list[Any]) -> IR:
+    return ("with", "either color", tuple(str(x) for x in c))
+
+
+@transform("pump_enchanted")
+def _pump_enchanted(c: list[Any]) -> IR:
+    return ("pump enchanted", _pt(c[0]))
+
+
+@instruction("pump enchanted")
+def _pump_enchanted_step(ir: IR) -> Step:
+    """"Enchanted creature gets +1/+0 until end of turn.": the creature the Aura enchants as the
+    ability resolves (303.4, 611.2c), if it still enchants one."""
+    _, (p, t) = ir
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        src = res.source()
+        if src is None or src.attached_to is None or not on_battlefield(res.state, src):
+            return
+        host = res.state.obj(src.attached_to)
+        if host.zone is Zone.BATTLEFIELD:
+            res.pump(host, p, t, "613.4c", f"{why}: {res.name(host.oid)} gets {p:+d}/{t:+d} until end of turn")
+    return step
