@@ -62,7 +62,7 @@ def test_in_layer_6_the_later_of_losing_all_abilities_and_gaining_flying_wins():
 @pytest.mark.rule("613.3")
 def test_a_type_change_overwrites_a_characteristic_defining_ability_and_losing_it_in_layer_6_does_not():
     """The Shapeshifter's CDA applies first in layer 4; Frogform after it leaves only Frog, so the
-    Lord (Zombies +1/+1) no longer pumps it. Hush in layer 6 comes after layer 4: still a Zombie."""
+    Bloodlord (Vampires +1/+1) no longer pumps it. Hush in layer 6 comes after layer 4: still a Vampire."""
     frog = lesson.frog_and_shapeshifter()
     c = characteristics(frog.state, lesson._oid(frog, "Practice Shapeshifter"))
     assert (c.subtypes, c.pt()) == (frozenset({"Frog"}), "2/2")
@@ -71,7 +71,7 @@ def test_a_type_change_overwrites_a_characteristic_defining_ability_and_losing_i
     assert [(s.layer, s.cda) for s in steps] == [("4", True), ("4", False)]
     hushed = lesson.frog_and_shapeshifter("Practice Hush")
     c = characteristics(hushed.state, lesson._oid(hushed, "Practice Shapeshifter"))
-    assert "Zombie" in c.subtypes and c.pt() == "3/3" and c.abilities == ()
+    assert "Vampire" in c.subtypes and c.pt() == "3/3" and c.abilities == ()
     assert _pt(lesson.frog_and_shapeshifter(""), "Practice Shapeshifter") == "3/3"
 
 

@@ -10,8 +10,8 @@ The five boards (Alice's turn, her precombat main phase):
 - an ability-removing effect, then a granted ability: Practice Hush on Fetid Imp, then Keen
   Glidemaster's ability (layer 6 in timestamp order: it flies);
 - a type change against a characteristic-defining ability: Practice Frogform on Practice
-  Shapeshifter, beside Lord of the Accursed (the CDA applies first, 613.3, and the later type
-  change replaces its creature types: a Frog, not a Zombie, 2/2);
+  Shapeshifter, beside Thirsting Bloodlord (the CDA applies first, 613.3, and the later type
+  change replaces its creature types: a Frog, not a Vampire, 2/2);
 - a dependency: Practice Assembly and Practice Lattice with a Forest (613.8a: the Assembly waits
   for the Lattice, so the Forest is a 2/2 artifact creature land).
 
@@ -181,13 +181,13 @@ def other_order(t: Timeline) -> list[Action]:
 # ---------------------------------------------------------------- 4. a type change and a characteristic-defining ability (layer 4)
 @played_once
 def frog_and_shapeshifter(spell: str = "Practice Frogform") -> Timeline:
-    """Alice's Lord of the Accursed ("Other Zombies you control get +1/+1") and Practice
-    Shapeshifter ("is every creature type", a characteristic-defining ability): a Zombie, so
+    """Alice's Thirsting Bloodlord ("Other Vampires you control get +1/+1") and Practice
+    Shapeshifter ("is every creature type", a characteristic-defining ability): a Vampire, so
     3/3. She casts ``spell`` on the Shapeshifter. Practice Frogform makes it a Frog in layer 4,
-    after the CDA (613.3): only a Frog, so the Lord no longer pumps it. Practice Hush instead takes
-    its abilities in layer 6, after layer 4 has made it every creature type: still a Zombie."""
-    s = Scenario(f"Practice Shapeshifter and {spell}" if spell else "Practice Shapeshifter and Lord of the Accursed")
-    s.add("Lord of the Accursed", "Alice")
+    after the CDA (613.3): only a Frog, so the Bloodlord no longer pumps it. Practice Hush instead takes
+    its abilities in layer 6, after layer 4 has made it every creature type: still a Vampire."""
+    s = Scenario(f"Practice Shapeshifter and {spell}" if spell else "Practice Shapeshifter and Thirsting Bloodlord")
+    s.add("Thirsting Bloodlord", "Alice")
     shifter = s.add("Practice Shapeshifter", "Alice")
     for name in ("Practice Frogform", "Practice Hush"):
         s.add(name, "Alice", zone="hand")

@@ -88,9 +88,9 @@ def hush(hush_first: bool = True, hush: bool = True) -> Timeline:
 
 @played_once
 def shapeshifter(spell: str = "Practice Frogform") -> Timeline:
-    """A's Lord of the Accursed and Practice Shapeshifter; A casts ``spell`` on the Shapeshifter."""
+    """A's Thirsting Bloodlord and Practice Shapeshifter; A casts ``spell`` on the Shapeshifter."""
     s = Scenario("Quiz 12.4: a type change and a characteristic-defining ability", players=QUIZ_PLAYERS)
-    s.add("Lord of the Accursed", "A")
+    s.add("Thirsting Bloodlord", "A")
     shifter = s.add("Practice Shapeshifter", "A")
     s.add(spell, "A", zone="hand")
     s.mana("A", "UU")
@@ -162,7 +162,7 @@ def questions() -> list[Question]:
             why="Both effects are in layer 6 and apply in timestamp order (613.7): Hush removes flying and the "
                 "deathtouch ability, then the later effect adds flying. The Imp's own ability stays gone."),
         Question(
-            "A controls Lord of the Accursed (\u201cOther Zombies you control get +1/+1\u201d) and Practice "
+            "A controls Thirsting Bloodlord (\u201cOther Vampires you control get +1/+1\u201d) and Practice "
             "Shapeshifter (a practice card, a 2/2: \u201cPractice Shapeshifter is every creature type\u201d). A "
             "casts Practice Frogform (a practice card: \u201cUntil end of turn, target creature becomes a "
             "Frog\u201d) on the Shapeshifter. Which are true?",
@@ -172,12 +172,12 @@ def questions() -> list[Question]:
              wrong("Practice Shapeshifter is 3/3", c.pt("Practice Shapeshifter", "3/3"),
                    "if A had cast Practice Hush (\u201closes all abilities\u201d) on it instead",
                    spell="Practice Hush"),
-             wrong("Practice Shapeshifter is a Zombie", _subtype("Practice Shapeshifter", "Zombie"),
+             wrong("Practice Shapeshifter is a Vampire", _subtype("Practice Shapeshifter", "Vampire"),
                    "if A had cast Practice Hush (\u201closes all abilities\u201d) on it instead",
                    spell="Practice Hush")],
             rules=("613.3", "604.3", "205.1a"), select_all=True, name="12.4",
             why="Its ability is characteristic-defining (604.3), so it applies first in layer 4 (613.3); then "
-                "Frogform, also in layer 4, replaces its creature types with Frog (205.1a). Not a Zombie, so no "
+                "Frogform, also in layer 4, replaces its creature types with Frog (205.1a). Not a Vampire, so no "
                 "+1/+1. Losing all abilities would come in layer 6, after layer 4 had made it every type."),
         Question(
             "A controls Practice Assembly (a practice card: \u201cEach noncreature artifact is a 2/2 artifact "
