@@ -1,0 +1,217 @@
+"""What an Aura or Equipment gives the permanent it is attached to, lands that become creatures
+until end of turn, and instructions for every creature of a kind.
+
+An Aura's "Enchanted creature gets +3/+1, has flying, and is a Demon in addition to its other
+types." is one effect in three layers (613.6): the type in layer 4 (613.1d, 205.1b), the ability in
+layer 6 (613.1f), the bonus in layer 7c (613.4c), each with the Aura's timestamp, applying to
+whatever the Aura is attached to at the moment (611.3a, 303.4, 301.5a). An ability in quotation
+marks is granted whole ("has "{T}: ..."", 613.1f): it is read with the same grammar as a printed
+line, and a quoted ability the kit can't build leaves the whole line not played.
+
+A land's "~ becomes a 2/1 blue Faerie creature with flying until end of turn. It's still a land."
+is one effect in four layers from the ability's resolution (611.2a): creature type and card type
+added, keeping the land's own (205.1b), colour set (613.1e), flying (613.1f), 2/1 set (613.4b).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from mtgrules.cards.oracle import build
+from mtgrules.cards.oracle.build import CannotBuild
+from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, transform
+from mtgrules.core.abilities import ActivatedAbility, GrantsAbility, ManaAbility, Resolution, StaticAbility
+from mtgrules.core.effects import Chars, Effect
+from mtgrules.core.keywords import Keyword
+from mtgrules.core.objects import GameObject, StackItem, Zone
+from mtgrules.core.state import GameState
+from mtgrules.rules.combat.state import is_attacking
+from mtgrules.rules.layers import characteristics, on_battlefield
+from mtgrules.rules.zones import move
+
+Step = Callable[[Resolution, StackItem, str], None]
+
+GRANTED_TRIGGER = ("a triggered ability in quotation marks that an Aura or Equipment grants isn't built yet "
+                   "(the kit grants activated and mana abilities, 613.1f)")
+
+
+def _pt(text: Any) -> tuple[int, int]:
+    p, t = str(text).split("/")
+    return int(p), int(t)
+
+
+def _quoted(token: Any) -> IR:
+    """The IR of the ability inside the quotation marks, read as a line of its own."""
+    from mtgrules.cards.oracle.parse import parse
+
+    return ("quoted", str(token)[1:-1].strip(), parse(str(token)[1:-1].strip()))
+
+
+# ---------------------------------------------------------------- transforms: grammar -> IR
+@transform("attached_subject")
+def _subject(c: list[Any]) -> str:
+    return " ".join(str(x) for x in c)
+
+
+@transform("attached_pump_quoted")
+def _attached_pump_quoted(c: list[Any]) -> IR:
+    return ("attached", c[0], _pt(c[1]), (), (), _quoted(c[2]))
+
+
+@transform("attached_quoted")
+def _attached_quoted(c: list[Any]) -> IR:
+    return ("attached", str(c[0]), (0, 0), (), (), _quoted(c[1]))
+
+
+@transform("attached_pump_grant_type")
+def _attached_pump_grant_type(c: list[Any]) -> IR:
+    subject, pt, kws, subtype = c
+    return ("attached", subject, _pt(pt), tuple(kws), (str(subtype).capitalize(),), None)
+
+
+@transform("attached_pump_cant_block")
+def _attached_pump_cant_block(c: list[Any]) -> IR:
+    return ("attached", c[0], _pt(c[1]), (Keyword.CANT_BLOCK.value,), (), None)
+
+
+@transform("animate_with")
+def _animate_with(c: list[Any]) -> IR:
+    return ("with", *c[0])
+
+
+@transform("animate_land")
+def _animate_land(c: list[Any]) -> IR:
+    pt, color, *rest = [x for x in c if getattr(x, "type", "") != "SELF"]
+    subtypes = tuple(str(x).capitalize() for x in rest if not isinstance(x, tuple))
+    kws = next((x[1:] for x in rest if isinstance(x, tuple)), ())
+    return ("animate land", _pt(pt), str(color), subtypes, kws)
+
+
+@transform("tap_all_without_flying")
+def _tap_all(c: list[Any]) -> IR:
+    return ("tap all", "creatures without flying")
+
+
+@transform("bounce_all_creatures")
+def _bounce_all(c: list[Any]) -> IR:
+    return ("bounce all", "creatures")
+
+
+@transform("pump_attacking")
+def _pump_attacking(c: list[Any]) -> IR:
+    return ("pump attacking", _pt(c[0]))
+
+
+# ---------------------------------------------------------------- abilities
+def _attached(source: GameObject) -> Callable[[GameState, GameObject, Chars], bool]:
+    """The permanent ``source`` is attached to, while both are on the battlefield (301.5a, 303.4)."""
+    def applies(st: GameState, obj: GameObject, _chars: Chars) -> bool:
+        return source.attached_to == obj.oid and on_battlefield(st, obj)
+    return applies
+
+
+def _granted(quoted: IR, line: str) -> ActivatedAbility | ManaAbility:
+    """The ability in quotation marks, built as a printed line is; "this creature" in it is the
+    permanent that has it (113.7a), so a quote naming the Aura itself is refused."""
+    _, text, ir = quoted
+    raw = line[line.index('"') + 1:line.rindex('"')]
+    if "~" in text and not re.search(r"\bthis (creature|land|permanent)\b", raw, re.IGNORECASE):
+        raise CannotBuild("the quoted ability names the Aura or Equipment itself, which the kit doesn't read yet")
+    kind, granted = build.ability(ir, raw, False)
+    if kind == "ability" and isinstance(granted, ActivatedAbility | ManaAbility):
+        return granted
+    if kind == "ability":
+        raise CannotBuild(GRANTED_TRIGGER)
+    raise CannotBuild("the quoted text isn't an activated ability the kit builds")
+
+
+@ability_kind("attached")
+def _attached_static(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """The parts of one effect on the attached permanent, each in its layer (613.6)."""
+    if is_spell_card:
+        raise CannotBuild("an Aura's or Equipment's static ability on an instant or sorcery isn't played")
+    _, subject, (p, t), kws, subtypes, quoted = ir
+    keywords = frozenset(Keyword(k) for k in kws)
+    grant = _granted(quoted, line) if quoted is not None else None
+    parts = (p, t) != (0, 0) or keywords or subtypes
+
+    def effects(state: GameState, source: GameObject) -> list[Effect]:
+        applies = _attached(source)
+        out = []
+        if subtypes:
+            out.append(Effect("4", f"{line}: a {', '.join(subtypes)} in addition to its other types", "205.1b",
+                              source.oid, source.timestamp, applies=applies, add_subtypes=frozenset(subtypes)))
+        if keywords:
+            out.append(Effect("6", line, "613.1f", source.oid, source.timestamp, applies=applies,
+                              add_keywords=keywords))
+        if (p, t) != (0, 0):
+            out.append(Effect("7c", line, "613.4c", source.oid, source.timestamp, applies=applies, delta=(p, t)))
+        return out
+
+    made: list[Any] = [StaticAbility(line, effects)] if parts else []
+    if grant is not None:
+        made.append(GrantsAbility(line, grant))
+    return ("abilities", tuple(made)) if len(made) > 1 else ("ability", made[0])
+
+
+# ---------------------------------------------------------------- instructions
+@instruction("animate land")
+def _animate(ir: IR) -> Step:
+    """The ability's source becomes a creature until end of turn and is still a land (205.1b):
+    one effect, its parts in layers 4, 5, 6 and 7b (613.6), locked to this object (611.2c)."""
+    _, (p, t), color, subtypes, kws = ir
+    keywords = frozenset(Keyword(k) for k in kws)
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        src = res.source()
+        if src is None or not on_battlefield(res.state, src):
+            return  # it left the battlefield: nothing becomes a creature (608.2b's spirit, 400.7)
+        parts: list[dict[str, Any]] = [
+            {"layer": "4", "add_types": frozenset({"Creature"}), "add_subtypes": frozenset(subtypes),
+             "rule": "205.1b"},
+            {"layer": "5", "set_colors": frozenset({color}), "rule": "613.1e"}]
+        if keywords:
+            parts.append({"layer": "6", "add_keywords": keywords, "rule": "613.1f"})
+        parts.append({"layer": "7b", "set_pt": (p, t), "rule": "613.4b"})
+        res.continuous(src, f"{why}: a {p}/{t} creature until end of turn, still a land", *parts,
+                       until_end_of_turn=True)
+    return step
+
+
+@instruction("tap all")
+def _tap_all_step(ir: IR) -> Step:
+    """"Tap all creatures without flying." (701.26a: only untapped ones are tapped)"""
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        state = res.state
+        for obj in [o for o in state.objects if o.zone is Zone.BATTLEFIELD and not o.tapped]:
+            chars = characteristics(state, obj.oid)
+            if chars.is_creature and Keyword.FLYING not in chars.keywords:
+                res.d.update(obj.oid, "701.26a", f"{why}: {res.name(obj.oid)} becomes tapped", tapped=True)
+    return step
+
+
+@instruction("bounce all")
+def _bounce_all_step(ir: IR) -> Step:
+    """"Return all creatures to their owners' hands." (400.3): all at once, one event (603.10a)."""
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        state = res.state
+        leaving = [o for o in state.objects if o.zone is Zone.BATTLEFIELD and characteristics(state, o.oid).is_creature]
+        with res.d.one_event():
+            for obj in leaving:
+                move(res.d, obj.oid, Zone.HAND, "400.3", f"{why}: {res.name(obj.oid)} returns to its owner's hand")
+    return step
+
+
+@instruction("pump attacking")
+def _pump_attacking_step(ir: IR) -> Step:
+    """"Attacking creatures get +2/+0 until end of turn.": the creatures attacking as it resolves,
+    locked in (611.2c), the bonus in layer 7c (613.4c)."""
+    _, (p, t) = ir
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        state = res.state
+        for obj in [o for o in state.objects if o.zone is Zone.BATTLEFIELD and is_attacking(state, o.oid)]:
+            res.pump(obj, p, t, "613.4c", f"{why}: {res.name(obj.oid)} gets {p:+d}/{t:+d} until end of turn")
+    return step
