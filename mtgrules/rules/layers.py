@@ -704,7 +704,7 @@ def _counters(run: _Run) -> None:
             before = run.chars[obj.oid]
             after = run.chars[obj.oid] = _apply_counters(obj, before)
             if run.trace_for == obj.oid and after is not before:
-                run.steps.append(Applied("7c", f"counters {dict(obj.counters)}", "613.4c", None, None, False, (), "",
+                run.steps.append(Applied("7c", _counters_text(obj), "613.4c", None, None, False, (), "",
                                          after, run.controllers.get(obj.oid, _base(run, obj.oid))))
 
 
@@ -781,6 +781,12 @@ def layer_trace(state: GameState, oid: int) -> LayerTrace:
     _result, run = _run(state, trace_for=oid)  # every object: what depends on what may turn on any of them
     return LayerTrace(oid, printed(obj), obj.own_controller or obj.controller, tuple(run.steps), tuple(run.ceased),
                       run.chars[oid], run.controllers.get(oid, obj.own_controller or obj.controller))
+
+
+def _counters_text(obj: GameObject) -> str:
+    """The counters that modify P/T, in words: "its counters: 1 +1/+1 counter" (a row of the layer view)."""
+    said = [f"{n} {kind} counter{'' if n == 1 else 's'}" for kind in ("+1/+1", "-1/-1") if (n := obj.counter(kind))]
+    return "its counters: " + ", ".join(said)
 
 
 def _apply_counters(obj: GameObject, c: Chars) -> Chars:
