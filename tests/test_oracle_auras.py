@@ -348,3 +348,21 @@ def test_noxious_grasp_takes_a_creature_or_planeswalker_thats_green_or_white():
     refuse(s.state(), cast("Alice", spell, targets=(goblin,)), "115.1")
     t = cast_and_resolve(s, spell, targets=(bears,))
     assert t.state.obj(bears).zone is Zone.GRAVEYARD and t.state.player("Alice").life == 21
+
+
+@pytest.mark.rule("613.6")
+def test_gets_and_gains_is_one_effect_with_one_timestamp_mighty_leap_and_heroic_reinforcements():
+    """"Target creature gets +2/+2 and gains flying until end of turn." is one continuous effect:
+    its layer 6 and layer 7c parts share a timestamp (613.6, 613.7); and "creatures you control get
+    +1/+1 and gain haste" is one effect for all of them, not one per creature."""
+    fully_compiled("Mighty Leap")
+    s, (spell, bears) = board(("Mighty Leap", "hand"), ("Grizzly Bears", "battlefield"), mana="WW")
+    t = cast_and_resolve(s, spell, targets=(bears,))
+    stamps = {e.timestamp for e in t.state.effects if e.source == spell}
+    assert len(stamps) == 1 and {e.layer for e in t.state.effects if e.source == spell} == {"6", "7c"}
+    s2, (reinforce, a, b) = board(("Heroic Reinforcements", "hand"), ("Grizzly Bears", "battlefield"),
+                                  ("Grizzly Bears", "battlefield"), mana="RRRW")
+    t2 = cast_and_resolve(s2, reinforce)
+    mine = [e for e in t2.state.effects if e.source == reinforce]
+    assert len({e.timestamp for e in mine}) == 1 and len(mine) == 2
+    assert all(len(e.affected or ()) == 4 for e in mine)  # the two Bears and the two new Soldiers

@@ -442,14 +442,18 @@ def _pump_step(eff: IR) -> Step_:
                     and (subject[0] == "yours" or opponents(state, res.controller, o.controller))]
         else:
             objs = res.targets()
-        for obj in objs:
-            if (p, t) != (0, 0):
-                res.pump(obj, p, t, "613.4c", f"{why}: {words} until end of turn")
-            if granted:
-                eff6 = Effect("6", f"{why}: {words} until end of turn", "613.1f", item.source.oid,
-                              res.d.new_timestamp(), affected=(ObjRef(obj.oid, obj.zcc),),
-                              add_keywords=frozenset(Keyword(k) for k in granted), until_end_of_turn=True)
-                res.d.set_scalar("613.1f", effects=res.d.effects + (eff6,))
+        if not objs:
+            return
+        # one effect, locked to these objects (611.2c), with one timestamp for all its parts (613.6, 613.7)
+        ts, refs, said = res.d.new_timestamp(), tuple(ObjRef(o.oid, o.zcc) for o in objs), f"{why}: {words} until end of turn"
+        made = []
+        if (p, t) != (0, 0):
+            made.append(Effect("7c", said, "613.4c", item.source.oid, ts, affected=refs, delta=(p, t),
+                               until_end_of_turn=True))
+        if granted:
+            made.append(Effect("6", said, "613.1f", item.source.oid, ts, affected=refs,
+                               add_keywords=frozenset(Keyword(k) for k in granted), until_end_of_turn=True))
+        res.d.set_scalar("613.4c" if (p, t) != (0, 0) else "613.1f", effects=res.d.effects + tuple(made))
     return pump
 
 
