@@ -20,6 +20,7 @@ from mtgrules import (
     declare_attackers,
     declare_blockers,
     legal_actions,
+    pass_priority,
 )
 from mtgrules.cards.oracle.normalize import normalize
 from mtgrules.cards.oracle.source import compiled
@@ -366,3 +367,17 @@ def test_gets_and_gains_is_one_effect_with_one_timestamp_mighty_leap_and_heroic_
     mine = [e for e in t2.state.effects if e.source == reinforce]
     assert len({e.timestamp for e in mine}) == 1 and len(mine) == 2
     assert all(len(e.affected or ()) == 4 for e in mine)  # the two Bears and the two new Soldiers
+
+
+@pytest.mark.rule("607.2d")
+@plays("self_protection_chosen_color", card_name="Voice of All")
+def test_voice_of_all_has_protection_from_the_color_chosen_as_it_entered():
+    fully_compiled("Voice of All")
+    s, (voice, shock) = board(("Voice of All", "hand"), ("Shock", "bob:hand"), mana="WWWW")
+    t = s.timeline()
+    t.do(cast("Alice", voice))
+    resolve_top(t, color="R")
+    assert "protection from red" in characteristics(t.state, voice).keywords
+    assert "protection from blue" not in characteristics(t.state, voice).keywords
+    t.do(pass_priority("Alice"))
+    refuse(t.state, cast("Bob", shock, targets=(voice,)), "702.16b")  # red can't target it (DEBT)

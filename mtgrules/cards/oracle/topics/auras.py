@@ -314,3 +314,27 @@ def _pump_enchanted_step(ir: IR) -> Step:
         if host.zone is Zone.BATTLEFIELD:
             res.pump(host, p, t, "613.4c", f"{why}: {res.name(host.oid)} gets {p:+d}/{t:+d} until end of turn")
     return step
+
+
+# ---------------------------------------------------------------- the chosen colour
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+@transform("self_protection_chosen_color")
+def _self_protection_chosen(c: list[Any]) -> IR:
+    return ("protection from chosen color",)
+
+
+@ability_kind("protection from chosen color")
+def _protection_chosen(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"~ has protection from the chosen color.": the colour its "as ~ enters" ability chose
+    (607.2d), read at each moment (611.3a); none chosen, no protection."""
+    if is_spell_card:
+        raise CannotBuild("a permanent's static ability on an instant or sorcery isn't played")
+
+    def effects(state: GameState, source: GameObject) -> list[Effect]:
+        letter = dict(source.chosen).get("color")
+        if letter is None:
+            return []
+        color = _COLOR_NAMES[str(letter)]
+        return [Effect("6", f"{line} ({color})", "702.16a", source.oid, source.timestamp, affected=(source.ref,),
+                       add_keywords=frozenset({Keyword(f"protection from {color}")}))]
+    return "ability", StaticAbility(line, effects)
