@@ -381,3 +381,35 @@ def test_voice_of_all_has_protection_from_the_color_chosen_as_it_entered():
     assert "protection from blue" not in characteristics(t.state, voice).keywords
     t.do(pass_priority("Alice"))
     refuse(t.state, cast("Bob", shock, targets=(voice,)), "702.16b")  # red can't target it (DEBT)
+
+
+# ---------------------------------------------------------------- static bonuses "for each"
+@pytest.mark.rule("613.4c")
+@plays("static_per", "static_pump_per", "per_yours", card_name="Blanchwood Armor")
+def test_blanchwood_armor_counts_its_controllers_forests_at_each_moment():
+    fully_compiled("Blanchwood Armor")
+    t, aura, bears, (f1, f2, theirs) = enchant("Blanchwood Armor", ("Forest", "battlefield"), ("Forest", "battlefield"),
+                                               ("Forest", "bob:battlefield"), mana="GGG")
+    assert characteristics(t.state, bears).pt() == "4/4"   # two Forests of Alice's, not Bob's
+
+
+@pytest.mark.rule("611.3a")
+@plays("per_on_battlefield", card_name="Yavimaya Enchantress")
+def test_yavimaya_enchantress_counts_every_enchantment_on_the_battlefield():
+    fully_compiled("Yavimaya Enchantress")
+    s, (ench, _a, _b) = board(("Yavimaya Enchantress", "battlefield"), ("Glorious Anthem", "battlefield"),
+                              ("Glorious Anthem", "bob:battlefield"))
+    # 2/2; +1/+1 for each of the two enchantments, whoever controls them; +1/+1 from Alice's Anthem
+    assert characteristics(s.state(), ench).pt() == "5/5"
+
+
+@pytest.mark.rule("613.4c")
+@plays("per_other_named_self", "deck_any_number", card_name="Relentless Rats")
+def test_relentless_rats_count_the_other_rats_and_the_deck_rule_is_marked():
+    from mtgrules.cards.oracle.topics.auras import DECK_RULE
+    line_played("Relentless Rats", "Relentless Rats gets")
+    c = compiled("Relentless Rats")
+    assert c is not None and any(not s.played and s.how == DECK_RULE for s in c.lines)
+    s, (a, b, c2, theirs) = board(("Relentless Rats", "battlefield"), ("Relentless Rats", "battlefield"),
+                                  ("Relentless Rats", "battlefield"), ("Relentless Rats", "bob:battlefield"))
+    assert characteristics(s.state(), a).pt() == "5/5"   # 2/2 and three other Rats (Bob's counts: "on the battlefield")

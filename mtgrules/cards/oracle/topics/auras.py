@@ -338,3 +338,74 @@ def _protection_chosen(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any
         return [Effect("6", f"{line} ({color})", "702.16a", source.oid, source.timestamp, affected=(source.ref,),
                        add_keywords=frozenset({Keyword(f"protection from {color}")}))]
     return "ability", StaticAbility(line, effects)
+
+
+# ---------------------------------------------------------------- static bonuses "for each"
+@transform("per_yours")
+def _per_yours(c: list[Any]) -> IR:
+    return ("yours", str(c[0]) + ("" if str(c[0]) == "plains" else "s"))
+
+
+@transform("per_on_battlefield")
+def _per_on_battlefield(c: list[Any]) -> IR:
+    return ("on the battlefield", str(c[0]).capitalize())
+
+
+@transform("per_other_named_self")
+def _per_other_named(c: list[Any]) -> IR:
+    return ("other named self",)
+
+
+@transform("static_pump_per")
+def _static_pump_per(c: list[Any]) -> IR:
+    subject = "self" if getattr(c[0], "type", "") == "SELF" else "enchanted creature"
+    pt = next(x for x in c if getattr(x, "type", "") == "PT")
+    return ("static per", subject, _pt(pt), c[-1])
+
+
+def _per_count(state: GameState, source: GameObject, what: IR, chars: Mapping[int, Chars],
+               controller: Callable[[int], str]) -> int:
+    """How many of ``what`` there are as layer 7c applies (613.4c): types after layer 4, controllers
+    after layer 2, names after layer 1 (a copy's name is the copied card's, 707.2)."""
+    if what[0] == "yours":
+        return _count(state, source, what, chars, controller)
+    here = [o for o in state.objects if o.zone is Zone.BATTLEFIELD]
+    if what[0] == "on the battlefield":
+        return sum(1 for o in here if what[1] in chars[o.oid].types)
+    name = chars[source.oid].name
+    return sum(1 for o in here if o.oid != source.oid and chars[o.oid].is_creature and chars[o.oid].name == name)
+
+
+@ability_kind("static per")
+def _static_per(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"gets +1/+1 for each ...": a layer 7c bonus whose size is counted as it applies (613.4c),
+    to the permanent itself or to the creature the Aura enchants (303.4), at each moment (611.3a)."""
+    if is_spell_card:
+        raise CannotBuild("a permanent's static ability on an instant or sorcery isn't played")
+    _, subject, (p, t), what = ir
+
+    def effects(state: GameState, source: GameObject) -> list[Effect]:
+        counted_for = source  # what "you" and "named ~" mean: the permanent with the ability
+
+        def amount(st: GameState, obj: GameObject, chars: Mapping[int, Chars],
+                   controller: Callable[[int], str]) -> tuple[int, int]:
+            n = _per_count(st, counted_for, what, chars, controller)
+            return (p * n, t * n)
+        if subject == "self":
+            return [Effect("7c", line, "613.4c", source.oid, source.timestamp, affected=(source.ref,), amount=amount)]
+        return [Effect("7c", line, "613.4c", source.oid, source.timestamp, applies=_attached(source), amount=amount)]
+    return "ability", StaticAbility(line, effects)
+
+
+DECK_RULE = ("a rule for building a deck (100.2a); the kit plays games on boards, not from decks, so the line "
+             "has nothing to do here")
+
+
+@transform("deck_any_number")
+def _deck_any_number(c: list[Any]) -> IR:
+    return ("deck rule", "any number named self")
+
+
+@ability_kind("deck rule")
+def _deck_rule(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    raise CannotBuild(DECK_RULE)
