@@ -413,3 +413,49 @@ def test_relentless_rats_count_the_other_rats_and_the_deck_rule_is_marked():
     s, (a, b, c2, theirs) = board(("Relentless Rats", "battlefield"), ("Relentless Rats", "battlefield"),
                                   ("Relentless Rats", "battlefield"), ("Relentless Rats", "bob:battlefield"))
     assert characteristics(s.state(), a).pt() == "5/5"   # 2/2 and three other Rats (Bob's counts: "on the battlefield")
+
+
+# ---------------------------------------------------------------- instructions for a group
+@pytest.mark.rule("122.1")
+@plays("auras_group_effect", "counter_on_each_yours", card_name="Basri's Solidarity")
+def test_basris_solidarity_puts_a_counter_on_each_creature_its_caster_controls():
+    fully_compiled("Basri's Solidarity")
+    s, (spell, a, b, theirs) = board(("Basri's Solidarity", "hand"), ("Grizzly Bears", "battlefield"),
+                                     ("Grizzly Bears", "battlefield"), ("Grizzly Bears", "bob:battlefield"), mana="WW")
+    t = cast_and_resolve(s, spell)
+    assert [t.state.obj(x).counter("+1/+1") for x in (a, b, theirs)] == [1, 1, 0]
+
+
+@pytest.mark.rule("611.2c")
+@plays("yours_gain_two", card_name="Heroic Intervention")
+def test_heroic_intervention_covers_the_permanents_controlled_as_it_resolves():
+    fully_compiled("Heroic Intervention")
+    s, (spell, bears, forest, theirs) = board(("Heroic Intervention", "hand"), ("Grizzly Bears", "battlefield"),
+                                              ("Forest", "battlefield"), ("Grizzly Bears", "bob:battlefield"),
+                                              mana="GG")
+    t = cast_and_resolve(s, spell)
+    for oid in (bears, forest):
+        assert {"hexproof", "indestructible"} <= set(characteristics(t.state, oid).keywords)
+    assert "hexproof" not in characteristics(t.state, theirs).keywords
+
+
+@pytest.mark.rule("609.3")
+@plays("pump_all_creatures", "remove_loyalty_each", card_name="Pestilent Haze")
+def test_pestilent_haze_either_mode():
+    fully_compiled("Pestilent Haze")
+    s, (haze, bears, theirs, walker) = board(("Pestilent Haze", "hand"), ("Grizzly Bears", "battlefield"),
+                                             ("Grizzly Bears", "bob:battlefield"),
+                                             ("Chandra, Acolyte of Flame", "bob:battlefield"), mana="BBB")
+    t = s.timeline()
+    t.do(cast("Alice", haze, mode="All creatures"))
+    resolve_top(t)
+    assert t.state.obj(bears).zone is Zone.GRAVEYARD and t.state.obj(theirs).zone is Zone.GRAVEYARD  # 0/0 (704.5f)
+    s2, (haze2, walker2) = board(("Pestilent Haze", "hand"), ("Chandra, Acolyte of Flame", "bob:battlefield"),
+                                 mana="BBB")
+    loyalty = s2.state().obj(walker2).counter("loyalty")
+    assert loyalty == 4  # Chandra, Acolyte of Flame's printed loyalty (306.5b)
+    t2 = s2.timeline()
+    t2.do(cast("Alice", haze2, mode="Remove two"))
+    resolve_top(t2)
+    after = t2.state.obj(walker2)
+    assert after.counter("loyalty") == 2

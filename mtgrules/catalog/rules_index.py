@@ -437,6 +437,7 @@ RULES: dict[str, str] = {
     "611.2": "continuous effects from resolving spells and abilities",
     "611.2a": "how long such an effect lasts",
     "611.2b": "a 'for as long as' duration that never starts, or ends at once, does nothing",
+    "609.3": "an effect that attempts the impossible does only as much as possible",
     "611.2c": "an effect from a resolved spell or ability fixes the set of objects it affects as it begins",
     "611.3": "continuous effects from static abilities",
     "611.3a": "an effect from a static ability isn't locked in: it applies to whatever its text says at each moment",

@@ -25,7 +25,7 @@ from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, transf
 from mtgrules.core.abilities import ActivatedAbility, GrantsAbility, ManaAbility, Resolution, StaticAbility
 from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.keywords import Keyword
-from mtgrules.core.objects import GameObject, StackItem, Zone
+from mtgrules.core.objects import GameObject, StackItem, Zone, set_counter
 from mtgrules.core.state import GameState
 from mtgrules.rules.combat.state import is_attacking
 from mtgrules.rules.layers import characteristics, on_battlefield
@@ -409,3 +409,95 @@ def _deck_any_number(c: list[Any]) -> IR:
 @ability_kind("deck rule")
 def _deck_rule(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
     raise CannotBuild(DECK_RULE)
+
+
+# ---------------------------------------------------------------- instructions for a group
+def _yours_on_battlefield(res: Resolution, creatures_only: bool) -> list[GameObject]:
+    state = res.state
+    return [o for o in state.objects if o.zone is Zone.BATTLEFIELD and o.controller == res.controller
+            and (not creatures_only or characteristics(state, o.oid).is_creature)]
+
+
+@transform("counter_on_each_yours")
+def _counter_on_each_yours(c: list[Any]) -> IR:
+    return ("counter on each yours", str(c[0]))
+
+
+@instruction("counter on each yours")
+def _counter_on_each_step(ir: IR) -> Step:
+    """"Put a +1/+1 counter on each creature you control." (122.1): the creatures as it resolves."""
+    kind = ir[1]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        for obj in _yours_on_battlefield(res, creatures_only=True):
+            res.add_counters(obj, kind, 1, "122.1")
+    return step
+
+
+@transform("yours_gain_two")
+def _yours_gain_two(c: list[Any]) -> IR:
+    return ("permanents yours gain", (str(c[0]), str(c[1])))
+
+
+@instruction("permanents yours gain")
+def _yours_gain_step(ir: IR) -> Step:
+    """"Permanents you control gain hexproof and indestructible until end of turn.": one layer 6
+    effect locked to the permanents its controller controls as it resolves (611.2c, 613.1f)."""
+    granted = frozenset(Keyword(k) for k in ir[1])
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        objs = _yours_on_battlefield(res, creatures_only=False)
+        if objs:
+            eff = Effect("6", f"{why}: {' and '.join(ir[1])} until end of turn", "613.1f", item.source.oid,
+                         res.d.new_timestamp(), affected=tuple(o.ref for o in objs), add_keywords=granted,
+                         until_end_of_turn=True)
+            res.d.set_scalar("611.2c", effects=res.d.effects + (eff,))
+    return step
+
+
+@transform("pump_all_creatures")
+def _pump_all_creatures(c: list[Any]) -> IR:
+    return ("pump all creatures", _pt(c[0]))
+
+
+@instruction("pump all creatures")
+def _pump_all_step(ir: IR) -> Step:
+    """"All creatures get -2/-2 until end of turn.": one layer 7c effect locked to the creatures on
+    the battlefield as it resolves (611.2c, 613.4c)."""
+    _, (p, t) = ir
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        state = res.state
+        objs = [o for o in state.objects if o.zone is Zone.BATTLEFIELD and characteristics(state, o.oid).is_creature]
+        if objs:
+            eff = Effect("7c", f"{why}: {p:+d}/{t:+d} until end of turn", "613.4c", item.source.oid,
+                         res.d.new_timestamp(), affected=tuple(o.ref for o in objs), delta=(p, t),
+                         until_end_of_turn=True)
+            res.d.set_scalar("611.2c", effects=res.d.effects + (eff,))
+    return step
+
+
+@transform("remove_loyalty_each")
+def _remove_loyalty_each(c: list[Any]) -> IR:
+    from mtgrules.cards.oracle.parse import _number
+
+    return ("remove loyalty each", _number(str(c[0])))
+
+
+@instruction("remove loyalty each")
+def _remove_loyalty_step(ir: IR) -> Step:
+    """"Remove two loyalty counters from each planeswalker.": from each as many as it has, up to
+    two (609.3); one with none left goes to its owner's graveyard as a state-based action (704.5i)."""
+    n = ir[1]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        state = res.state
+        for obj in [o for o in state.objects if o.zone is Zone.BATTLEFIELD
+                    and "Planeswalker" in characteristics(state, o.oid).types]:
+            have = res.d.obj(obj.oid).counter("loyalty")
+            gone = min(n, have)
+            if gone:
+                res.d.update(obj.oid, "609.3", f"{why}: {gone} loyalty counter{'s' * (gone != 1)} removed from "
+                             f"{res.name(obj.oid)}", counters=set_counter(res.d.obj(obj.oid).counters, "loyalty",
+                                                                          have - gone))
+    return step
