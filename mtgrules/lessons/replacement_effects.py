@@ -157,10 +157,10 @@ def unanswered() -> Timeline:
 
 
 # ---------------------------------------------------------------- prevention, ordered with a replacement
-def furnace_and_healer_board() -> Scenario:
+def furnace_and_healer_board(title: str = "Shock under Furnace of Rath, against a Samite Healer's shield") -> Scenario:
     """Alice's Furnace of Rath, a Mountain and Shock; Bob's Samite Healer ("{T}: Prevent the next 1
     damage that would be dealt to any target this turn")."""
-    s = Scenario("Shock under Furnace of Rath, against a Samite Healer's shield")
+    s = Scenario(title)
     s.add("Furnace of Rath", "Alice")
     s.add("Mountain", "Alice")
     s.add("Shock", "Alice", zone="hand")
@@ -169,7 +169,8 @@ def furnace_and_healer_board() -> Scenario:
 
 
 def _furnace_and_healer(order: tuple[str, str]) -> Timeline:
-    t = furnace_and_healer_board().timeline()
+    first = "the shield" if order[0] == SHIELD else order[0]
+    t = furnace_and_healer_board(f"Shock under Furnace of Rath against a shield: Bob applies {first} first").timeline()
     mountain = next(o.oid for o in t.state.objects if o.card == "Mountain")
     shock = next(o.oid for o in t.state.objects if o.card == "Shock")
     healer = next(o.oid for o in t.state.objects if o.card == HEALER)
