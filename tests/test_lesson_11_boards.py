@@ -71,3 +71,22 @@ def test_the_predict_questions_have_the_engines_answers():
     assert p.correct == "the Mummy goes to exile, and nothing triggers" and len(p.options) == 2
     q = L.question_order()
     assert q.correct == "Bob goes to 18 life" and "Bob goes to 17 life" in q.options
+
+
+def test_the_lines_a_pool_rule_plays_are_not_shown_as_not_played():
+    """Leyline of the Void's "exile it instead" has no Oracle template, but a rule of the card pool
+    plays it (``hooks.MOVE_REPLACEMENTS``): the lesson's starting position must not call it "not
+    played". Its opening-hand line, which the kit truly doesn't play, still is."""
+    start = L.instead()[0].narration()
+    assert "exile it instead.” (not played" not in start and "opening hand" in start and "not played" in start
+    assert "Legacy Weapon:" not in L.bob_orders()[0].narration()  # both its lines are played
+    assert "not played" not in L.shield_first()[0].narration()
+
+
+def test_every_line_said_to_be_played_by_a_pool_rule_is_a_line_of_that_card():
+    """A mistyped line in ``PLAYED_BY_RULES`` would quietly change nothing: each must be printed."""
+    from mtgrules.core.carddef import PLAYED_BY_RULES, card, oracle_lines, unplayed_lines
+    assert PLAYED_BY_RULES
+    for name, line in PLAYED_BY_RULES:
+        assert line in oracle_lines(card(name).oracle), (name, line)
+        assert line not in dict(unplayed_lines(card(name)))
