@@ -32,7 +32,8 @@ def test_the_lessons_have_quizzes():
     assert {"01-mana", "02-tap-untap-and-x"} <= set(QUIZZED)
 
 
-QUIZ_CELL_LESSONS = [*lesson_names()[:10], "10-casting-a-spell", "12-layers", "13-priority-and-state-based-actions"]
+QUIZ_CELL_LESSONS = [*lesson_names()[:10], "10-casting-a-spell", "11-replacement-effects", "12-layers",
+                     "13-priority-and-state-based-actions"]
 """The lessons whose notebook ends with its quiz: 00 to 09, then the newer ones as they get theirs."""
 
 

@@ -1,4 +1,4 @@
-"""The answer key: every exercise of lessons 0 to 8, 10, 12 and 13, its board, and how the engine answers it.
+"""The answer key: every exercise of lessons 0 to 8, 10, 11, 12 and 13, its board, and how the engine answers it.
 
 For teachers: ``key("04.4")`` is the expected answer, played by the engine on the exercise's
 board (never typed in); ``EXERCISES["04.4"].explain`` says why, with the rule. Learners call
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.actions import activate, cast, pass_priority, play_land
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import EventKind
 from mtgrules.core.mana import pool_text
@@ -1013,6 +1013,105 @@ exercise(Exercise("13.3", "The Pyroclasm board in Bob's turn: Bob casts it. Whos
                   board="the Pyroclasm board in Bob's turn (exercise 3 cell)",
                   explain="Bob is the active player: his trigger goes on the stack first and Alice's on top, so "
                           "hers resolves first."))
+
+
+# ---------------------------------------------------------------- lesson 11: replacement effects
+def leyline_mummy_board() -> Timeline:
+    """Alice's Leyline of the Void; Bob's Tattered Mummy; Alice Shocks the Mummy."""
+    s = Scenario("Shock the Mummy under a Leyline")
+    s.add("Leyline of the Void", "Alice")
+    mummy = s.add("Tattered Mummy", "Bob")
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    return t.do(cast("Alice", shock, targets=(mummy,)))
+
+
+def alice_life_under_leyline() -> int:
+    t = leyline_mummy_board()
+    while t.state.stack:
+        resolve_top(t)
+    return t.state.player("Alice").life
+
+
+def furnace_shield_board() -> Timeline:
+    """Alice's Furnace of Rath; she Shocks Bob, and Bob's Samite Healer shields him in response."""
+    s = Scenario("Shock under Furnace of Rath, against a Samite Healer's shield")
+    s.add("Furnace of Rath", "Alice")
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    healer = s.add("Samite Healer", "Bob")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    t.do(cast("Alice", shock, targets=("Bob",)))
+    t.do(pass_priority("Alice"))
+    return t.do(activate("Bob", healer, targets=("Bob",)))
+
+
+def bob_life_furnace_first() -> int:
+    t = furnace_shield_board()
+    resolve_top(t)                                                        # the shield
+    resolve_top(t, replacement_order=("Furnace of Rath", "prevention shield"))  # Shock
+    return t.state.player("Bob").life
+
+
+def caves_board() -> Timeline:
+    s = Scenario("Alice plays Bloodfell Caves")
+    caves = s.add("Bloodfell Caves", "Alice", zone="hand")
+    t = s.timeline()
+    return t.do(play_land("Alice", caves))
+
+
+def caves_taps_for_mana() -> bool:
+    t = caves_board()
+    caves = oid_of(t, "Bloodfell Caves")
+    return t.copy().attempt(activate("Alice", caves)) is None
+
+
+def scorch_board() -> Timeline:
+    s = Scenario("Practice Scorch under Furnace of Rath")
+    s.add("Furnace of Rath", "Alice")
+    mountain = s.add("Mountain", "Alice")
+    scorch = s.add("Practice Scorch", "Alice", zone="hand")
+    s.add("Diregraf Ghoul", "Bob")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    return t.do(cast("Alice", scorch, targets=("Bob",)))
+
+
+def scorch_damage() -> int:
+    t = scorch_board()
+    before = t.state.player("Bob").life
+    return before - resolve_top(t).state.player("Bob").life
+
+
+exercise(Exercise("11.1", "Alice's Leyline of the Void is on the battlefield, and she Shocks Bob's Tattered Mummy. "
+                  "What is Alice's life total once the stack is empty?", "614.6", _key(alice_life_under_leyline),
+                  "Where does the Mummy go instead of the graveyard? Did it die?",
+                  board="the Leyline board (exercise 1 cell)",
+                  explain="The Leyline exiles the Mummy instead of putting it into Bob's graveyard: the replaced "
+                          "event never happens, so the Mummy never dies and its ability never triggers. Alice "
+                          "stays at 20."))
+exercise(Exercise("11.2", "Bob's Samite Healer shields him from Alice's Shock under her Furnace of Rath, and Bob "
+                  "applies Furnace of Rath first. What is Bob's life total after Shock resolves?", "616.1",
+                  _key(bob_life_furnace_first),
+                  "Apply them in Bob's order: first double the 2 damage, then prevent 1 of it.",
+                  board="the Furnace and shield board (exercise 2 cell)",
+                  explain="Bob, the affected player, orders the two effects: doubled first makes 4, and the "
+                          "shield prevents 1 of it, so 3 damage is dealt (the other order would deal 2)."))
+exercise(Exercise("11.3", "Alice plays Bloodfell Caves. Can she tap it for mana this turn? (True or False)",
+                  "614.1d", _key(caves_taps_for_mana),
+                  "\"Enters the battlefield tapped\" changes how it enters: is there a moment it is untapped?",
+                  board="the Bloodfell Caves board (exercise 3 cell)",
+                  explain="It enters tapped (a replacement effect, not a trigger): there is never a moment to tap "
+                          "it, and a tapped land can't pay {T} (107.5)."))
+exercise(Exercise("11.4", "Alice casts Practice Scorch (a practice card) at Bob, who controls a Zombie, with her "
+                  "Furnace of Rath on the battlefield. How much damage is Bob dealt?", "614.15", _key(scorch_damage),
+                  "Which effect replaces part of the spell's own effect, and so comes first?",
+                  board="the Practice Scorch board (exercise 4 cell)",
+                  explain="The spell's own \"4 damage instead\" is a self-replacement effect and applies first "
+                          "(614.15, 616.1a); then Furnace of Rath doubles it: 8."))
 
 
 # ---------------------------------------------------------------- lesson 12: layers
