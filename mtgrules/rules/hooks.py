@@ -71,6 +71,15 @@ EXTRA_LAND_PLAYS: list[ExtraLandPlays] = []
 """How many lands beyond the one per turn an effect lets this player play this turn (305.2)."""
 
 # ---------------------------------------------------------------- turns (rules/turn_loop.py)
+UntapRule = Callable[[GameState, GameObject], "str | None"]
+UNTAP_RULES: list[UntapRule] = []
+"""Why this permanent doesn't untap during its controller's untap step, as a sentence, or None
+(502.3: "effects can keep one or more of a player's permanents from untapping")."""
+
+HandSizeRule = Callable[[GameState, str], bool]
+NO_MAXIMUM_HAND_SIZE: list[HandSizeRule] = []
+"""True when an effect says this player has no maximum hand size (402.2), so cleanup asks no discard (514.1)."""
+
 StepSkip = Callable[["Draft | GameState", Step], "tuple[str, str] | None"]  # they only read
 STEP_SKIPS: list[StepSkip] = []
 """``(rule, sentence)`` when a step is skipped (the first draw step, combat without attackers); an

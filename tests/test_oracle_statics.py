@@ -1,0 +1,223 @@
+"""Static abilities with a condition ("as long as ...") and the statics that change a rule of the
+game (untapping, hand size, land plays, "must be blocked if able"), played by real cards.
+
+Each template of the grammar's section "statics" has a card here (the meta-test of
+``test_oracle_templates`` counts them). Each test plays the card on a small board and checks the
+outcome both ways: with the condition true and false (611.3a: checked at every moment).
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_oracle_templates import board, fully_compiled, plays
+
+from mtgrules import Scenario, Step, apply, characteristics, pass_priority, play_land
+from mtgrules.cards.oracle.compiler import parse_line
+from mtgrules.cards.oracle.source import compiled
+from mtgrules.core.errors import IllegalAction
+from mtgrules.core.keywords import Keyword
+from mtgrules.core.objects import Zone
+
+
+def pt(state, oid: int) -> str:
+    return characteristics(state, oid).pt()
+
+
+def kws(state, oid: int) -> set[str]:
+    return {str(k) for k in characteristics(state, oid).keywords}
+
+
+def _libraries(s: Scenario, n: int = 5) -> None:
+    for p in s.players:
+        for _ in range(n):
+            s.add("Forest", p, zone="library")
+
+
+# ---------------------------------------------------------------- "as long as" (611.3a)
+@pytest.mark.rule("611.3a")
+@plays("statics_line", "self_gets_while", "static_condition", "cond_you_control", card_name="Vivien's Crocodile")
+def test_vivien_s_crocodile_gets_the_bonus_only_while_a_vivien_is_there():
+    fully_compiled("Vivien's Crocodile")
+    s, (croc,) = board(("Vivien's Crocodile", "battlefield"))
+    assert pt(s.state(), croc) == "3/3"
+    s, (croc, vivien, theirs) = board(("Vivien's Crocodile", "battlefield"), ("Vivien, Arkbow Ranger", "battlefield"),
+                                      ("Vivien, Arkbow Ranger", "bob:battlefield"))
+    assert pt(s.state(), croc) == "4/4"  # +1/+1 in layer 7c (613.4c)
+    s, (croc, theirs) = board(("Vivien's Crocodile", "battlefield"), ("Vivien, Arkbow Ranger", "bob:battlefield"))
+    assert pt(s.state(), croc) == "3/3", "an opponent's Vivien isn't one you control"
+
+
+@pytest.mark.rule("613.1f")
+@plays("self_has_while", card_name="Arisen Gorgon")
+def test_arisen_gorgon_has_deathtouch_while_you_control_a_liliana():
+    fully_compiled("Arisen Gorgon")
+    s, (gorgon,) = board(("Arisen Gorgon", "battlefield"))
+    assert "deathtouch" not in kws(s.state(), gorgon)
+    s, (gorgon, _liliana) = board(("Arisen Gorgon", "battlefield"), ("Liliana, Death Mage", "battlefield"))
+    assert "deathtouch" in kws(s.state(), gorgon)
+
+
+@pytest.mark.rule("611.3a")
+@plays("while_self_has", "cond_your_turn", card_name="Daggersail Aeronaut")
+def test_daggersail_aeronaut_flies_on_its_controller_s_turn_only():
+    fully_compiled("Daggersail Aeronaut")
+    s, (mine, theirs) = board(("Daggersail Aeronaut", "battlefield"), ("Daggersail Aeronaut", "bob:battlefield"))
+    st = s.state()
+    assert "flying" in kws(st, mine) and "flying" not in kws(st, theirs)  # Alice's turn
+
+
+@pytest.mark.rule("613.4c")
+@plays("while_self_gets_has", card_name="Aerial Engineer")
+def test_aerial_engineer_needs_an_artifact_you_control():
+    fully_compiled("Aerial Engineer")
+    s, (eng,) = board(("Aerial Engineer", "battlefield"))
+    assert pt(s.state(), eng) == "2/4" and "flying" not in kws(s.state(), eng)
+    s, (eng, _star) = board(("Aerial Engineer", "battlefield"), ("Chromatic Star", "battlefield"))
+    assert pt(s.state(), eng) == "4/4" and "flying" in kws(s.state(), eng)
+    s, (eng, _star) = board(("Aerial Engineer", "battlefield"), ("Chromatic Star", "bob:battlefield"))
+    assert pt(s.state(), eng) == "2/4"
+
+
+@pytest.mark.rule("611.3a")
+@plays("cond_life", card_name="Twinblade Paladin")
+def test_twinblade_paladin_has_double_strike_at_25_life():
+    fully_compiled("Twinblade Paladin")
+    s = Scenario("paladin", life=25)
+    paladin = s.add("Twinblade Paladin", "Alice")
+    assert "double strike" in kws(s.state(), paladin)
+    s = Scenario("paladin", life=24)
+    paladin = s.add("Twinblade Paladin", "Alice")
+    assert "double strike" not in kws(s.state(), paladin)
+
+
+@pytest.mark.rule("611.3a")
+@plays("cond_counter", card_name="Sigiled Contender")
+def test_sigiled_contender_has_lifelink_with_a_counter():
+    fully_compiled("Sigiled Contender")
+    s = Scenario("contender")
+    bare = s.add("Sigiled Contender", "Alice")
+    grown = s.add("Sigiled Contender", "Alice", counters={"+1/+1": 1})
+    st = s.state()
+    assert "lifelink" not in kws(st, bare) and "lifelink" in kws(st, grown)
+
+
+@pytest.mark.rule("611.3a")
+@plays("while_self_gets", "cond_opponent_graveyard", card_name="Thieves' Guild Enforcer")
+def test_thieves_guild_enforcer_counts_an_opponent_s_graveyard():
+    line = "As long as an opponent has eight or more cards in their graveyard, Thieves' Guild Enforcer gets +2/+1 and has deathtouch."
+    assert next(x for x in compiled("Thieves' Guild Enforcer").lines if x.line.startswith("As long")).played
+    for mine, theirs, expected in ((0, 8, "3/2"), (0, 7, "1/1"), (8, 0, "1/1")):
+        s = Scenario("enforcer")
+        rogue = s.add("Thieves' Guild Enforcer", "Alice")
+        for _ in range(mine):
+            s.add("Forest", "Alice", zone="graveyard")
+        for _ in range(theirs):
+            s.add("Forest", "Bob", zone="graveyard")
+        assert pt(s.state(), rogue) == expected, (mine, theirs)
+    assert parse_line(line, "Thieves' Guild Enforcer")[1] == ("opponent graveyard at least", 8)
+    # the plain "gets" form without keywords:
+    assert parse_line("As long as it's your turn, Radha gets +1/+1.", "Radha") == \
+        ("while", ("your turn",), (1, 1), ())
+
+
+@pytest.mark.rule("611.3a")
+@plays("cond_graveyard_kind", card_name="Elvish Reclaimer")
+def test_elvish_reclaimer_counts_land_cards_in_your_graveyard():
+    fully_compiled("Elvish Reclaimer")
+    for lands, spells, expected in ((3, 0, "3/4"), (2, 5, "1/2")):
+        s = Scenario("reclaimer")
+        elf = s.add("Elvish Reclaimer", "Alice")
+        for _ in range(lands):
+            s.add("Forest", "Alice", zone="graveyard")
+        for _ in range(spells):
+            s.add("Shock", "Alice", zone="graveyard")
+        assert pt(s.state(), elf) == expected
+
+
+@pytest.mark.rule("613.1f")
+def test_a_condition_reads_types_after_layer_4_kargan_dragonrider():
+    """"As long as you control a Dragon": a creature type read as the layers made it (205.3m)."""
+    fully_compiled("Kargan Dragonrider")
+    s, (rider,) = board(("Kargan Dragonrider", "battlefield"))
+    assert "flying" not in kws(s.state(), rider)
+    s, (rider, _dragon) = board(("Kargan Dragonrider", "battlefield"), ("Shivan Dragon", "battlefield"))
+    assert "flying" in kws(s.state(), rider)
+
+
+def test_an_unknown_word_in_a_condition_is_marked_not_played():
+    from mtgrules.cards.oracle.build import CannotBuild, ability
+    with pytest.raises(CannotBuild):
+        ability(parse_line("~ gets +1/+1 as long as you control a frobnitz.", "X"), "x", False)
+
+
+# ---------------------------------------------------------------- untapping (502.3)
+@pytest.mark.rule("502.3")
+@plays("enchanted_doesnt_untap", card_name="Dehydration")
+def test_dehydration_keeps_the_enchanted_creature_tapped():
+    fully_compiled("Dehydration")
+    s = Scenario("dehydration", turn=2, step="end", active="Bob")
+    bear = s.add("Grizzly Bears", "Alice", tapped=True)
+    other = s.add("Grizzly Bears", "Alice", tapped=True)
+    s.add("Dehydration", "Bob", attached_to=bear)
+    _libraries(s)
+    t = s.timeline()
+    t.do(pass_priority("Bob")).do(pass_priority("Alice"))
+    assert t.state.active == "Alice" and t.state.step is Step.UPKEEP
+    assert t.state.obj(bear).tapped and not t.state.obj(other).tapped
+
+
+@pytest.mark.rule("502.3")
+@plays("self_doesnt_untap", card_name="Colossus of Sardia")
+def test_colossus_of_sardia_doesnt_untap():
+    assert next(x for x in compiled("Colossus of Sardia").lines if "doesn't untap" in x.line).played
+    s = Scenario("colossus", turn=2, step="end", active="Bob")
+    colossus = s.add("Colossus of Sardia", "Alice", tapped=True)
+    _libraries(s)
+    t = s.timeline()
+    t.do(pass_priority("Bob")).do(pass_priority("Alice"))
+    assert t.state.active == "Alice" and t.state.obj(colossus).tapped
+
+
+# ---------------------------------------------------------------- hand size (402.2) and lands (305.2)
+@pytest.mark.rule("402.2")
+@plays("no_maximum_hand_size", card_name="Reliquary Tower")
+def test_reliquary_tower_no_discard_in_cleanup():
+    fully_compiled("Reliquary Tower")
+    s = Scenario("tower", turn=2, step="end")
+    s.add("Reliquary Tower", "Alice")
+    for _ in range(9):
+        s.add("Swamp", "Alice", zone="hand")
+        s.add("Swamp", "Bob", zone="hand")
+    _libraries(s)
+    t = s.timeline()
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    assert t.state.active == "Bob"
+    assert len(t.state.in_zone(Zone.HAND, "Alice")) == 9  # 514.1 asks nothing of Alice
+    # Bob has no Tower: on his turn he would discard; Alice's cards stay in every case
+    assert not t.state.in_zone(Zone.GRAVEYARD, "Alice")
+
+
+@pytest.mark.rule("305.2")
+@plays("additional_lands", card_name="Azusa, Lost but Seeking")
+def test_azusa_lets_you_play_three_lands():
+    fully_compiled("Azusa, Lost but Seeking")
+    s = Scenario("azusa")
+    s.add("Azusa, Lost but Seeking", "Alice")
+    lands = [s.add("Forest", "Alice", zone="hand") for _ in range(4)]
+    _libraries(s)
+    t = s.timeline()
+    for land in lands[:3]:
+        t.do(play_land("Alice", land))
+    assert t.state.player("Alice").lands_played == 3
+    with pytest.raises(IllegalAction) as refused:
+        apply(t.state, play_land("Alice", lands[3]))
+    assert refused.value.rule == "305.2b"
+
+
+# ---------------------------------------------------------------- blocks (509.1c)
+@pytest.mark.rule("509.1c")
+@plays("self_must_be_blocked", card_name="Canopy Stalker")
+def test_canopy_stalker_must_be_blocked_if_able():
+    assert next(x for x in compiled("Canopy Stalker").lines if "must be blocked" in x.line).played
+    s, (stalker,) = board(("Canopy Stalker", "battlefield"))
+    assert Keyword.MUST_BE_BLOCKED in characteristics(s.state(), stalker).keywords
