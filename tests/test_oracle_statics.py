@@ -221,3 +221,69 @@ def test_canopy_stalker_must_be_blocked_if_able():
     assert next(x for x in compiled("Canopy Stalker").lines if "must be blocked" in x.line).played
     s, (stalker,) = board(("Canopy Stalker", "battlefield"))
     assert Keyword.MUST_BE_BLOCKED in characteristics(s.state(), stalker).keywords
+
+
+# ---------------------------------------------------------------- groups with more words (604.2, 611.3a)
+@pytest.mark.rule("613.4c")
+@plays("group_other_creatures_with", "group_with_keyword", card_name="Empyrean Eagle")
+def test_empyrean_eagle_pumps_only_other_fliers_you_control():
+    fully_compiled("Empyrean Eagle")
+    s, (eagle, angel, bear, theirs) = board(("Empyrean Eagle", "battlefield"), ("Serra Angel", "battlefield"),
+                                            ("Grizzly Bears", "battlefield"), ("Serra Angel", "bob:battlefield"))
+    st = s.state()
+    assert pt(st, eagle) == "2/3" and pt(st, angel) == "5/5"  # not itself: "other"
+    assert pt(st, bear) == "2/2" and pt(st, theirs) == "4/4"
+
+
+@pytest.mark.rule("613.8a")
+def test_sephara_s_indestructible_reaches_a_creature_given_flying_first():
+    """"Other creatures you control with flying have indestructible." reads flying, which another layer 6
+    effect may give: it applies after that one (613.8a), whatever the timestamps."""
+    line = next(x for x in compiled("Sephara, Sky's Blade").lines if x.line.startswith("Other creatures"))
+    assert line.played
+    s, (sephara, bear, flight) = board(("Sephara, Sky's Blade", "battlefield"), ("Grizzly Bears", "battlefield"),
+                                       ("Shimmering Wings", "hand"), mana="U")
+    from test_oracle_templates import cast_and_resolve
+    assert "indestructible" not in kws(s.state(), bear)
+    t = cast_and_resolve(s, flight, targets=(bear,))
+    assert {"flying", "indestructible"} <= kws(t.state, bear)
+
+
+@pytest.mark.rule("506.4")
+@plays("group_attacking", card_name="Warded Battlements")
+def test_warded_battlements_pumps_attacking_creatures():
+    fully_compiled("Warded Battlements")
+    from combat_support import pass_until
+
+    from mtgrules import declare_attackers
+    s, (walls, bear, other) = board(("Warded Battlements", "battlefield"), ("Grizzly Bears", "battlefield"),
+                                    ("Grizzly Bears", "battlefield"), step="combat")
+    t = s.timeline()
+    pass_until(t, Step.DECLARE_ATTACKERS)
+    assert pt(t.state, bear) == "2/2"
+    t.do(declare_attackers("Alice", {bear: "Bob"}))
+    assert pt(t.state, bear) == "3/2" and pt(t.state, other) == "2/2"
+
+
+@pytest.mark.rule("122.1")
+@plays("group_creatures_with", "group_with_counter", card_name="Pridemalkin")
+def test_pridemalkin_gives_trample_to_creatures_with_a_counter():
+    fully_compiled("Pridemalkin")
+    s = Scenario("pridemalkin")
+    s.add("Pridemalkin", "Alice")
+    grown = s.add("Grizzly Bears", "Alice", counters={"+1/+1": 1})
+    bare = s.add("Grizzly Bears", "Alice")
+    st = s.state()
+    assert "trample" in kws(st, grown) and "trample" not in kws(st, bare)
+
+
+@pytest.mark.rule("611.3a")
+@plays("group_union", card_name="Death Baron")
+def test_death_baron_pumps_skeletons_and_other_zombies_once_each():
+    fully_compiled("Death Baron")
+    s, (baron, zombie, bear) = board(("Death Baron", "battlefield"), ("Diregraf Ghoul", "battlefield"),
+                                     ("Grizzly Bears", "battlefield"))
+    st = s.state()
+    assert pt(st, baron) == "2/2", "Death Baron is a Zombie, but not an *other* Zombie"
+    assert pt(st, zombie) == "3/3" and "deathtouch" in kws(st, zombie)
+    assert pt(st, bear) == "2/2"

@@ -199,3 +199,42 @@ def _more_lands(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
     if is_spell_card:
         raise CannotBuild("a static ability of an instant or sorcery isn't built yet")
     return "ability", AdditionalLands(line, count=ir[1])
+
+
+# ---------------------------------------------------------------- groups with more words (604.2)
+@transform("group_attacking")
+def _group_attacking(c: list[Any]) -> IR:
+    return ("group", False, ("creature",), _whose(c), (("attacking",),))
+
+
+@transform("group_other_creatures_with")
+def _group_other_with(c: list[Any]) -> IR:
+    return ("group", True, ("creature",), _whose(c), (c[-1],))
+
+
+@transform("group_creatures_with")
+def _group_creatures_with(c: list[Any]) -> IR:
+    return ("group", False, ("creature",), _whose(c), (c[-1],))
+
+
+@transform("group_with_keyword")
+def _with_keyword(c: list[Any]) -> IR:
+    return ("with", str(c[0]))
+
+
+@transform("group_with_counter")
+def _with_counter(c: list[Any]) -> IR:
+    return ("counter", str(c[0]))
+
+
+@transform("group_union")
+def _group_union(c: list[Any]) -> IR:
+    return ("group union", c[0], c[1])
+
+
+_WHOSE = {None: "any", "you control": "you", "your opponents control": "opponents"}
+
+
+def _whose(c: list[Any]) -> str:
+    words = next((" ".join(str(t) for t in x.children) for x in c if hasattr(x, "children")), None)
+    return _WHOSE[words]
