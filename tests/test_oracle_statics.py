@@ -287,3 +287,100 @@ def test_death_baron_pumps_skeletons_and_other_zombies_once_each():
     assert pt(st, baron) == "2/2", "Death Baron is a Zombie, but not an *other* Zombie"
     assert pt(st, zombie) == "3/3" and "deathtouch" in kws(st, zombie)
     assert pt(st, bear) == "2/2"
+
+
+# ---------------------------------------------------------------- a player's hexproof and shroud (702.11c, 702.18a)
+def _shock_at(controller_of_tower: str, keyword_card: str, caster: str, target: str):
+    s = Scenario("player keyword", active=caster)
+    s.add(keyword_card, controller_of_tower)
+    shock = s.add("Shock", caster, zone="hand")
+    s.mana(caster, "R")
+    return s, shock
+
+
+@pytest.mark.rule("702.18a")
+@plays("you_have", card_name="True Believer")
+def test_true_believer_no_one_can_target_you():
+    from mtgrules import cast
+    fully_compiled("True Believer")
+    for caster in ("Alice", "Bob"):
+        s, shock = _shock_at("Alice", "True Believer", caster, "Alice")
+        with pytest.raises(IllegalAction) as refused:
+            apply(s.state(), cast(caster, shock, targets=("Alice",)))
+        assert refused.value.rule == "702.18a"
+    s, shock = _shock_at("Alice", "True Believer", "Bob", "Bob")
+    apply(s.state(), cast("Bob", shock, targets=("Bob",)))  # Bob has no shroud
+
+
+@pytest.mark.rule("702.11c")
+def test_leyline_of_sanctity_only_opponents_cant_target_you():
+    from mtgrules import cast
+    assert next(x for x in compiled("Leyline of Sanctity").lines if x.line.startswith("You have")).played
+    s, shock = _shock_at("Alice", "Leyline of Sanctity", "Bob", "Alice")
+    with pytest.raises(IllegalAction) as refused:
+        apply(s.state(), cast("Bob", shock, targets=("Alice",)))
+    assert refused.value.rule == "702.11c"
+    s, shock = _shock_at("Alice", "Leyline of Sanctity", "Alice", "Alice")
+    apply(s.state(), cast("Alice", shock, targets=("Alice",)))  # her own spell may
+
+
+# ---------------------------------------------------------------- Auras and defender
+@pytest.mark.rule("509.1b")
+@plays("enchanted_pump_cant_block", card_name="Maniacal Rage")
+def test_maniacal_rage_pumps_and_stops_blocks():
+    from test_oracle_templates import cast_and_resolve
+    fully_compiled("Maniacal Rage")
+    s, (aura, bear) = board(("Maniacal Rage", "hand"), ("Grizzly Bears", "battlefield"), mana="RR")
+    t = cast_and_resolve(s, aura, targets=(bear,))
+    assert pt(t.state, bear) == "4/4" and "can't block" in kws(t.state, bear)
+
+
+def _attack_with(s: Scenario, attacker: int):
+    from combat_support import pass_until
+
+    from mtgrules import declare_attackers
+    t = s.timeline()
+    pass_until(t, Step.DECLARE_ATTACKERS)
+    from mtgrules.rules.combat.state import is_attacking
+    state = apply(t.state, declare_attackers("Alice", {attacker: "Bob"}))[0]
+    return is_attacking(state, attacker)
+
+
+@pytest.mark.rule("702.3b")
+@plays("despite_defender", "cond_you_control_power", card_name="Drowsing Tyrannodon")
+def test_drowsing_tyrannodon_attacks_beside_a_big_creature():
+    fully_compiled("Drowsing Tyrannodon")
+    s, (dino,) = board(("Drowsing Tyrannodon", "battlefield"), step="combat")
+    with pytest.raises(IllegalAction) as refused:
+        _attack_with(s, dino)
+    assert refused.value.rule == "702.3b"
+    s, (dino, _big) = board(("Drowsing Tyrannodon", "battlefield"), ("Colossal Dreadmaw", "battlefield"), step="combat")
+    assert _attack_with(s, dino)
+
+
+@pytest.mark.rule("702.3b")
+@plays("equipped_despite_defender", card_name="Novice Knight")
+def test_novice_knight_attacks_while_equipped():
+    fully_compiled("Novice Knight")
+    s, (knight,) = board(("Novice Knight", "battlefield"), step="combat")
+    with pytest.raises(IllegalAction):
+        _attack_with(s, knight)
+    s = Scenario("knight", step="combat")
+    knight = s.add("Novice Knight", "Alice")
+    s.add("Short Sword", "Alice", attached_to=knight)
+    _libraries(s)
+    assert _attack_with(s, knight)
+
+
+def test_a_condition_on_power_read_by_a_layer_effect_is_marked_not_played():
+    from mtgrules.cards.oracle.build import CannotBuild, ability
+    ir = parse_line("~ gets +1/+1 as long as you control a creature with power 4 or greater.", "X")
+    with pytest.raises(CannotBuild, match="613.8a"):
+        ability(ir, "x", False)
+
+
+@pytest.mark.rule("103.6a")
+@plays("opening_hand", card_name="Leyline of the Void")
+def test_a_leyline_s_opening_hand_line_is_marked_with_its_reason():
+    line = next(x for x in compiled("Leyline of the Void").lines if "opening hand" in x.line)
+    assert not line.played and "103.6a" in line.how and "scenario" in line.how

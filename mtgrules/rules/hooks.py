@@ -136,6 +136,12 @@ this object because of an ability the object has (protection, 702.16b; hexproof 
 702.11d); None if it may. ``targeting.why_cant_target`` asks every rule, as a spell is cast, an
 ability is activated or put on the stack, and again as it resolves (608.2b)."""
 
+PlayerTargetRule = Callable[[GameState, str, str], "tuple[str, str] | None"]
+PLAYER_TARGET_RULES: list[PlayerTargetRule] = []
+"""``(rule, sentence)`` if a spell or ability that the first player controls can't target the
+second player because of what that player has ("You have hexproof.", 702.11c; "You have shroud.",
+702.18a); None if it may. Asked wherever a player is chosen as a target, and as it resolves."""
+
 AttachRule = Callable[[GameState, GameObject, GameObject], "str | None"]
 ATTACH_RULES: list[AttachRule] = []
 """Why this Aura or Equipment can't be attached to that permanent, as the end of a sentence
@@ -158,6 +164,10 @@ COMBATANT_EXITS: list[CombatantExit] = []
 AttackRestriction = Callable[[GameState, GameObject], "Reason | None"]
 ATTACK_RESTRICTIONS: list[AttackRestriction] = []
 """Creatures that can't attack (508.1c)."""
+
+DefenderIgnored = Callable[[GameState, GameObject], bool]
+DEFENDER_IGNORED: list[DefenderIgnored] = []
+"""True when an effect lets this creature attack as though it didn't have defender (702.3b)."""
 
 BlockerRule = Callable[[GameState, GameObject, Players], "Reason | None"]
 BLOCKER_RULES: list[BlockerRule] = []

@@ -96,6 +96,51 @@ def _additional_lands(state: GameState, player: str) -> int:
 hooks.EXTRA_LAND_PLAYS.append(_additional_lands)
 
 
+# ---------------------------------------------------------------- a player's hexproof or shroud (702.11c, 702.18a)
+@dataclass(frozen=True)
+class PlayerHas(StaticAbility):
+    """"You have hexproof." / "You have shroud.": its controller can't be the target of spells or
+    abilities (shroud), or of those their opponents control (hexproof)."""
+
+    effects: Callable[[GameState, GameObject], list[Effect]] = _no_effects
+    keyword: str = "hexproof"
+
+
+def _player_untargetable(state: GameState, controller: str, player: str) -> tuple[str, str] | None:
+    for o in state.battlefield(player):
+        for ab in characteristics(state, o.oid).abilities:
+            if not isinstance(ab, PlayerHas):
+                continue
+            if ab.keyword == "shroud":
+                return "702.18a", f"{player} has shroud ({o.card}), so no spell or ability can target {player}"
+            if opponents(state, controller, player):
+                return "702.11c", (f"{player} has hexproof ({o.card}), so spells and abilities {player}'s "
+                                   f"opponents control can't target {player}")
+    return None
+
+
+hooks.PLAYER_TARGET_RULES.append(_player_untargetable)
+
+
+# ---------------------------------------------------------------- attacking despite defender (702.3b)
+@dataclass(frozen=True)
+class AttacksDespiteDefender(StaticAbility):
+    """"As long as <condition>, ~ can attack as though it didn't have defender.": not an ability it
+    gains or loses (613.1f) but a change to the restriction defender is (702.3b, 508.1c), read as
+    attackers are declared, with the creature's characteristics as they are then."""
+
+    effects: Callable[[GameState, GameObject], list[Effect]] = _no_effects
+    condition: tuple[Any, ...] = ("your turn",)
+
+
+def _defender_ignored(state: GameState, obj: GameObject) -> bool:
+    return any(isinstance(ab, AttacksDespiteDefender) and holds(state, obj, ab.condition)
+               for ab in characteristics(state, obj.oid).abilities)
+
+
+hooks.DEFENDER_IGNORED.append(_defender_ignored)
+
+
 # ---------------------------------------------------------------- conditions (611.3a)
 CONDITION_WORDS = {
     "your turn": "it's your turn",
@@ -118,9 +163,11 @@ class Wanted:
     types: frozenset[str] = frozenset()
     subtypes: frozenset[str] = frozenset()
     colors: frozenset[str] = frozenset()
+    power_at_least: int | None = None  # "a creature with power 4 or greater": read only outside the layers
 
     def fits(self, chars: Chars) -> bool:
-        return self.types <= chars.types and self.subtypes <= chars.subtypes and self.colors <= chars.colors
+        return (self.types <= chars.types and self.subtypes <= chars.subtypes and self.colors <= chars.colors
+                and (self.power_at_least is None or (chars.power or 0) >= self.power_at_least))
 
 
 def holds(state: GameState, source: GameObject, condition: tuple[Any, ...]) -> bool:
@@ -141,6 +188,9 @@ def holds(state: GameState, source: GameObject, condition: tuple[Any, ...]) -> b
         need: int = int(condition[1])
         return sum(1 for o in cards_in_your_graveyards(state, you)
                    if kind_of in characteristics_now(state, o.oid).types) >= need
+    if kind == "enchanted or equipped":
+        return any(o.attached_to == source.oid and o.zone is Zone.BATTLEFIELD
+                   and ({"Aura", "Equipment"} & characteristics_now(state, o.oid).subtypes) for o in state.objects)
     if kind == "you control":
         wanted = condition[1]
         assert isinstance(wanted, Wanted)

@@ -24,8 +24,10 @@ from mtgrules.rules.statics import (
     CARD_TYPES,
     COLOR_WORDS,
     AdditionalLands,
+    AttacksDespiteDefender,
     KeepsTapped,
     NoMaximumHandSize,
+    PlayerHas,
     Wanted,
     holds,
 )
@@ -121,6 +123,36 @@ def _additional_lands(c: list[Any]) -> IR:
     return ("additional lands", _n(c[0]))
 
 
+@transform("you_have")
+def _you_have(c: list[Any]) -> IR:
+    return ("player has", str(c[0]))
+
+
+@transform("cond_you_control_power")
+def _you_control_power(c: list[Any]) -> IR:
+    return ("you control power at least", int(str(c[0])))
+
+
+@transform("enchanted_pump_cant_block")
+def _enchanted_pump_cant_block(c: list[Any]) -> IR:
+    return ("static", ("enchanted",), _pt(c[0]), (Keyword.CANT_BLOCK.value,))
+
+
+@transform("despite_defender")
+def _despite_defender(c: list[Any]) -> IR:
+    return ("despite defender", c[0])
+
+
+@transform("equipped_despite_defender")
+def _equipped_despite_defender(c: list[Any]) -> IR:
+    return ("despite defender", ("enchanted or equipped",))
+
+
+@transform("opening_hand")
+def _opening_hand(c: list[Any]) -> IR:
+    return ("opening hand",)
+
+
 @transform("self_must_be_blocked")
 def _self_must_be_blocked(c: list[Any]) -> IR:
     return ("keywords", (Keyword.MUST_BE_BLOCKED.value,))
@@ -149,7 +181,14 @@ def wanted(words: tuple[str, ...]) -> Wanted:
 def _condition(ir: IR) -> tuple[object, ...]:
     if ir[0] == "you control":
         return ("you control", wanted(ir[1]))
+    if ir[0] == "you control power at least":
+        return ("you control", Wanted(types=frozenset({"Creature"}), power_at_least=ir[1]))
     return ir
+
+
+def _reads_power(condition: tuple[object, ...]) -> bool:
+    w = condition[1] if condition[0] == "you control" else None
+    return isinstance(w, Wanted) and w.power_at_least is not None
 
 
 @ability_kind("while")
@@ -161,6 +200,8 @@ def _while(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
     if is_spell_card:
         raise CannotBuild("a static ability of an instant or sorcery isn't built yet")
     condition = _condition(ir[1])
+    if _reads_power(condition):  # power is worked out in layer 7, after the effects that would read it
+        raise CannotBuild("a condition on a creature's power, read by a continuous effect, isn't played yet (613.8a)")
     (p, t), granted = ir[2], ir[3]
     keywords = frozenset(Keyword(k) for k in granted)
 
@@ -201,6 +242,14 @@ def _more_lands(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
     return "ability", AdditionalLands(line, count=ir[1])
 
 
+@ability_kind("player has")
+def _player_has(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"You have hexproof." / "You have shroud." (702.11c, 702.18a): the permanent's controller has it."""
+    if is_spell_card:
+        raise CannotBuild("a static ability of an instant or sorcery isn't built yet")
+    return "ability", PlayerHas(line, keyword=ir[1])
+
+
 # ---------------------------------------------------------------- groups with more words (604.2)
 @transform("group_attacking")
 def _group_attacking(c: list[Any]) -> IR:
@@ -238,3 +287,19 @@ _WHOSE = {None: "any", "you control": "you", "your opponents control": "opponent
 def _whose(c: list[Any]) -> str:
     words = next((" ".join(str(t) for t in x.children) for x in c if hasattr(x, "children")), None)
     return _WHOSE[words]
+
+
+@ability_kind("despite defender")
+def _attacks_despite_defender(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"As long as <condition>, ~ can attack as though it didn't have defender." (702.3b, 508.1c)"""
+    if is_spell_card:
+        raise CannotBuild("a static ability of an instant or sorcery isn't built yet")
+    return "ability", AttacksDespiteDefender(line, condition=_condition(ir[1]))
+
+
+@ability_kind("opening hand")
+def _from_opening_hand(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """A Leyline's first line (103.6a) needs a game begun from opening hands (103.5); the kit's games
+    begin from a scenario's board, so there is no moment to take that action in."""
+    raise CannotBuild("the kit's games begin from a scenario's board, not from opening hands and mulligans "
+                      "(103.5), so an action from the opening hand (103.6a) can't be taken")
