@@ -384,3 +384,93 @@ def test_a_condition_on_power_read_by_a_layer_effect_is_marked_not_played():
 def test_a_leyline_s_opening_hand_line_is_marked_with_its_reason():
     line = next(x for x in compiled("Leyline of the Void").lines if "opening hand" in x.line)
     assert not line.played and "103.6a" in line.how and "scenario" in line.how
+
+
+# ---------------------------------------------------------------- turn-based actions changed (502.3, 106.4)
+@pytest.mark.rule("502.3")
+@plays("untap_in_others_steps", card_name="Seedborn Muse")
+def test_seedborn_muse_untaps_its_controller_s_permanents_in_other_players_untap_steps():
+    fully_compiled("Seedborn Muse")
+    s = Scenario("muse", turn=2, step="end", active="Alice")
+    s.add("Seedborn Muse", "Alice")
+    forest = s.add("Forest", "Alice", tapped=True)
+    bobs = s.add("Forest", "Bob", tapped=True)
+    _libraries(s)
+    t = s.timeline()
+    t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+    assert t.state.active == "Bob" and t.state.step is Step.UPKEEP
+    assert not t.state.obj(forest).tapped and not t.state.obj(bobs).tapped
+
+
+@pytest.mark.rule("106.4")
+@plays("keep_unspent_mana", card_name="Upwelling")
+def test_upwelling_keeps_unspent_mana_from_step_to_step():
+    fully_compiled("Upwelling")
+    for with_upwelling in (True, False):
+        s = Scenario("upwelling", step="main1")
+        if with_upwelling:
+            s.add("Upwelling", "Bob")
+        s.mana("Alice", "G")
+        _libraries(s)
+        t = s.timeline()
+        t.do(pass_priority("Alice")).do(pass_priority("Bob"))
+        assert t.state.step is not Step.MAIN1
+        assert bool(t.state.player("Alice").pool) is with_upwelling
+
+
+# ---------------------------------------------------------------- "all creatures able to block ~ do so" (509.1c)
+def _block_verdict(s: Scenario, attacker: int, blocks: dict[int, int]):
+    from combat_support import pass_until
+
+    from mtgrules import declare_attackers, declare_blockers
+    t = s.timeline()
+    pass_until(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {attacker: "Bob"}))
+    pass_until(t, Step.DECLARE_BLOCKERS)
+    return apply(t.state, declare_blockers("Bob", blocks))[0]
+
+
+@pytest.mark.rule("509.1c")
+@plays("lure_self", card_name="Prized Unicorn")
+def test_prized_unicorn_every_creature_able_to_block_it_must():
+    fully_compiled("Prized Unicorn")
+
+    def game():
+        s = Scenario("unicorn", step="combat")
+        unicorn = s.add("Prized Unicorn", "Alice")
+        bear = s.add("Grizzly Bears", "Alice")
+        b1 = s.add("Grizzly Bears", "Bob")
+        b2 = s.add("Grizzly Bears", "Bob")
+        flier = s.add("Serra Angel", "Bob")
+        _libraries(s)
+        return s, unicorn, bear, b1, b2, flier
+
+    s, unicorn, bear, b1, b2, flier = game()
+    from combat_support import pass_until
+
+    from mtgrules import declare_attackers, declare_blockers
+    t = s.timeline()
+    pass_until(t, Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", {unicorn: "Bob", bear: "Bob"}))
+    pass_until(t, Step.DECLARE_BLOCKERS)
+    with pytest.raises(IllegalAction) as refused:
+        apply(t.state, declare_blockers("Bob", {b1: unicorn, b2: bear}))
+    assert refused.value.rule == "509.1c"
+    with pytest.raises(IllegalAction):
+        apply(t.state, declare_blockers("Bob", {}))  # no blocks obeys none of the three requirements
+    apply(t.state, declare_blockers("Bob", {b1: unicorn, b2: unicorn, flier: unicorn}))  # all three: legal
+
+
+@pytest.mark.rule("509.1c")
+@plays("lure_enchanted", card_name="Lure")
+def test_lure_makes_the_enchanted_creature_the_one_to_block():
+    fully_compiled("Lure")
+    s = Scenario("lure", step="combat")
+    bear = s.add("Grizzly Bears", "Alice")
+    s.add("Lure", "Alice", attached_to=bear)
+    wall = s.add("Wall of Wood", "Bob")
+    _libraries(s)
+    with pytest.raises(IllegalAction) as refused:
+        _block_verdict(s, bear, {})
+    assert refused.value.rule == "509.1c"
+    assert _block_verdict(s, bear, {wall: bear}) is not None

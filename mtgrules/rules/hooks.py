@@ -76,6 +76,15 @@ UNTAP_RULES: list[UntapRule] = []
 """Why this permanent doesn't untap during its controller's untap step, as a sentence, or None
 (502.3: "effects can keep one or more of a player's permanents from untapping")."""
 
+AlsoUntaps = Callable[[GameState], "list[str]"]
+ALSO_UNTAP: list[AlsoUntaps] = []
+"""Players who aren't active but untap the permanents they control during this untap step, because
+an effect says so ("Untap all permanents you control during each other player's untap step.", 502.3)."""
+
+ManaKept = Callable[[GameState, str], bool]
+MANA_KEPT: list[ManaKept] = []
+"""True when an effect says this player doesn't lose unspent mana as steps and phases end (106.4)."""
+
 HandSizeRule = Callable[[GameState, str], bool]
 NO_MAXIMUM_HAND_SIZE: list[HandSizeRule] = []
 """True when an effect says this player has no maximum hand size (402.2), so cleanup asks no discard (514.1)."""

@@ -27,6 +27,7 @@ from mtgrules.core.effects import Chars, Effect
 from mtgrules.core.objects import GameObject, Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules import hooks
+from mtgrules.rules.combat.blocking import Requirement
 from mtgrules.rules.graveyards import cards_in_your_graveyards
 from mtgrules.rules.layers import characteristics, characteristics_now, controller_now
 from mtgrules.rules.targeting import opponents
@@ -59,6 +60,37 @@ def _kept_tapped(state: GameState, obj: GameObject) -> str | None:
 
 
 hooks.UNTAP_RULES.append(_kept_tapped)
+
+
+@dataclass(frozen=True)
+class UntapsInOthersSteps(StaticAbility):
+    """"Untap all permanents you control during each other player's untap step." (Seedborn Muse;
+    502.3): its controller untaps their permanents as each other player's untap step's action."""
+
+    effects: Callable[[GameState, GameObject], list[Effect]] = _no_effects
+
+
+def _also_untap(state: GameState) -> list[str]:
+    return [o.controller for o in state.battlefield() if not is_active_player(state, o.controller)
+            and any(isinstance(ab, UntapsInOthersSteps) for ab in characteristics(state, o.oid).abilities)]
+
+
+hooks.ALSO_UNTAP.append(_also_untap)
+
+
+# ---------------------------------------------------------------- unspent mana (106.4)
+@dataclass(frozen=True)
+class KeepsMana(StaticAbility):
+    """"Players don't lose unspent mana as steps and phases end." (Upwelling; 106.4)"""
+
+    effects: Callable[[GameState, GameObject], list[Effect]] = _no_effects
+
+
+def _mana_kept(state: GameState, player: str) -> bool:
+    return any(isinstance(ab, KeepsMana) for o in state.battlefield() for ab in characteristics(state, o.oid).abilities)
+
+
+hooks.MANA_KEPT.append(_mana_kept)
 
 
 # ---------------------------------------------------------------- hand size (402.2)
@@ -139,6 +171,46 @@ def _defender_ignored(state: GameState, obj: GameObject) -> bool:
 
 
 hooks.DEFENDER_IGNORED.append(_defender_ignored)
+
+
+# ---------------------------------------------------------------- "all creatures able to block ~ do so" (509.1c)
+@dataclass(frozen=True)
+class LuresBlockers(StaticAbility):
+    """"All creatures able to block ~ do so." (Prized Unicorn), "All creatures able to block enchanted
+    creature do so." (Lure): each creature the defending player controls has a requirement to block
+    that attacker if able (509.1c); ``whom`` is ``"self"`` or ``"enchanted"``."""
+
+    effects: Callable[[GameState, GameObject], list[Effect]] = _no_effects
+    whom: str = "self"
+
+
+def _lured(state: GameState, attacker: GameObject) -> str | None:
+    """The card whose ability makes every creature able to block ``attacker`` do so, if any."""
+    for src in state.battlefield():
+        if src.oid != attacker.oid and src.attached_to != attacker.oid:
+            continue
+        for ab in characteristics(state, src.oid).abilities:
+            if isinstance(ab, LuresBlockers) and ((ab.whom == "self" and src.oid == attacker.oid)
+                                                  or (ab.whom == "enchanted" and src.attached_to == attacker.oid)):
+                return src.card
+    return None
+
+
+def _lure_requirements(state: GameState, players: tuple[str, ...], attackers: list[GameObject],
+                       blockers: list[GameObject]) -> list[Requirement]:
+    out = []
+    for a in attackers:
+        card = _lured(state, a)
+        if card is None:
+            continue
+        name = characteristics(state, a.oid).name
+        for b in blockers:
+            out.append(Requirement("blocks attacker", b.oid, f"{characteristics(state, b.oid).name} blocks {name} "
+                                   f"if able ({card})", attacker=a.oid))
+    return out
+
+
+hooks.REQUIREMENT_SOURCES.append(_lure_requirements)
 
 
 # ---------------------------------------------------------------- conditions (611.3a)

@@ -80,8 +80,9 @@ def _unless_skipped(d: Draft, step: Step) -> Step:
 
 def empty_pools(d: Draft) -> None:
     """Unspent mana empties from every pool as a step or phase ends (106.4)."""
-    for p in d.view().players:
-        if p.pool:
+    state = d.view()
+    for p in state.players:
+        if p.pool and not any(rule(state, p.name) for rule in hooks.MANA_KEPT):
             d.update_player(p.name, "106.4", f"{p.name}'s unspent mana {pool_text(p.pool)} empties",
                             kind="mana emptied", pool=())
 
@@ -137,8 +138,10 @@ def turn_based_actions(d: Draft, step: Step, chooser: Chooser) -> None:
 
 def untap(d: Draft) -> None:
     """The active player (each player of the active team) untaps their permanents (502.3)."""
-    players = turn_mates(d.view(), d.active)
     state = d.view()
+    players = set(turn_mates(state, d.active))
+    for more in hooks.ALSO_UNTAP:
+        players.update(more(state))
     for o in state.battlefield():
         if o.tapped and o.controller in players:
             kept = next((why for rule in hooks.UNTAP_RULES if (why := rule(state, o)) is not None), None)

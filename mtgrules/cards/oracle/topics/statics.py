@@ -25,9 +25,12 @@ from mtgrules.rules.statics import (
     COLOR_WORDS,
     AdditionalLands,
     AttacksDespiteDefender,
+    KeepsMana,
     KeepsTapped,
+    LuresBlockers,
     NoMaximumHandSize,
     PlayerHas,
+    UntapsInOthersSteps,
     Wanted,
     holds,
 )
@@ -151,6 +154,26 @@ def _equipped_despite_defender(c: list[Any]) -> IR:
 @transform("opening_hand")
 def _opening_hand(c: list[Any]) -> IR:
     return ("opening hand",)
+
+
+@transform("untap_in_others_steps")
+def _untap_in_others_steps(c: list[Any]) -> IR:
+    return ("untaps in others' steps",)
+
+
+@transform("keep_unspent_mana")
+def _keep_unspent_mana(c: list[Any]) -> IR:
+    return ("keeps mana",)
+
+
+@transform("lure_self")
+def _lure_self(c: list[Any]) -> IR:
+    return ("lure", "self")
+
+
+@transform("lure_enchanted")
+def _lure_enchanted(c: list[Any]) -> IR:
+    return ("lure", "enchanted")
 
 
 @transform("self_must_be_blocked")
@@ -303,3 +326,20 @@ def _from_opening_hand(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any
     begin from a scenario's board, so there is no moment to take that action in."""
     raise CannotBuild("the kit's games begin from a scenario's board, not from opening hands and mulligans "
                       "(103.5), so an action from the opening hand (103.6a) can't be taken")
+
+
+@ability_kind("untaps in others' steps", "keeps mana")
+def _rule_changing(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """Seedborn Muse's untapping (502.3) and Upwelling's unspent mana (106.4): statics that change a
+    turn-based action, asked by ``turn_loop`` through ``rules/statics.py``."""
+    if is_spell_card:
+        raise CannotBuild("a static ability of an instant or sorcery isn't built yet")
+    return "ability", (UntapsInOthersSteps(line) if ir[0] == "untaps in others' steps" else KeepsMana(line))
+
+
+@ability_kind("lure")
+def _lure(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"All creatures able to block ~ / enchanted creature do so." (509.1c)"""
+    if is_spell_card:
+        raise CannotBuild("a static ability of an instant or sorcery isn't built yet")
+    return "ability", LuresBlockers(line, whom=ir[1])
