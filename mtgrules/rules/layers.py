@@ -619,6 +619,33 @@ class _Result:
     effects: tuple[Effect, ...]
 
 
+_RUNS: list[_Run] = []  # the passes through the layers in progress, innermost last
+
+
+def characteristics_now(state: GameState, oid: int) -> Chars:
+    """``oid``'s characteristics as far as the layers have gone, for the condition of a static
+    ability ("as long as you control an artifact", 611.3a) asked while its effect's layer is
+    applied: the types (layer 4) and colours (layer 5) a later layer's condition reads are
+    settled by then (613.1). Outside a pass, the finished characteristics."""
+    for run in reversed(_RUNS):
+        if run.state is state:
+            got = run.chars.get(oid)
+            if got is None:
+                if run.partial:  # a pass for one object lacks the others: do them all (613.8a)
+                    raise _NeedsAll
+                return characteristics(state, oid)
+            return got
+    return characteristics(state, oid)
+
+
+def controller_now(state: GameState, obj: GameObject) -> str:
+    """Who controls ``obj`` as far as the layers have gone (layer 2, 613.1b): see ``characteristics_now``."""
+    for run in reversed(_RUNS):
+        if run.state is state:
+            return run.controllers.get(obj.oid, obj.controller)
+    return controller_of(state, obj.oid)
+
+
 def _run(state: GameState, *, only: int | None = None, trace_for: int | None = None) -> tuple[_Result, _Run]:
     facts = _object_facts(state)
     if only is not None:  # the object, and every object whose abilities make effects (their existence)
@@ -636,15 +663,19 @@ def _run(state: GameState, *, only: int | None = None, trace_for: int | None = N
     by_layer: dict[str, list[_Candidate]] = {}
     for c in made:
         by_layer.setdefault(c.effect.layer, []).append(c)
-    for layer in _LATER_LAYERS:
-        pending = by_layer.get(layer)
-        if pending:
-            _apply_layer(run, layer, pending)
-            if layer == "2" and run.controllers:
-                run.views = {o.oid: with_changes(o, {"controller": run.controllers[o.oid]}) for o in objects
-                             if run.controllers.get(o.oid, o.controller) != o.controller}
-        if layer == "7c":
-            _counters(run)
+    _RUNS.append(run)
+    try:
+        for layer in _LATER_LAYERS:
+            pending = by_layer.get(layer)
+            if pending:
+                _apply_layer(run, layer, pending)
+                if layer == "2" and run.controllers:
+                    run.views = {o.oid: with_changes(o, {"controller": run.controllers[o.oid]}) for o in objects
+                                 if run.controllers.get(o.oid, o.controller) != o.controller}
+            if layer == "7c":
+                _counters(run)
+    finally:
+        _RUNS.pop()
     if trace_for is not None:
         _no_value_rows(run)
     changed: dict[int, str] = {}

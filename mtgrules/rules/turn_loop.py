@@ -82,8 +82,9 @@ def _unless_skipped(d: Draft, step: Step) -> Step:
 
 def empty_pools(d: Draft) -> None:
     """Unspent mana empties from every pool as a step or phase ends (106.4)."""
-    for p in d.view().players:
-        if p.pool:
+    state = d.view()
+    for p in state.players:
+        if p.pool and not any(rule(state, p.name) for rule in hooks.MANA_KEPT):
             d.update_player(p.name, "106.4", f"{p.name}'s unspent mana {pool_text(p.pool)} empties",
                             kind="mana emptied", pool=())
 
@@ -139,10 +140,17 @@ def turn_based_actions(d: Draft, step: Step, chooser: Chooser) -> None:
 
 def untap(d: Draft) -> None:
     """The active player (each player of the active team) untaps their permanents (502.3)."""
-    players = turn_mates(d.view(), d.active)
-    for o in d.view().battlefield():
+    state = d.view()
+    players = set(turn_mates(state, d.active))
+    for more in hooks.ALSO_UNTAP:
+        players.update(more(state))
+    for o in state.battlefield():
         if o.tapped and o.controller in players:
-            d.update(o.oid, "502.3", f"{o.card} untaps", tapped=False)
+            kept = next((why for rule in hooks.UNTAP_RULES if (why := rule(state, o)) is not None), None)
+            if kept is None:
+                d.update(o.oid, "502.3", f"{o.card} untaps", tapped=False)
+            else:
+                d.note("nothing", f"{o.card} doesn't untap: {kept}", "502.3", o.oid)
 
 
 def skips_first_draw(d: Draft | GameState) -> str | None:
@@ -209,6 +217,8 @@ def discard_to_hand_size(d: Draft, chooser: Chooser) -> None:
     """The active player (each player of the active team) with more than seven cards in hand
     discards down to seven, choosing each card (514.1; choice kind ``"discard"``)."""
     for name in turn_mates(d.view(), d.active):
+        if any(rule(d.view(), name) for rule in hooks.NO_MAXIMUM_HAND_SIZE):
+            continue  # no maximum hand size (402.2): nothing to discard down to
         while len(hand := d.view().in_zone(Zone.HAND, name)) > MAX_HAND_SIZE:
             oid = chooser.choose("discard", name, [o.oid for o in hand], "514.1")
             move(d, oid, Zone.GRAVEYARD, "514.1",

@@ -10,4 +10,5 @@ from mtgrules.cards.oracle.topics import (
     evasion,  # noqa: F401  (protection, evasion, "whenever you cast")
     library,  # noqa: F401  (scry, search, discard, "you may")
     permanents,  # noqa: F401  (Equipment, counters, prevention, delayed triggers)
+    statics,  # noqa: F401  ("as long as" conditions, untapping, hand size, land plays)
 )
