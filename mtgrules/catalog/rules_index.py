@@ -214,6 +214,7 @@ RULES: dict[str, str] = {
     "205.2a": "the card types",
     "205.3": "subtypes",
     "205.3m": "the creature types",
+    "205.3j": "the planeswalker types",
     "205.4": "supertypes",
     "205.4a": "the supertypes",
     "208": "power/toughness",

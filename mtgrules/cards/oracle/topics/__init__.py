@@ -9,4 +9,5 @@ from mtgrules.cards.oracle.topics import (
     evasion,  # noqa: F401  (protection, evasion, "whenever you cast")
     library,  # noqa: F401  (scry, search, discard, "you may")
     permanents,  # noqa: F401  (Equipment, counters, prevention, delayed triggers)
+    triggers,  # noqa: F401  (trigger events and intervening "if"s: 603.2, 603.4)
 )
