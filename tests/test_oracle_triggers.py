@@ -197,7 +197,7 @@ def test_whenever_a_creature_with_flying_attacks_windreader_sphinx():
     assert hand_size(t) == 1
 
 
-@pytest.mark.rule("509.1g")
+@pytest.mark.rule("509.3b")
 @plays("trg_blocks_a_flier", card_name="Netcaster Spider")
 def test_whenever_it_blocks_a_creature_with_flying_netcaster_spider():
     fully_compiled("Netcaster Spider")
@@ -283,7 +283,7 @@ def test_if_you_control_a_basri_planeswalker_adherent_of_hope():
 
 
 @pytest.mark.rule("504.1")
-@plays("trg_each_players_draw_step", "if_self_untapped", "trg_that_player_draws", card_name="Howling Mine")
+@plays("player_triggered", "trg_each_players_draw_step", "if_self_untapped", "trg_that_player_draws", card_name="Howling Mine")
 def test_each_players_draw_step_if_untapped_that_player_draws_howling_mine():
     """Alice's Mine gives Bob, whose draw step it is, an additional card."""
     fully_compiled("Howling Mine")
@@ -327,3 +327,75 @@ def test_at_the_beginning_of_your_draw_step_razormane_masticore():
     t = pass_until(s.timeline(), Step.DRAW, target=bears, may="yes")
     assert t.state.active == "Bob" and len(triggers_of(t, "Razormane Masticore")) == 1
     assert [o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Alice")] == ["Grizzly Bears"]  # 3 damage, 704.5g
+
+
+# ---------------------------------------------------------------- "that player", "that creature" (608.2h)
+@pytest.mark.rule("120.3")
+@plays("trg_opponent_draws", "trg_damage_that_player", card_name="Underworld Dreams")
+def test_whenever_an_opponent_draws_damage_to_that_player_underworld_dreams():
+    fully_compiled("Underworld Dreams")
+    s, _ = from_end_step(("Underworld Dreams", "Alice"))
+    t = bob_main(s.timeline())  # Bob draws in his draw step (504.1)
+    assert t.state.player("Bob").life == 19 and t.state.player("Alice").life == 20
+
+
+@pytest.mark.rule("121.1")
+def test_your_own_draw_doesnt_trigger_underworld_dreams():
+    s, (_, divination) = board(("Underworld Dreams", "battlefield"), ("Divination", "hand"), mana="CCU")
+    t = cast_and_resolve(s, divination)
+    assert not t.state.stack and t.state.player("Alice").life == 20
+
+
+def blocked_by(s, attacker, blockers, **choices):
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [attacker]))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {b: attacker for b in blockers}, **choices))
+    return t
+
+
+@pytest.mark.rule("509.3d")
+@plays("blocked_by_triggered", "trg_destroy_that_creature", card_name="Sylvan Basilisk")
+def test_becomes_blocked_by_a_creature_once_per_blocker_sylvan_basilisk():
+    fully_compiled("Sylvan Basilisk")
+    s, (basilisk, b1, b2) = board(("Sylvan Basilisk", "battlefield"), ("Grizzly Bears", "bob:battlefield"),
+                                  ("Grizzly Bears", "bob:battlefield"), step="combat")
+    t = blocked_by(s, basilisk, [b1, b2], trigger_order=("Sylvan Basilisk [1]", "Sylvan Basilisk [2]"))
+    assert [i.kind for i in t.state.stack] == ["trigger", "trigger"]  # one for each blocker (509.3d)
+    resolve_top(t)
+    resolve_top(t)
+    assert sorted(o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Bob")) == ["Grizzly Bears", "Grizzly Bears"]
+
+
+@pytest.mark.rule("119.3")
+@plays("trg_that_creatures_controller_loses", card_name="Gloom Sower")
+def test_becomes_blocked_that_creatures_controller_loses_gloom_sower():
+    fully_compiled("Gloom Sower")
+    s, (sower, bears) = board(("Gloom Sower", "battlefield"), ("Grizzly Bears", "bob:battlefield"), step="combat")
+    t = blocked_by(s, sower, [bears])
+    resolve_top(t)
+    assert t.state.player("Bob").life == 18 and t.state.player("Alice").life == 22
+
+
+@pytest.mark.rule("701.17a")
+@plays("trg_each_opponent_mills", card_name="Psychic Corrosion")
+def test_whenever_you_draw_each_opponent_mills_psychic_corrosion():
+    fully_compiled("Psychic Corrosion")
+    s, (_, divination) = board(("Psychic Corrosion", "battlefield"), ("Divination", "hand"), mana="CCU")
+    t = cast_and_resolve(s, divination)
+    resolve_top(t)
+    resolve_top(t)
+    assert len(t.state.in_zone(Zone.GRAVEYARD, "Bob")) == 4  # two cards drawn, two cards milled each
+
+
+@pytest.mark.rule("701.17a")
+@plays("trg_target_opponent_mills", card_name="Teferi's Tutelage")
+def test_whenever_you_draw_target_opponent_mills_teferis_tutelage():
+    fully_compiled("Teferi's Tutelage")
+    s, (_, divination) = board(("Teferi's Tutelage", "battlefield"), ("Divination", "hand"), mana="CCU")
+    for _ in range(4):
+        s.add("Forest", "Bob", zone="library")
+    t = cast_and_resolve(s, divination, target=["Bob", "Bob"])
+    resolve_top(t)
+    resolve_top(t)
+    assert len(t.state.in_zone(Zone.GRAVEYARD, "Bob")) == 4

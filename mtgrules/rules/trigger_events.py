@@ -18,7 +18,9 @@ Why each reads the event it does:
 * an intervening "if" (603.4) is a condition of the state, checked by the trigger machinery
   twice: as the event happens and as the ability resolves. These conditions count what the
   ability's controller controls on the battlefield at that moment, and "if this is untapped"
-  looks at the source permanent.
+  looks at the source permanent;
+* "that player" and "that creature" are the ones the event named, carried by the trigger
+  (608.2h): the player who drew, whose draw step it is; the creature that blocked.
 """
 
 from __future__ import annotations
@@ -55,6 +57,20 @@ def you_draw_a_card(state: GameState, source: GameObject, ev: Event) -> bool:
     except KeyError:
         return False
     return drawn.owner == source.controller
+
+
+def an_opponent_draws_a_card(state: GameState, source: GameObject, ev: Event) -> bool | list[TriggerData]:
+    """"Whenever an opponent draws a card": once per card an opponent of the ability's controller
+    draws (121.2); the trigger names that player (``"player"``) for "that player"."""
+    if not is_draw(ev):
+        return False
+    try:
+        drawn = state.obj(ev.oid)
+    except KeyError:
+        return False
+    if drawn.owner not in state.opponents(source.controller):
+        return False
+    return [(("player", drawn.owner),)]
 
 
 # ---------------------------------------------------------------- combat damage to a player (510.2)
@@ -108,6 +124,18 @@ def blocks_a_creature_with(keyword: Keyword) -> EventMatch:
         attackers = [b.attacker.oid for b in state.combat.blocks if b.blocker.oid == source.oid]
         return any(keyword in characteristics(state, oid).keywords for oid in attackers)
     return matches
+
+
+def becomes_blocked_by_a_creature(state: GameState, source: GameObject, ev: Event) -> bool | list[TriggerData]:
+    """"Whenever this creature becomes blocked by a creature": once for each creature declared as
+    a blocker of it (509.3d). The trigger names that creature (``"creature"``, the blocker as the
+    same object, 400.7) and its controller then (``"controller"``)."""
+    if ev.kind is not EventKind.BLOCKS or not isinstance(ev.obj, int) or state.combat is None:
+        return False
+    if not any(b.blocker.oid == ev.obj and b.attacker.oid == source.oid for b in state.combat.blocks):
+        return False
+    blocker = state.obj(ev.obj)
+    return [(("creature", blocker.ref), ("controller", blocker.controller))]
 
 
 # ---------------------------------------------------------------- entering (603.6a)

@@ -21,10 +21,11 @@ from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, transf
 from mtgrules.core.abilities import Resolution, TriggeredAbility
 from mtgrules.core.events import EventKind
 from mtgrules.core.keywords import Keyword
-from mtgrules.core.objects import StackItem
+from mtgrules.core.objects import ObjRef, StackItem
 from mtgrules.core.turns import Step
 from mtgrules.rules.creature_types import CREATURE_TYPES
 from mtgrules.rules.keyword_actions import draw_cards
+from mtgrules.rules.life import lose_life
 from mtgrules.rules.look_back import dies
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 from mtgrules.rules.targeting import player_targets
@@ -33,6 +34,8 @@ from mtgrules.rules.trigger_events import (
     Newcomer,
     a_creature_with_attacks,
     a_player_casts,
+    an_opponent_draws_a_card,
+    becomes_blocked_by_a_creature,
     blocks_a_creature_with,
     combat_damage_to_a_player,
     enters,
@@ -69,6 +72,16 @@ def _if_triggered(c: list[Any]) -> IR:
     return ("event triggered", c[0], c[1], c[2])
 
 
+@transform("player_triggered")
+def _player_triggered(c: list[Any]) -> IR:
+    return ("event triggered", c[0], c[1] if len(c) > 2 else None, (c[-1],))
+
+
+@transform("blocked_by_triggered")
+def _blocked_by_triggered(c: list[Any]) -> IR:
+    return ("event triggered", ("becomes blocked by a creature",), None, tuple(c[1:]))
+
+
 # ---------------------------------------------------------------- events (603.2)
 def _event(*words: Any) -> Any:
     return lambda c: tuple(words)
@@ -79,6 +92,7 @@ transform("trg_each_end_step")(_event("at beginning", Step.END.value, "each"))
 transform("trg_your_draw_step")(_event("at beginning", Step.DRAW.value, "your"))
 transform("trg_each_players_draw_step")(_event("at beginning", Step.DRAW.value, "each player"))
 transform("trg_you_draw")(_event("you draw a card"))
+transform("trg_opponent_draws")(_event("an opponent draws a card"))
 transform("trg_self_combat_damage_to_player")(_event("combat damage to a player", "self"))
 transform("trg_equipped_combat_damage_to_player")(_event("combat damage to a player", "equipped"))
 transform("trg_put_into_graveyard")(_event("put into a graveyard from the battlefield"))
@@ -158,10 +172,34 @@ def _condition(ir: IR | None) -> Condition | None:
     return source_is_untapped
 
 
-# ---------------------------------------------------------------- "that player draws an additional card"
+# ---------------------------------------------------------------- "that player", "that creature" (608.2h)
 @transform("trg_that_player_draws")
 def _that_player_draws(c: list[Any]) -> IR:
     return ("trigger player draws", 1)
+
+
+@transform("trg_damage_that_player")
+def _damage_that_player(c: list[Any]) -> IR:
+    return ("damage to trigger player", c[1])
+
+
+@transform("trg_destroy_that_creature")
+def _destroy_that_creature(c: list[Any]) -> IR:
+    return ("destroy trigger creature",)
+
+
+@transform("trg_that_creatures_controller_loses")
+def _that_creatures_controller_loses(c: list[Any]) -> IR:
+    return ("trigger creature's controller loses", c[0])
+
+
+def _named_player(res: Resolution, item: StackItem, why: str, key: str = "player") -> str | None:
+    """The player the trigger names, or None (noted) if they have left the game (800.4a)."""
+    who = item.get(key)
+    if not isinstance(who, str) or who not in player_targets(res.state):
+        res.d.note("nothing", f"{why}: the player it names has left the game", "800.4a")
+        return None
+    return who
 
 
 @instruction("trigger player draws")
@@ -170,11 +208,52 @@ def _trigger_player_draws(eff: IR) -> Any:
     n = eff[1]
 
     def step(res: Resolution, item: StackItem, why: str) -> None:
-        who = item.get("player")
-        if not isinstance(who, str) or who not in player_targets(res.state):
-            res.d.note("nothing", f"{why}: the player it names has left the game", "800.4a")
+        who = _named_player(res, item, why)
+        if who is not None:
+            draw_cards(res.d, who, n)
+    return step
+
+
+@instruction("damage to trigger player")
+def _damage_trigger_player(eff: IR) -> Any:
+    """"~ deals N damage to that player": the player the trigger names (120.3)."""
+    n = eff[1]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        who = _named_player(res, item, why)
+        if who is not None:
+            res.damage(who, n)
+    return step
+
+
+@instruction("destroy trigger creature")
+def _destroy_trigger_creature(eff: IR) -> Any:
+    """"destroy that creature": the creature the trigger names, if it is still that object on the
+    battlefield (400.7: one that left and came back is a new object) (701.8a)."""
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        ref = item.get("creature")
+        obj = next((o for o in res.state.battlefield() if isinstance(ref, ObjRef) and o.ref == ref), None)
+        if obj is None:
+            res.d.note("nothing", f"{why}: that creature is no longer on the battlefield", "400.7")
             return
-        draw_cards(res.d, who, n)
+        res.destroy(obj)
+    return step
+
+
+@instruction("trigger creature's controller loses")
+def _trigger_creatures_controller_loses(eff: IR) -> Any:
+    """"that creature's controller loses N life": its controller now, or as it last existed on the
+    battlefield if it has left (608.2h) (119.3)."""
+    n = eff[1]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        ref = item.get("creature")
+        obj = next((o for o in res.state.battlefield() if isinstance(ref, ObjRef) and o.ref == ref), None)
+        who = obj.controller if obj is not None else item.get("controller")
+        if not isinstance(who, str) or who not in player_targets(res.state):
+            res.d.note("nothing", f"{why}: that creature's controller has left the game", "800.4a")
+            return
+        lose_life(res.d, who, n, why)
     return step
 
 
@@ -217,6 +296,10 @@ def _event_triggered(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
                                    target=target)
     elif kind == "you draw a card":
         ability = TriggeredAbility(line, EventKind.ZONE_CHANGE, you_draw_a_card, resolve, target=target)
+    elif kind == "an opponent draws a card":
+        ability = TriggeredAbility(line, EventKind.ZONE_CHANGE, an_opponent_draws_a_card, resolve, target=target)
+    elif kind == "becomes blocked by a creature":
+        ability = TriggeredAbility(line, EventKind.BLOCKS, becomes_blocked_by_a_creature, resolve, target=target)
     elif kind == "combat damage to a player":
         ability = TriggeredAbility(line, EventKind.COMBAT_DAMAGE, combat_damage_to_a_player(event[1] == "equipped"),
                                    resolve, target=target)
@@ -255,3 +338,13 @@ def _may_have_self_deal(c: list[Any]) -> IR:
 def _you_may_gain(c: list[Any]) -> IR:
     """"you may gain N life": the core's "you gain N life", as an optional instruction (603.5, 119.3)."""
     return ("may", ("life", ("you",), c[0]), None)
+
+
+@transform("trg_each_opponent_mills")
+def _each_opponent_mills(c: list[Any]) -> IR:
+    return ("mill", ("each opponent",), c[0])
+
+
+@transform("trg_target_opponent_mills")
+def _target_opponent_mills(c: list[Any]) -> IR:
+    return ("mill", ("target opponent",), c[0])
