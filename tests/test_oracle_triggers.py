@@ -399,3 +399,32 @@ def test_whenever_you_draw_target_opponent_mills_teferis_tutelage():
     resolve_top(t)
     resolve_top(t)
     assert len(t.state.in_zone(Zone.GRAVEYARD, "Bob")) == 4
+
+
+# ---------------------------------------------------------------- damage to an opponent (120.1)
+@pytest.mark.rule("120.1")
+@plays("trg_self_damage_to_opponent", card_name="Thieving Magpie")
+def test_whenever_it_deals_damage_to_an_opponent_thieving_magpie():
+    fully_compiled("Thieving Magpie")
+    s, (magpie,) = board(("Thieving Magpie", "battlefield"), step="combat")
+    t = attack_unblocked(s.timeline(), [magpie])
+    assert t.state.player("Bob").life == 19 and hand_size(t) == 1
+
+
+@pytest.mark.rule("120.1")
+def test_damage_to_a_blocking_creature_doesnt_trigger_thieving_magpie():
+    s, (magpie, spider) = board(("Thieving Magpie", "battlefield"), ("Giant Spider", "bob:battlefield"),
+                                step="combat")
+    t = blocked_by(s, magpie, [spider])
+    t = pass_until(t, Step.END_COMBAT)
+    assert not triggers_of(t, "Thieving Magpie") and hand_size(t) == 0
+
+
+@pytest.mark.rule("701.9b")
+@plays("trg_that_player_discards_at_random", card_name="Hypnotic Specter")
+def test_damage_to_an_opponent_that_player_discards_at_random_hypnotic_specter():
+    fully_compiled("Hypnotic Specter")
+    s, (specter, _, _) = board(("Hypnotic Specter", "battlefield"), ("Grizzly Bears", "bob:hand"),
+                               ("Shock", "bob:hand"), step="combat")
+    t = attack_unblocked(s.timeline(), [specter])
+    assert hand_size(t, "Bob") == 1 and len(t.state.in_zone(Zone.GRAVEYARD, "Bob")) == 1

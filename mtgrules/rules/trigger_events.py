@@ -8,7 +8,8 @@ Why each reads the event it does:
   draw, 504.1, and a team's, 805.4b, are draws too), never a card put there by a search or a
   "put it into your hand" (701.23a, 701.20a), which is no draw;
 * combat damage to a player is a ``"combat damage"`` event whose recipient is a player (510.2),
-  once per source and step: a creature with double strike that hits twice triggers twice;
+  once per source and step: a creature with double strike that hits twice triggers twice; damage
+  to an opponent is either kind of damage event (120.1);
 * "another creature enters" and "an Angel enters under your control" are checked with the
   permanent on the battlefield right after it entered (603.6a, 603.10), as the core's "a creature
   you control enters" is; a creature type is read from its characteristics then (205.3m, 613);
@@ -87,6 +88,18 @@ def combat_damage_to_a_player(equipped: bool = False) -> EventMatch:
             return False
         return [(("player", ev.before), ("amount", ev.after))]
     return matches
+
+
+def damage_to_an_opponent(state: GameState, source: GameObject, ev: Event) -> bool | list[TriggerData]:
+    """"Whenever this creature deals damage to an opponent": combat or noncombat damage (the
+    ability listens for ``"damage dealt"``, rules/triggers.py) from this permanent to an opponent
+    of its controller, once per opponent dealt damage. Damage prevented is never dealt, so it
+    triggers nothing (615.1). The trigger names that player (``"player"``)."""
+    if ev.kind not in (EventKind.COMBAT_DAMAGE, EventKind.NONCOMBAT_DAMAGE) or ev.attribute != "damage":
+        return False
+    if ev.obj != source.oid or ev.before not in state.opponents(source.controller):
+        return False
+    return [(("player", ev.before), ("amount", ev.after))]
 
 
 # ---------------------------------------------------------------- casting (601.2i)

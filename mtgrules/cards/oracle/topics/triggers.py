@@ -24,6 +24,7 @@ from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import ObjRef, StackItem
 from mtgrules.core.turns import Step
 from mtgrules.rules.creature_types import CREATURE_TYPES
+from mtgrules.rules.discard import discard_cards
 from mtgrules.rules.keyword_actions import draw_cards
 from mtgrules.rules.life import lose_life
 from mtgrules.rules.look_back import dies
@@ -38,6 +39,7 @@ from mtgrules.rules.trigger_events import (
     becomes_blocked_by_a_creature,
     blocks_a_creature_with,
     combat_damage_to_a_player,
+    damage_to_an_opponent,
     enters,
     source_is_untapped,
     you_control,
@@ -93,6 +95,7 @@ transform("trg_your_draw_step")(_event("at beginning", Step.DRAW.value, "your"))
 transform("trg_each_players_draw_step")(_event("at beginning", Step.DRAW.value, "each player"))
 transform("trg_you_draw")(_event("you draw a card"))
 transform("trg_opponent_draws")(_event("an opponent draws a card"))
+transform("trg_self_damage_to_opponent")(_event("deals damage to an opponent"))
 transform("trg_self_combat_damage_to_player")(_event("combat damage to a player", "self"))
 transform("trg_equipped_combat_damage_to_player")(_event("combat damage to a player", "equipped"))
 transform("trg_put_into_graveyard")(_event("put into a graveyard from the battlefield"))
@@ -181,6 +184,24 @@ def _that_player_draws(c: list[Any]) -> IR:
 @transform("trg_damage_that_player")
 def _damage_that_player(c: list[Any]) -> IR:
     return ("damage to trigger player", c[1])
+
+
+@transform("trg_that_player_discards_at_random")
+def _that_player_discards_at_random(c: list[Any]) -> IR:
+    return ("trigger player discards at random", 1)
+
+
+@instruction("trigger player discards at random")
+def _trigger_player_discards_at_random(eff: IR) -> Any:
+    """"that player discards a card at random": the player the trigger names (701.9b), chosen by
+    the game's seeded randomness, never by a player."""
+    n = eff[1]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        who = _named_player(res, item, why)
+        if who is not None:
+            discard_cards(res.d, res.chooser, who, n, why, at_random=True)
+    return step
 
 
 @transform("trg_destroy_that_creature")
@@ -296,6 +317,8 @@ def _event_triggered(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
                                    target=target)
     elif kind == "you draw a card":
         ability = TriggeredAbility(line, EventKind.ZONE_CHANGE, you_draw_a_card, resolve, target=target)
+    elif kind == "deals damage to an opponent":
+        ability = TriggeredAbility(line, EventKind.DAMAGE_DEALT, damage_to_an_opponent, resolve, target=target)
     elif kind == "an opponent draws a card":
         ability = TriggeredAbility(line, EventKind.ZONE_CHANGE, an_opponent_draws_a_card, resolve, target=target)
     elif kind == "becomes blocked by a creature":
