@@ -428,3 +428,31 @@ def test_damage_to_an_opponent_that_player_discards_at_random_hypnotic_specter()
                                ("Shock", "bob:hand"), step="combat")
     t = attack_unblocked(s.timeline(), [specter])
     assert hand_size(t, "Bob") == 1 and len(t.state.in_zone(Zone.GRAVEYARD, "Bob")) == 1
+
+
+# ---------------------------------------------------------------- reflexive triggers (603.12)
+@pytest.mark.rule("603.12")
+@plays("trg_may_pay_when_you_do", card_name="Sparktongue Dragon")
+def test_you_may_pay_when_you_do_sparktongue_dragon():
+    """Paying makes the reflexive ability, which goes on the stack with its target chosen then
+    (603.3d); it deals 3 damage to Bob."""
+    fully_compiled("Sparktongue Dragon")
+    s, (dragon,) = board(("Sparktongue Dragon", "hand"), mana="CCCRRCCR")
+    t = s.timeline()
+    t.do(cast("Alice", dragon, pay="RRCCC"))
+    resolve_top(t)
+    assert [i.kind for i in t.state.stack] == ["trigger"]
+    resolve_top(t, may="yes", target="Bob")
+    assert t.state.stack, "the reflexive ability waits on the stack (603.12)"
+    resolve_top(t)
+    assert t.state.player("Bob").life == 17 and t.state.player("Alice").pool == ()
+
+
+@pytest.mark.rule("603.12")
+def test_not_paying_makes_no_reflexive_ability_sparktongue_dragon():
+    s, (dragon,) = board(("Sparktongue Dragon", "hand"), mana="CCCRRCCR")
+    t = s.timeline()
+    t.do(cast("Alice", dragon, pay="RRCCC"))
+    resolve_top(t)
+    resolve_top(t, may="no")
+    assert not t.state.stack and t.state.player("Bob").life == 20

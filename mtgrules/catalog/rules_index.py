@@ -402,6 +402,7 @@ RULES: dict[str, str] = {
     "603.7e": "an ability's delayed trigger: the same source and controller as that ability",
     "603.10": "some triggers look back in time to decide whether they trigger",
     "603.10a": "leaves-the-battlefield abilities look back in time",
+    "603.12": "reflexive triggered abilities (\"when you do\")",
     "604": "handling static abilities",
     "604.1": "static abilities do something all the time",
     "604.2": "static abilities create continuous effects, active while the permanent is on the battlefield",

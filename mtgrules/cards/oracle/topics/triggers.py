@@ -17,17 +17,20 @@ from typing import Any
 
 from mtgrules.cards.oracle import build
 from mtgrules.cards.oracle.build import CannotBuild, one_target, resolver
-from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, transform
+from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, targets, transform
+from mtgrules.cards.oracle.topics.library import _can_pay_now
 from mtgrules.core.abilities import Resolution, TriggeredAbility
 from mtgrules.core.events import EventKind
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import ObjRef, StackItem
 from mtgrules.core.turns import Step
 from mtgrules.rules.creature_types import CREATURE_TYPES
+from mtgrules.rules.delayed import create_delayed
 from mtgrules.rules.discard import discard_cards
-from mtgrules.rules.keyword_actions import draw_cards
+from mtgrules.rules.keyword_actions import draw_cards, pay_mana_now
 from mtgrules.rules.life import lose_life
 from mtgrules.rules.look_back import dies
+from mtgrules.rules.optional import may
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 from mtgrules.rules.targeting import player_targets
 from mtgrules.rules.trigger_events import (
@@ -371,3 +374,46 @@ def _each_opponent_mills(c: list[Any]) -> IR:
 @transform("trg_target_opponent_mills")
 def _target_opponent_mills(c: list[Any]) -> IR:
     return ("mill", ("target opponent",), c[0])
+
+
+# ---------------------------------------------------------------- reflexive triggers (603.12)
+REFLEXIVE_RULE = "603.12"
+
+
+@transform("trg_may_pay_when_you_do")
+def _may_pay_when_you_do(c: list[Any]) -> IR:
+    return ("reflexive pay", c[0][1], c[1])
+
+
+@targets("reflexive pay")
+def _reflexive_targets(eff: IR) -> list[Any]:
+    """None: the reflexive ability's targets are its own, chosen as it is put on the stack (603.3d)."""
+    return []
+
+
+@instruction("reflexive pay")
+def _reflexive_pay(eff: IR) -> Any:
+    """"You may pay {2}{R}. When you do, ...": if the controller pays, a reflexive triggered ability
+    is made (603.12, following the rules of delayed triggers, 603.7) and triggers on the payment
+    at once; it goes on the stack the next time a player would receive priority, with its targets
+    chosen then (603.3d). Not paying makes nothing."""
+    cost, effect = eff[1], eff[2]
+    effect_target = one_target((effect,))
+    effect_resolve = resolver((effect,))
+
+    def paid_now(state: Any, source: Any, ev: Any) -> bool:
+        return ev.kind is EventKind.CHOSEN and ev.rule == REFLEXIVE_RULE
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        player = res.controller
+        if not may(res.d, res.chooser, player, f"pay {cost}", why, possible=_can_pay_now(res.d, player, cost)):
+            res.d.note("nothing", f"{why}: {player} didn't pay, so the \"when you do\" ability doesn't trigger",
+                       REFLEXIVE_RULE, player, player)
+            return
+        pay_mana_now(res.d, res.chooser, player, cost, why)
+        source = res.state.obj(item.source.oid)
+        reflexive = TriggeredAbility(f"{item.label}: when {player} does", EventKind.CHOSEN, paid_now, effect_resolve,
+                                     target=effect_target)
+        create_delayed(res.d, reflexive, source, player, why)
+        res.d.note(EventKind.CHOSEN, f"{why}: {player} pays {cost}", REFLEXIVE_RULE, player, player)
+    return step
