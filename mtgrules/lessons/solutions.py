@@ -1,4 +1,4 @@
-"""The answer key: every exercise of lessons 0 to 8, 10 and 13, its board, and how the engine answers it.
+"""The answer key: every exercise of lessons 0 to 8, 10, 12 and 13, its board, and how the engine answers it.
 
 For teachers: ``key("04.4")`` is the expected answer, played by the engine on the exercise's
 board (never typed in); ``EXERCISES["04.4"].explain`` says why, with the rule. Learners call
@@ -1013,6 +1013,78 @@ exercise(Exercise("13.3", "The Pyroclasm board in Bob's turn: Bob casts it. Whos
                   board="the Pyroclasm board in Bob's turn (exercise 3 cell)",
                   explain="Bob is the active player: his trigger goes on the stack first and Alice's on top, so "
                           "hers resolves first."))
+
+
+# ---------------------------------------------------------------- lesson 12: layers
+def staff_two_then_five() -> Timeline:
+    """Chimeric Staff: X = 2, then Giant Growth on it, then X = 5 (the board of exercise 12.1)."""
+    s = Scenario("Chimeric Staff: X = 2, Giant Growth, then X = 5")
+    staff = s.add("Chimeric Staff", "Alice")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    s.mana("Alice", "CCCCCCCG")
+    t = s.timeline()
+    t.do(activate("Alice", staff, 0, x=2, pay="CC"))
+    resolve_top(t)
+    t.do(cast("Alice", growth, targets=(staff,), pay="G"))
+    resolve_top(t)
+    t.do(activate("Alice", staff, 0, x=5, pay="CCCCC"))
+    return resolve_top(t)
+
+
+def bears_fists_then_twist() -> Timeline:
+    """Grizzly Bears with two +1/+1 counters; Fists of the Anvil, then Practice Twist (12.2)."""
+    s = Scenario("Grizzly Bears with two +1/+1 counters: Fists of the Anvil, then Practice Twist")
+    bears = s.add("Grizzly Bears", "Alice", counters={"+1/+1": 2})
+    fists = s.add("Fists of the Anvil", "Alice", zone="hand")
+    twist = s.add("Practice Twist", "Alice", zone="hand")
+    s.mana("Alice", "URR")
+    t = s.timeline()
+    t.do(cast("Alice", fists, targets=(bears,), pay="RR"))
+    resolve_top(t)
+    t.do(cast("Alice", twist, targets=(bears,), pay="U"))
+    return resolve_top(t)
+
+
+def flying_then_hush() -> Timeline:
+    """Keen Glidemaster gives Fetid Imp flying, then Practice Hush takes its abilities (12.3)."""
+    s = Scenario("Keen Glidemaster, then Practice Hush")
+    imp = s.add("Fetid Imp", "Alice")
+    glidemaster = s.add("Keen Glidemaster", "Alice")
+    hush = s.add("Practice Hush", "Alice", zone="hand")
+    s.mana("Alice", "UUUUB")
+    t = s.timeline()
+    t.do(activate("Alice", glidemaster, 0, targets=(imp,), pay="UUB"))
+    resolve_top(t)
+    t.do(cast("Alice", hush, targets=(imp,), pay="UU"))
+    return resolve_top(t)
+
+
+def _pt_at_end(t: Timeline, name: str) -> str:
+    return characteristics(t.state, oid_of(t, name)).pt()
+
+
+exercise(Exercise("12.1", "Chimeric Staff becomes a 2/2, gets Giant Growth, then becomes a 5/5. What is its power "
+                  "and toughness? (such as \"3/3\")", "613.4b",
+                  _key(lambda: _pt_at_end(staff_two_then_five(), "Chimeric Staff")),
+                  "Which sublayer sets P/T, which modifies it, and which comes first? Within 7b, which setting "
+                  "is applied last?", board="the Chimeric Staff board (exercise 1 cell)",
+                  explain="Both settings are in 7b, in timestamp order, so X = 5 is applied last: 5/5. Giant "
+                          "Growth is in 7c, after all of 7b, though it was cast between them: 8/8."))
+exercise(Exercise("12.2", "Grizzly Bears with two +1/+1 counters gets Fists of the Anvil (+4/+0), then Practice "
+                  "Twist (switch). What is its power and toughness? (such as \"3/3\")", "613.4d",
+                  _key(lambda: _pt_at_end(bears_fists_then_twist(), "Grizzly Bears")),
+                  "In which sublayer do counters and +4/+0 apply, and in which the switch?",
+                  board="the Grizzly Bears board (exercise 2 cell)",
+                  explain="The counters and +4/+0 apply in 7c: 2/2 to 4/4 to 8/4. The switch is in 7d, after "
+                          "them: 4/8."))
+exercise(Exercise("12.3", "Keen Glidemaster's ability gives Fetid Imp flying, and then Practice Hush makes it lose "
+                  "all abilities. Does the Imp have flying at the end? (True or False)", "613.7",
+                  _key(lambda: "flying" in characteristics(flying_then_hush().state,
+                                                             oid_of(flying_then_hush(), "Fetid Imp")).keywords),
+                  "Both effects are in layer 6: in which order do they apply?",
+                  board="the Fetid Imp board (exercise 3 cell)",
+                  explain="Both are layer 6 effects, applied in timestamp order (613.7): Practice Hush is "
+                          "later, so it removes the flying the Glidemaster gave."))
 
 
 def key(exercise_id: str) -> Any:
