@@ -456,3 +456,13 @@ def test_not_paying_makes_no_reflexive_ability_sparktongue_dragon():
     resolve_top(t)
     resolve_top(t, may="no")
     assert not t.state.stack and t.state.player("Bob").life == 20
+
+
+@pytest.mark.rule("701.21a")
+@plays("trg_sacrifice_self", card_name="Spark Elemental")
+def test_at_the_beginning_of_the_end_step_sacrifice_it_spark_elemental():
+    fully_compiled("Spark Elemental")
+    s, (spark,) = board(("Spark Elemental", "bob:battlefield"))  # Bob's: "the end step" is Alice's too
+    t = pass_until(s.timeline(), Step.END)  # its trigger resolves on the way
+    assert [o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Bob")] == ["Spark Elemental"]
+    assert not any(o.card == "Spark Elemental" for o in t.state.battlefield())

@@ -22,7 +22,7 @@ from mtgrules.cards.oracle.topics.library import _can_pay_now
 from mtgrules.core.abilities import Resolution, TriggeredAbility
 from mtgrules.core.events import EventKind
 from mtgrules.core.keywords import Keyword
-from mtgrules.core.objects import ObjRef, StackItem
+from mtgrules.core.objects import ObjRef, StackItem, Zone
 from mtgrules.core.turns import Step
 from mtgrules.rules.creature_types import CREATURE_TYPES
 from mtgrules.rules.delayed import create_delayed
@@ -31,6 +31,7 @@ from mtgrules.rules.keyword_actions import draw_cards, pay_mana_now
 from mtgrules.rules.life import lose_life
 from mtgrules.rules.look_back import dies
 from mtgrules.rules.optional import may
+from mtgrules.rules.sacrifice import sacrifice
 from mtgrules.rules.step_triggers import STEP_BEGINS, at_beginning_of
 from mtgrules.rules.targeting import player_targets
 from mtgrules.rules.trigger_events import (
@@ -416,4 +417,24 @@ def _reflexive_pay(eff: IR) -> Any:
                                      target=effect_target)
         create_delayed(res.d, reflexive, source, player, why)
         res.d.note(EventKind.CHOSEN, f"{why}: {player} pays {cost}", REFLEXIVE_RULE, player, player)
+    return step
+
+
+# ---------------------------------------------------------------- "sacrifice ~" (701.21a)
+@transform("trg_sacrifice_self")
+def _sacrifice_self(c: list[Any]) -> IR:
+    return ("sacrifice self",)
+
+
+@instruction("sacrifice self")
+def _sacrifice_self_step(eff: IR) -> Any:
+    """The ability's controller sacrifices its source, if it is still that permanent and they still
+    control it (701.21a: a player can sacrifice only a permanent they control; 400.7)."""
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        src = res.source()
+        if src is None or src.zone is not Zone.BATTLEFIELD or src.controller != res.controller:
+            res.d.note("nothing", f"{why}: {res.controller} doesn't control it on the battlefield now, so it isn't "
+                       "sacrificed", "701.21a", res.controller, res.controller)
+            return
+        sacrifice(res.d, res.controller, src.oid, why)
     return step
