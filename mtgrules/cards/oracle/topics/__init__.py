@@ -11,4 +11,5 @@ from mtgrules.cards.oracle.topics import (
     library,  # noqa: F401  (scry, search, discard, "you may")
     permanents,  # noqa: F401  (Equipment, counters, prevention, delayed triggers)
     statics,  # noqa: F401  ("as long as" conditions, untapping, hand size, land plays)
+    triggers,  # noqa: F401  (trigger events and intervening "if"s: 603.2, 603.4)
 )
