@@ -9,4 +9,5 @@ from mtgrules.cards.oracle.topics import (
     evasion,  # noqa: F401  (protection, evasion, "whenever you cast")
     library,  # noqa: F401  (scry, search, discard, "you may")
     permanents,  # noqa: F401  (Equipment, counters, prevention, delayed triggers)
+    walkers,  # noqa: F401  (planeswalkers, "unless" costs, regeneration)
 )

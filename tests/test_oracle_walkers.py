@@ -1,0 +1,226 @@
+"""The templates of the grammar's section "planeswalkers, "unless", regenerate", each played by a
+real card from the kit's sets (topics/walkers.py; rules/unless.py, rules/regenerate.py)."""
+
+from __future__ import annotations
+
+import pytest
+from test_oracle_templates import board, cited, fully_compiled, plays
+
+from mtgrules import Scenario, activate, cast, pass_priority, play_land
+from mtgrules.core.errors import MissingChoice
+from mtgrules.core.objects import Zone
+from mtgrules.play.verbs import resolve_top
+
+
+def zone_of(t, oid):
+    return t.state.obj(oid).zone
+
+
+def bob_casts_then_alice_responds(counterspell: str, alice_mana: str, bob_mana: str = "CG", bob_extra: str = ""):
+    """Bob (active) casts Grizzly Bears; Alice holds ``counterspell`` and ``alice_mana``; Bob has
+    ``bob_extra`` left in his pool after paying {1}{G}."""
+    s = Scenario("unless", players=["Alice", "Bob"], step="main1", active="Bob")
+    bears = s.add("Grizzly Bears", "Bob", zone="hand")
+    spell = s.add(counterspell, "Alice", zone="hand" if counterspell != "Spiketail Hatchling" else "battlefield")
+    s.mana("Bob", bob_mana + bob_extra)
+    s.mana("Alice", alice_mana)
+    t = s.timeline()
+    t.do(cast("Bob", bears))
+    t.do(pass_priority("Bob"))
+    return t, bears, spell
+
+
+# ---------------------------------------------------------------- "unless" (118.12a)
+@pytest.mark.rule("118.12a")
+@plays("counter_unless_pays", card_name="Convolute")
+def test_counter_unless_its_controller_pays_convolute_countered_when_bob_declines():
+    fully_compiled("Convolute")
+    t, bears, convolute = bob_casts_then_alice_responds("Convolute", "CCU", bob_extra="CCCC")
+    t.do(cast("Alice", convolute, targets=(bears,)))
+    resolve_top(t, may="no")  # Bob could pay {4}, and chooses not to
+    assert zone_of(t, bears) is Zone.GRAVEYARD and cited(t, "701.6a")
+
+
+@pytest.mark.rule("118.12")
+def test_convolute_bob_pays_four_and_his_spell_stays_on_the_stack():
+    t, bears, convolute = bob_casts_then_alice_responds("Convolute", "CCU", bob_extra="CCCC")
+    t.do(cast("Alice", convolute, targets=(bears,)))
+    resolve_top(t, may="yes")
+    assert zone_of(t, bears) is Zone.STACK and not t.state.player("Bob").pool  # paid as Convolute resolved
+    resolve_top(t)
+    assert zone_of(t, bears) is Zone.BATTLEFIELD
+
+
+@pytest.mark.rule("118.3")
+def test_convolute_bob_cant_pay_so_he_isnt_asked_and_it_is_countered():
+    t, bears, convolute = bob_casts_then_alice_responds("Convolute", "CCU")
+    t.do(cast("Alice", convolute, targets=(bears,)))
+    resolve_top(t)  # no "may" answer needed: Bob has no mana and nothing to make it with
+    assert zone_of(t, bears) is Zone.GRAVEYARD
+
+
+@pytest.mark.rule("118.12a")
+def test_convolute_asks_bob_not_alice_and_says_the_choice_keyword():
+    t, bears, convolute = bob_casts_then_alice_responds("Convolute", "CCU", bob_extra="CCCC")
+    t.do(cast("Alice", convolute, targets=(bears,)))
+    before = t.state
+    with pytest.raises(MissingChoice) as err:
+        resolve_top(t)
+    assert err.value.kind == "may" and err.value.player == "Bob"
+    assert t.state == before  # nothing half-played
+
+
+@pytest.mark.rule("701.6a")
+def test_miscast_counters_only_an_instant_or_sorcery_spell():
+    fully_compiled("Miscast")
+    c = fully_compiled("Miscast")
+    assert c is not None
+    s = Scenario("miscast", players=["Alice", "Bob"], step="main1", active="Bob")
+    bolt = s.add("Shock", "Bob", zone="hand")
+    miscast = s.add("Miscast", "Alice", zone="hand")
+    s.mana("Bob", "R")
+    s.mana("Alice", "U")
+    t = s.timeline()
+    t.do(cast("Bob", bolt, targets=("Alice",)))
+    t.do(pass_priority("Bob"))
+    t.do(cast("Alice", miscast, targets=(bolt,)))
+    resolve_top(t)  # Bob can't pay {3}
+    assert zone_of(t, bolt) is Zone.GRAVEYARD and t.state.player("Alice").life == 20
+
+
+@pytest.mark.rule("602.2")
+def test_spiketail_hatchling_sacrifices_itself_to_counter_unless_paid():
+    fully_compiled("Spiketail Hatchling")
+    t, bears, hatchling = bob_casts_then_alice_responds("Spiketail Hatchling", "", bob_extra="C")
+    t.do(activate("Alice", hatchling, 0, targets=(bears,)))
+    assert zone_of(t, hatchling) is Zone.GRAVEYARD  # sacrificed as a cost (118.3)
+    resolve_top(t, may="yes")
+    assert zone_of(t, bears) is Zone.STACK
+
+
+@pytest.mark.rule("701.21a")
+@plays("sacrifice_unless_you_pay", card_name="Rupture Spire")
+def test_sacrifice_it_unless_you_pay_rupture_spire():
+    fully_compiled("Rupture Spire")
+    s, (spire,) = board(("Rupture Spire", "hand"))
+    t = s.timeline()
+    t.do(play_land("Alice", spire))
+    assert t.state.stack  # its enters trigger (603.3)
+    resolve_top(t)  # it entered tapped and Alice has no mana: she can't pay, so it is sacrificed
+    assert zone_of(t, spire) is Zone.GRAVEYARD and cited(t, "701.21a")
+
+
+@pytest.mark.rule("118.12")
+def test_rupture_spire_kept_when_alice_pays_one():
+    s, (spire,) = board(("Rupture Spire", "hand"), mana="C")
+    t = s.timeline()
+    t.do(play_land("Alice", spire))
+    resolve_top(t, may="yes")
+    assert zone_of(t, spire) is Zone.BATTLEFIELD and not t.state.player("Alice").pool
+
+
+# ---------------------------------------------------------------- regeneration (701.19, 614.8)
+def shielded_skeletons(mana: str = "BR", *more: tuple[str, str]):
+    """Drudge Skeletons on Alice's battlefield, its {B} ability activated and resolved (a shield)."""
+    fully_compiled("Drudge Skeletons")
+    s, (skeletons, *rest) = board(("Drudge Skeletons", "battlefield"), *more, mana=mana)
+    t = s.timeline()
+    t.do(activate("Alice", skeletons, 0))
+    resolve_top(t)
+    assert len(t.state.regeneration) == 1 and cited(t, "701.19a")
+    return t, skeletons, rest
+
+
+@pytest.mark.rule("614.8")
+@plays("regenerate_self", card_name="Drudge Skeletons")
+def test_regenerate_drudge_skeletons_survives_lethal_damage_tapped_and_undamaged():
+    t, skeletons, (shock,) = shielded_skeletons("BR", ("Shock", "hand"))
+    t.do(cast("Alice", shock, targets=(skeletons,)))
+    resolve_top(t)  # 2 damage, lethal: the state-based action would destroy it (704.5g)
+    now = t.state.obj(skeletons)
+    assert now.zone is Zone.BATTLEFIELD and now.tapped and now.damage == 0
+    assert not t.state.regeneration and cited(t, "614.8")  # the shield is used up (614.5)
+
+
+@pytest.mark.rule("701.19a")
+def test_a_regeneration_shield_replaces_destroy_murder_once_only():
+    t, skeletons, (murder, murder2) = shielded_skeletons("BCBBCBB", ("Murder", "hand"), ("Murder", "hand"))
+    t.do(cast("Alice", murder, targets=(skeletons,), pay="CBB"))
+    resolve_top(t)
+    assert zone_of(t, skeletons) is Zone.BATTLEFIELD
+    t.do(cast("Alice", murder2, targets=(skeletons,), pay="CBB"))
+    resolve_top(t)  # no shield left: destroyed (701.8a)
+    assert zone_of(t, skeletons) is Zone.GRAVEYARD
+
+
+@pytest.mark.rule("701.19c")
+@plays("destroy_no_regeneration", card_name="Wrath of God")
+def test_wrath_of_god_they_cant_be_regenerated():
+    fully_compiled("Wrath of God")
+    t, skeletons, (wrath,) = shielded_skeletons("BCCWW", ("Wrath of God", "hand"))
+    t.do(cast("Alice", wrath))
+    resolve_top(t)
+    assert zone_of(t, skeletons) is Zone.GRAVEYARD
+
+
+@pytest.mark.rule("701.8a")
+def test_shatterstorm_destroys_all_artifacts_ignoring_shields_but_only_artifacts():
+    fully_compiled("Shatterstorm")
+    t, skeletons, (storm, stone) = shielded_skeletons("BCCRR", ("Shatterstorm", "hand"), ("Mind Stone", "battlefield"))
+    t.do(cast("Alice", storm))
+    resolve_top(t)
+    assert zone_of(t, stone) is Zone.GRAVEYARD and zone_of(t, skeletons) is Zone.BATTLEFIELD
+    assert len(t.state.regeneration) == 1  # the creature's shield is unused
+
+
+@pytest.mark.rule("514.2")
+def test_an_unused_shield_ends_with_the_turn():
+    from mtgrules import advance_to
+    t, skeletons, _ = shielded_skeletons("B")
+    advance_to(t, "upkeep", "Bob")
+    assert not t.state.regeneration and zone_of(t, skeletons) is Zone.BATTLEFIELD
+
+
+@pytest.mark.rule("303.4")
+@plays("regenerate_enchanted", card_name="Regeneration")
+def test_regeneration_aura_regenerates_the_enchanted_creature():
+    fully_compiled("Regeneration")
+    s, (aura, bears, shock) = board(("Regeneration", "hand"), ("Grizzly Bears", "battlefield"), ("Shock", "hand"),
+                                    mana="CGGR")
+    t = s.timeline()
+    t.do(cast("Alice", aura, targets=(bears,), pay="CG"))
+    resolve_top(t)
+    t.do(activate("Alice", aura, 0))
+    resolve_top(t)
+    t.do(cast("Alice", shock, targets=(bears,)))
+    resolve_top(t)
+    assert zone_of(t, bears) is Zone.BATTLEFIELD and t.state.obj(bears).tapped
+
+
+# ---------------------------------------------------------------- loyalty lines (606)
+@pytest.mark.rule("611.2c")
+@plays("group_pump_until_end_of_turn", card_name="Chandra, Novice Pyromancer")
+def test_elementals_you_control_get_until_end_of_turn_chandra_novice_pyromancer():
+    from mtgrules import characteristics
+    fully_compiled("Chandra, Novice Pyromancer")
+    s, (chandra, fire, bears, theirs) = board(("Chandra, Novice Pyromancer", "battlefield"),
+                                              ("Fire Elemental", "battlefield"), ("Grizzly Bears", "battlefield"),
+                                              ("Earth Elemental", "bob:battlefield"))
+    t = s.timeline()
+    t.do(activate("Alice", chandra, "[+1]"))
+    assert t.state.obj(chandra).counter("loyalty") == 6  # 5, +1 as the cost (606.4)
+    resolve_top(t)
+    assert characteristics(t.state, fire).pt() == "7/4"
+    assert characteristics(t.state, bears).pt() == "2/2" and characteristics(t.state, theirs).pt() == "4/5"
+
+
+@pytest.mark.rule("605.1a")
+@plays("loyalty_mana", card_name="Chandra, Novice Pyromancer")
+def test_loyalty_ability_adds_mana_as_it_resolves_chandra_novice_pyromancer():
+    s, (chandra,) = board(("Chandra, Novice Pyromancer", "battlefield"))
+    t = s.timeline()
+    t.do(activate("Alice", chandra, "[−1]"))
+    assert t.state.stack and not t.state.player("Alice").pool  # not a mana ability: it uses the stack (605.1a)
+    resolve_top(t)
+    assert [m.type.value for m in t.state.player("Alice").pool] == ["R", "R"] and cited(t, "106.4")
+    assert t.state.obj(chandra).counter("loyalty") == 4
