@@ -224,3 +224,121 @@ def test_loyalty_ability_adds_mana_as_it_resolves_chandra_novice_pyromancer():
     resolve_top(t)
     assert [m.type.value for m in t.state.player("Alice").pool] == ["R", "R"] and cited(t, "106.4")
     assert t.state.obj(chandra).counter("loyalty") == 4
+
+
+# ---------------------------------------------------------------- optional costs paid on resolution (118.12)
+@pytest.mark.rule("118.12a")
+@plays("sacrifice_unless_you_discard", card_name="Hidden Horror")
+def test_hidden_horror_sacrificed_unless_alice_discards_a_creature_card():
+    fully_compiled("Hidden Horror")
+    s, (horror, bolt, bears) = board(("Hidden Horror", "hand"), ("Shock", "hand"), ("Grizzly Bears", "hand"),
+                                     mana="BBCC")
+    t = s.timeline()
+    t.do(cast("Alice", horror))
+    resolve_top(t)
+    resolve_top(t, may="yes", discard=bears)  # only the creature card may be discarded
+    assert zone_of(t, horror) is Zone.BATTLEFIELD and zone_of(t, bears) is Zone.GRAVEYARD
+    assert zone_of(t, bolt) is Zone.HAND
+
+
+@pytest.mark.rule("118.3")
+def test_hidden_horror_without_a_creature_card_is_sacrificed_without_a_question():
+    s, (horror, bolt) = board(("Hidden Horror", "hand"), ("Shock", "hand"), mana="BBCC")
+    t = s.timeline()
+    t.do(cast("Alice", horror))
+    resolve_top(t)
+    resolve_top(t)  # a Shock isn't a creature card: discarding one is impossible, so no "may"
+    assert zone_of(t, horror) is Zone.GRAVEYARD and zone_of(t, bolt) is Zone.HAND
+
+
+@pytest.mark.rule("608.2c")
+@plays("counter_unless_pays_more_with_flier", card_name="Lofty Denial")
+def test_lofty_denial_asks_four_with_a_flier_and_one_without():
+    fully_compiled("Lofty Denial")
+    for flier, bob_extra, countered in ((False, "C", False), (True, "C", True), (True, "CCCC", False)):
+        s = Scenario("lofty", players=["Alice", "Bob"], step="main1", active="Bob")
+        bears = s.add("Grizzly Bears", "Bob", zone="hand")
+        denial = s.add("Lofty Denial", "Alice", zone="hand")
+        if flier:
+            s.add("Snapping Drake", "Alice", zone="battlefield")
+        s.mana("Bob", "CG" + bob_extra)
+        s.mana("Alice", "CU")
+        t = s.timeline()
+        t.do(cast("Bob", bears, pay="CG"))
+        t.do(pass_priority("Bob"))
+        t.do(cast("Alice", denial, targets=(bears,)))
+        # Bob can pay {1} but not {4} with one mana left: with a flier, he can't pay and isn't asked
+        resolve_top(t, **({} if flier and bob_extra == "C" else {"may": "yes"}))
+        assert (zone_of(t, bears) is Zone.GRAVEYARD) is countered, (flier, bob_extra)
+
+
+@pytest.mark.rule("118.12")
+@plays("may_sacrifice_if_you_do", card_name="Brawl-Bash Ogre")
+def test_brawl_bash_ogre_may_sacrifice_another_creature_for_plus_two():
+    from combat_support import pass_until
+
+    from mtgrules import Step, characteristics, declare_attackers
+    fully_compiled("Brawl-Bash Ogre")
+    s, (ogre, bears) = board(("Brawl-Bash Ogre", "battlefield"), ("Grizzly Bears", "battlefield"), step="combat")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [ogre]))
+    resolve_top(t, may="yes")  # the only other creature: no "sacrifice" question
+    assert zone_of(t, bears) is Zone.GRAVEYARD and characteristics(t.state, ogre).pt() == "5/5"
+
+
+@pytest.mark.rule("118.12")
+def test_brawl_bash_ogre_declines_and_gets_nothing():
+    from combat_support import pass_until
+
+    from mtgrules import Step, characteristics, declare_attackers
+    s, (ogre, bears) = board(("Brawl-Bash Ogre", "battlefield"), ("Grizzly Bears", "battlefield"), step="combat")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [ogre]))
+    resolve_top(t, may="no")
+    assert zone_of(t, bears) is Zone.BATTLEFIELD and characteristics(t.state, ogre).pt() == "3/3"
+
+
+# ---------------------------------------------------------------- emblems (114)
+@pytest.mark.rule("114.4")
+@plays("loyalty_emblem", "emblem_ability", card_name="Vivien Reid")
+def test_you_get_an_emblem_vivien_reid_works_from_the_command_zone():
+    from test_oracle_templates import line_played
+
+    from mtgrules import characteristics
+    line_played("Vivien Reid", "[−8]")
+    s = Scenario("emblem", players=["Alice", "Bob"], step="main1")
+    vivien = s.add("Vivien Reid", "Alice", counters={"loyalty": 8})
+    bears = s.add("Grizzly Bears", "Alice")
+    theirs = s.add("Grizzly Bears", "Bob")
+    later = s.add("Grizzly Bears", "Alice", zone="hand")
+    s.mana("Alice", "CG")
+    t = s.timeline()
+    t.do(activate("Alice", vivien, "[−8]"))
+    resolve_top(t)
+    emblems = t.state.in_zone(Zone.COMMAND)
+    assert len(emblems) == 1 and emblems[0].owner == emblems[0].controller == "Alice"  # 114.2
+    assert zone_of(t, vivien) is Zone.GRAVEYARD  # no loyalty left (704.5i); the emblem stays (114.5)
+    chars = characteristics(t.state, bears)
+    assert chars.pt() == "4/4" and {"vigilance", "trample", "indestructible"} <= set(chars.keywords)
+    assert characteristics(t.state, theirs).pt() == "2/2"
+    t.do(cast("Alice", later))
+    resolve_top(t)
+    now = next(o for o in t.state.battlefield("Alice") if o.card == "Grizzly Bears" and o.oid != bears)
+    assert characteristics(t.state, now.oid).pt() == "4/4"  # a static ability: it applies to newcomers (611.3a)
+
+
+@pytest.mark.rule("114.2")
+@plays("loyalty_emblem_each_opponent", "this_emblem_deals_damage_to_you", card_name="Chandra, Awakened Inferno")
+def test_each_opponent_gets_an_emblem_chandra_awakened_inferno():
+    from test_oracle_templates import line_played, pass_to_upkeep_trigger
+    line_played("Chandra, Awakened Inferno", "[+2]")
+    s, (chandra,) = board(("Chandra, Awakened Inferno", "battlefield"))
+    t = s.timeline()
+    t.do(activate("Alice", chandra, "[+2]"))
+    resolve_top(t)
+    (emblem,) = t.state.in_zone(Zone.COMMAND)
+    assert emblem.controller == "Bob"
+    pass_to_upkeep_trigger(t)  # Bob's upkeep: his emblem triggers from the command zone (114.4)
+    assert t.state.active == "Bob"
+    resolve_top(t)
+    assert t.state.player("Bob").life == 19 and t.state.player("Alice").life == 20

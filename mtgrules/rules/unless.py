@@ -1,5 +1,5 @@
-""""[Do something] unless [a player pays ...]": a cost a player may pay as the instruction is
-followed (118.12, 118.12a).
+""""[Do something] unless [a player pays ...]" and "You may [pay a cost]. If you do, ...": a cost a
+player may pay as the instruction is followed (118.12, 118.12a): mana, a discard or a sacrifice.
 
 "Counter target spell unless its controller pays {4}" means "Its controller may pay {4}. If they
 don't, counter it" (118.12a). The payment is a cost paid while the spell or ability resolves
@@ -11,12 +11,18 @@ activate (608.2g), as any cost paid during resolution is (``keyword_actions.pay_
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mtgrules.core.choices import Chooser
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.mana import parse_cost, pay
-from mtgrules.core.state import Draft
+from mtgrules.core.objects import GameObject, Zone
+from mtgrules.core.state import Draft, GameState
+from mtgrules.rules.discard import discard
 from mtgrules.rules.keyword_actions import mana_sources, pay_mana_now
+from mtgrules.rules.layers import characteristics
 from mtgrules.rules.optional import may
+from mtgrules.rules.sacrifice import candidates, choose_sacrifice, sacrifice
 
 
 def could_pay(d: Draft, player: str, cost: str) -> bool:
@@ -38,4 +44,39 @@ def pays(d: Draft, chooser: Chooser, player: str, cost: str, why: str, otherwise
         return False
     pay_mana_now(d, chooser, player, cost, why)
     d.note("if check", f"{why}: {player} pays {cost}, so the rest doesn't happen (118.12a)", "118.12a", player, player)
+    return True
+
+
+def discards(d: Draft, chooser: Chooser, player: str, test: Callable[[GameState, GameObject], bool], words: str,
+             why: str, otherwise: str) -> bool:
+    """Whether ``player`` discards ``words`` ("a creature card") for ``why``, a cost paid as the
+    instruction is followed (118.12a; choice ``"may"``, then which card: ``"discard"``, 701.9b).
+    With no such card in hand it can't be chosen (118.3), and nobody is asked."""
+    hand = [o.oid for o in d.view().in_zone(Zone.HAND, player) if test(d.view(), o)]
+    if not may(d, chooser, player, f"discard {words} (else: {otherwise})", why, possible=bool(hand)):
+        d.note("if check", f"{why}: {player} doesn't discard {words}, so: {otherwise} (118.12a)", "118.12a",
+               player, player)
+        return False
+    state = d.view()
+    oid: int = chooser.choose("discard", player, hand, "701.9b",
+                              sentence=f"{player} must choose {words} to discard (701.9b), from "
+                                       f"{', '.join(f'{characteristics(state, h).name} ({h})' for h in hand)}: "
+                                       "give discard=<id>")
+    discard(d, player, oid, why)
+    return True
+
+
+def sacrifices(d: Draft, chooser: Chooser, player: str, test: Callable[[GameState, GameObject], bool], words: str,
+               why: str) -> bool:
+    """Whether ``player`` sacrifices ``words`` ("another creature") for ``why``: "You may sacrifice
+    ... If you do, ..." is a cost paid as the ability resolves (118.12; choice ``"may"``, then
+    which: ``"sacrifice"``, 701.21a). With none to sacrifice it can't be chosen (118.3)."""
+    if not may(d, chooser, player, f"sacrifice {words}", why, possible=bool(candidates(d.view(), player, test))):
+        d.note("if check", f"{why}: {player} doesn't sacrifice {words}, so what \"If you do\" says doesn't happen "
+               "(118.12)", "118.12", player, player)
+        return False
+    oid = choose_sacrifice(d, chooser, player, test, words.removeprefix("another ").removeprefix("a "))
+    if oid is None:  # never: it was possible
+        return False
+    sacrifice(d, player, oid, why)
     return True

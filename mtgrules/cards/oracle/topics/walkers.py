@@ -1,5 +1,6 @@
 """Planeswalkers' lines, "unless" costs and regeneration: the templates of the grammar's section
-"planeswalkers, "unless", regenerate".
+"planeswalkers, "unless", regenerate": loyalty lines (606), emblems (114), costs paid as an
+instruction is followed (118.12) and regeneration (701.19).
 
 This module turns them into IR (``@transform``) and follows them as they resolve
 (``@instruction``). The rules they play are the engine's: a cost paid "unless" (118.12a) is
@@ -14,14 +15,19 @@ from typing import Any
 
 from mtgrules.cards.oracle import build
 from mtgrules.cards.oracle.build import CannotBuild
-from mtgrules.cards.oracle.registry import IR, instruction, targets, transform
-from mtgrules.core.abilities import Resolution
+from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, targets, transform
+from mtgrules.core.abilities import ActivatedAbility, Cost, Resolution
+from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import ManaType, make_mana, pool_text
 from mtgrules.core.objects import GameObject, StackItem, Zone
+from mtgrules.core.state import GameState
+from mtgrules.rules.emblems import emblem_definition, get_emblem
+from mtgrules.rules.layers import characteristics
 from mtgrules.rules.regenerate import add_shield
 from mtgrules.rules.resolution import Resolution as ConcreteResolution
 from mtgrules.rules.sacrifice import sacrifice
-from mtgrules.rules.unless import pays
+from mtgrules.rules.targeting import opponents, player_targets
+from mtgrules.rules.unless import discards, pays, sacrifices
 
 Step = Callable[[Resolution, StackItem, str], None]
 
@@ -39,9 +45,10 @@ def _sacrifice_unless(c: list[Any]) -> IR:
 
 @instruction("counter unless pays")
 def _counter_unless_step(eff: IR) -> Step:
-    cost = eff[2]
+    usual, instead = eff[2], (eff[3] if len(eff) > 3 else None)
 
     def step(res: Resolution, item: StackItem, why: str) -> None:
+        cost = instead[1] if instead is not None and _you_control_a_flier(res) else usual
         for spell in res.targets():
             caster = next((i.controller for i in res.d.stack if i.kind == "spell" and i.source.oid == spell.oid),
                           spell.controller)  # the spell's controller (110.2) answers, not the counterspell's
@@ -50,14 +57,34 @@ def _counter_unless_step(eff: IR) -> Step:
     return step
 
 
-@instruction("sacrifice self unless pays")
-def _sacrifice_unless_step(eff: IR) -> Step:
-    cost = eff[1]
+@transform("sacrifice_unless_you_discard")
+def _sacrifice_unless_discard(c: list[Any]) -> IR:
+    return ("sacrifice self unless discards", str(c[-1]))
 
+
+@transform("counter_unless_pays_more_with_flier")
+def _counter_unless_more(c: list[Any]) -> IR:
+    return ("counter unless pays", c[0], str(c[1]).upper(), ("you control a creature with flying", str(c[2]).upper()))
+
+
+@transform("may_sacrifice_if_you_do")
+def _may_sacrifice(c: list[Any]) -> IR:
+    return ("may sacrifice", str(c[0]), c[1])
+
+
+def _you_control_a_flier(res: Resolution) -> bool:
+    """"If you control a creature with flying", read as the instruction is followed (608.2c)."""
+    state = res.state
+    return any(characteristics(state, o.oid).is_creature and Keyword.FLYING in characteristics(state, o.oid).keywords
+               for o in state.battlefield(res.controller))
+
+
+def _unless_self_step(pay: Callable[[Resolution, StackItem, str, str], bool]) -> Step:
+    """"Sacrifice ~ unless you [pay]": its controller may pay; if not, they sacrifice it (118.12a)."""
     def step(res: Resolution, item: StackItem, why: str) -> None:
         src = res.source()
         name = res.name(src.oid) if src is not None else item.label.split(":")[0]
-        if pays(res.d, res.chooser, res.controller, cost, why, f"sacrifice {name}"):
+        if pay(res, item, why, f"sacrifice {name}"):
             return
         if src is None or src.zone is not Zone.BATTLEFIELD or src.controller != res.controller:
             # it left, or another player controls it now: it can't be sacrificed (701.21a)
@@ -66,6 +93,43 @@ def _sacrifice_unless_step(eff: IR) -> Step:
             return
         sacrifice(res.d, res.controller, src.oid, why)
     return step
+
+
+@instruction("sacrifice self unless pays")
+def _sacrifice_unless_step(eff: IR) -> Step:
+    cost = eff[1]
+    return _unless_self_step(lambda res, item, why, otherwise: pays(res.d, res.chooser, res.controller, cost, why,
+                                                                    otherwise))
+
+
+@instruction("sacrifice self unless discards")
+def _sacrifice_unless_discards_step(eff: IR) -> Step:
+    words = eff[1]
+    creature = words == "a creature card"
+
+    def test(state: GameState, obj: GameObject) -> bool:
+        return not creature or "Creature" in characteristics(state, obj.oid).types
+
+    return _unless_self_step(lambda res, item, why, otherwise: discards(res.d, res.chooser, res.controller, test,
+                                                                        words, why, otherwise))
+
+
+@instruction("may sacrifice")
+def _may_sacrifice_step(eff: IR) -> Step:
+    words, then = eff[1], build.resolver((eff[2],))
+    other = words.startswith("another")
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        def test(state: GameState, obj: GameObject) -> bool:
+            return characteristics(state, obj.oid).is_creature and not (other and obj.oid == item.source.oid)
+        if sacrifices(res.d, res.chooser, res.controller, test, words, why):
+            then(res, item)  # "If you do" (118.12)
+    return step
+
+
+@targets("may sacrifice")
+def _may_sacrifice_targets(eff: IR) -> list[Any]:
+    return build._targets_of((eff[2],))
 
 
 # ---------------------------------------------------------------- regeneration (701.19, 614.8)
@@ -152,3 +216,45 @@ def _add_mana_step(eff: IR) -> Step:
                             "pool as the ability resolves (it is a loyalty ability, not a mana ability, 605.1a)",
                             kind="mana added", pool=pool + added)
     return step
+
+
+# ---------------------------------------------------------------- emblems (114)
+@transform("loyalty_emblem")
+def _loyalty_emblem(c: list[Any]) -> IR:
+    return ("loyalty emblem", int(str(c[0])), "you", c[1])
+
+
+@transform("loyalty_emblem_each_opponent")
+def _loyalty_emblem_each_opponent(c: list[Any]) -> IR:
+    return ("loyalty emblem", int(str(c[0])), "each opponent", c[1])
+
+
+@transform("this_emblem_deals_damage_to_you")
+def _emblem_damage(c: list[Any]) -> IR:
+    return ("damage", c[0], ("you",))  # its source is the emblem, the ability's source (114.4, 120.3)
+
+
+@ability_kind("loyalty emblem")
+def _loyalty_emblem_ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"[−8]: You get an emblem with "..."": a loyalty ability (606.3) that, as it resolves, puts
+    an emblem with that ability into its controller's command zone, or each opponent's (114.2)."""
+    if is_spell_card or '"' not in line:
+        raise CannotBuild("an emblem is made by a loyalty ability whose text quotes the emblem's ability (114.2)")
+    quoted = line[line.index('"') + 1:line.rindex('"')]
+    kind, inner = build.ability(ir[3], quoted, False)
+    if kind != "ability":
+        raise CannotBuild("an emblem with only keywords isn't played yet")
+    name = emblem_definition(quoted, inner)
+    who = ir[2]
+
+    def resolve(res: Resolution, item: StackItem) -> None:
+        players = [res.controller] if who == "you" else [
+            p for p in player_targets(res.state) if opponents(res.state, res.controller, p)]
+        for p in players:
+            get_emblem(res.d, p, name, item.label)
+    return "ability", ActivatedAbility(Cost.of(loyalty=ir[1]), line, resolve)
+
+
+@transform("emblem_ability")
+def _emblem_ability(c: list[Any]) -> IR:
+    return tuple(c[0])
