@@ -342,3 +342,112 @@ def test_each_opponent_gets_an_emblem_chandra_awakened_inferno():
     assert t.state.active == "Bob"
     resolve_top(t)
     assert t.state.player("Bob").life == 19 and t.state.player("Alice").life == 20
+
+
+@pytest.mark.rule("701.19c")
+@plays("destroy_all_theirs", card_name="Plague Wind")
+def test_plague_wind_destroys_only_the_creatures_alice_doesnt_control_regenerated_or_not():
+    fully_compiled("Plague Wind")
+    s = Scenario("plague wind", players=["Alice", "Bob"], step="main1")
+    wind = s.add("Plague Wind", "Alice", zone="hand")
+    mine = s.add("Grizzly Bears", "Alice")
+    skeletons = s.add("Drudge Skeletons", "Bob")
+    s.mana("Alice", "CCCCCCCBB")
+    s.mana("Bob", "B")
+    t = s.timeline()
+    t.do(cast("Alice", wind))
+    t.do(pass_priority("Alice"))
+    t.do(activate("Bob", skeletons, 0))  # Bob regenerates in response: no help (701.19c)
+    resolve_top(t)
+    assert t.state.regeneration
+    resolve_top(t)
+    assert zone_of(t, skeletons) is Zone.GRAVEYARD and zone_of(t, mine) is Zone.BATTLEFIELD
+
+
+@pytest.mark.rule("701.19c")
+@plays("damage_no_regeneration", card_name="Incinerate")
+def test_incinerate_a_creature_dealt_damage_this_way_cant_be_regenerated_this_turn():
+    fully_compiled("Incinerate")
+    t, skeletons, (incinerate,) = shielded_skeletons("BCR", ("Incinerate", "hand"))
+    t.do(cast("Alice", incinerate, targets=(skeletons,)))
+    resolve_top(t)  # lethal damage, and its shield doesn't apply this turn
+    assert zone_of(t, skeletons) is Zone.GRAVEYARD
+
+
+@pytest.mark.rule("614.8")
+def test_incinerate_to_a_player_leaves_shields_alone():
+    t, skeletons, (incinerate, shock) = shielded_skeletons("BCRR", ("Incinerate", "hand"), ("Shock", "hand"))
+    t.do(cast("Alice", incinerate, targets=("Bob",), pay="CR"))
+    resolve_top(t)
+    t.do(cast("Alice", shock, targets=(skeletons,)))
+    resolve_top(t)
+    assert t.state.player("Bob").life == 17 and zone_of(t, skeletons) is Zone.BATTLEFIELD
+
+
+@pytest.mark.rule("118.12a")
+@plays("damage_unless_sacrifice", card_name="Demanding Dragon")
+def test_demanding_dragon_opponent_sacrifices_or_takes_five():
+    fully_compiled("Demanding Dragon")
+    for answer in ("yes", "no"):
+        s, (dragon, bears) = board(("Demanding Dragon", "hand"), ("Grizzly Bears", "bob:battlefield"), mana="CCCRR")
+        t = s.timeline()
+        t.do(cast("Alice", dragon))
+        resolve_top(t)
+        assert t.state.stack and t.state.stack[-1].targets == ("Bob",)  # its trigger targets the only opponent
+        resolve_top(t, may=answer)
+        assert (zone_of(t, bears) is Zone.GRAVEYARD) is (answer == "yes")
+        assert t.state.player("Bob").life == (20 if answer == "yes" else 15)
+
+
+@pytest.mark.rule("118.3")
+def test_demanding_dragon_with_no_creature_to_sacrifice_deals_five_without_asking():
+    s, (dragon,) = board(("Demanding Dragon", "hand"), mana="CCCRR")
+    t = s.timeline()
+    t.do(cast("Alice", dragon))
+    resolve_top(t)
+    resolve_top(t)
+    assert t.state.player("Bob").life == 15
+
+
+@pytest.mark.rule("723.1")
+@plays("end_the_turn", card_name="Time Stop")
+def test_time_stop_end_the_turn_is_marked_not_played_with_its_reason():
+    from mtgrules.cards.oracle.source import compiled
+    c = compiled("Time Stop")
+    assert c.status == "not played" and "723.1" in c.lines[0].how and "cleanup step" in c.lines[0].how
+
+
+@pytest.mark.rule("118.12")
+@plays("may_sacrifice_or_discard_if_you_do", card_name="Crypt Lurker")
+def test_crypt_lurker_pays_one_of_two_costs_then_draws():
+    fully_compiled("Crypt Lurker")
+    for which in ("sacrifice a creature", "discard"):
+        s, (lurker, bears, card) = board(("Crypt Lurker", "hand"), ("Grizzly Bears", "battlefield"),
+                                         ("Grizzly Bears", "hand"), mana="CCCB")
+        t = s.timeline()
+        t.do(cast("Alice", lurker))
+        resolve_top(t)
+        hand = len(t.state.in_zone(Zone.HAND, "Alice"))
+        with pytest.raises(MissingChoice) as err:
+            resolve_top(t, may="yes")
+        assert err.value.kind == "which cost"
+        resolve_top(t, may="yes", which_cost=which, sacrifice=bears)
+        if which == "discard":
+            assert zone_of(t, card) is Zone.GRAVEYARD and zone_of(t, bears) is Zone.BATTLEFIELD
+        else:
+            assert zone_of(t, bears) is Zone.GRAVEYARD and zone_of(t, card) is Zone.HAND
+        assert len(t.state.in_zone(Zone.HAND, "Alice")) == hand + (0 if which == "discard" else 1)  # drew one
+
+
+@pytest.mark.rule("118.3")
+def test_crypt_lurker_may_sacrifice_itself_when_it_is_the_only_cost_it_can_pay():
+    s, (lurker, spell) = board(("Crypt Lurker", "hand"), ("Shock", "hand"), mana="CCCB")
+    t = s.timeline()
+    t.do(cast("Alice", lurker))
+    resolve_top(t)
+    with pytest.raises(MissingChoice) as err:
+        resolve_top(t)
+    assert err.value.kind == "may"
+    resolve_top(t, may="yes")  # no creature card in hand: only "sacrifice a creature", and only itself
+    assert zone_of(t, next(o.oid for o in t.state.objects if o.card == "Crypt Lurker")) is Zone.GRAVEYARD
+    assert len(t.state.in_zone(Zone.HAND, "Alice")) == 2  # the Shock and the card drawn

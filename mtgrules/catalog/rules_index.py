@@ -661,6 +661,7 @@ RULES: dict[str, str] = {
     "707": "copying objects",
     "707.2": "a copy takes the copiable values of the original's characteristics",
     "707.2a": "a copy has the original's colour and abilities, as derived from its text",
+    "723.1": "ending the turn: exile the stack, check state-based actions, skip straight to the cleanup step",
     "733": "handling illegal actions (732 in the 2026-01-16 edition)",
     # 8. Multiplayer rules
     "800": "multiplayer games: general",

@@ -15,7 +15,8 @@ the legend rule (704.5j).
 * A shield lasts until used or until the turn ends: shields left are removed in the cleanup step
   (514.2), and one made in an earlier turn never applies (701.19a: "this turn").
 * "It can't be regenerated" (Terror, Wrath of God) makes the destruction ignore the shields
-  (701.19c): they stay, unused; making a shield is still allowed.
+  (701.19c): they stay, unused; making a shield is still allowed. "A creature dealt damage this
+  way can't be regenerated this turn" (Incinerate) marks the creature so for the rest of the turn.
 * An indestructible permanent isn't destroyed at all (702.12b), so its shield isn't used.
 """
 
@@ -33,9 +34,20 @@ from mtgrules.rules.layers import characteristics
 
 
 def shields_on(d: Draft, obj: GameObject) -> list[RegenerationShield]:
-    """The shields that would protect ``obj`` now: made this turn, for this very object (400.7)."""
+    """The shields that would protect ``obj`` now: made this turn, for this very object (400.7);
+    none while it "can't be regenerated this turn" (701.19c)."""
     turn = d.view().turn
-    return [s for s in d.regeneration if s.permanent == obj.ref and s.turn == turn]
+    mine = [s for s in d.regeneration if s.permanent == obj.ref and s.turn == turn]
+    return [] if any(s.blocks for s in mine) else mine
+
+
+def cant_be_regenerated_this_turn(d: Draft, obj: GameObject, why: str) -> None:
+    """``obj`` can't be regenerated this turn (Incinerate): its shields don't apply until the turn
+    ends (701.19c); they stay, unused."""
+    mark = RegenerationShield(obj.ref, d.view().turn, why, blocks=True)
+    d.set_scalar("701.19c", regeneration=d.regeneration + (mark,))
+    name = characteristics(d.view(), obj.oid).name
+    d.note("chosen", f"{why}: {name} can't be regenerated this turn (701.19c)", "701.19c", obj.oid, name)
 
 
 def add_shield(d: Draft, obj: GameObject, why: str) -> None:
@@ -78,7 +90,8 @@ def end_this_turn(d: Draft, chooser: Chooser) -> None:
     if not d.regeneration:
         return
     d.set_scalar("514.2", regeneration=())
-    d.note(EventKind.EFFECTS_END, "regeneration shields not used this turn end (514.2)", "514.2")
+    d.note(EventKind.EFFECTS_END, "regeneration shields not used this turn, and \"can't be regenerated this "
+           "turn\", end (514.2)", "514.2")
 
 
 hooks.DESTRUCTION_REPLACEMENTS.append(regenerate_instead)

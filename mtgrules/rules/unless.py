@@ -67,16 +67,67 @@ def discards(d: Draft, chooser: Chooser, player: str, test: Callable[[GameState,
 
 
 def sacrifices(d: Draft, chooser: Chooser, player: str, test: Callable[[GameState, GameObject], bool], words: str,
-               why: str) -> bool:
+               why: str, otherwise: str | None = None) -> bool:
     """Whether ``player`` sacrifices ``words`` ("another creature") for ``why``: "You may sacrifice
     ... If you do, ..." is a cost paid as the ability resolves (118.12; choice ``"may"``, then
-    which: ``"sacrifice"``, 701.21a). With none to sacrifice it can't be chosen (118.3)."""
-    if not may(d, chooser, player, f"sacrifice {words}", why, possible=bool(candidates(d.view(), player, test))):
-        d.note("if check", f"{why}: {player} doesn't sacrifice {words}, so what \"If you do\" says doesn't happen "
-               "(118.12)", "118.12", player, player)
+    which: ``"sacrifice"``, 701.21a). With none to sacrifice it can't be chosen (118.3). For
+    "[...] unless that player sacrifices ...", ``otherwise`` is what happens if they don't (118.12a)."""
+    question = f"sacrifice {words}" + (f" (else: {otherwise})" if otherwise else "")
+    if not may(d, chooser, player, question, why, possible=bool(candidates(d.view(), player, test))):
+        if otherwise:
+            d.note("if check", f"{why}: {player} doesn't sacrifice {words}, so: {otherwise} (118.12a)", "118.12a",
+                   player, player)
+        else:
+            d.note("if check", f"{why}: {player} doesn't sacrifice {words}, so what \"If you do\" says doesn't "
+                   "happen (118.12)", "118.12", player, player)
         return False
     oid = choose_sacrifice(d, chooser, player, test, words.removeprefix("another ").removeprefix("a "))
     if oid is None:  # never: it was possible
         return False
     sacrifice(d, player, oid, why)
+    return True
+
+
+WHICH_COST = "which cost"
+"""The choice keyword (``which_cost=...``) for one of two costs a text offers (118.12)."""
+
+
+def pays_one_of(d: Draft, chooser: Chooser, player: str, creature: Callable[[GameState, GameObject], bool],
+                why: str) -> bool:
+    """"You may sacrifice a creature or discard a creature card. If you do, ...": whether
+    ``player`` pays one of the two costs as the ability resolves (118.12): ``"may"`` first, then,
+    when both could be paid, which (``"which cost"``). A cost that can't be paid can't be chosen
+    (118.3). ``creature`` tells a creature permanent, and a creature card, from the rest."""
+    state = d.view()
+    can_sacrifice = bool(candidates(state, player, creature))
+    cards = [o.oid for o in state.in_zone(Zone.HAND, player) if creature(state, o)]
+    sacrifice_words, discard_words = "sacrifice a creature", "discard a creature card"
+    if not may(d, chooser, player, f"{sacrifice_words} or {discard_words}", why,
+               possible=can_sacrifice or bool(cards)):
+        d.note("if check", f"{why}: {player} pays neither cost, so what \"If you do\" says doesn't happen (118.12)",
+               "118.12", player, player)
+        return False
+    options = [w for w, ok in ((sacrifice_words, can_sacrifice), (discard_words, bool(cards))) if ok]
+
+    def words(value: object) -> object:
+        if isinstance(value, str):
+            found = [o for o in options if o.startswith(value.lower().strip())] if value.strip() else []
+            return found[0] if len(found) == 1 else value
+        return value
+    which = options[0] if len(options) == 1 else chooser.choose(
+        WHICH_COST, player, options, "118.12", normalize=words,
+        sentence=f"{player} chose to pay a cost for {why} and must say which (118.12): give "
+                 f"which_cost=\"{sacrifice_words}\" or which_cost=\"{discard_words}\"")
+    if which == sacrifice_words:
+        oid = choose_sacrifice(d, chooser, player, creature, "creature")
+        if oid is None:  # never: it was possible
+            return False
+        sacrifice(d, player, oid, why)
+        return True
+    state = d.view()
+    card: int = cards[0] if len(cards) == 1 else chooser.choose(
+        "discard", player, cards, "701.9b",
+        sentence=f"{player} must choose a creature card to discard (701.9b), from "
+                 f"{', '.join(f'{characteristics(state, h).name} ({h})' for h in cards)}: give discard=<id>")
+    discard(d, player, card, why)
     return True

@@ -23,11 +23,11 @@ from mtgrules.core.objects import GameObject, StackItem, Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.emblems import emblem_definition, get_emblem
 from mtgrules.rules.layers import characteristics
-from mtgrules.rules.regenerate import add_shield
+from mtgrules.rules.regenerate import add_shield, cant_be_regenerated_this_turn
 from mtgrules.rules.resolution import Resolution as ConcreteResolution
 from mtgrules.rules.sacrifice import sacrifice
 from mtgrules.rules.targeting import opponents, player_targets
-from mtgrules.rules.unless import discards, pays, sacrifices
+from mtgrules.rules.unless import discards, pays, pays_one_of, sacrifices
 
 Step = Callable[[Resolution, StackItem, str], None]
 
@@ -258,3 +258,105 @@ def _loyalty_emblem_ability(ir: IR, line: str, is_spell_card: bool) -> tuple[str
 @transform("emblem_ability")
 def _emblem_ability(c: list[Any]) -> IR:
     return tuple(c[0])
+
+
+# ---------------------------------------------------------------- more regeneration and "unless" (701.19c, 118.12a)
+@transform("destroy_all_theirs")
+def _destroy_all_theirs(c: list[Any]) -> IR:
+    return ("destroy all creatures you don't control",)
+
+
+@instruction("destroy all creatures you don't control")
+def _destroy_all_theirs_step(eff: IR) -> Step:
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        state = res.state
+        doomed = [o for o in state.battlefield() if o.controller != res.controller
+                  and characteristics(state, o.oid).is_creature]
+        with res.d.one_event():  # destroyed at once (701.8a, 603.10a)
+            for obj in doomed:
+                res.destroy(obj)
+    return step
+
+
+@transform("damage_no_regeneration")
+def _damage_no_regeneration(c: list[Any]) -> IR:
+    return ("damage, then can't be regenerated this turn", c[0])
+
+
+@instruction("damage, then can't be regenerated this turn")
+def _damage_no_regeneration_step(eff: IR) -> Step:
+    deal = build.resolver((eff[1],))
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        start = len(res.d.events)
+        deal(res, item)
+        state = res.state
+        dealt = {ev.obj for ev in res.d.events[start:] if ev.attribute == "damage" and isinstance(ev.obj, int)
+                 and isinstance(ev.after, int) and isinstance(ev.before, int) and ev.after > ev.before}
+        for oid in sorted(dealt):  # a creature dealt damage this way (prevented damage isn't dealt, 615.1)
+            obj = state.obj(oid)
+            if obj.zone is Zone.BATTLEFIELD and characteristics(state, oid).is_creature:
+                cant_be_regenerated_this_turn(res.d, obj, why)
+    return step
+
+
+@targets("damage, then can't be regenerated this turn")
+def _damage_no_regeneration_targets(eff: IR) -> list[Any]:
+    return build._targets_of((eff[1],))
+
+
+@transform("damage_unless_sacrifice")
+def _damage_unless_sacrifice(c: list[Any]) -> IR:
+    return ("damage unless sacrifices", c[-1], ("target opponent",))
+
+
+@instruction("damage unless sacrifices")
+def _damage_unless_sacrifice_step(eff: IR) -> Step:
+    n = eff[1]
+
+    def is_creature(state: GameState, obj: GameObject) -> bool:
+        return characteristics(state, obj.oid).is_creature
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        source = res.name(item.source.oid) if res.state.resolve_ref(item.source) else item.label.split(":")[0]
+        for player in res.target_players():
+            if not sacrifices(res.d, res.chooser, player, is_creature, "a creature", why,
+                              otherwise=f"{source} deals {n} damage to {player}"):
+                res.damage(player, n)
+    return step
+
+
+# ---------------------------------------------------------------- marked with their reason
+@transform("end_the_turn")
+def _end_the_turn(c: list[Any]) -> IR:
+    return ("end the turn",)
+
+
+@instruction("end the turn")
+def _end_the_turn_step(eff: IR) -> Step:
+    raise CannotBuild("\"End the turn\" (723.1) isn't played yet: the kit can't yet exile every object on the stack, "
+                      "the resolving spell with it, and skip straight to the cleanup step (723.1b, 723.1d)")
+
+
+# ---------------------------------------------------------------- one of two costs (118.12)
+@transform("may_sacrifice_or_discard_if_you_do")
+def _may_sacrifice_or_discard(c: list[Any]) -> IR:
+    return ("may sacrifice or discard", c[-1])
+
+
+@instruction("may sacrifice or discard")
+def _may_sacrifice_or_discard_step(eff: IR) -> Step:
+    then = build.resolver((eff[1],))
+
+    def creature(state: GameState, obj: GameObject) -> bool:
+        return characteristics(state, obj.oid).is_creature
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        if pays_one_of(res.d, res.chooser, res.controller, creature, why):
+            then(res, item)  # "If you do" (118.12)
+    return step
+
+
+@targets("may sacrifice or discard")
+def _may_sacrifice_or_discard_targets(eff: IR) -> list[Any]:
+    return build._targets_of((eff[1],))
