@@ -451,3 +451,91 @@ def test_crypt_lurker_may_sacrifice_itself_when_it_is_the_only_cost_it_can_pay()
     resolve_top(t, may="yes")  # no creature card in hand: only "sacrifice a creature", and only itself
     assert zone_of(t, next(o.oid for o in t.state.objects if o.card == "Crypt Lurker")) is Zone.GRAVEYARD
     assert len(t.state.in_zone(Zone.HAND, "Alice")) == 2  # the Shock and the card drawn
+
+
+# ---------------------------------------------------------------- modes of "choose one —" (700.2)
+@pytest.mark.rule("701.10e")
+@plays("double_counters_self", card_name="Voracious Hydra")
+def test_voracious_hydra_doubles_its_counters():
+    from mtgrules import characteristics
+    s, (hydra,) = board(("Voracious Hydra", "hand"), mana="CCCGG")
+    t = s.timeline()
+    t.do(cast("Alice", hydra, x=3))
+    resolve_top(t, mode="Double the number")
+    resolve_top(t)
+    assert t.state.obj(hydra).counter("+1/+1") == 6 and characteristics(t.state, hydra).pt() == "6/7"
+
+
+@pytest.mark.rule("701.14a")
+@plays("self_fights", card_name="Voracious Hydra")
+def test_voracious_hydra_fights_a_creature_alice_doesnt_control():
+    s, (hydra, ogre) = board(("Voracious Hydra", "hand"), ("Brawl-Bash Ogre", "bob:battlefield"), mana="CCCGG")
+    t = s.timeline()
+    t.do(cast("Alice", hydra, x=3))
+    resolve_top(t, mode="Voracious Hydra fights", target=ogre)
+    resolve_top(t)
+    assert zone_of(t, ogre) is Zone.GRAVEYARD  # 3 damage to a 3/3 (704.5g)
+    assert t.state.obj(hydra).damage == 3 and zone_of(t, hydra) is Zone.BATTLEFIELD  # a 3/4 dealt 3
+
+
+@pytest.mark.rule("611.2c")
+@plays("pump_all_creatures", card_name="Pestilent Haze")
+def test_pestilent_haze_all_creatures_get_minus_two():
+    fully_compiled("Pestilent Haze")
+    s, (haze, bears, ogre) = board(("Pestilent Haze", "hand"), ("Grizzly Bears", "battlefield"),
+                                   ("Brawl-Bash Ogre", "bob:battlefield"), mana="CBB")
+    t = s.timeline()
+    t.do(cast("Alice", haze, mode="All creatures get"))
+    resolve_top(t)
+    from mtgrules import characteristics
+    assert zone_of(t, bears) is Zone.GRAVEYARD and characteristics(t.state, ogre).pt() == "1/1"
+
+
+@pytest.mark.rule("609.3")
+@plays("remove_loyalty_each", card_name="Pestilent Haze")
+def test_pestilent_haze_removes_two_loyalty_counters_from_each_planeswalker():
+    s, (haze, chandra, vivien) = board(("Pestilent Haze", "hand"), ("Chandra, Novice Pyromancer", "battlefield"),
+                                       ("Vivien Reid", "bob:battlefield"), mana="CBB")
+    t = s.timeline()
+    t.do(cast("Alice", haze, mode="Remove two"))
+    resolve_top(t)
+    assert t.state.obj(chandra).counter("loyalty") == 3 and t.state.obj(vivien).counter("loyalty") == 3
+
+
+@pytest.mark.rule("701.10e")
+@plays("counters_then_double", card_name="Invigorating Surge")
+def test_invigorating_surge_puts_a_counter_then_doubles():
+    fully_compiled("Invigorating Surge")
+    s = Scenario("surge", players=["Alice", "Bob"], step="main1")
+    surge = s.add("Invigorating Surge", "Alice", zone="hand")
+    bears = s.add("Grizzly Bears", "Alice", counters={"+1/+1": 1})
+    s.mana("Alice", "CCG")
+    t = s.timeline()
+    t.do(cast("Alice", surge, targets=(bears,)))
+    resolve_top(t)
+    assert t.state.obj(bears).counter("+1/+1") == 4  # 1, +1, then doubled
+
+
+@pytest.mark.rule("614.8")
+def test_a_blocking_creature_that_regenerates_is_removed_from_combat():
+    from combat_support import pass_until
+
+    from mtgrules import Step, declare_attackers, declare_blockers
+    from mtgrules.rules.combat.state import is_blocking
+    s = Scenario("regenerate in combat", players=["Alice", "Bob"], step="combat")
+    ogre = s.add("Fire Elemental", "Alice")
+    skeletons = s.add("Drudge Skeletons", "Bob")
+    swamp = s.add("Swamp", "Bob")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [ogre]))
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {skeletons: ogre}))
+    t.do(pass_priority("Alice"))
+    t.do(activate("Bob", swamp, 0))
+    t.do(activate("Bob", skeletons, 0))
+    resolve_top(t)
+    assert t.state.regeneration and is_blocking(t.state, skeletons)
+    t = pass_until(t, Step.COMBAT_DAMAGE)
+    now = t.state.obj(skeletons)
+    assert now.zone is Zone.BATTLEFIELD and now.tapped and now.damage == 0 and not is_blocking(t.state, skeletons)
+    assert cited(t, "506.4")

@@ -19,9 +19,10 @@ from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, target
 from mtgrules.core.abilities import ActivatedAbility, Cost, Resolution
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import ManaType, make_mana, pool_text
-from mtgrules.core.objects import GameObject, StackItem, Zone
+from mtgrules.core.objects import GameObject, StackItem, Zone, set_counter
 from mtgrules.core.state import GameState
 from mtgrules.rules.emblems import emblem_definition, get_emblem
+from mtgrules.rules.keyword_actions import fight
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.regenerate import add_shield, cant_be_regenerated_this_turn
 from mtgrules.rules.resolution import Resolution as ConcreteResolution
@@ -360,3 +361,107 @@ def _may_sacrifice_or_discard_step(eff: IR) -> Step:
 @targets("may sacrifice or discard")
 def _may_sacrifice_or_discard_targets(eff: IR) -> list[Any]:
     return build._targets_of((eff[1],))
+
+
+# ---------------------------------------------------------------- modes seen under "choose one —" (700.2)
+@transform("double_counters_self")
+def _double_counters_self(c: list[Any]) -> IR:
+    return ("double counters", ("self",))
+
+
+@transform("counters_then_double")
+def _counters_then_double(c: list[Any]) -> IR:
+    return ("counters then double", c[0])
+
+
+@transform("self_fights")
+def _self_fights(c: list[Any]) -> IR:
+    return ("self fights", c[-1])
+
+
+@transform("pump_all_creatures")
+def _pump_all(c: list[Any]) -> IR:
+    from mtgrules.cards.oracle.parse import _pt
+    return ("pump all creatures", _pt(str(c[0])))
+
+
+@transform("remove_loyalty_each")
+def _remove_loyalty_each(c: list[Any]) -> IR:
+    from mtgrules.cards.oracle.parse import _number
+    return ("remove loyalty from each planeswalker", _number(str(c[0])))
+
+
+def _double_plus_one(res: Resolution, obj: GameObject, why: str) -> None:
+    """Give it as many +1/+1 counters as it has (701.10e); with none, none."""
+    now = res.state.obj(obj.oid)
+    n = now.counter("+1/+1")
+    if n == 0:
+        res.d.note("nothing", f"{why}: {res.name(obj.oid)} has no +1/+1 counters, so doubling adds none (701.10e)",
+                   "701.10e", obj.oid, res.name(obj.oid))
+        return
+    res.add_counters(now, "+1/+1", n, "701.10e")
+
+
+@instruction("double counters")
+def _double_counters_step(eff: IR) -> Step:
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        src = res.source()
+        if src is not None and src.zone is Zone.BATTLEFIELD:
+            _double_plus_one(res, src, why)
+    return step
+
+
+@instruction("counters then double")
+def _counters_then_double_step(eff: IR) -> Step:
+    put = build.resolver((eff[1],))
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        put(res, item)
+        for obj in res.targets():  # "that creature": the one the counter was put on (608.2c)
+            _double_plus_one(res, obj, why)
+    return step
+
+
+@targets("counters then double")
+def _counters_then_double_targets(eff: IR) -> list[Any]:
+    return build._targets_of((eff[1],))
+
+
+@instruction("self fights")
+def _fight_step(eff: IR) -> Step:
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        src = res.source()
+        for other in res.targets():
+            if src is None:  # it left: it can't fight, so neither does the other (701.14b)
+                res.d.note("no fight", f"{why}: its source is gone, so no fight happens (701.14b)", "701.14b",
+                           other.oid, res.name(other.oid))
+                continue
+            fight(res.d, src, other, why, res.chooser)
+    return step
+
+
+@instruction("pump all creatures")
+def _pump_all_step(eff: IR) -> Step:
+    p, t = eff[1]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        state = res.state
+        for obj in [o for o in state.battlefield() if characteristics(state, o.oid).is_creature]:
+            res.pump(obj, p, t, "613.4c", f"{why}: all creatures get {p:+d}/{t:+d} until end of turn")
+    return step
+
+
+@instruction("remove loyalty from each planeswalker")
+def _remove_loyalty_step(eff: IR) -> Step:
+    n = eff[1]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        state = res.state
+        for obj in [o for o in state.battlefield() if "Planeswalker" in characteristics(state, o.oid).types]:
+            had = obj.counter("loyalty")
+            gone = min(n, had)  # only as many as it has (609.3)
+            if gone:
+                res.d.update(obj.oid, "122.1", f"{why}: {gone} loyalty counter{'s' if gone > 1 else ''} removed from "
+                             f"{res.name(obj.oid)}", kind="counters",
+                             counters=set_counter(obj.counters, "loyalty", had - gone))
+    return step
