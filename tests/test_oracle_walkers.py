@@ -539,3 +539,37 @@ def test_a_blocking_creature_that_regenerates_is_removed_from_combat():
     now = t.state.obj(skeletons)
     assert now.zone is Zone.BATTLEFIELD and now.tapped and now.damage == 0 and not is_blocking(t.state, skeletons)
     assert cited(t, "506.4")
+
+
+@pytest.mark.rule("608.2c")
+@plays("then_if_outnumbered", card_name="Garruk, Unleashed")
+def test_garruk_unleashed_gets_a_loyalty_counter_only_when_outnumbered():
+    from test_oracle_templates import line_played
+    line_played("Garruk, Unleashed", "[−2]")
+    for bobs, expected in ((1, 2), (2, 3)):  # 4 loyalty, -2; +1 when Bob has more creatures than Alice's Beast
+        s = Scenario("garruk", players=["Alice", "Bob"], step="main1")
+        garruk = s.add("Garruk, Unleashed", "Alice")
+        for _ in range(bobs):
+            s.add("Grizzly Bears", "Bob")
+        t = s.timeline()
+        t.do(activate("Alice", garruk, "[−2]"))
+        resolve_top(t)
+        assert [o.card for o in t.state.battlefield("Alice") if o.card != "Garruk, Unleashed"] == ["Beast Token"]
+        assert t.state.obj(garruk).counter("loyalty") == expected, bobs
+
+
+@pytest.mark.rule("105.2")
+@plays("loyalty_on_each_colored_walker", card_name="Chandra, Acolyte of Flame")
+def test_chandra_acolyte_puts_a_loyalty_counter_on_each_red_planeswalker_alice_controls():
+    from test_oracle_templates import line_played
+    line_played("Chandra, Acolyte of Flame", "[0]: Put a loyalty")
+    s = Scenario("acolyte", players=["Alice", "Bob"], step="main1")
+    acolyte = s.add("Chandra, Acolyte of Flame", "Alice")
+    novice = s.add("Chandra, Novice Pyromancer", "Alice")
+    vivien = s.add("Vivien Reid", "Alice")
+    theirs = s.add("Chandra, Novice Pyromancer", "Bob")
+    t = s.timeline()
+    t.do(activate("Alice", acolyte, "[0]: Put a loyalty"))
+    resolve_top(t)
+    assert t.state.obj(acolyte).counter("loyalty") == 5 and t.state.obj(novice).counter("loyalty") == 6
+    assert t.state.obj(vivien).counter("loyalty") == 5 and t.state.obj(theirs).counter("loyalty") == 5

@@ -465,3 +465,52 @@ def _remove_loyalty_step(eff: IR) -> Step:
                              f"{res.name(obj.oid)}", kind="counters",
                              counters=set_counter(obj.counters, "loyalty", had - gone))
     return step
+
+
+@transform("then_if_outnumbered")
+def _then_if_outnumbered(c: list[Any]) -> IR:
+    return ("if an opponent controls more creatures", c[-1])
+
+
+@instruction("if an opponent controls more creatures")
+def _if_outnumbered_step(eff: IR) -> Step:
+    then = build.resolver((eff[1],))
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        state = res.state
+
+        def creatures(player: str) -> int:
+            return sum(1 for o in state.battlefield(player) if characteristics(state, o.oid).is_creature)
+        mine = creatures(res.controller)
+        more = [p for p in player_targets(state) if opponents(state, res.controller, p) and creatures(p) > mine]
+        if more:
+            res.d.note("if check", f"{why}: {more[0]} controls more creatures than {res.controller} ({creatures(more[0])}"
+                       f" to {mine}), so it happens (608.2c)", "608.2c", res.controller, res.controller)
+            then(res, item)
+        else:
+            res.d.note("if check", f"{why}: no opponent controls more creatures than {res.controller} ({mine}), so "
+                       "nothing more happens (608.2c)", "608.2c", res.controller, res.controller)
+    return step
+
+
+@targets("if an opponent controls more creatures")
+def _if_outnumbered_targets(eff: IR) -> list[Any]:
+    return build._targets_of((eff[1],))
+
+
+@transform("loyalty_on_each_colored_walker")
+def _loyalty_on_each_colored_walker(c: list[Any]) -> IR:
+    return ("loyalty counter on each planeswalker you control of color", str(c[0]))
+
+
+@instruction("loyalty counter on each planeswalker you control of color")
+def _loyalty_on_each_step(eff: IR) -> Step:
+    color = eff[1]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        state = res.state
+        for obj in state.battlefield(res.controller):
+            chars = characteristics(state, obj.oid)
+            if "Planeswalker" in chars.types and color in chars.colors:  # its colour now (105.2, 613.1e)
+                res.add_counters(obj, "loyalty", 1, "122.1")
+    return step
