@@ -479,7 +479,6 @@ def test_voracious_hydra_fights_a_creature_alice_doesnt_control():
 
 
 @pytest.mark.rule("611.2c")
-@plays("pump_all_creatures", card_name="Pestilent Haze")
 def test_pestilent_haze_all_creatures_get_minus_two():
     fully_compiled("Pestilent Haze")
     s, (haze, bears, ogre) = board(("Pestilent Haze", "hand"), ("Grizzly Bears", "battlefield"),
@@ -492,7 +491,6 @@ def test_pestilent_haze_all_creatures_get_minus_two():
 
 
 @pytest.mark.rule("609.3")
-@plays("remove_loyalty_each", card_name="Pestilent Haze")
 def test_pestilent_haze_removes_two_loyalty_counters_from_each_planeswalker():
     s, (haze, chandra, vivien) = board(("Pestilent Haze", "hand"), ("Chandra, Novice Pyromancer", "battlefield"),
                                        ("Vivien Reid", "bob:battlefield"), mana="CBB")

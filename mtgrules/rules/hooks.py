@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from mtgrules.core.effects import Chars
     from mtgrules.core.events import Event
     from mtgrules.rules.combat.blocking import Reason, Requirement
-    from mtgrules.rules.replacement import DamageEvent, Replacement, ZoneMove
+    from mtgrules.rules.replacement import DamageEvent, Replacement, StepStart, ZoneMove
 
 Players = tuple[str, ...]
 Recipient = str | int  # a player's name, or an object id
@@ -75,6 +75,12 @@ StepSkip = Callable[["Draft | GameState", Step], "tuple[str, str] | None"]  # th
 STEP_SKIPS: list[StepSkip] = []
 """``(rule, sentence)`` when a step is skipped (the first draw step, combat without attackers); an
 empty sentence leaves it out silently, for a step this turn doesn't have (the first-strike step, 510.4)."""
+
+SkipReplacement = Callable[["Draft | GameState", "StepStart"], "list[Replacement[StepStart]]"]  # they only read
+SKIP_REPLACEMENTS: list[SkipReplacement] = []
+"""Skip effects ("players skip their untap steps", 614.1b, 614.10): ``rule(d, start)`` returns one
+``rules.replacement.Replacement`` per effect that would replace this step with nothing.
+``rules.replacement.skipped_by_effects`` (a ``STEP_SKIPS`` rule) applies them."""
 
 TurnBasedAction = Callable[[Draft, Chooser], None]
 TURN_BASED: dict[Step, list[TurnBasedAction]] = {}

@@ -244,9 +244,19 @@ class _Run:
     steps: list[Applied] = field(default_factory=list)
     ceased: list[Ceased] = field(default_factory=list)
     waited: dict[int, dict[int, tuple[Effect, str]]] = field(default_factory=dict)
+    printed_controllers: dict[int, str] = field(default_factory=dict)  # filled on first use
 
     def view(self, obj: GameObject) -> GameObject:
         return self.views.get(obj.oid, obj)
+
+    def controller(self, oid: int) -> str:
+        """Who controls the object at this point of the layers (after layer 2, 613.1b)."""
+        view = self.views.get(oid)
+        if view is not None:
+            return view.controller
+        if not self.printed_controllers:
+            self.printed_controllers.update((o.oid, o.controller) for o in self.objects)
+        return self.printed_controllers[oid]
 
 
 def _group(c: _Candidate) -> tuple[int, int] | None:
@@ -309,15 +319,20 @@ def _apply_one(run: _Run, c: _Candidate, why: tuple[tuple[str, ...], str],
                 changed.add(o.oid)
     else:
         chars = run.chars
+        if e.amount is not None and run.partial:
+            raise _NeedsAll  # an amount counts other objects as they are at this layer: all of them
         for o in found:
             before = chars[o.oid]
-            after = chars[o.oid] = e.apply(before)
+            done = e if e.amount is None else e.worked_out(run.state, run.view(o), chars, run.controller)
+            after = chars[o.oid] = done.apply(before)
             if after is not before:  # a new value (perhaps equal): looked at again, to be sure
                 changed.add(o.oid)
     if run.trace_for is not None and any(o.oid == run.trace_for for o in found):
         t = run.trace_for
+        shown = e if e.amount is None else e.worked_out(run.state, run.view(next(o for o in found if o.oid == t)),
+                                                         run.chars, run.controller)
         run.steps.append(Applied(e.layer, e.description, e.rule, e.source, e.timestamp, e.is_cda, why[0], why[1],
-                                 run.chars[t], run.controllers.get(t, _base(run, t)), e))
+                                 run.chars[t], run.controllers.get(t, _base(run, t)), shown))
     return changed
 
 
@@ -689,7 +704,7 @@ def _counters(run: _Run) -> None:
             before = run.chars[obj.oid]
             after = run.chars[obj.oid] = _apply_counters(obj, before)
             if run.trace_for == obj.oid and after is not before:
-                run.steps.append(Applied("7c", f"counters {dict(obj.counters)}", "613.4c", None, None, False, (), "",
+                run.steps.append(Applied("7c", _counters_text(obj), "613.4c", None, None, False, (), "",
                                          after, run.controllers.get(obj.oid, _base(run, obj.oid))))
 
 
@@ -766,6 +781,12 @@ def layer_trace(state: GameState, oid: int) -> LayerTrace:
     _result, run = _run(state, trace_for=oid)  # every object: what depends on what may turn on any of them
     return LayerTrace(oid, printed(obj), obj.own_controller or obj.controller, tuple(run.steps), tuple(run.ceased),
                       run.chars[oid], run.controllers.get(oid, obj.own_controller or obj.controller))
+
+
+def _counters_text(obj: GameObject) -> str:
+    """The counters that modify P/T, in words: "its counters: 1 +1/+1 counter" (a row of the layer view)."""
+    said = [f"{n} {kind} counter{'' if n == 1 else 's'}" for kind in ("+1/+1", "-1/-1") if (n := obj.counter(kind))]
+    return "its counters: " + ", ".join(said)
 
 
 def _apply_counters(obj: GameObject, c: Chars) -> Chars:

@@ -9,7 +9,8 @@
 * "At the beginning of [step]" abilities trigger as the step begins (603.2b): the step's
   ``"step begins"`` event is checked for triggers at once, while the board is as the step begins.
 * Draw: the active player draws (504.1), each player of the active team under shared team turns
-  (805.4b). The first turn of a two-player or Two-Headed Giant game has no draw step: the
+  (805.4b). A skip effect of a card replaces a step with nothing (614.1b, 614.10; rules.replacement).
+  The first turn of a two-player or Two-Headed Giant game has no draw step: the
   starting player (team) skips it (103.8a, 103.8b), as though it didn't exist (500.11).
 * Cleanup: discard to hand size (514.1), then damage wears off and "until end of turn" effects
   end (514.2). Normally no one holds priority (514.3); if state-based actions happen or abilities
@@ -29,6 +30,7 @@ from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import Step, next_step
 from mtgrules.rules import hooks
 from mtgrules.rules.discard import discarded
+from mtgrules.rules.replacement import skipped_by_effects
 from mtgrules.rules.sba import check_state_based_actions
 from mtgrules.rules.teams import next_active, shared_team_turns, turn_mates
 from mtgrules.rules.triggers import collect_new_triggers
@@ -61,7 +63,7 @@ def following_step(d: Draft) -> Step:
     step = next_step(d.step)
     if step is None:
         begin_turn(d)
-        return Step.UNTAP
+        return _unless_skipped(d, Step.UNTAP)  # a skip effect can replace even the untap step (614.10)
     return _unless_skipped(d, step)
 
 
@@ -167,6 +169,7 @@ def _first_draw_step_skip(d: Draft | GameState, step: Step) -> tuple[str, str] |
 
 
 hooks.STEP_SKIPS.append(_first_draw_step_skip)
+hooks.STEP_SKIPS.append(skipped_by_effects)  # skip effects of cards (614.1b, 614.10)
 
 
 def draw_step(d: Draft) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from mtgrules.cards.oracle.topics import (
+    auras,  # noqa: F401  (what an Aura or Equipment gives, lands that animate, mass effects)
     casting,  # noqa: F401  (casting and activating: 601, 602, 700.2)
     effects,  # noqa: F401  (group statics, "for each", sacrifice as an effect)
     evasion,  # noqa: F401  (protection, evasion, "whenever you cast")

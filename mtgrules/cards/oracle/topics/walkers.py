@@ -19,7 +19,7 @@ from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, target
 from mtgrules.core.abilities import ActivatedAbility, Cost, Resolution
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.mana import ManaType, make_mana, pool_text
-from mtgrules.core.objects import GameObject, StackItem, Zone, set_counter
+from mtgrules.core.objects import GameObject, StackItem, Zone
 from mtgrules.core.state import GameState
 from mtgrules.rules.emblems import emblem_definition, get_emblem
 from mtgrules.rules.keyword_actions import fight
@@ -200,8 +200,11 @@ def _loyalty_mana(c: list[Any]) -> IR:
 
 @transform("group_pump_until_end_of_turn")
 def _group_pump_until_end_of_turn(c: list[Any]) -> IR:
+    """"Elementals you control get +2/+0 until end of turn": the group as effects.py reads a
+    creature type in the plural (205.3m; a word that is none is refused there, with the reason)."""
     from mtgrules.cards.oracle.parse import _pt
-    return ("group pump", c[0], _pt(str(c[1])), ())
+    from mtgrules.cards.oracle.topics.effects import _quality
+    return ("group pump", ("group", None, _quality(str(c[0]), False), "you"), _pt(str(c[1])), ())
 
 
 @instruction("add mana")
@@ -379,18 +382,6 @@ def _self_fights(c: list[Any]) -> IR:
     return ("self fights", c[-1])
 
 
-@transform("pump_all_creatures")
-def _pump_all(c: list[Any]) -> IR:
-    from mtgrules.cards.oracle.parse import _pt
-    return ("pump all creatures", _pt(str(c[0])))
-
-
-@transform("remove_loyalty_each")
-def _remove_loyalty_each(c: list[Any]) -> IR:
-    from mtgrules.cards.oracle.parse import _number
-    return ("remove loyalty from each planeswalker", _number(str(c[0])))
-
-
 def _double_plus_one(res: Resolution, obj: GameObject, why: str) -> None:
     """Give it as many +1/+1 counters as it has (701.10e); with none, none."""
     now = res.state.obj(obj.oid)
@@ -437,33 +428,6 @@ def _fight_step(eff: IR) -> Step:
                            other.oid, res.name(other.oid))
                 continue
             fight(res.d, src, other, why, res.chooser)
-    return step
-
-
-@instruction("pump all creatures")
-def _pump_all_step(eff: IR) -> Step:
-    p, t = eff[1]
-
-    def step(res: Resolution, item: StackItem, why: str) -> None:
-        state = res.state
-        for obj in [o for o in state.battlefield() if characteristics(state, o.oid).is_creature]:
-            res.pump(obj, p, t, "613.4c", f"{why}: all creatures get {p:+d}/{t:+d} until end of turn")
-    return step
-
-
-@instruction("remove loyalty from each planeswalker")
-def _remove_loyalty_step(eff: IR) -> Step:
-    n = eff[1]
-
-    def step(res: Resolution, item: StackItem, why: str) -> None:
-        state = res.state
-        for obj in [o for o in state.battlefield() if "Planeswalker" in characteristics(state, o.oid).types]:
-            had = obj.counter("loyalty")
-            gone = min(n, had)  # only as many as it has (609.3)
-            if gone:
-                res.d.update(obj.oid, "122.1", f"{why}: {gone} loyalty counter{'s' if gone > 1 else ''} removed from "
-                             f"{res.name(obj.oid)}", kind="counters",
-                             counters=set_counter(obj.counters, "loyalty", had - gone))
     return step
 
 
