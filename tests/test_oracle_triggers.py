@@ -320,12 +320,13 @@ def test_at_the_beginning_of_your_draw_step_razormane_masticore():
     line_played("Razormane Masticore", "At the beginning of your draw step")
     s = Scenario("masticore", players=["Alice", "Bob"], step="end")
     s.add("Razormane Masticore", "Bob")
+    card = s.add("Forest", "Bob", zone="hand")  # its upkeep "sacrifice ~ unless you discard a card" is paid with it
     bears = s.add("Grizzly Bears", "Alice")
     for p in ("Alice", "Bob"):
         for _ in range(4):
             s.add("Forest", p, zone="library")
-    t = pass_until(s.timeline(), Step.DRAW, target=bears, may="yes")
-    assert t.state.active == "Bob" and len(triggers_of(t, "Razormane Masticore")) == 1
+    t = pass_until(s.timeline(), Step.DRAW, target=bears, may="yes", discard=card)
+    assert t.state.active == "Bob" and t.state.obj(card).zone is Zone.GRAVEYARD
     assert [o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Alice")] == ["Grizzly Bears"]  # 3 damage, 704.5g
 
 

@@ -251,10 +251,17 @@ choice_kind(
     example="pass_priority('Bob', mana_ability=(4, 0))", words=_mana_ability)
 choice_kind(
     "may", "whether to do what the text says they may", "'yes' or 'no'", ("603.5", "608.2d"),
-    asked="as a \"you may ...\" instruction is followed (Aven Fisher, Keldon Raider); what is impossible can "
-          "only be declined",
+    asked="as a \"you may ...\" instruction is followed (Aven Fisher, Keldon Raider), or a cost that \"unless\" "
+          "offers (Convolute asks the countered spell's controller, 118.12a); what is impossible can only be declined",
     given_on="the pass during which the spell or ability resolves",
     example="resolve_top(t, may='yes')")
+choice_kind(
+    "which cost", "which of the costs the text offers to pay", "the cost in words, as printed (or a start of it)",
+    ("118.12",),
+    asked="as \"you may sacrifice a creature or discard a creature card. If you do, ...\" resolves (Crypt Lurker), "
+          "after a \"may\" answer of yes, when both costs could be paid",
+    given_on="the pass during which the spell or ability resolves",
+    example="resolve_top(t, may='yes', which_cost='discard a creature card')")
 choice_kind(
     "pick", "a card from among the cards looked at", "the card's id (or its name), or 'nothing' where the text "
     "says \"you may\"; a list of them for several", ("608.2d",),

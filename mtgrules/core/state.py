@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from mtgrules.core.errors import NotInGame
 from mtgrules.core.events import Event, EventKind, event_kind, recorded
 from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
+from mtgrules.core.regeneration import RegenerationShield
 from mtgrules.core.triggers import DelayedTrigger, PendingTrigger
 from mtgrules.core.turns import Step
 
@@ -50,6 +51,7 @@ class GameState:
     combat: Combat | None = None  # the combat phase's record, None outside combat (506)
     prevention: tuple[Prevention, ...] = ()  # prevention effects from resolved spells and abilities (615)
     delayed: tuple[DelayedTrigger, ...] = ()  # delayed triggered abilities waiting for their event (603.7)
+    regeneration: tuple[RegenerationShield, ...] = ()  # regeneration shields from resolved effects (701.19a)
     _cache: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False, hash=False)
 
     # ---- lookups
@@ -367,7 +369,7 @@ class Draft:
                 self._frozen = None
                 self._edited.add(key)
                 if key not in ("passes", "next_id", "timestamp", "pending", "effects", "stack", "combat", "prevention",
-                               "delayed"):
+                               "delayed", "regeneration"):
                     self.emit(recorded(event_kind(key), None, "game", key, before, value, rule, text))
                     text = ""  # one sentence for the whole change, on its first event
 

@@ -29,6 +29,7 @@ from mtgrules.rules import (  # noqa: F401
     optional,
     prevention,
     protection,
+    regenerate,
     resolution,
     sacrifice,
     sba,

@@ -167,6 +167,12 @@ DestroyRule = Callable[[Draft, GameObject, str], bool]
 DESTROY_RULES: list[DestroyRule] = []
 """Return True when a rule handled "destroy" itself (701.8) for this object."""
 
+DESTRUCTION_REPLACEMENTS: list[DestroyRule] = []
+"""Destruction-replacement effects (614.8; regeneration, 701.19): asked, as ``rule(d, obj, by)``,
+before a permanent is destroyed by an effect (701.8) or by a state-based action (704.5g, 704.5h);
+True when one replaced the destruction, so it isn't destroyed. An effect that says the permanent
+"can't be regenerated" doesn't ask them (701.19c)."""
+
 # ---------------------------------------------------------------- combat (rules/combat/)
 CombatantRule = Callable[[GameState, GameObject], bool]
 COMBATANT_RULES: list[CombatantRule] = []

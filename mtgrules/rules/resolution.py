@@ -129,13 +129,18 @@ class Resolution:
             return None
         return was, self.last_known()
 
-    def destroy(self, obj: GameObject) -> None:
+    def destroy(self, obj: GameObject, *, regenerate: bool = True) -> None:
+        """Destroy ``obj`` (701.8a), unless it is indestructible (702.12b) or a destruction-replacement
+        effect such as a regeneration shield replaces it (614.8); ``regenerate=False`` for "it can't
+        be regenerated" (701.19c)."""
         if Keyword.INDESTRUCTIBLE in characteristics(self.state, obj.oid).keywords:
             name = self.name(obj.oid)
             self.d.note("indestructible", f"{self.item.label} would destroy {name}, but {name} has indestructible, "
                         "so it isn't destroyed", "702.12b", obj.oid, name)
             return
         if any(rule(self.d, obj, self.item.label) for rule in hooks.DESTROY_RULES):
+            return
+        if regenerate and any(rule(self.d, obj, self.item.label) for rule in hooks.DESTRUCTION_REPLACEMENTS):
             return
         move(self.d, obj.oid, Zone.GRAVEYARD, "701.8", f"{self.name(obj.oid)} is destroyed")
 

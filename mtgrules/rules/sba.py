@@ -119,9 +119,15 @@ def check_state_based_actions(d: Draft, chooser: Chooser | None = None) -> None:
                 move(d, o.oid, Zone.GRAVEYARD, "704.5f",
                      f"{chars[o.oid].name} has toughness {_toughness(chars[o.oid])} and goes to its owner's graveyard")
             for o in lethal:
+                if any(rule(d, o, "the state-based action for lethal damage (704.5g)")
+                       for rule in hooks.DESTRUCTION_REPLACEMENTS):
+                    continue  # regenerated instead (614.8)
                 move(d, o.oid, Zone.GRAVEYARD, "704.5g",
                      f"{chars[o.oid].name} has lethal damage marked on it and is destroyed")
             for o in touched:
+                if any(rule(d, o, "the state-based action for deathtouch damage (704.5h)")
+                       for rule in hooks.DESTRUCTION_REPLACEMENTS):
+                    continue  # regenerated instead (614.8)
                 move(d, o.oid, Zone.GRAVEYARD, "704.5h",
                      f"{chars[o.oid].name} was dealt damage by a source with deathtouch and is destroyed")
             for o in walkers:

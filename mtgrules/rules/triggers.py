@@ -180,6 +180,7 @@ def _listeners(state: GameState) -> dict[str, list[tuple[int, int, TriggeredAbil
     """The triggered abilities of permanents (not mana abilities, not look-back ones), by the
     event kind they wait for, in battlefield order, each with its permanent's id; found once per
     state, and kept by the next state if no permanent came or went and combat didn't change.
+    An emblem in the command zone listens too (114.4).
     An object a rule treats as on the battlefield listens too: Over My Dead Bodies' attacking and
     blocking graveyard cards, whose own "whenever this creature attacks" (melee) then triggers
     (OMDB-5, OMDB-9: they attack "just as if they were on the battlefield"; 100.7)."""
@@ -189,7 +190,8 @@ def _listeners(state: GameState) -> dict[str, list[tuple[int, int, TriggeredAbil
             return found
         treated = ([o for o in state.objects if o.zone is not Zone.BATTLEFIELD and on_battlefield(state, o)]
                    if state.combat is not None and hooks.TREATED_AS_ON_BATTLEFIELD else [])
-        for src in [*state.battlefield(), *treated]:
+        emblems = state.in_zone(Zone.COMMAND)  # an emblem's abilities work from the command zone (114.4)
+        for src in [*state.battlefield(), *treated, *emblems]:
             for i, ab in _own_triggers(state, src):
                 found.setdefault(ab.event, []).append((src.oid, i, ab))
         return found

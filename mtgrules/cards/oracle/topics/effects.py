@@ -309,7 +309,9 @@ def _group_pump_step(eff: IR) -> Step:
     group = group_of(eff[1])
     (p, t), granted = eff[2], eff[3]
     keywords = frozenset(Keyword(k) for k in granted)
-    words = f"{group_words(group)} gain {' and '.join(granted)} until end of turn"
+    change = " and ".join(filter(None, [f"get {p:+d}/{t:+d}" if (p, t) != (0, 0) else "",
+                                        f"gain {' and '.join(granted)}" if granted else ""]))
+    words = f"{group_words(group)} {change} until end of turn"
 
     def step(res: Resolution, item: StackItem, why: str) -> None:
         state = res.state
