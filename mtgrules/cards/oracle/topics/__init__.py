@@ -9,4 +9,5 @@ from mtgrules.cards.oracle.topics import (
     evasion,  # noqa: F401  (protection, evasion, "whenever you cast")
     library,  # noqa: F401  (scry, search, discard, "you may")
     permanents,  # noqa: F401  (Equipment, counters, prevention, delayed triggers)
+    references,  # noqa: F401  (back-references and lines of several sentences, 608.2c, 608.2h)
 )

@@ -1,0 +1,192 @@
+"""Back-references and lines of several sentences: "Exile target creature. Its controller creates a
+token.", "Tap ~. It gains indestructible until end of turn.", "Exile target player's graveyard."
+
+A sentence that names what an earlier one touched ("its controller", "it") is read together with
+that sentence, as one instruction (the grammar's section "references"), so it never stands alone
+referring to nothing. The instructions are followed in the order written (608.2c); what the later
+sentence reads of the object is read as the object last existed on the battlefield when it has
+left (608.2h): "its controller" of an exiled creature is the player who controlled it as it left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mtgrules.cards.oracle import build
+from mtgrules.cards.oracle.build import CannotBuild, token_definition
+from mtgrules.cards.oracle.registry import IR, instruction, targets, transform
+from mtgrules.core.abilities import Resolution, Target
+from mtgrules.core.effects import Effect
+from mtgrules.core.keywords import Keyword
+from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
+from mtgrules.rules.life import gain_life, lose_life
+from mtgrules.rules.tokens import create_tokens
+from mtgrules.rules.zones import move
+
+Step = Callable[[Resolution, StackItem, str], None]
+
+THEN_ITS_CONTROLLER = "then its controller"
+THEN_IT_GAINS = "then it gains"
+
+
+# ---------------------------------------------------------------- transforms: grammar -> IR
+@transform("then_its_controller")
+def _then_its_controller(c: list[Any]) -> IR:
+    return (THEN_ITS_CONTROLLER, c[0], c[1])
+
+
+@transform("its_controller_creates")
+def _its_controller_creates(c: list[Any]) -> IR:
+    from mtgrules.cards.oracle.parse import _transformer  # the core's reading of a token's words (111.3)
+
+    made: IR = _transformer().tokens(c)
+    return made
+
+
+@transform("its_controller_gains")
+def _its_controller_gains(c: list[Any]) -> IR:
+    return ("life", c[0])
+
+
+@transform("its_controller_loses")
+def _its_controller_loses(c: list[Any]) -> IR:
+    return ("life", -c[0])
+
+
+@transform("its_controller_gains_its")
+def _its_controller_gains_its(c: list[Any]) -> IR:
+    return ("life equal to its", str(c[0]))
+
+
+@transform("then_it_gains")
+def _then_it_gains(c: list[Any]) -> IR:
+    return (THEN_IT_GAINS, c[0], tuple(c[1]))
+
+
+@transform("tap_self")
+def _tap_self(c: list[Any]) -> IR:
+    return ("tap self",)
+
+
+@transform("exile_target_graveyard")
+def _exile_target_graveyard(c: list[Any]) -> IR:
+    return ("exile graveyard", ("target player",))
+
+
+# ---------------------------------------------------------------- what the earlier sentence touched
+def _one_object_target(first: IR, words: str) -> Target:
+    """The one target of the earlier sentence that a back-reference names: "its controller" and
+    "it" refer to one object (608.2c), so an earlier sentence with no target, several, or a player
+    or spell for a target isn't read this way."""
+    found = build._targets_of((first,))
+    if len(found) != 1:
+        raise CannotBuild(f"\"{words}\" after a sentence with {len(found)} targets: the kit reads it only after one "
+                          "target object (608.2c)")
+    spec = found[0]
+    if spec.players is not None or spec.zones == frozenset({Zone.STACK}):
+        raise CannotBuild(f"\"{words}\" naming a player or a spell isn't played yet")
+    if spec.count > 1:
+        raise CannotBuild(f"\"{words}\" after \"up to {spec.count} targets\" names several objects, which isn't "
+                          "played yet")
+    return spec
+
+
+@targets(THEN_ITS_CONTROLLER, THEN_IT_GAINS)
+def _earlier_targets(eff: IR) -> list[Target]:
+    return build._targets_of((eff[1],))
+
+
+def _touched(res: Resolution) -> list[tuple[GameObject, ObjRef]]:
+    """The earlier sentence's target, as it is before that sentence is followed: still legal, the
+    same object (608.2b, 400.7)."""
+    return [(o, ObjRef(o.oid, o.zcc)) for o in res.targets()]
+
+
+# ---------------------------------------------------------------- instructions (608.2c)
+@instruction(THEN_ITS_CONTROLLER)
+def _then_its_controller_step(eff: IR) -> Step:
+    """"<instruction to target ...>. Its controller <does>.": the target's controller as it last
+    existed on the battlefield, if it left (608.2h); that player creates the token (111.2) or gains
+    or loses the life (119.3)."""
+    first, then = eff[1], eff[2]
+    _one_object_target(first, "its controller")
+    first_step = build._effect_step(first)
+    token = token_definition(then) if then[0] == "tokens" else None
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        touched = _touched(res)
+        first_step(res, item, why)
+        for was, ref in touched:
+            now = res.state.resolve_ref(ref)
+            controller = now.controller if now is not None and now.zone is Zone.BATTLEFIELD else was.controller
+            if token is not None:
+                create_tokens(res.d, token, controller, why, then[1])
+            elif then[0] == "life":
+                (gain_life if then[1] > 0 else lose_life)(res.d, controller, abs(then[1]), why)
+            else:
+                chars = res.last_known(ref)  # as it last existed on the battlefield (608.2h)
+                n = chars.toughness if then[1] == "toughness" else chars.power
+                if n is not None and n > 0:
+                    gain_life(res.d, controller, n, why)
+    return step
+
+
+@instruction(THEN_IT_GAINS)
+def _then_it_gains_step(eff: IR) -> Step:
+    """"<instruction>. It gains K until end of turn.": "it" is the earlier sentence's one target,
+    or this permanent when that sentence names only ~; a layer 6 effect locked to that object
+    (611.2c, 613.1f), which does nothing if it has left the battlefield (400.7)."""
+    first, granted = eff[1], eff[2]
+    on_self = not build._targets_of((first,)) and _names_self(first)
+    if not on_self:
+        _one_object_target(first, "it")
+    first_step = build._effect_step(first)
+    words = " and ".join(granted)
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        touched = [] if on_self else _touched(res)
+        first_step(res, item, why)
+        if on_self:
+            src = res.source()
+            objs = [src] if src is not None and src.zone is Zone.BATTLEFIELD else []
+        else:
+            objs = [o for _, ref in touched if (o := res.state.resolve_ref(ref)) is not None
+                    and o.zone is Zone.BATTLEFIELD]
+        for obj in objs:
+            e6 = Effect("6", f"{why}: {words} until end of turn", "613.1f", item.source.oid, res.d.new_timestamp(),
+                        affected=(ObjRef(obj.oid, obj.zcc),), add_keywords=frozenset(Keyword(k) for k in granted),
+                        until_end_of_turn=True)
+            res.d.set_scalar("613.1f", effects=res.d.effects + (e6,))
+    return step
+
+
+def _names_self(first: IR) -> bool:
+    """Whether the earlier sentence is about this permanent only ("tap ~", "put a counter on ~")."""
+    return first[0] in ("tap self", "untap self") or (first[0] == "counters" and first[-1] == ("self",))
+
+
+@instruction("tap self")
+def _tap_self_step(eff: IR) -> Step:
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        src = res.source()  # a new object if it left and came back: not "this" permanent (400.7)
+        if src is None or src.zone is not Zone.BATTLEFIELD:
+            res.d.note("nothing", f"{why}: its permanent is no longer on the battlefield, so nothing is tapped", "400.7")
+        elif not src.tapped:
+            res.d.update(src.oid, "701.26a", f"{why}: {res.name(src.oid)} is tapped", tapped=True)
+    return step
+
+
+@instruction("exile graveyard")
+def _exile_graveyard_step(eff: IR) -> Step:
+    """"Exile target player's graveyard": every card in it is exiled, at once (406.2, 404.1)."""
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        for player in res.target_players():
+            cards = res.state.in_zone(Zone.GRAVEYARD, player)
+            if not cards:
+                res.d.note("nothing", f"{why}: {player}'s graveyard is empty, so nothing is exiled", "406.2")
+                continue
+            with res.d.one_event():
+                for card in cards:
+                    move(res.d, card.oid, Zone.EXILE, "406.2", f"{why}: {card.card} is exiled from {player}'s graveyard")
+    return step

@@ -1,0 +1,143 @@
+"""Back-references and lines of several sentences, played by real cards from the kit's sets.
+
+Each template of the grammar's section "references" has a card here (the meta-test of
+``test_oracle_templates`` counts them): Angelic Ascension and Condemn for "its controller"
+(608.2c, 608.2h, 111.2), Seasoned Hallowblade for "Tap ~. It gains ..." (611.2c), Tormod's Crypt
+for exiling a graveyard (406.2), Phyrexian Rager for "you draw a card and you lose 1 life" (119.3).
+"""
+
+from __future__ import annotations
+
+import pytest
+from combat_support import pass_until
+from test_oracle_templates import board, cast_and_resolve, fully_compiled, line_played, plays
+
+from mtgrules import Step, activate, cast, characteristics, declare_attackers
+from mtgrules.cards.oracle.compiler import parse_line
+from mtgrules.core.keywords import Keyword
+from mtgrules.core.objects import Zone
+from mtgrules.play.verbs import resolve_top
+
+
+def tokens_of(state, player: str) -> list:
+    return [o for o in state.objects if o.zone is Zone.BATTLEFIELD and o.is_token and o.controller == player]
+
+
+# ---------------------------------------------------------------- "its controller" (608.2c, 608.2h)
+@pytest.mark.rule("111.2")
+@plays("then_its_controller", "its_controller_creates", card_name="Angelic Ascension")
+def test_angelic_ascension_exiles_bobs_creature_and_bob_creates_the_angel():
+    fully_compiled("Angelic Ascension")
+    s, (spell, bear) = board(("Angelic Ascension", "hand"), ("Grizzly Bears", "bob:battlefield"), mana="CW")
+    t = cast_and_resolve(s, spell, targets=(bear,))
+    assert [o.card for o in t.state.in_zone(Zone.EXILE)] == ["Grizzly Bears"]
+    (angel,) = tokens_of(t.state, "Bob")  # its controller creates it, so Bob owns and controls it (111.2)
+    assert angel.owner == "Bob" and not tokens_of(t.state, "Alice")
+    chars = characteristics(t.state, angel.oid)
+    assert chars.pt() == "4/4" and chars.colors == frozenset({"white"}) and Keyword.FLYING in chars.keywords
+
+
+@pytest.mark.rule("608.2h")
+@plays("its_controller_gains_its", card_name="Condemn")
+def test_condemn_gives_life_equal_to_the_toughness_the_attacker_last_had():
+    """The creature is on the bottom of the library when its toughness is read: the toughness it
+    had as it last existed on the battlefield counts, +3/+3 until end of turn included (608.2h)."""
+    fully_compiled("Condemn")
+    s, (bear, growth, condemn, forest, plains) = board(
+        ("Grizzly Bears", "battlefield"), ("Giant Growth", "hand"), ("Condemn", "hand"), ("Forest", "battlefield"),
+        ("Plains", "battlefield"), step="combat")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [bear]))
+    t.do(activate("Alice", forest))
+    t.do(activate("Alice", plains))
+    t.do(cast("Alice", growth, targets=(bear,)))
+    resolve_top(t)
+    assert characteristics(t.state, bear).pt() == "5/5"
+    t.do(cast("Alice", condemn, targets=(bear,)))
+    resolve_top(t)
+    library = t.state.in_zone(Zone.LIBRARY, "Alice")
+    assert library[0].card == "Grizzly Bears"  # on the bottom (401.4): first in the kit's order, the top last
+    assert t.state.player("Alice").life == 25
+
+
+@pytest.mark.rule("608.2c")
+def test_condemn_can_target_only_an_attacking_creature():
+    fully_compiled("Condemn")
+    s, (bear, condemn) = board(("Grizzly Bears", "bob:battlefield"), ("Condemn", "hand"), mana="W")
+    from mtgrules.core.errors import IllegalAction
+    with pytest.raises(IllegalAction):
+        s.timeline().do(cast("Alice", condemn, targets=(bear,)))
+
+
+@pytest.mark.rule("119.3")
+@plays("its_controller_loses", card_name="Liliana, Death Mage")
+def test_liliana_death_mage_destroys_a_creature_and_its_controller_loses_two():
+    line_played("Liliana, Death Mage", "[−3]")
+    s, (lili, bear) = board(("Liliana, Death Mage", "battlefield"), ("Grizzly Bears", "bob:battlefield"))
+    t = s.timeline()
+    t.do(activate("Alice", lili, "[−3]", targets=(bear,)))
+    resolve_top(t)
+    assert [o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Bob")] == ["Grizzly Bears"]
+    assert t.state.player("Bob").life == 18 and t.state.player("Alice").life == 20
+
+
+@pytest.mark.rule("119.3")
+@plays("its_controller_gains", card_name="Ajani, Inspiring Leader")
+def test_ajani_inspiring_leader_exiles_a_creature_and_its_controller_gains_two():
+    line_played("Ajani, Inspiring Leader", "[−3]")
+    s, (ajani, bear) = board(("Ajani, Inspiring Leader", "battlefield"), ("Grizzly Bears", "bob:battlefield"))
+    t = s.timeline()
+    t.do(activate("Alice", ajani, "[−3]", targets=(bear,)))
+    resolve_top(t)
+    assert [o.card for o in t.state.in_zone(Zone.EXILE)] == ["Grizzly Bears"]
+    assert t.state.player("Bob").life == 22 and t.state.player("Alice").life == 20
+
+
+@pytest.mark.rule("608.2c")
+def test_its_controller_after_a_sentence_without_one_target_object_is_not_played():
+    """"Its controller" names one object's controller; after "any target" (a player too) it is
+    marked not played, never guessed at."""
+    from mtgrules.cards.oracle.build import CannotBuild, spell_ability
+    ir = parse_line("Shock deals 2 damage to any target. Its controller gains 2 life.", "Shock")
+    with pytest.raises(CannotBuild):
+        spell_ability(ir[1])
+
+
+# ---------------------------------------------------------------- "it" (611.2c)
+@pytest.mark.rule("611.2c")
+@plays("then_it_gains", "tap_self", card_name="Seasoned Hallowblade")
+def test_seasoned_hallowblade_taps_itself_and_gains_indestructible():
+    fully_compiled("Seasoned Hallowblade")
+    s, (blade, card_) = board(("Seasoned Hallowblade", "battlefield"), ("Shock", "hand"))
+    t = s.timeline()
+    t.do(activate("Alice", blade))
+    assert t.state.obj(card_).zone is Zone.GRAVEYARD  # the cost: a card discarded (602.2b)
+    resolve_top(t)
+    now = t.state.obj(blade)
+    assert now.tapped and Keyword.INDESTRUCTIBLE in characteristics(t.state, blade).keywords
+
+
+# ---------------------------------------------------------------- graveyards (406.2)
+@pytest.mark.rule("406.2")
+@plays("exile_target_graveyard", card_name="Tormod's Crypt")
+def test_tormods_crypt_exiles_the_target_players_whole_graveyard():
+    fully_compiled("Tormod's Crypt")
+    s, (crypt, mine, theirs, theirs2) = board(("Tormod's Crypt", "battlefield"), ("Shock", "graveyard"),
+                                              ("Grizzly Bears", "bob:graveyard"), ("Shock", "bob:graveyard"))
+    t = s.timeline()
+    t.do(activate("Alice", crypt, targets=("Bob",)))
+    resolve_top(t)
+    assert not t.state.in_zone(Zone.GRAVEYARD, "Bob")
+    assert sorted(o.card for o in t.state.in_zone(Zone.EXILE)) == ["Grizzly Bears", "Shock"]
+    assert sorted(o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Alice")) == ["Shock", "Tormod's Crypt"]
+
+
+# ---------------------------------------------------------------- "you lose N life" (119.3)
+@pytest.mark.rule("119.3")
+@plays("you_lose", card_name="Phyrexian Rager")
+def test_phyrexian_rager_draws_a_card_and_loses_one_life():
+    fully_compiled("Phyrexian Rager")
+    s, (rager,) = board(("Phyrexian Rager", "hand"), mana="CCB")
+    t = cast_and_resolve(s, rager)
+    resolve_top(t)
+    assert t.state.player("Alice").life == 19 and len(t.state.in_zone(Zone.HAND, "Alice")) == 1
