@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import pytest
 from combat_support import pass_until
-from test_oracle_templates import board, cast_and_resolve, fully_compiled, line_played, plays
+from test_oracle_templates import board, cast_and_resolve, cited, fully_compiled, line_played, plays
 
 from mtgrules import Step, activate, cast, characteristics, declare_attackers
 from mtgrules.cards.oracle.compiler import parse_line
+from mtgrules.core.errors import IllegalAction, MissingChoice
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import Zone
 from mtgrules.play.verbs import resolve_top
@@ -64,7 +65,6 @@ def test_condemn_gives_life_equal_to_the_toughness_the_attacker_last_had():
 def test_condemn_can_target_only_an_attacking_creature():
     fully_compiled("Condemn")
     s, (bear, condemn) = board(("Grizzly Bears", "bob:battlefield"), ("Condemn", "hand"), mana="W")
-    from mtgrules.core.errors import IllegalAction
     with pytest.raises(IllegalAction):
         s.timeline().do(cast("Alice", condemn, targets=(bear,)))
 
@@ -141,3 +141,59 @@ def test_phyrexian_rager_draws_a_card_and_loses_one_life():
     t = cast_and_resolve(s, rager)
     resolve_top(t)
     assert t.state.player("Alice").life == 19 and len(t.state.in_zone(Zone.HAND, "Alice")) == 1
+
+
+# ---------------------------------------------------------------- a player's hand (701.20, 701.9b)
+@pytest.mark.rule("701.9b")
+@plays("reveal_choose_discard", "hand_player", "hand_card", "hand_kinds", card_name="Duress")
+def test_duress_alice_chooses_a_noncreature_nonland_card_and_bob_discards_it():
+    fully_compiled("Duress")
+    s, (duress, bear, forest, shock, growth) = board(("Duress", "hand"), ("Grizzly Bears", "bob:hand"),
+                                                     ("Forest", "bob:hand"), ("Shock", "bob:hand"),
+                                                     ("Giant Growth", "bob:hand"), mana="B")
+    t = s.timeline()
+    t.do(cast("Alice", duress, targets=("Bob",)))
+    with pytest.raises(MissingChoice) as need:  # Alice chooses, among the cards that qualify (608.2d)
+        resolve_top(t)
+    assert need.value.kind == "pick" and sorted(need.value.options) == sorted([shock, growth])
+    with pytest.raises(IllegalAction):  # a creature card isn't "a noncreature, nonland card"
+        resolve_top(t, pick=bear)
+    resolve_top(t, pick=shock)
+    assert [o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Bob")] == ["Shock"]
+    assert sorted(o.card for o in t.state.in_zone(Zone.HAND, "Bob")) == ["Forest", "Giant Growth", "Grizzly Bears"]
+    assert cited(t, "701.20a")
+
+
+@pytest.mark.rule("701.20e")
+@plays("look_choose_discard", card_name="Thrull Surgeon")
+def test_thrull_surgeon_looks_at_bobs_hand_and_alice_chooses_any_card():
+    fully_compiled("Thrull Surgeon")
+    s, (surgeon, bear, forest) = board(("Thrull Surgeon", "battlefield"), ("Grizzly Bears", "bob:hand"),
+                                       ("Forest", "bob:hand"), mana="CB")
+    t = s.timeline()
+    t.do(activate("Alice", surgeon, targets=("Bob",)))
+    resolve_top(t, pick=forest)  # any card: a land too
+    assert [o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Bob")] == ["Forest"] and cited(t, "701.20e")
+
+
+@pytest.mark.rule("701.20e")
+@plays("look_at_hand", card_name="Peek")
+def test_peek_looks_at_bobs_hand_changes_nothing_there_and_draws():
+    fully_compiled("Peek")
+    s, (peek, bear) = board(("Peek", "hand"), ("Grizzly Bears", "bob:hand"), mana="U")
+    t = cast_and_resolve(s, peek, targets=("Bob",))
+    assert [o.card for o in t.state.in_zone(Zone.HAND, "Bob")] == ["Grizzly Bears"] and cited(t, "701.20e")
+    assert len(t.state.in_zone(Zone.HAND, "Alice")) == 1  # "Draw a card." (121.1)
+
+
+@pytest.mark.rule("406.2")
+@plays("reveal_exile_all", card_name="Thought Distortion")
+def test_thought_distortion_exiles_bobs_noncreature_nonland_cards_from_hand_and_graveyard():
+    fully_compiled("Thought Distortion")
+    s, (spell, bear, shock, forest, shock2) = board(
+        ("Thought Distortion", "hand"), ("Grizzly Bears", "bob:hand"), ("Shock", "bob:hand"), ("Forest", "bob:graveyard"),
+        ("Shock", "bob:graveyard"), mana="CCCCBB")
+    t = cast_and_resolve(s, spell, targets=("Bob",))
+    assert sorted(o.card for o in t.state.in_zone(Zone.EXILE)) == ["Shock", "Shock"]
+    assert [o.card for o in t.state.in_zone(Zone.HAND, "Bob")] == ["Grizzly Bears"]
+    assert [o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Bob")] == ["Forest"]

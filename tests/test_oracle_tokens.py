@@ -61,7 +61,7 @@ def made_tokens() -> list[tuple[str, tuple[str, ...], CardDef]]:
 
 
 def printed_text(token: OracleCard) -> str:
-    """The printed token's rules text without reminder text (207.2), lines joined."""
+    """The printed token's rules text without reminder text (207.2a), lines joined."""
     lines = [re.sub(r"\s*\([^)]*\)", "", line).strip() for line in token.text.splitlines()]
     return "\n".join(line for line in lines if line)
 

@@ -216,6 +216,7 @@ RULES: dict[str, str] = {
     "205.3m": "the creature types",
     "205.4": "supertypes",
     "205.4a": "the supertypes",
+    "207.2a": "reminder text, in parentheses, sums up a rule and isn't rules text itself",
     "208": "power/toughness",
     "208.1": "a creature card has its power and toughness printed",
     "208.2": "a star (*) in power or toughness",

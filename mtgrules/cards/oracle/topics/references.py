@@ -20,6 +20,9 @@ from mtgrules.core.abilities import Resolution, Target
 from mtgrules.core.effects import Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
+from mtgrules.rules.discard import discard
+from mtgrules.rules.layers import characteristics
+from mtgrules.rules.library import look_at, pick, reveal
 from mtgrules.rules.life import gain_life, lose_life
 from mtgrules.rules.tokens import create_tokens
 from mtgrules.rules.zones import move
@@ -189,4 +192,112 @@ def _exile_graveyard_step(eff: IR) -> Step:
             with res.d.one_event():
                 for card in cards:
                     move(res.d, card.oid, Zone.EXILE, "406.2", f"{why}: {card.card} is exiled from {player}'s graveyard")
+    return step
+
+
+# ---------------------------------------------------------------- a player's hand (701.20, 701.9b)
+@transform("hand_player")
+def _hand_player(c: list[Any]) -> IR:
+    return (" ".join(str(x) for x in c),)
+
+
+@transform("hand_kinds")
+def _hand_kinds(c: list[Any]) -> tuple[str, ...]:
+    return tuple(str(x)[3:] for x in c)  # "noncreature" -> "creature": the types the card must not have
+
+
+@transform("hand_card")
+def _hand_card(c: list[Any]) -> tuple[str, ...]:
+    return c[0] if c else ()
+
+
+@transform("reveal_choose_discard")
+def _reveal_choose_discard(c: list[Any]) -> IR:
+    return ("hand discard", c[0], c[1], "reveal")
+
+
+@transform("look_choose_discard")
+def _look_choose_discard(c: list[Any]) -> IR:
+    return ("hand discard", ("target player",), c[0], "look")
+
+
+@transform("look_at_hand")
+def _look_at_hand(c: list[Any]) -> IR:
+    return ("look at hand", ("target player",))
+
+
+@transform("reveal_exile_all")
+def _reveal_exile_all(c: list[Any]) -> IR:
+    return ("hand exile all", c[0], c[1])
+
+
+def _not_of_types(state: Any, obj: GameObject, without: tuple[str, ...]) -> bool:
+    types = characteristics(state, obj.oid).types
+    return not any(t.capitalize() in types for t in without)
+
+
+def _kind_words(without: tuple[str, ...]) -> str:
+    return "a " + ", ".join(f"non{t}" for t in without) + " card" if without else "a card"
+
+
+@instruction("hand discard")
+def _hand_discard_step(eff: IR) -> Step:
+    """"Target opponent reveals their hand. You choose a noncreature, nonland card from it. That
+    player discards that card.": the hand is shown to all (701.20a), or to you only for "look at"
+    (701.20e); you choose the card (choice ``pick``, 608.2d), and that player discards it: another
+    player choosing is one of the ways 701.9b allows."""
+    without, how = eff[2], eff[3]
+    description = _kind_words(without)
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        for player in res.target_players():
+            hand = [o.oid for o in res.state.in_zone(Zone.HAND, player)]
+            if how == "reveal":
+                reveal(res.d, player, hand, why)
+            else:
+                look_at(res.d, res.controller, hand, why)
+            if not hand:
+                res.d.note("nothing", f"{why}: {player} has no cards in hand", "701.9a", player, player)
+                continue
+            chosen = pick(res.d, res.chooser, res.controller, hand,
+                          lambda state, obj: _not_of_types(state, obj, without), description, optional=False, why=why)
+            if chosen is not None:
+                discard(res.d, player, chosen, why, "701.9b")
+    return step
+
+
+@instruction("look at hand")
+def _look_at_hand_step(eff: IR) -> Step:
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        for player in res.target_players():
+            hand = [o.oid for o in res.state.in_zone(Zone.HAND, player)]
+            if hand:
+                look_at(res.d, res.controller, hand, why)
+            else:
+                res.d.note("look", f"{why}: {res.controller} looks at {player}'s hand, which is empty", "701.20e",
+                           player, player)
+    return step
+
+
+@instruction("hand exile all")
+def _hand_exile_all_step(eff: IR) -> Step:
+    """"... reveals their hand. Exile all noncreature, nonland cards from that player's hand and
+    graveyard.": every such card of both zones is exiled at once (701.20a, 406.2)."""
+    without = eff[2]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        for player in res.target_players():
+            state = res.state
+            hand = [o.oid for o in state.in_zone(Zone.HAND, player)]
+            reveal(res.d, player, hand, why)
+            doomed = [o for zone in (Zone.HAND, Zone.GRAVEYARD) for o in state.in_zone(zone, player)
+                      if _not_of_types(state, o, without)]
+            if not doomed:
+                res.d.note("nothing", f"{why}: {player} has no {_kind_words(without)[2:]} in hand or graveyard",
+                           "406.2", player, player)
+                continue
+            with res.d.one_event():
+                for card in doomed:
+                    move(res.d, card.oid, Zone.EXILE, "406.2", f"{why}: {card.card} is exiled from {player}'s "
+                         f"{card.zone.value}")
     return step
