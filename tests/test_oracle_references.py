@@ -197,3 +197,41 @@ def test_thought_distortion_exiles_bobs_noncreature_nonland_cards_from_hand_and_
     assert sorted(o.card for o in t.state.in_zone(Zone.EXILE)) == ["Shock", "Shock"]
     assert [o.card for o in t.state.in_zone(Zone.HAND, "Bob")] == ["Grizzly Bears"]
     assert [o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Bob")] == ["Forest"]
+
+
+# ---------------------------------------------------------------- losing an ability, shuffling (613.1f, 701.24)
+@pytest.mark.rule("613.1f")
+@plays("then_that_loses", card_name="Soul Sear")
+def test_soul_sear_takes_indestructible_away_so_the_damage_destroys_brash_taunter():
+    """The 5 damage is marked, then the creature loses indestructible; as state-based actions are
+    checked after the spell resolves, lethal damage destroys it (704.5g, 702.12b)."""
+    fully_compiled("Soul Sear")
+    s, (sear, taunter) = board(("Soul Sear", "hand"), ("Brash Taunter", "bob:battlefield"), mana="CCR")
+    assert Keyword.INDESTRUCTIBLE in characteristics(s.state(), taunter).keywords
+    t = cast_and_resolve(s, sear, targets=(taunter,))
+    assert [o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Bob")] == ["Brash Taunter"]
+
+
+@pytest.mark.rule("701.24a")
+@plays("shuffle_graveyard_into_library", card_name="Reminisce")
+def test_reminisce_shuffles_bobs_graveyard_into_his_library():
+    fully_compiled("Reminisce")
+    s, (spell, bear, shock) = board(("Reminisce", "hand"), ("Grizzly Bears", "bob:graveyard"), ("Shock", "bob:graveyard"),
+                                    mana="CCU")
+    t = cast_and_resolve(s, spell, targets=("Bob",))
+    assert not t.state.in_zone(Zone.GRAVEYARD, "Bob")
+    library = sorted(o.card for o in t.state.in_zone(Zone.LIBRARY, "Bob"))
+    assert library == sorted(["Forest"] * 5 + ["Grizzly Bears", "Shock"]) and cited(t, "701.24a")
+    assert [o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Alice")] == ["Reminisce"]  # the spell itself (608.2n)
+
+
+@pytest.mark.rule("608.2n")
+@plays("shuffle_self_into_library", card_name="Beacon of Destruction")
+def test_beacon_of_destruction_deals_five_and_shuffles_itself_into_the_library_not_the_graveyard():
+    fully_compiled("Beacon of Destruction")
+    s, (beacon,) = board(("Beacon of Destruction", "hand"), mana="CCCRR")
+    t = cast_and_resolve(s, beacon, targets=("Bob",))
+    assert t.state.player("Bob").life == 15
+    assert not t.state.in_zone(Zone.GRAVEYARD, "Alice")
+    assert "Beacon of Destruction" in [o.card for o in t.state.in_zone(Zone.LIBRARY, "Alice")]
+    assert len(t.state.in_zone(Zone.LIBRARY, "Alice")) == 6

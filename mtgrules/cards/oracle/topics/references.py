@@ -22,7 +22,7 @@ from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
 from mtgrules.rules.discard import discard
 from mtgrules.rules.layers import characteristics
-from mtgrules.rules.library import look_at, pick, reveal
+from mtgrules.rules.library import look_at, pick, reveal, shuffle_library
 from mtgrules.rules.life import gain_life, lose_life
 from mtgrules.rules.tokens import create_tokens
 from mtgrules.rules.zones import move
@@ -31,6 +31,7 @@ Step = Callable[[Resolution, StackItem, str], None]
 
 THEN_ITS_CONTROLLER = "then its controller"
 THEN_IT_GAINS = "then it gains"
+THEN_IT_LOSES = "then it loses"
 
 
 # ---------------------------------------------------------------- transforms: grammar -> IR
@@ -95,7 +96,7 @@ def _one_object_target(first: IR, words: str) -> Target:
     return spec
 
 
-@targets(THEN_ITS_CONTROLLER, THEN_IT_GAINS)
+@targets(THEN_ITS_CONTROLLER, THEN_IT_GAINS, THEN_IT_LOSES)
 def _earlier_targets(eff: IR) -> list[Target]:
     return build._targets_of((eff[1],))
 
@@ -135,17 +136,19 @@ def _then_its_controller_step(eff: IR) -> Step:
     return step
 
 
-@instruction(THEN_IT_GAINS)
+@instruction(THEN_IT_GAINS, THEN_IT_LOSES)
 def _then_it_gains_step(eff: IR) -> Step:
     """"<instruction>. It gains K until end of turn.": "it" is the earlier sentence's one target,
     or this permanent when that sentence names only ~; a layer 6 effect locked to that object
     (611.2c, 613.1f), which does nothing if it has left the battlefield (400.7)."""
     first, granted = eff[1], eff[2]
+    loses = eff[0] == THEN_IT_LOSES  # "That permanent loses indestructible until end of turn." (613.1f)
     on_self = not build._targets_of((first,)) and _names_self(first)
     if not on_self:
-        _one_object_target(first, "it")
+        _one_object_target(first, "that permanent" if loses else "it")
     first_step = build._effect_step(first)
-    words = " and ".join(granted)
+    words = ("loses " if loses else "") + " and ".join(granted)
+    change = {"remove_keywords" if loses else "add_keywords": frozenset(Keyword(k) for k in granted)}
 
     def step(res: Resolution, item: StackItem, why: str) -> None:
         touched = [] if on_self else _touched(res)
@@ -158,8 +161,7 @@ def _then_it_gains_step(eff: IR) -> Step:
                     and o.zone is Zone.BATTLEFIELD]
         for obj in objs:
             e6 = Effect("6", f"{why}: {words} until end of turn", "613.1f", item.source.oid, res.d.new_timestamp(),
-                        affected=(ObjRef(obj.oid, obj.zcc),), add_keywords=frozenset(Keyword(k) for k in granted),
-                        until_end_of_turn=True)
+                        affected=(ObjRef(obj.oid, obj.zcc),), until_end_of_turn=True, **change)
             res.d.set_scalar("613.1f", effects=res.d.effects + (e6,))
     return step
 
@@ -300,4 +302,52 @@ def _hand_exile_all_step(eff: IR) -> Step:
                 for card in doomed:
                     move(res.d, card.oid, Zone.EXILE, "406.2", f"{why}: {card.card} is exiled from {player}'s "
                          f"{card.zone.value}")
+    return step
+
+
+# ---------------------------------------------------------------- losing an ability, shuffling (611.2c, 701.24)
+@transform("then_that_loses")
+def _then_that_loses(c: list[Any]) -> IR:
+    return (THEN_IT_LOSES, c[0], tuple(c[-1]))
+
+
+@transform("shuffle_graveyard_into_library")
+def _shuffle_graveyard_into_library(c: list[Any]) -> IR:
+    return ("shuffle graveyard into library", ("target player",))
+
+
+@transform("shuffle_self_into_library")
+def _shuffle_self_into_library(c: list[Any]) -> IR:
+    return ("shuffle self into library",)
+
+
+@instruction("shuffle graveyard into library")
+def _shuffle_graveyard_step(eff: IR) -> Step:
+    """"Target player shuffles their graveyard into their library": every card of it goes to its
+    owner's library, and that library is shuffled (701.24a); an empty graveyard still shuffles (701.24d)."""
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        for player in res.target_players():
+            cards = res.state.in_zone(Zone.GRAVEYARD, player)
+            with res.d.one_event():
+                for card in cards:
+                    move(res.d, card.oid, Zone.LIBRARY, "701.24a", f"{why}: {card.card} is shuffled into "
+                         f"{card.owner}'s library")
+            for owner in dict.fromkeys([player, *(c.owner for c in cards)]):
+                shuffle_library(res.d, owner, why)
+    return step
+
+
+@instruction("shuffle self into library")
+def _shuffle_self_step(eff: IR) -> Step:
+    """"Shuffle ~ into its owner's library": this card, on the stack as it resolves, goes into its
+    owner's library, which is then shuffled (701.24a); a card that has left the stack already (400.7)
+    stays where it is."""
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        src = res.source()
+        if src is None or src.zone is not Zone.STACK:
+            res.d.note("nothing", f"{why}: the card is no longer on the stack, so it isn't shuffled into a library",
+                       "400.7")
+            return
+        move(res.d, src.oid, Zone.LIBRARY, "701.24a", f"{why}: {src.card} is shuffled into {src.owner}'s library")
+        shuffle_library(res.d, src.owner, why)
     return step
