@@ -148,7 +148,7 @@ def _then_it_gains_step(eff: IR) -> Step:
         _one_object_target(first, "that permanent" if loses else "it")
     first_step = build._effect_step(first)
     words = ("loses " if loses else "") + " and ".join(granted)
-    change = {"remove_keywords" if loses else "add_keywords": frozenset(Keyword(k) for k in granted)}
+    keywords = frozenset(Keyword(k) for k in granted)
 
     def step(res: Resolution, item: StackItem, why: str) -> None:
         touched = [] if on_self else _touched(res)
@@ -161,7 +161,8 @@ def _then_it_gains_step(eff: IR) -> Step:
                     and o.zone is Zone.BATTLEFIELD]
         for obj in objs:
             e6 = Effect("6", f"{why}: {words} until end of turn", "613.1f", item.source.oid, res.d.new_timestamp(),
-                        affected=(ObjRef(obj.oid, obj.zcc),), until_end_of_turn=True, **change)
+                        affected=(ObjRef(obj.oid, obj.zcc),), until_end_of_turn=True,
+                        add_keywords=frozenset() if loses else keywords, remove_keywords=keywords if loses else frozenset())
             res.d.set_scalar("613.1f", effects=res.d.effects + (e6,))
     return step
 
