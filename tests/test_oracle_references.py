@@ -235,3 +235,21 @@ def test_beacon_of_destruction_deals_five_and_shuffles_itself_into_the_library_n
     assert not t.state.in_zone(Zone.GRAVEYARD, "Alice")
     assert "Beacon of Destruction" in [o.card for o in t.state.in_zone(Zone.LIBRARY, "Alice")]
     assert len(t.state.in_zone(Zone.LIBRARY, "Alice")) == 6
+
+
+# ---------------------------------------------------------------- each player, each opponent (101.4)
+@pytest.mark.rule("701.9b")
+@plays("each_opponent_discards", "each_player_loses", card_name="Bad Deal")
+def test_bad_deal_alice_draws_two_bob_discards_two_of_his_choice_and_both_lose_two():
+    fully_compiled("Bad Deal")
+    s, (deal, bear, shock, forest) = board(("Bad Deal", "hand"), ("Grizzly Bears", "bob:hand"), ("Shock", "bob:hand"),
+                                           ("Forest", "bob:hand"), mana="CCCCBB")
+    t = s.timeline()
+    t.do(cast("Alice", deal))
+    with pytest.raises(MissingChoice) as need:  # Bob chooses his own cards (701.9b)
+        resolve_top(t)
+    assert need.value.kind == "discard" and need.value.player == "Bob"
+    resolve_top(t, discard=[bear, forest])
+    assert sorted(o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Bob")) == ["Forest", "Grizzly Bears"]
+    assert len(t.state.in_zone(Zone.HAND, "Alice")) == 2
+    assert t.state.player("Alice").life == 18 and t.state.player("Bob").life == 18  # each player, Alice too (119.3)

@@ -20,10 +20,12 @@ from mtgrules.core.abilities import Resolution, Target
 from mtgrules.core.effects import Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
-from mtgrules.rules.discard import discard
+from mtgrules.rules.discard import discard, discard_cards
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.library import look_at, pick, reveal, shuffle_library
 from mtgrules.rules.life import gain_life, lose_life
+from mtgrules.rules.targeting import opponents
+from mtgrules.rules.teams import apnap_order
 from mtgrules.rules.tokens import create_tokens
 from mtgrules.rules.zones import move
 
@@ -351,4 +353,39 @@ def _shuffle_self_step(eff: IR) -> Step:
             return
         move(res.d, src.oid, Zone.LIBRARY, "701.24a", f"{why}: {src.card} is shuffled into {src.owner}'s library")
         shuffle_library(res.d, src.owner, why)
+    return step
+
+
+# ---------------------------------------------------------------- each player, each opponent (101.4)
+@transform("each_opponent_discards")
+def _each_opponent_discards(c: list[Any]) -> IR:
+    return ("each opponent discards", c[0])
+
+
+@transform("each_player_loses")
+def _each_player_loses(c: list[Any]) -> IR:
+    return ("each player loses", c[0])
+
+
+@instruction("each opponent discards")
+def _each_opponent_discards_step(eff: IR) -> Step:
+    """"Each opponent discards two cards": each opponent, in APNAP order (101.4), chooses and
+    discards their own (701.9b; choice ``discard``)."""
+    n = eff[1]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        for player in apnap_order(res.state):
+            if opponents(res.state, res.controller, player):
+                discard_cards(res.d, res.chooser, player, n, why)
+    return step
+
+
+@instruction("each player loses")
+def _each_player_loses_step(eff: IR) -> Step:
+    """"Each player loses 2 life": every player in the game, the controller too (119.3)."""
+    n = eff[1]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        for player in apnap_order(res.state):
+            lose_life(res.d, player, n, why)
     return step
