@@ -253,3 +253,20 @@ def test_bad_deal_alice_draws_two_bob_discards_two_of_his_choice_and_both_lose_t
     assert sorted(o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Bob")) == ["Forest", "Grizzly Bears"]
     assert len(t.state.in_zone(Zone.HAND, "Alice")) == 2
     assert t.state.player("Alice").life == 18 and t.state.player("Bob").life == 18  # each player, Alice too (119.3)
+
+
+# ---------------------------------------------------------------- "if it was a creature card" (608.2c)
+@pytest.mark.rule("608.2c")
+@plays("then_if_it_was", card_name="Scavenging Ooze")
+def test_scavenging_ooze_grows_and_gains_life_only_for_a_creature_card():
+    fully_compiled("Scavenging Ooze")
+    s, (ooze, bear, shock) = board(("Scavenging Ooze", "battlefield"), ("Grizzly Bears", "bob:graveyard"),
+                                   ("Shock", "bob:graveyard"), mana="GG")
+    t = s.timeline()
+    t.do(activate("Alice", ooze, targets=(shock,)))
+    resolve_top(t)  # an instant card: exiled, and nothing more
+    assert t.state.obj(ooze).counter("+1/+1") == 0 and t.state.player("Alice").life == 20
+    t.do(activate("Alice", ooze, targets=(bear,)))
+    resolve_top(t)
+    assert sorted(o.card for o in t.state.in_zone(Zone.EXILE)) == ["Grizzly Bears", "Shock"]
+    assert t.state.obj(ooze).counter("+1/+1") == 1 and t.state.player("Alice").life == 21

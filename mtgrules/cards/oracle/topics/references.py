@@ -389,3 +389,42 @@ def _each_player_loses_step(eff: IR) -> Step:
         for player in apnap_order(res.state):
             lose_life(res.d, player, n, why)
     return step
+
+
+# ---------------------------------------------------------------- "if it was a creature card" (608.2c)
+THEN_IF_IT_WAS = "then if it was"
+
+
+@transform("then_if_it_was")
+def _then_if_it_was(c: list[Any]) -> IR:
+    return (THEN_IF_IT_WAS, c[0], str(c[1]).capitalize(), tuple(c[2:]))
+
+
+@targets(THEN_IF_IT_WAS)
+def _if_it_was_targets(eff: IR) -> list[Target]:
+    return build._targets_of((eff[1],))
+
+
+@instruction(THEN_IF_IT_WAS)
+def _then_if_it_was_step(eff: IR) -> Step:
+    """"Exile target card from a graveyard. If it was a creature card, <instructions>.": "it" is the
+    earlier sentence's one target, and its card type is read as it was before that sentence moved it
+    (608.2h); the later instructions are followed only if it had that type."""
+    first, card_type, then = eff[1], eff[2], eff[3]
+    found = build._targets_of((first,))
+    if len(found) != 1 or found[0].count > 1 or found[0].players is not None:
+        raise CannotBuild("\"if it was a ... card\" after a sentence without exactly one target card isn't played yet")
+    if build._targets_of(then):
+        raise CannotBuild("instructions with targets of their own after \"if it was a ... card\" aren't played yet")
+    first_step = build._effect_step(first)
+    then_steps = [build._effect_step(e) for e in then]
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        had = [card_type in characteristics(res.state, o.oid).types for o in res.targets()]
+        first_step(res, item, why)
+        if not any(had):
+            res.d.note("nothing", f"{why}: it wasn't a {card_type.lower()} card, so nothing more happens", "608.2c")
+            return
+        for then_step in then_steps:
+            then_step(res, item, why)
+    return step
