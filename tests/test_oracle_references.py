@@ -270,3 +270,18 @@ def test_scavenging_ooze_grows_and_gains_life_only_for_a_creature_card():
     resolve_top(t)
     assert sorted(o.card for o in t.state.in_zone(Zone.EXILE)) == ["Grizzly Bears", "Shock"]
     assert t.state.obj(ooze).counter("+1/+1") == 1 and t.state.player("Alice").life == 21
+
+
+@pytest.mark.rule("608.2h")
+@plays("then_it_gets_for_each_named", card_name="Growth Cycle")
+def test_growth_cycle_counts_the_growth_cycles_in_the_graveyard_as_it_resolves():
+    """Two in the graveyard: +3/+3 and an additional 2 x +2/+2. The resolving one is on the stack,
+    not in the graveyard, so it doesn't count itself (608.2n comes last)."""
+    fully_compiled("Growth Cycle")
+    s, (cycle, bear, _a, _b) = board(("Growth Cycle", "hand"), ("Grizzly Bears", "battlefield"),
+                                     ("Growth Cycle", "graveyard"), ("Growth Cycle", "graveyard"), mana="CG")
+    t = cast_and_resolve(s, cycle, targets=(bear,))
+    assert characteristics(t.state, bear).pt() == "9/9"
+    s2, (cycle2, bear2) = board(("Growth Cycle", "hand"), ("Grizzly Bears", "battlefield"), mana="CG")
+    t2 = cast_and_resolve(s2, cycle2, targets=(bear2,))
+    assert characteristics(t2.state, bear2).pt() == "5/5"

@@ -428,3 +428,45 @@ def _then_if_it_was_step(eff: IR) -> Step:
         for then_step in then_steps:
             then_step(res, item, why)
     return step
+
+
+# ---------------------------------------------------------------- "it gets an additional ... for each" (608.2h)
+THEN_IT_GETS_MORE = "then it gets more"
+
+
+@transform("then_it_gets_for_each_named")
+def _then_it_gets_for_each_named(c: list[Any]) -> IR:
+    p, t = str(c[1]).split("/")
+    return (THEN_IT_GETS_MORE, c[0], (int(p), int(t)))
+
+
+@targets(THEN_IT_GETS_MORE)
+def _it_gets_more_targets(eff: IR) -> list[Target]:
+    return build._targets_of((eff[1],))
+
+
+@instruction(THEN_IT_GETS_MORE)
+def _then_it_gets_more_step(eff: IR) -> Step:
+    """"<instruction>. It gets an additional +2/+2 until end of turn for each card named ~ in your
+    graveyard.": the cards are counted once, as the instruction is followed (608.2h), and the
+    earlier sentence's one target gets that many times +2/+2 (a layer 7c effect, 613.4c, 611.2c)."""
+    first, (p, t) = eff[1], eff[2]
+    _one_object_target(first, "it")
+    first_step = build._effect_step(first)
+
+    def step(res: Resolution, item: StackItem, why: str) -> None:
+        touched = _touched(res)
+        first_step(res, item, why)
+        name = characteristics(res.state, item.source.oid).name
+        n = sum(1 for o in res.state.in_zone(Zone.GRAVEYARD, res.controller)
+                if characteristics(res.state, o.oid).name == name)
+        if n == 0:
+            res.d.note("nothing", f"{why}: there is no card named {name} in {res.controller}'s graveyard, so no "
+                       "additional bonus", "608.2h")
+            return
+        for _, ref in touched:
+            obj = res.state.resolve_ref(ref)
+            if obj is not None and obj.zone is Zone.BATTLEFIELD:
+                res.pump(obj, p * n, t * n, "613.4c", f"{why}: an additional {p * n:+d}/{t * n:+d} until end of turn "
+                         f"({n} card{'s' if n > 1 else ''} named {name})")
+    return step
