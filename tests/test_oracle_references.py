@@ -285,3 +285,34 @@ def test_growth_cycle_counts_the_growth_cycles_in_the_graveyard_as_it_resolves()
     s2, (cycle2, bear2) = board(("Growth Cycle", "hand"), ("Grizzly Bears", "battlefield"), mana="CG")
     t2 = cast_and_resolve(s2, cycle2, targets=(bear2,))
     assert characteristics(t2.state, bear2).pt() == "5/5"
+
+
+# ---------------------------------------------------------------- "when ~ dies, return it" (400.7e)
+@pytest.mark.rule("400.7e")
+@plays("dies_return_it_to_hand", card_name="Immortal Phoenix")
+def test_immortal_phoenix_returns_from_the_graveyard_to_its_owners_hand():
+    fully_compiled("Immortal Phoenix")
+    s, (murder, phoenix) = board(("Murder", "hand"), ("Immortal Phoenix", "bob:battlefield"), mana="CBB")
+    t = cast_and_resolve(s, murder, targets=(phoenix,))
+    assert [o.card for o in t.state.in_zone(Zone.GRAVEYARD, "Bob")] == ["Immortal Phoenix"]
+    resolve_top(t)  # its dies trigger finds the card it became in the graveyard
+    assert [o.card for o in t.state.in_zone(Zone.HAND, "Bob")] == ["Immortal Phoenix"]
+    assert not t.state.in_zone(Zone.GRAVEYARD, "Bob")
+
+
+@pytest.mark.rule("400.7")
+def test_immortal_phoenix_exiled_from_the_graveyard_first_stays_in_exile():
+    """Scavenging Ooze exiles the card while the dies trigger waits: in exile it is a new object
+    again, which the trigger can't find (400.7), so nothing returns."""
+    s, (murder, phoenix, ooze, forest) = board(("Murder", "hand"), ("Immortal Phoenix", "bob:battlefield"),
+                                               ("Scavenging Ooze", "battlefield"), ("Forest", "battlefield"), mana="CBB")
+    t = s.timeline()
+    t.do(cast("Alice", murder, targets=(phoenix,)))
+    resolve_top(t)
+    assert t.state.stack  # the dies trigger
+    t.do(activate("Alice", forest))
+    t.do(activate("Alice", ooze, targets=(phoenix,)))
+    resolve_top(t)  # the Ooze's ability: Phoenix exiled
+    resolve_top(t)  # the dies trigger
+    assert [o.card for o in t.state.in_zone(Zone.EXILE)] == ["Immortal Phoenix"]
+    assert not t.state.in_zone(Zone.HAND, "Bob")

@@ -260,6 +260,7 @@ RULES: dict[str, str] = {
     "400": "zones: general",
     "400.3": "a card going to another player's library, hand or graveyard goes to its owner's",
     "400.7": "an object that changes zones becomes a new object",
+    "400.7e": "a zone-change trigger can find the new object in the public zone it moved to",
     "401": "library",
     "401.2": "a library is one face-down pile whose order players can't look at or change",
     "401.4": "cards put in one position of a library together are arranged as their owner chooses",

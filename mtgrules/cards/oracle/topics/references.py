@@ -15,8 +15,8 @@ from typing import Any
 
 from mtgrules.cards.oracle import build
 from mtgrules.cards.oracle.build import CannotBuild, token_definition
-from mtgrules.cards.oracle.registry import IR, instruction, targets, transform
-from mtgrules.core.abilities import Resolution, Target
+from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, targets, transform
+from mtgrules.core.abilities import Resolution, Target, TriggeredAbility
 from mtgrules.core.effects import Effect
 from mtgrules.core.keywords import Keyword
 from mtgrules.core.objects import GameObject, ObjRef, StackItem, Zone
@@ -24,6 +24,7 @@ from mtgrules.rules.discard import discard, discard_cards
 from mtgrules.rules.layers import characteristics
 from mtgrules.rules.library import look_at, pick, reveal, shuffle_library
 from mtgrules.rules.life import gain_life, lose_life
+from mtgrules.rules.look_back import dies
 from mtgrules.rules.targeting import opponents
 from mtgrules.rules.teams import apnap_order
 from mtgrules.rules.tokens import create_tokens
@@ -470,3 +471,29 @@ def _then_it_gets_more_step(eff: IR) -> Step:
                 res.pump(obj, p * n, t * n, "613.4c", f"{why}: an additional {p * n:+d}/{t * n:+d} until end of turn "
                          f"({n} card{'s' if n > 1 else ''} named {name})")
     return step
+
+
+# ---------------------------------------------------------------- "when ~ dies, return it" (400.7e)
+@transform("dies_return_it_to_hand")
+def _dies_return_it_to_hand(c: list[Any]) -> IR:
+    return ("dies return it", "hand")
+
+
+@ability_kind("dies return it")
+def _dies_return_it(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"When ~ dies, return it to its owner's hand.": a leaves-the-battlefield trigger (700.4, 603.10a)
+    whose "it" is the card ~ became in the graveyard (400.7e); if that card has left the graveyard by
+    the time the ability resolves, it is a new object again, and nothing returns (400.7)."""
+    if is_spell_card:
+        raise CannotBuild("a triggered ability of an instant or sorcery isn't built yet")
+
+    def resolve(res: Resolution, item: StackItem) -> None:
+        why = item.label
+        went = ObjRef(item.source.oid, item.source.zcc + 1)  # the card it became as it died (400.7e)
+        card = res.state.resolve_ref(went)
+        if card is None or card.zone is not Zone.GRAVEYARD:
+            res.d.note("nothing", f"{why}: the card is no longer in the graveyard it went to, so nothing returns",
+                       "400.7")
+            return
+        move(res.d, card.oid, Zone.HAND, "400.7e", f"{why}: {card.card} returns to its owner's hand")
+    return "ability", TriggeredAbility(line, "zone change", dies, resolve, looks_back=True)
