@@ -216,6 +216,8 @@ RULES: dict[str, str] = {
     "205.3m": "the creature types",
     "205.4": "supertypes",
     "205.4a": "the supertypes",
+    "207": "the text box",
+    "207.2": "italic text in the text box has no game function",
     "207.2a": "reminder text, in parentheses, sums up a rule and isn't rules text itself",
     "208": "power/toughness",
     "208.1": "a creature card has its power and toughness printed",
