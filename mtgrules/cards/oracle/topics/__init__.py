@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 from mtgrules.cards.oracle.topics import (
+    auras,  # noqa: F401  (what an Aura or Equipment gives, lands that animate, mass effects)
     casting,  # noqa: F401  (casting and activating: 601, 602, 700.2)
     effects,  # noqa: F401  (group statics, "for each", sacrifice as an effect)
     evasion,  # noqa: F401  (protection, evasion, "whenever you cast")
     library,  # noqa: F401  (scry, search, discard, "you may")
     permanents,  # noqa: F401  (Equipment, counters, prevention, delayed triggers)
     references,  # noqa: F401  (back-references and lines of several sentences, 608.2c, 608.2h)
+    statics,  # noqa: F401  ("as long as" conditions, untapping, hand size, land plays)
 )
