@@ -49,6 +49,10 @@ _TARGETS = re.compile(r"(?<!\bthat )\btargets?\b(?! of\b)", re.IGNORECASE)
 verb of "a spell that targets this creature" (what another spell chose, 601.2c)."""
 
 
+_REFLEXIVE = re.compile(r"\bwhen you do\b", re.IGNORECASE)
+"""Where a reflexive triggered ability's own text begins: "You may pay {2}{R}. When you do, ..." (603.12)."""
+
+
 _MAY_BE_PLAYER = re.compile(r"\bany target\b|\btarget (?:player|opponent)s?\b"
                             r"|\btarget [^.]*?\bor (?:player|opponent)\b", re.IGNORECASE)
 """A "target" the rules let be a player: "any target" (115.4), "target player", "target opponent",
@@ -63,6 +67,8 @@ def _check_target_text(name: str, what: str, text: str, spec: TargetSpec | None,
     text doesn't name (only permanents are legal targets unless the text says otherwise, 115.2).
     A spec of several instances of "target" (115.3) is checked instance by instance."""
     slots = target_slots(spec)
+    # A reflexive ability's targets are its own, chosen as it triggers (603.12, 603.3d), not this one's
+    text = _REFLEXIVE.split(text, maxsplit=1)[0]
     says = bool(_TARGETS.search(text))
     other = _OTHER_TARGET.search(text)
     if other:

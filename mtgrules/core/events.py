@@ -44,6 +44,7 @@ class EventKind(StrEnum):
     CREATED = "created"
     CREATURES_BECOME_BLOCKED = "creatures become blocked"
     DAMAGE = "damage"
+    DAMAGE_DEALT = "damage dealt"  # no event has it: a trigger listening for combat and noncombat damage both
     DAMAGE_DIVISION = "damage division"
     DAMAGE_PREVENTED = "damage prevented"
     DAMAGE_REPLACED = "damage replaced"

@@ -95,6 +95,13 @@ def collect_triggers(d: Draft, events: list[Event]) -> None:
             _check_listeners(d, state, ev, leaving, heard, listeners, pending)
         finally:
             LEAVING.reset(leaver)
+        also = _ALSO_HEARD.get(ev.kind)
+        if also is not None:  # "whenever ~ deals damage": combat and noncombat damage alike (120.1)
+            others = [(state.obj(oid), i, ab) for oid, i, ab in listening.get(also, ())
+                      if oid not in stays or stays[oid] <= now]
+            others += [(lki, i, ab) for lki, start, end in went if start <= now < end
+                       for i, ab in _own_triggers(None, lki) if ab.event == also]
+            _check_listeners(d, state, ev, False, also, others, pending)
     d.set_scalar("603.3", pending=tuple(pending))
 
 
@@ -160,6 +167,11 @@ def _own_triggers(state: GameState | None, obj: GameObject) -> list[tuple[int, T
 _HEARD_AS = {EventKind.CREATED: EventKind.ZONE_CHANGE}
 """A token created enters the battlefield (111.2), so abilities waiting for a permanent to enter
 hear its creation as they hear any other zone change onto the battlefield (603.6a)."""
+
+_ALSO_HEARD = {EventKind.COMBAT_DAMAGE: EventKind.DAMAGE_DEALT, EventKind.NONCOMBAT_DAMAGE: EventKind.DAMAGE_DEALT}
+"""An ability waiting for damage of either kind ("whenever this creature deals damage to an
+opponent") listens for ``"damage dealt"``, and hears combat and noncombat damage both (120.1);
+one waiting for ``"combat damage"`` alone still hears only that."""
 
 derived_from("trigger listeners", frozenset({"objects", "combat", "effects"}))  # ids, not objects: tapping keeps it
 

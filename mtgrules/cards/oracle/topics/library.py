@@ -431,7 +431,8 @@ def _then_step(eff: IR) -> Step:
 
 # The instructions "you may" can wrap: what the player is asked, and whether it is possible now (608.2d).
 _MAY_KINDS = ("draw", "discard", "destroy", "bounce", "damage", "graveyard to hand", "graveyard to battlefield",
-              "graveyard exile", "return from graveyard", "search", "search library and graveyard", "search several")
+              "graveyard exile", "return from graveyard", "search", "search library and graveyard", "search several",
+              "life")
 
 
 def _may_words(eff: IR, res: Resolution, item: StackItem) -> str:
@@ -443,6 +444,8 @@ def _may_words(eff: IR, res: Resolution, item: StackItem) -> str:
         return f"draw {counted(eff[2], 'card')}".replace("draw 1 card", "draw a card")
     if kind == "discard":
         return "discard a card" if eff[2] == 1 else f"discard {eff[2]} cards"
+    if kind == "life":  # "you may gain 1 life" (119.3)
+        return f"gain {eff[2]} life"
     if kind == "destroy":
         return f"destroy {what}"
     if kind == "bounce":
@@ -480,7 +483,8 @@ def _possible(eff: IR, res: Resolution) -> bool:
 @instruction("may")
 def _may_step(eff: IR) -> Step:
     inner, then = eff[1], eff[2]
-    if inner[0] not in _MAY_KINDS or (inner[0] == "discard" and inner[1] != ("you",)):
+    if inner[0] not in _MAY_KINDS or (inner[0] in ("discard", "life") and inner[1] != ("you",)) \
+            or (inner[0] == "life" and inner[2] <= 0):
         raise CannotBuild(f"\"you may\" around the instruction {inner[0]!r} isn't played yet")
     follow = build.resolver((inner,))
     after = build.resolver((then,)) if then is not None else None
