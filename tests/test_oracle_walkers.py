@@ -409,12 +409,11 @@ def test_demanding_dragon_with_no_creature_to_sacrifice_deals_five_without_askin
     assert t.state.player("Bob").life == 15
 
 
-@pytest.mark.rule("723.1")
 @plays("end_the_turn", card_name="Time Stop")
 def test_time_stop_end_the_turn_is_marked_not_played_with_its_reason():
     from mtgrules.cards.oracle.source import compiled
     c = compiled("Time Stop")
-    assert c.status == "not played" and "723.1" in c.lines[0].how and "cleanup step" in c.lines[0].how
+    assert c.status == "not played" and "End the turn" in c.lines[0].how and "cleanup step" in c.lines[0].how
 
 
 @pytest.mark.rule("118.12")

@@ -325,7 +325,8 @@ def _resolve_spell(d: Draft, chooser: Chooser, item: StackItem, res: Resolution)
         d.note("resolves", f"{cdef.name} resolves", "608.2", obj.oid, cdef.name)
         if cdef.spell:
             cdef.spell(res, item)
-        move(d, obj.oid, Zone.GRAVEYARD, "608.2n", f"{cdef.name} goes to its owner's graveyard")
+        if d.obj(obj.oid).zcc == obj.zcc:  # its own instructions may have moved it ("shuffle ~ into ...", 400.7)
+            move(d, obj.oid, Zone.GRAVEYARD, "608.2n", f"{cdef.name} goes to its owner's graveyard")
         return
     aimed = item.targets[0] if item.targets else None
     if cdef.enchant is not None and isinstance(aimed, ObjRef):  # an Aura spell enters attached to its target (608.3c)

@@ -10,6 +10,7 @@ from mtgrules.cards.oracle.topics import (
     evasion,  # noqa: F401  (protection, evasion, "whenever you cast")
     library,  # noqa: F401  (scry, search, discard, "you may")
     permanents,  # noqa: F401  (Equipment, counters, prevention, delayed triggers)
+    references,  # noqa: F401  (back-references and lines of several sentences, 608.2c, 608.2h)
     statics,  # noqa: F401  ("as long as" conditions, untapping, hand size, land plays)
     triggers,  # noqa: F401  (trigger events and intervening "if"s: 603.2, 603.4)
     walkers,  # noqa: F401  (planeswalkers, "unless" costs, regeneration)

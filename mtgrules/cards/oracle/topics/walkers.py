@@ -338,8 +338,10 @@ def _end_the_turn(c: list[Any]) -> IR:
 
 @instruction("end the turn")
 def _end_the_turn_step(eff: IR) -> Step:
-    raise CannotBuild("\"End the turn\" (723.1) isn't played yet: the kit can't yet exile every object on the stack, "
-                      "the resolving spell with it, and skip straight to the cleanup step (723.1b, 723.1d)")
+    # The rules for ending the turn are 723.1 in the January 2026 text; section 7 was renumbered in the
+    # edition the kit cites, so the reason names no number it can't vouch for.
+    raise CannotBuild("\"End the turn\" isn't played yet: the kit can't yet exile every object on the stack, "
+                      "the resolving spell with it, and skip straight to the cleanup step")
 
 
 # ---------------------------------------------------------------- one of two costs (118.12)
