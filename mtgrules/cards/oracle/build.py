@@ -104,10 +104,19 @@ def _extra_test(extra: IR) -> Test:
     kind = extra[1]
     if kind == "flying":
         return lambda state, player, obj: Keyword.FLYING in characteristics(state, obj.oid).keywords
+    if kind in EXTRA_TESTS:  # a topic's "with ..." / "that's ..." clause (topics/amounts.py)
+        return EXTRA_TESTS[kind](extra)
     n = extra[2]
     if kind == "power at least":
         return lambda state, player, obj: characteristics(state, obj.oid).power >= n
     return lambda state, player, obj: characteristics(state, obj.oid).power <= n
+
+
+EXTRA_TESTS: dict[str, Callable[[IR], Test]] = {}
+"""A topic's tests for the clauses after a target's noun, by kind: ``("with", kind, ...)`` -> a test
+of the object now (``("with", "mana value at most", 3)``, 202.3); :data:`EXTRA_WORDS` prints them."""
+
+EXTRA_WORDS: dict[str, Callable[[IR], str]] = {}
 
 
 UP_TO = "up to"
@@ -145,6 +154,9 @@ def target_words(spec: IR) -> str:
         return " ".join(words + [e[1] for e in extra if e[0] == "controller"])
     words = ["target", *adjectives, noun] if mark is None else ["up to", mark[2], "target", *adjectives, mark[3]]
     for e in extra:
+        if e[0] != "controller" and e[1] in EXTRA_WORDS:
+            words.append(EXTRA_WORDS[e[1]](e))
+            continue
         words.append(e[1] if e[0] == "controller" else {"flying": "with flying",
                      "power at least": f"with power {e[2] if len(e) > 2 else ''} or greater",
                      "power at most": f"with power {e[2] if len(e) > 2 else ''} or less"}[e[1]])
@@ -164,7 +176,10 @@ def permanent_target(spec: IR) -> Target:
     if other is not None and any(e[0] == "with" for e in extra):
         raise CannotBuild("\"another target\" with more words after it isn't played yet")
     tests = [_adjective_test(a) for a in adjectives] + [_extra_test(e) for e in extra]
-    kinds = _NOUN_TYPES.get(noun)
+    if ", or " in noun and any(e[0] == "with" for e in extra):  # "artifact, enchantment, or creature with flying"
+        raise CannotBuild("a clause after a list of types (\"artifact, enchantment, or creature with flying\") says "
+                          "something of the last type only, which the kit's targets don't read yet")
+    kinds = _NOUN_TYPES.get(noun) if ", or " not in noun else _type_list(noun)
 
     def legal(state: GameState, player: str, obj: GameObject) -> bool:
         if not on_battlefield(state, obj):  # a permanent is on the battlefield (110.1)
@@ -177,6 +192,11 @@ def permanent_target(spec: IR) -> Target:
         return Target(target_words(spec), legal, frozenset(Zone), count=mark[1], up_to=True,
                       distinct=other is not None)
     return Target(target_words(spec), legal, frozenset(Zone), distinct=other is not None)
+
+
+def _type_list(noun: str) -> set[str]:
+    """"artifact, enchantment, or land": a permanent of any of these card types (115.1, 205.2a)."""
+    return {w.removeprefix("or ").capitalize() for w in noun.split(", ")}
 
 
 _SPELL_KINDS: dict[str, frozenset[str] | None] = {
@@ -269,7 +289,7 @@ def _effect_step(eff: IR) -> Step_:
         n, to = eff[1], eff[2]
 
         def deal(res: Resolution, item: StackItem, why: str) -> None:
-            if to[0] in ("target", "any target", "target player", "target opponent"):
+            if to[0] in ("target", "any target", "target player", "target opponent") or to[0] in TARGET_KINDS:
                 for t in res.any_targets():
                     res.damage(t, n)
             elif to[0] == "each opponent":

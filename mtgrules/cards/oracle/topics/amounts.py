@@ -1,0 +1,291 @@
+"""Rules topic "amounts and target phrases": the templates of grammar.lark's section of that name.
+
+* A pain land's "{T}: Add {W} or {U}. ~ deals 1 damage to you.": one mana ability whose damage is
+  dealt as it resolves, off the stack (605.1a, 605.3b), through ``ManaAbility.then``.
+* "target player or planeswalker" / "target opponent or planeswalker" as one target (115.1).
+* One instruction with two amounts: "... to any target and 3 damage to you", "... to target creature
+  and 2 damage to that creature's controller", "... to target player and 1 damage to each creature
+  that player controls" (120.3, 608.2c).
+* Amounts counted as the instruction is followed (608.2h): "+1/+1 until end of turn for each
+  creature you control", "damage ... equal to the number of Mountains you control", "... equal to
+  the number of cards in that player's hand" (``rules/amounts.py`` counts).
+* Target phrases: a list of card types ("artifact, enchantment, or land"), "with mana value N or
+  less" (202.3) and "that's white or blue" (105.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mtgrules.cards.oracle import build
+from mtgrules.cards.oracle.build import CannotBuild
+from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, target_kind, transform
+from mtgrules.core.abilities import AnyColor, Cost, Fixed, ManaAbility, Resolution, Target
+from mtgrules.core.choices import Chooser
+from mtgrules.core.mana import ManaType
+from mtgrules.core.objects import GameObject, StackItem, Zone
+from mtgrules.core.state import Draft, GameState
+from mtgrules.rules.amounts import Counted, UnknownCount, cards_in_hand, count_controlled, counted_kind
+from mtgrules.rules.combat.damage import deal_damage
+from mtgrules.rules.layers import characteristics, on_battlefield
+from mtgrules.rules.stack import mana_value
+from mtgrules.rules.targeting import opponents
+
+Step = Callable[[Resolution, StackItem, str], None]
+_TARGETED = ("target", "any target", "target player", "target opponent", "player or planeswalker")
+
+
+def _ints(c: list[Any]) -> list[int]:
+    return [x for x in c if type(x) is int]
+
+
+def _tuples(c: list[Any]) -> list[IR]:
+    return [x for x in c if isinstance(x, tuple)]
+
+
+def _token(c: list[Any], kind: str) -> str:
+    from lark import Token
+    return next(str(x) for x in c if isinstance(x, Token) and x.type == kind)
+
+
+def _pt(c: list[Any]) -> tuple[int, int]:
+    p, t = _token(c, "PT").split("/")
+    return int(p), int(t)
+
+
+# ---------------------------------------------------------------- a pain land (605.1a, 605.3b)
+@transform("pain_mana")
+def _pain_mana(c: list[Any]) -> IR:
+    return ("pain mana", c[0], _ints(c)[-1])
+
+
+@ability_kind("pain mana")
+def _pain_land(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
+    """"{T}: Add {W} or {U}. ~ deals 1 damage to you.": it could add mana and has no target, so it
+    is a mana ability, damage and all (605.1a); it resolves at once (605.3b), the land dealing the
+    damage to the player who activated it (120.3)."""
+    if is_spell_card:
+        raise CannotBuild("a mana ability printed on an instant or sorcery isn't an ability it has")
+    produced, n = ir[1], ir[2]
+    if produced[0] == "fixed":
+        makes: Fixed | AnyColor = Fixed(tuple(ManaType(t) for t in produced[1]))
+    elif produced[0] == "one of":
+        makes = AnyColor(among=tuple(ManaType(t) for t in produced[1]))
+    else:
+        makes = AnyColor()
+
+    def hurt(d: Draft, chooser: Chooser, player: str, source: GameObject) -> None:
+        deal_damage(d, source.oid, player, n, combat=False, chooser=chooser)
+    return "ability", ManaAbility(Cost.of(tap=True), makes, line, then=hurt)
+
+
+# ---------------------------------------------------------------- a player or planeswalker (115.1)
+@transform("player_or_planeswalker")
+def _player_or_planeswalker(c: list[Any]) -> IR:
+    return ("player or planeswalker", "target player or planeswalker")
+
+
+@transform("opponent_or_planeswalker")
+def _opponent_or_planeswalker(c: list[Any]) -> IR:
+    return ("player or planeswalker", "target opponent or planeswalker")
+
+
+def _is_planeswalker(state: GameState, player: str, obj: GameObject) -> bool:
+    return on_battlefield(state, obj) and "Planeswalker" in characteristics(state, obj.oid).types
+
+
+@target_kind("player or planeswalker")
+def _player_or_planeswalker_target(part: IR) -> Target:
+    """"target player or planeswalker": one target, a player or a planeswalker on the battlefield;
+    "target opponent or planeswalker": an opponent, or any planeswalker (115.1)."""
+    words = part[1]
+    if words == "target opponent or planeswalker":
+        return Target(words, _is_planeswalker, frozenset(Zone), players=opponents)
+    return Target(words, _is_planeswalker, frozenset(Zone), players=lambda state, controller, name: True)
+
+
+def _must_target(recipient: IR) -> None:
+    if recipient[0] not in _TARGETED:
+        raise CannotBuild(f"this amount of damage to {recipient[0]} isn't played yet")
+
+
+# ---------------------------------------------------------------- two amounts, one instruction (120.3)
+@transform("damage_and_you")
+def _damage_and_you(c: list[Any]) -> IR:
+    first, second = _ints(c)
+    return ("damage and you", first, _tuples(c)[0], second)
+
+
+@instruction("damage and you")
+def _damage_and_you_step(eff: IR) -> Step:
+    """"~ deals 2 damage to any target and 3 damage to you": the target is dealt the first amount
+    and the ability's controller the second (120.3); a spell or ability whose only target is gone
+    doesn't resolve, so it deals neither (608.2b)."""
+    first, to, second = eff[1], eff[2], eff[3]
+    _must_target(to)
+
+    def deal(res: Resolution, item: StackItem, why: str) -> None:
+        for t in res.any_targets():
+            res.damage(t, first)
+        res.damage(res.controller, second)
+    return deal
+
+
+@transform("damage_and_controller")
+def _damage_and_controller(c: list[Any]) -> IR:
+    first, second = _ints(c)
+    return ("damage and controller", first, _tuples(c)[0], second)
+
+
+@instruction("damage and controller")
+def _damage_and_controller_step(eff: IR) -> Step:
+    """"~ deals 4 damage to target creature and 2 damage to that creature's controller": its
+    controller as the spell resolves (608.2c), each dealt its amount (120.3)."""
+    first, target, second = eff[1], eff[2], eff[3]
+    if target[0] != "target" or target[2] != "creature":
+        raise CannotBuild("\"that creature's controller\" needs the target to be a creature")
+
+    def deal(res: Resolution, item: StackItem, why: str) -> None:
+        for obj in res.targets():
+            controller = obj.controller
+            res.damage(obj, first)
+            res.damage(controller, second)
+    return deal
+
+
+@transform("damage_player_and_creatures")
+def _damage_player_and_creatures(c: list[Any]) -> IR:
+    first, second = _ints(c)
+    return ("damage player and creatures", first, ("target player",), second)
+
+
+@instruction("damage player and creatures")
+def _damage_player_and_creatures_step(eff: IR) -> Step:
+    """"~ deals 3 damage to target player and 1 damage to each creature that player controls":
+    the creatures that player controls as it resolves, all dealt damage at once with the player
+    (120.3, 608.2c)."""
+    first, second = eff[1], eff[3]
+
+    def deal(res: Resolution, item: StackItem, why: str) -> None:
+        for player in res.target_players():
+            state = res.state
+            theirs = [o for o in state.objects if o.zone is Zone.BATTLEFIELD and o.controller == player
+                      and characteristics(state, o.oid).is_creature]
+            res.damage(player, first)
+            for obj in theirs:
+                res.damage(obj, second)
+    return deal
+
+
+# ---------------------------------------------------------------- counted as it resolves (608.2h)
+def _counted(word: str, plural: bool) -> Counted:
+    try:
+        return counted_kind(word, plural)
+    except UnknownCount:
+        raise CannotBuild(f"\"{word}\" is no card type or subtype the kit can count") from None
+
+
+@transform("pump_target_for_each")
+def _pump_target_for_each(c: list[Any]) -> IR:
+    return ("pump for each", _tuples(c)[0], _pt(c), _token(c, "COUNTED_ONE"))
+
+
+@transform("pump_self_for_each")
+def _pump_self_for_each(c: list[Any]) -> IR:
+    return ("pump for each", ("self",), _pt(c), _token(c, "COUNTED_ONE"))
+
+
+@instruction("pump for each")
+def _pump_for_each(eff: IR) -> Step:
+    """"gets +1/+1 until end of turn for each creature you control": the count is taken once, as
+    the instruction is followed (608.2h), and the change is locked in then (611.2c, 613.4c)."""
+    subject, (p, t), what = eff[1], eff[2], _counted(eff[3], plural=False)
+
+    def pump(res: Resolution, item: StackItem, why: str) -> None:
+        n = count_controlled(res.state, res.controller, what)
+        if subject[0] == "self":
+            src = res.source()
+            objs = [src] if src is not None and src.zone is Zone.BATTLEFIELD else []
+        else:
+            objs = res.targets()
+        for obj in objs:
+            if n:
+                res.pump(obj, p * n, t * n, "613.4c",
+                         f"{why}: {p * n:+d}/{t * n:+d} until end of turn ({n} × {p:+d}/{t:+d}, one for each "
+                         f"{what.words} {res.controller} controls)")
+    return pump
+
+
+@transform("damage_equal_count")
+def _damage_equal_count(c: list[Any]) -> IR:
+    return ("damage equal count", _tuples(c)[0], _token(c, "COUNTED_MANY"))
+
+
+@instruction("damage equal count")
+def _damage_equal_count_step(eff: IR) -> Step:
+    """"deals damage to target creature equal to the number of Mountains you control": counted
+    as the spell or ability resolves (608.2h), then dealt (120.3)."""
+    to, what = eff[1], _counted(eff[2], plural=True)
+    _must_target(to)
+
+    def deal(res: Resolution, item: StackItem, why: str) -> None:
+        n = count_controlled(res.state, res.controller, what)
+        for t in res.any_targets():
+            res.damage(t, n)
+    return deal
+
+
+@transform("damage_equal_hand")
+def _damage_equal_hand(c: list[Any]) -> IR:
+    return ("damage equal hand", ("target player",))
+
+
+@instruction("damage equal hand")
+def _damage_equal_hand_step(eff: IR) -> Step:
+    """"~ deals damage to target player equal to the number of cards in that player's hand": that
+    player's hand as the spell resolves (608.2h)."""
+    def deal(res: Resolution, item: StackItem, why: str) -> None:
+        for player in res.target_players():
+            res.damage(player, cards_in_hand(res.state, player))
+    return deal
+
+
+# ---------------------------------------------------------------- target phrases (115.1, 202.3, 105.2)
+@transform("with_mana_value_at_most")
+def _mv_at_most(c: list[Any]) -> IR:
+    return ("with", "mana value at most", int(str(c[0])))
+
+
+@transform("with_mana_value")
+def _mv_exactly(c: list[Any]) -> IR:
+    return ("with", "mana value", int(str(c[0])))
+
+
+@transform("thats_either_color")
+def _thats_either(c: list[Any]) -> IR:
+    return ("with", "color either", tuple(str(x) for x in c))
+
+
+def _mana_value_test(extra: IR) -> build.Test:
+    """"with mana value 3 or less": the permanent's mana value now (202.3), read from its mana cost."""
+    kind, n = extra[1], extra[2]
+    if kind == "mana value at most":
+        return lambda state, player, obj: mana_value(state, obj.oid) <= n
+    return lambda state, player, obj: mana_value(state, obj.oid) == n
+
+
+def _either_color_test(extra: IR) -> build.Test:
+    """"that's white or blue": one of those colours now, as the layers make it (105.2, 613.1e)."""
+    wanted = frozenset(extra[2])
+    return lambda state, player, obj: bool(characteristics(state, obj.oid).colors & wanted)
+
+
+for _kind in ("mana value at most", "mana value"):
+    build.EXTRA_TESTS[_kind] = _mana_value_test
+build.EXTRA_TESTS["color either"] = _either_color_test
+build.EXTRA_WORDS.update({
+    "mana value at most": lambda e: f"with mana value {e[2]} or less",
+    "mana value": lambda e: f"with mana value {e[2]}",
+    "color either": lambda e: "that's " + " or ".join(e[2]),
+})

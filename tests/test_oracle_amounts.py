@@ -1,0 +1,221 @@
+"""Amounts and target phrases, played by real cards from the kit's sets.
+
+Each template of the grammar's section "amounts and target phrases" has a card here (the
+meta-test of ``test_oracle_templates`` counts them): the pain lands' mana ability with damage
+(605.1a, 605.3b), "target player or planeswalker" (115.1), two amounts in one instruction (120.3),
+counts taken as an instruction is followed (608.2h), and target phrases: a list of card types, mana
+value (202.3) and "that's white or blue" (105.2).
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_oracle_templates import board, cast_and_resolve, fully_compiled, line_played, plays
+
+from mtgrules import activate, cast, characteristics
+from mtgrules.core.errors import IllegalAction
+from mtgrules.core.objects import Zone
+from mtgrules.play.verbs import resolve_top
+
+
+def life(t, player: str) -> int:
+    return t.state.player(player).life
+
+
+def graveyard(t, player: str) -> list[str]:
+    return [o.card for o in t.state.in_zone(Zone.GRAVEYARD, player)]
+
+
+# ---------------------------------------------------------------- a pain land (605.1a, 605.3b)
+@pytest.mark.rule("605.3b")
+@plays("pain_mana", card_name="Adarkar Wastes")
+def test_pain_land_adds_the_mana_and_deals_its_damage_at_once_adarkar_wastes():
+    """"{T}: Add {W} or {U}. ~ deals 1 damage to you." is one mana ability (605.1a): activating it
+    adds the mana and deals the damage at once, with nothing put on the stack (605.3b)."""
+    fully_compiled("Adarkar Wastes")
+    s, (land,) = board(("Adarkar Wastes", "battlefield"))
+    t = s.timeline()
+    t.do(activate("Alice", land, "{T}: Add {W} or {U}", choices={"color": "U"}))
+    assert [m.type.value for m in t.state.player("Alice").pool] == ["U"]
+    assert life(t, "Alice") == 19 and not t.state.stack
+    assert any(e.rule == "120.3" and "Adarkar Wastes deals 1" in e.text for f in t for e in f.events)
+
+
+@pytest.mark.rule("605.1a")
+def test_pain_land_damage_comes_with_mana_paid_for_a_spell_battlefield_forge():
+    """Tapped to pay for a spell, the pain land still deals its damage: it is the same ability."""
+    fully_compiled("Battlefield Forge")
+    s, (land, spell, bear) = board(("Battlefield Forge", "battlefield"), ("Shock", "hand"),
+                                   ("Grizzly Bears", "bob:battlefield"))
+    t = s.timeline()
+    t.do(activate("Alice", land, "{T}: Add {R} or {W}", choices={"color": "R"}))
+    t.do(cast("Alice", spell, targets=(bear,)))
+    resolve_top(t)
+    assert life(t, "Alice") == 19 and graveyard(t, "Bob") == ["Grizzly Bears"]
+
+
+# ---------------------------------------------------------------- a player or planeswalker (115.1)
+@pytest.mark.rule("115.1")
+@plays("player_or_planeswalker", card_name="Lava Axe")
+def test_target_player_or_planeswalker_lava_axe():
+    fully_compiled("Lava Axe")
+    s, (axe, walker, bear) = board(("Lava Axe", "hand"), ("Liliana, the Necromancer", "bob:battlefield"),
+                                   ("Grizzly Bears", "bob:battlefield"), mana="CCCCR")
+    with pytest.raises(IllegalAction):  # a creature is neither a player nor a planeswalker (115.1)
+        s.timeline().do(cast("Alice", axe, targets=(bear,)))
+    t = cast_and_resolve(s, axe, targets=("Bob",))
+    assert life(t, "Bob") == 15
+    t = cast_and_resolve(s, axe, targets=(walker,))  # 5 damage removes its 4 loyalty counters (120.3c, 704.5i)
+    assert life(t, "Bob") == 20 and "Liliana, the Necromancer" in graveyard(t, "Bob")
+
+
+@pytest.mark.rule("115.1")
+@plays("opponent_or_planeswalker", card_name="Sorcerer of the Fang")
+def test_target_opponent_or_planeswalker_sorcerer_of_the_fang():
+    fully_compiled("Sorcerer of the Fang")
+    s, (sorcerer,) = board(("Sorcerer of the Fang", "battlefield"), mana="CCCCCB")
+    with pytest.raises(IllegalAction):  # Alice is no opponent of her own
+        s.timeline().do(activate("Alice", sorcerer, 0, targets=("Alice",)))
+    t = s.timeline()
+    t.do(activate("Alice", sorcerer, 0, targets=("Bob",)))
+    resolve_top(t)
+    assert life(t, "Bob") == 18
+
+
+@pytest.mark.rule("603.3d")
+def test_enters_trigger_deals_damage_to_target_player_or_planeswalker_viashino_pyromancer():
+    fully_compiled("Viashino Pyromancer")
+    s, (viashino,) = board(("Viashino Pyromancer", "hand"), mana="CR")
+    t = cast_and_resolve(s, viashino, target="Bob")  # the trigger's target, chosen as it is put on the stack
+    resolve_top(t)
+    assert life(t, "Bob") == 18
+
+
+# ---------------------------------------------------------------- two amounts, one instruction (120.3)
+@pytest.mark.rule("120.3")
+@plays("damage_and_you", card_name="Orcish Artillery")
+def test_damage_to_any_target_and_to_you_orcish_artillery():
+    fully_compiled("Orcish Artillery")
+    s, (orc, bear) = board(("Orcish Artillery", "battlefield"), ("Grizzly Bears", "bob:battlefield"))
+    t = s.timeline()
+    t.do(activate("Alice", orc, 0, targets=(bear,)))
+    resolve_top(t)
+    assert graveyard(t, "Bob") == ["Grizzly Bears"] and life(t, "Alice") == 17
+
+
+@pytest.mark.rule("120.3")
+@plays("damage_and_controller", card_name="Chandra's Outrage")
+def test_damage_to_target_creature_and_its_controller_chandras_outrage():
+    fully_compiled("Chandra's Outrage")
+    s, (spell, giant) = board(("Chandra's Outrage", "hand"), ("Hill Giant", "bob:battlefield"), mana="CCRR")
+    t = cast_and_resolve(s, spell, targets=(giant,))
+    assert graveyard(t, "Bob") == ["Hill Giant"] and life(t, "Bob") == 18 and life(t, "Alice") == 20
+
+
+@pytest.mark.rule("120.3")
+@plays("damage_player_and_creatures", card_name="Radiating Lightning")
+def test_damage_to_target_player_and_each_creature_they_control_radiating_lightning():
+    fully_compiled("Radiating Lightning")
+    s, (spell, elf, mine) = board(("Radiating Lightning", "hand"), ("Llanowar Elves", "bob:battlefield"),
+                                  ("Llanowar Elves", "battlefield"), mana="CCCR")
+    t = cast_and_resolve(s, spell, targets=("Bob",))
+    assert life(t, "Bob") == 17 and graveyard(t, "Bob") == ["Llanowar Elves"]
+    assert t.state.obj(mine).zone is Zone.BATTLEFIELD and t.state.obj(mine).damage == 0  # not Bob's
+
+
+# ---------------------------------------------------------------- counted as it resolves (608.2h)
+@pytest.mark.rule("608.2h")
+@plays("pump_target_for_each", card_name="Might of the Masses")
+def test_pump_for_each_creature_you_control_might_of_the_masses():
+    fully_compiled("Might of the Masses")
+    s, (spell, bear, *_rest) = board(("Might of the Masses", "hand"), ("Grizzly Bears", "battlefield"),
+                                     ("Llanowar Elves", "battlefield"), ("Hill Giant", "battlefield"),
+                                     ("Grizzly Bears", "bob:battlefield"), mana="G")
+    t = cast_and_resolve(s, spell, targets=(bear,))
+    assert characteristics(t.state, bear).pt() == "5/5"  # three creatures of Alice's, Bob's not counted
+
+
+@pytest.mark.rule("608.2h")
+@plays("pump_self_for_each", card_name="Creeping Trailblazer")
+def test_pump_self_for_each_elemental_you_control_creeping_trailblazer():
+    line_played("Creeping Trailblazer", "{2}{R}{G}")
+    s, (blazer, bear) = board(("Creeping Trailblazer", "battlefield"), ("Grizzly Bears", "battlefield"),
+                              mana="CCRG")
+    base = characteristics(s.state(), blazer).pt()
+    t = s.timeline()
+    t.do(activate("Alice", blazer, "{2}{R}{G}"))
+    resolve_top(t)
+    p, th = (int(x) for x in base.split("/"))
+    assert characteristics(t.state, blazer).pt() == f"{p + 1}/{th + 1}"  # only itself is an Elemental
+
+
+@pytest.mark.rule("608.2h")
+@plays("damage_equal_count", card_name="Spitting Earth")
+def test_damage_equal_to_the_number_of_mountains_you_control_spitting_earth():
+    fully_compiled("Spitting Earth")
+    s, (spell, giant, *_lands) = board(("Spitting Earth", "hand"), ("Hill Giant", "bob:battlefield"),
+                                       ("Mountain", "battlefield"), ("Mountain", "battlefield"),
+                                       ("Mountain", "bob:battlefield"), mana="CR")
+    t = cast_and_resolve(s, spell, targets=(giant,))
+    assert t.state.obj(giant).damage == 2  # Alice's two Mountains; Bob's isn't hers
+
+
+@pytest.mark.rule("608.2h")
+@plays("damage_equal_hand", card_name="Sudden Impact")
+def test_damage_equal_to_the_cards_in_that_players_hand_sudden_impact():
+    fully_compiled("Sudden Impact")
+    s, (spell, *_cards) = board(("Sudden Impact", "hand"), ("Forest", "bob:hand"), ("Forest", "bob:hand"),
+                                ("Island", "bob:hand"), mana="CCCR")
+    t = cast_and_resolve(s, spell, targets=("Bob",))
+    assert life(t, "Bob") == 17
+
+
+# ---------------------------------------------------------------- target phrases (115.1, 202.3, 105.2)
+@pytest.mark.rule("202.3")
+@plays("with_mana_value_at_most", card_name="Eliminate")
+def test_target_with_mana_value_3_or_less_eliminate():
+    fully_compiled("Eliminate")
+    s, (spell, giant, bear) = board(("Eliminate", "hand"), ("Hill Giant", "bob:battlefield"),
+                                    ("Grizzly Bears", "bob:battlefield"), mana="CB")
+    with pytest.raises(IllegalAction):  # Hill Giant's {3}{R}: mana value 4 (202.3)
+        s.timeline().do(cast("Alice", spell, targets=(giant,)))
+    t = cast_and_resolve(s, spell, targets=(bear,))  # {1}{G}: mana value 2
+    assert graveyard(t, "Bob") == ["Grizzly Bears"]
+
+
+@pytest.mark.rule("202.3")
+@plays("with_mana_value", card_name="Isolate")
+def test_target_permanent_with_mana_value_1_isolate():
+    fully_compiled("Isolate")
+    s, (spell, elf, bear) = board(("Isolate", "hand"), ("Llanowar Elves", "bob:battlefield"),
+                                  ("Grizzly Bears", "bob:battlefield"), mana="W")
+    with pytest.raises(IllegalAction):  # Grizzly Bears has mana value 2
+        s.timeline().do(cast("Alice", spell, targets=(bear,)))
+    t = cast_and_resolve(s, spell, targets=(elf,))
+    assert [o.card for o in t.state.in_zone(Zone.EXILE)] == ["Llanowar Elves"]
+
+
+@pytest.mark.rule("105.2")
+@plays("thats_either_color", card_name="Fry")
+def test_target_thats_white_or_blue_fry():
+    fully_compiled("Fry")
+    s, (spell, bear, angel) = board(("Fry", "hand"), ("Grizzly Bears", "bob:battlefield"),
+                                    ("Serra Angel", "bob:battlefield"), mana="CR")
+    with pytest.raises(IllegalAction):  # green is neither white nor blue
+        s.timeline().do(cast("Alice", spell, targets=(bear,)))
+    t = cast_and_resolve(s, spell, targets=(angel,))
+    assert graveyard(t, "Bob") == ["Serra Angel"]
+
+
+@pytest.mark.rule("115.1")
+def test_target_artifact_enchantment_or_land_creeping_mold():
+    fully_compiled("Creeping Mold")
+    s, (spell, bear, land, anthem) = board(("Creeping Mold", "hand"), ("Grizzly Bears", "bob:battlefield"),
+                                           ("Island", "bob:battlefield"), ("Glorious Anthem", "bob:battlefield"),
+                                           mana="CCGG")
+    with pytest.raises(IllegalAction):  # a creature is none of the three
+        s.timeline().do(cast("Alice", spell, targets=(bear,)))
+    t = cast_and_resolve(s, spell, targets=(land,))
+    assert graveyard(t, "Bob") == ["Island"]
+    t = cast_and_resolve(s, spell, targets=(anthem,))
+    assert graveyard(t, "Bob") == ["Glorious Anthem"]
