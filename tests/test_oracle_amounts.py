@@ -219,3 +219,89 @@ def test_target_artifact_enchantment_or_land_creeping_mold():
     assert graveyard(t, "Bob") == ["Island"]
     t = cast_and_resolve(s, spell, targets=(anthem,))
     assert graveyard(t, "Bob") == ["Glorious Anthem"]
+
+
+# ---------------------------------------------------------------- "up to one", "each of up to two" (601.2c)
+@pytest.mark.rule("601.2c")
+@plays("up_to_one_target", card_name="Sorin, Vampire Lord")
+def test_up_to_one_target_may_be_none_sorin_vampire_lord():
+    line_played("Sorin, Vampire Lord", "[+1]")
+    s, (sorin, bear) = board(("Sorin, Vampire Lord", "battlefield"), ("Grizzly Bears", "battlefield"))
+    t = s.timeline()
+    t.do(activate("Alice", sorin, 0, targets=(bear,)))
+    resolve_top(t)
+    assert characteristics(t.state, bear).pt() == "4/2"
+    t = s.timeline()
+    t.do(activate("Alice", sorin, 0, targets=()))  # "up to one": none chosen, and it still resolves (115.6)
+    resolve_top(t)
+    assert characteristics(t.state, bear).pt() == "2/2" and t.state.obj(sorin).counter("loyalty") == 5
+
+
+@pytest.mark.rule("122.1")
+@plays("each_of_up_to", card_name="Ajani, Adversary of Tyrants")
+def test_a_counter_on_each_of_up_to_two_target_creatures_ajani_adversary_of_tyrants():
+    line_played("Ajani, Adversary of Tyrants", "[+1]")
+    s, (ajani, bear, elf) = board(("Ajani, Adversary of Tyrants", "battlefield"), ("Grizzly Bears", "battlefield"),
+                                  ("Llanowar Elves", "battlefield"))
+    t = s.timeline()
+    t.do(activate("Alice", ajani, 0, targets=(bear, elf)))
+    resolve_top(t)
+    assert t.state.obj(bear).counter("+1/+1") == 1 and t.state.obj(elf).counter("+1/+1") == 1
+
+
+# ---------------------------------------------------------------- "where X is" (107.3, 608.2h) and X (107.3a)
+@pytest.mark.rule("608.2h")
+@plays("where_x", "x_draw", "x_lose", "x_count_controlled", card_name="Graveborn Muse")
+def test_where_x_is_the_number_of_zombies_you_control_graveborn_muse():
+    from test_oracle_templates import pass_to_upkeep_trigger
+
+    from mtgrules import Scenario
+    fully_compiled("Graveborn Muse")
+    s = Scenario("muse", players=["Alice", "Bob"], step="end")
+    s.add("Graveborn Muse", "Bob")  # Alice's turn ends; the next upkeep is Bob's
+    s.add("Diregraf Ghoul", "Bob")  # a second Zombie of Bob's
+    s.add("Diregraf Ghoul", "Alice")  # Alice's Zombie isn't Bob's
+    for p in ("Alice", "Bob"):
+        for _ in range(4):
+            s.add("Forest", p, zone="library")
+    t = pass_to_upkeep_trigger(s.timeline())
+    hand = len(t.state.in_zone(Zone.HAND, "Bob"))
+    resolve_top(t)
+    assert len(t.state.in_zone(Zone.HAND, "Bob")) == hand + 2 and life(t, "Bob") == 18
+
+
+@pytest.mark.rule("107.3")
+@plays("x_counters", "x_life_total", card_name="Ajani, Wise Counselor")
+def test_where_x_is_your_life_total_ajani_wise_counselor():
+    from mtgrules import Scenario
+    fully_compiled("Ajani, Wise Counselor")
+    s = Scenario("ajani", players=["Alice", "Bob"], step="main1")
+    ajani = s.add("Ajani, Wise Counselor", "Alice", counters={"loyalty": 9})  # enough for [-9]
+    bear = s.add("Grizzly Bears", "Alice")
+    t = s.timeline()
+    t.do(activate("Alice", ajani, "[−9]", targets=(bear,)))
+    resolve_top(t)
+    assert t.state.obj(bear).counter("+1/+1") == 20  # Alice's life total as it resolves
+
+
+@pytest.mark.rule("613.4c")
+@plays("x_pump_self", card_name="Loxodon Lifechanter")
+def test_gets_x_x_where_x_is_your_life_total_loxodon_lifechanter():
+    line_played("Loxodon Lifechanter", "{5}{W}")
+    s, (lox,) = board(("Loxodon Lifechanter", "battlefield"), mana="CCCCCW")
+    t = s.timeline()
+    t.do(activate("Alice", lox, "{5}{W}"))
+    resolve_top(t)
+    assert characteristics(t.state, lox).pt() == "24/26"  # a 4/6, +20/+20
+
+
+@pytest.mark.rule("107.3a")
+@plays("pump_all_x", card_name="Flowstone Slide")
+def test_all_creatures_get_plus_x_minus_x_flowstone_slide():
+    fully_compiled("Flowstone Slide")
+    s, (slide, giant, elf) = board(("Flowstone Slide", "hand"), ("Hill Giant", "battlefield"),
+                                   ("Llanowar Elves", "bob:battlefield"), mana="CCCCRR")
+    t = s.timeline()
+    t.do(cast("Alice", slide, x=2))
+    resolve_top(t)
+    assert characteristics(t.state, giant).pt() == "5/1" and graveyard(t, "Bob") == ["Llanowar Elves"]

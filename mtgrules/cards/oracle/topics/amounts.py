@@ -20,7 +20,7 @@ from typing import Any
 
 from mtgrules.cards.oracle import build
 from mtgrules.cards.oracle.build import CannotBuild
-from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, target_kind, transform
+from mtgrules.cards.oracle.registry import IR, ability_kind, instruction, target_kind, targets, transform
 from mtgrules.core.abilities import AnyColor, Cost, Fixed, ManaAbility, Resolution, Target
 from mtgrules.core.choices import Chooser
 from mtgrules.core.mana import ManaType
@@ -28,7 +28,9 @@ from mtgrules.core.objects import GameObject, StackItem, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.amounts import Counted, UnknownCount, cards_in_hand, count_controlled, counted_kind
 from mtgrules.rules.combat.damage import deal_damage
+from mtgrules.rules.keyword_actions import draw_cards
 from mtgrules.rules.layers import characteristics, on_battlefield
+from mtgrules.rules.life import lose_life
 from mtgrules.rules.stack import mana_value
 from mtgrules.rules.targeting import opponents
 
@@ -289,3 +291,134 @@ build.EXTRA_WORDS.update({
     "mana value": lambda e: f"with mana value {e[2]}",
     "color either": lambda e: "that's " + " or ".join(e[2]),
 })
+
+
+# ---------------------------------------------------------------- "up to one target", "each of up to two" (601.2c)
+@transform("up_to_one_target")
+def _up_to_one_target(c: list[Any]) -> IR:
+    words = [x for x in c if isinstance(x, str)]
+    extra = tuple(_tuples(c))
+    return ("target", tuple(words[:-1]), words[-1], (*extra, (build.UP_TO, 1, "one", words[-1])))
+
+
+@transform("each_of_up_to")
+def _each_of_up_to(c: list[Any]) -> IR:
+    """"each of up to two target creatures": one counter on each of those chosen (601.2c, 122.1)."""
+    return c[0]  # type: ignore[no-any-return]
+
+
+# ---------------------------------------------------------------- "where X is ..." (107.3, 608.2h)
+@transform("where_x")
+def _where_x(c: list[Any]) -> IR:
+    *effects, amount = c
+    return (("where x", tuple(effects), amount),)
+
+
+@transform("x_draw")
+def _x_draw(c: list[Any]) -> IR:
+    return ("x draw",)
+
+
+@transform("x_lose")
+def _x_lose(c: list[Any]) -> IR:
+    return ("x life", "you", -1)
+
+
+@transform("x_counters")
+def _x_counters(c: list[Any]) -> IR:
+    return ("x counters", _token(c, "COUNTER_KIND"), _tuples(c)[0])
+
+
+@transform("x_pump_self")
+def _x_pump_self(c: list[Any]) -> IR:
+    return ("x pump self",)
+
+
+@transform("x_count_controlled")
+def _x_count_controlled(c: list[Any]) -> IR:
+    return ("count controlled", _token(c, "COUNTED_MANY"))
+
+
+@transform("x_life_total")
+def _x_life_total(c: list[Any]) -> IR:
+    return ("life total",)
+
+
+def _x_value(amount: IR) -> Callable[[Resolution], int]:
+    """How the sentence's X is worked out, from the game as the sentence is followed (608.2h)."""
+    kind = amount[0]
+    if kind == "count controlled":
+        what = _counted(amount[1], plural=True)
+        return lambda res: count_controlled(res.state, res.controller, what)
+    if kind == "life total":  # a negative total makes X 0: no negative number of counters (107.1b)
+        return lambda res: max(0, res.state.player(res.controller).life)
+    raise CannotBuild(f"X as {kind} isn't counted yet")
+
+
+def _x_step(eff: IR) -> Callable[[Resolution, StackItem, str, int], None]:
+    kind = eff[0]
+    if kind == "x draw":
+        def draw(res: Resolution, item: StackItem, why: str, x: int) -> None:
+            draw_cards(res.d, res.controller, x)
+        return draw
+    if kind == "x life":  # "you lose X life" (119.3)
+        def life(res: Resolution, item: StackItem, why: str, x: int) -> None:
+            lose_life(res.d, res.controller, x, why)
+        return life
+    if kind == "x counters":
+        counter_kind = eff[1]
+
+        def counters(res: Resolution, item: StackItem, why: str, x: int) -> None:
+            for obj in res.targets():
+                if x:
+                    res.add_counters(obj, counter_kind, x, "122.1")
+        return counters
+    if kind == "x pump self":
+        def pump(res: Resolution, item: StackItem, why: str, x: int) -> None:
+            src = res.source()
+            if src is not None and src.zone is Zone.BATTLEFIELD and x:
+                res.pump(src, x, x, "613.4c", f"{why}: +{x}/+{x} until end of turn (X is {x})")
+        return pump
+    raise CannotBuild(f"the instruction {kind!r} with X isn't played yet")
+
+
+@targets("where x")
+def _where_x_targets(eff: IR) -> list[Target]:
+    return [t for inner in eff[1] for t in build._targets_in(inner)]
+
+
+@instruction("where x")
+def _where_x_step(eff: IR) -> Step:
+    """"You draw X cards and you lose X life, where X is the number of Zombies you control": X is
+    counted once, as the sentence is followed (608.2h), and each instruction uses that number."""
+    inner, value = eff[1], _x_value(eff[2])
+    steps = [_x_step(e) for e in inner]
+    if sum(len(build._targets_in(e)) for e in inner) > 1:
+        raise CannotBuild("a \"where X is\" sentence with two targets isn't played yet")
+
+    def follow(res: Resolution, item: StackItem, why: str) -> None:
+        x = value(res)
+        for step in steps:
+            step(res, item, f"{why} (X is {x})", x)
+    return follow
+
+
+# ---------------------------------------------------------------- X as announced (107.3a)
+@transform("pump_all_x")
+def _pump_all_x(c: list[Any]) -> IR:
+    return ("pump all x", (1, -1))
+
+
+@instruction("pump all x")
+def _pump_all_x_step(eff: IR) -> Step:
+    """"All creatures get +X/-X until end of turn": X as announced for the spell (107.3a), locked to
+    the creatures on the battlefield as it resolves (611.2c, 613.4c)."""
+    sp, st = eff[1]
+
+    def pump(res: Resolution, item: StackItem, why: str) -> None:
+        x = item.x
+        state = res.state
+        for obj in [o for o in state.objects if o.zone is Zone.BATTLEFIELD and characteristics(state, o.oid).is_creature]:
+            if x:
+                res.pump(obj, sp * x, st * x, "613.4c", f"{why}: {sp * x:+d}/{st * x:+d} until end of turn (X is {x})")
+    return pump
