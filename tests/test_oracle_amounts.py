@@ -305,3 +305,172 @@ def test_all_creatures_get_plus_x_minus_x_flowstone_slide():
     t.do(cast("Alice", slide, x=2))
     resolve_top(t)
     assert characteristics(t.state, giant).pt() == "5/1" and graveyard(t, "Bob") == ["Llanowar Elves"]
+
+
+# ---------------------------------------------------------------- damage equal to a creature's power (120.3)
+@pytest.mark.rule("120.3")
+@plays("target_deals_its_power", card_name="Rabid Bite")
+def test_target_creature_deals_damage_equal_to_its_power_rabid_bite():
+    fully_compiled("Rabid Bite")
+    s, (bite, giant, bear) = board(("Rabid Bite", "hand"), ("Hill Giant", "battlefield"),
+                                   ("Grizzly Bears", "bob:battlefield"), mana="CG")
+    with pytest.raises(IllegalAction):  # the first target must be Alice's creature (115.1)
+        s.timeline().do(cast("Alice", bite, targets=(bear, giant)))
+    t = cast_and_resolve(s, bite, targets=(giant, bear))
+    assert graveyard(t, "Bob") == ["Grizzly Bears"] and t.state.obj(giant).damage == 0  # one-sided: no fight
+    assert any(e.rule == "120.3" and e.text.startswith("Hill Giant deals 3") for f in t for e in f.events)
+
+
+@pytest.mark.rule("608.2b")
+def test_rabid_bite_deals_no_damage_when_its_first_target_is_gone():
+    """The card's official ruling (2019-07-12): "If either creature is an illegal target as Rabid Bite
+    tries to resolve, the creature you control won't deal damage": the biter bounced in response,
+    the other creature is unharmed."""
+    fully_compiled("Rabid Bite")
+    s, (bite, giant, bear, unsummon) = board(("Rabid Bite", "hand"), ("Hill Giant", "battlefield"),
+                                             ("Grizzly Bears", "bob:battlefield"), ("Unsummon", "hand"), mana="CGU")
+    t = s.timeline()
+    t.do(cast("Alice", bite, targets=(giant, bear), pay="CG"))
+    t.do(cast("Alice", unsummon, targets=(giant,)))
+    resolve_top(t)
+    resolve_top(t)
+    assert t.state.obj(bear).zone is Zone.BATTLEFIELD and t.state.obj(bear).damage == 0
+
+
+@pytest.mark.rule("608.2h")
+@plays("self_deals_its_power", card_name="Heartfire Immolator")
+def test_sacrificed_source_deals_damage_equal_to_its_last_power_heartfire_immolator():
+    fully_compiled("Heartfire Immolator")
+    s, (immolator, giant) = board(("Heartfire Immolator", "battlefield"), ("Hill Giant", "bob:battlefield"),
+                                  mana="R")
+    t = s.timeline()
+    t.do(activate("Alice", immolator, 0, targets=(giant,)))  # sacrificed as the cost is paid
+    assert t.state.obj(immolator).zone is not Zone.BATTLEFIELD
+    resolve_top(t)
+    assert t.state.obj(giant).damage == 2  # its power as it last existed on the battlefield (608.2h)
+
+
+# ---------------------------------------------------------------- more target phrases
+@pytest.mark.rule("509.1b")
+@plays("up_to_cant_be_blocked", card_name="Ghostform")
+def test_up_to_two_target_creatures_cant_be_blocked_ghostform():
+    from mtgrules.core.keywords import Keyword
+    fully_compiled("Ghostform")
+    s, (spell, bear, elf, giant) = board(("Ghostform", "hand"), ("Grizzly Bears", "battlefield"),
+                                         ("Llanowar Elves", "battlefield"), ("Hill Giant", "battlefield"), mana="CU")
+    t = cast_and_resolve(s, spell, targets=(bear, elf))
+    assert Keyword.CANT_BE_BLOCKED in characteristics(t.state, bear).keywords
+    assert Keyword.CANT_BE_BLOCKED in characteristics(t.state, elf).keywords
+    assert Keyword.CANT_BE_BLOCKED not in characteristics(t.state, giant).keywords
+
+
+@pytest.mark.rule("205.3")
+def test_target_list_of_subtypes_animal_sanctuary():
+    fully_compiled("Animal Sanctuary")
+    s, (sanctuary, cat, bear) = board(("Animal Sanctuary", "battlefield"), ("Ajani's Pridemate", "battlefield"),
+                                      ("Grizzly Bears", "battlefield"), mana="CC")
+    with pytest.raises(IllegalAction):  # a Bear is none of Bird, Cat, Dog, Goat, Ox or Snake
+        s.timeline().do(activate("Alice", sanctuary, "{2}, {T}", targets=(bear,)))
+    t = s.timeline()
+    t.do(activate("Alice", sanctuary, "{2}, {T}", targets=(cat,)))
+    resolve_top(t)
+    assert t.state.obj(cat).counter("+1/+1") == 1
+
+
+# ---------------------------------------------------------------- either colour, two types, more counts
+@pytest.mark.rule("105.2")
+def test_target_green_or_white_creature_deathmark():
+    fully_compiled("Deathmark")
+    s, (spell, giant, bear) = board(("Deathmark", "hand"), ("Hill Giant", "bob:battlefield"),
+                                    ("Grizzly Bears", "bob:battlefield"), mana="B")
+    with pytest.raises(IllegalAction):  # red is neither green nor white
+        s.timeline().do(cast("Alice", spell, targets=(giant,)))
+    t = cast_and_resolve(s, spell, targets=(bear,))
+    assert graveyard(t, "Bob") == ["Grizzly Bears"]
+
+
+@pytest.mark.rule("105.2")
+@plays("counter_either_color", card_name="Flashfreeze")
+def test_counter_target_red_or_green_spell_flashfreeze():
+    fully_compiled("Flashfreeze")
+    s, (freeze, shock, opt) = board(("Flashfreeze", "hand"), ("Shock", "bob:hand"), ("Opt", "bob:hand"))
+    s.mana("Bob", "RU")
+    s.mana("Alice", "CU")
+    t = s.timeline()
+    from mtgrules import pass_priority
+    t.do(pass_priority("Alice"))
+    t.do(cast("Bob", opt))
+    with pytest.raises(IllegalAction):  # a blue spell is neither red nor green
+        t.do(cast("Alice", freeze, targets=(opt,)))
+    resolve_top(t, scry=())
+    t.do(pass_priority("Alice"))
+    t.do(cast("Bob", shock, targets=("Alice",)))
+    t.do(pass_priority("Bob"))
+    t.do(cast("Alice", freeze, targets=(shock,)))
+    resolve_top(t)
+    assert "Shock" in graveyard(t, "Bob") and life(t, "Alice") == 20 and not t.state.stack
+
+
+@pytest.mark.rule("205.2a")
+def test_target_artifact_or_land_demolish():
+    fully_compiled("Demolish")
+    s, (spell, bear, land) = board(("Demolish", "hand"), ("Grizzly Bears", "bob:battlefield"),
+                                   ("Island", "bob:battlefield"), mana="CCCR")
+    with pytest.raises(IllegalAction):  # a creature is neither (115.1)
+        s.timeline().do(cast("Alice", spell, targets=(bear,)))
+    t = cast_and_resolve(s, spell, targets=(land,))
+    assert graveyard(t, "Bob") == ["Island"]
+
+
+@pytest.mark.rule("120.3")
+@plays("damage_player_and_their_creatures", card_name="Chandra, Flame's Fury")
+def test_ten_damage_to_target_player_and_each_creature_they_control_chandra_flames_fury():
+    from mtgrules import Scenario
+    fully_compiled("Chandra, Flame's Fury")
+    s = Scenario("chandra", players=["Alice", "Bob"], step="main1")
+    chandra = s.add("Chandra, Flame's Fury", "Alice", counters={"loyalty": 8})
+    giant, mine = s.add("Hill Giant", "Bob"), s.add("Hill Giant", "Alice")
+    t = s.timeline()
+    t.do(activate("Alice", chandra, "[−8]", targets=("Bob",)))
+    resolve_top(t)
+    assert life(t, "Bob") == 10 and t.state.obj(giant).zone is Zone.GRAVEYARD
+    assert t.state.obj(mine).zone is Zone.BATTLEFIELD
+
+
+@pytest.mark.rule("608.2h")
+@plays("attacks_pump_for_each", card_name="Lavakin Brawler")
+def test_whenever_it_attacks_it_gets_plus_one_for_each_elemental_lavakin_brawler():
+    from combat_support import pass_until
+
+    from mtgrules import Step, declare_attackers
+    fully_compiled("Lavakin Brawler")
+    s, (brawler, other, bear) = board(("Lavakin Brawler", "battlefield"), ("Creeping Trailblazer", "battlefield"),
+                                      ("Grizzly Bears", "battlefield"))
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [brawler]))
+    resolve_top(t)
+    # a 2/4, 3/4 with the Trailblazer's "Other Elementals you control get +1/+0"; then +1/+0 for each of
+    # the two Elementals (itself and the Trailblazer), counted as the trigger resolves
+    assert characteristics(t.state, brawler).pt() == "5/4"
+
+
+@pytest.mark.rule("608.2h")
+@plays("tokens_for_each_named", card_name="Undead Servant")
+def test_a_token_for_each_card_of_its_name_in_your_graveyard_undead_servant():
+    fully_compiled("Undead Servant")
+    s, (servant, *_dead) = board(("Undead Servant", "hand"), ("Undead Servant", "graveyard"),
+                                 ("Undead Servant", "graveyard"), ("Undead Servant", "bob:graveyard"), mana="CCCB")
+    t = cast_and_resolve(s, servant)
+    resolve_top(t)
+    zombies = [o for o in t.state.battlefield("Alice") if o.is_token]
+    assert len(zombies) == 2 and all(characteristics(t.state, z.oid).pt() == "2/2" for z in zombies)
+
+
+@pytest.mark.rule("608.2h")
+@plays("draw_then_draw_named", card_name="Frantic Inventory")
+def test_draw_then_draw_for_each_card_of_its_name_frantic_inventory():
+    fully_compiled("Frantic Inventory")
+    s, (spell, *_dead) = board(("Frantic Inventory", "hand"), ("Frantic Inventory", "graveyard"),
+                               ("Frantic Inventory", "graveyard"), mana="CU")
+    t = cast_and_resolve(s, spell)
+    assert len(t.state.in_zone(Zone.HAND, "Alice")) == 3  # one, then two for the two in the graveyard

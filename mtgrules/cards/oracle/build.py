@@ -8,6 +8,7 @@ is never played in part.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -81,6 +82,9 @@ def _adjective_test(word: str) -> Test:
         return lambda state, player, obj: is_attacking(state, obj.oid) or is_blocking(state, obj.oid)
     if word in _COLOR_WORDS:  # 105.2, read from the layers (613.1e)
         return lambda state, player, obj: word in characteristics(state, obj.oid).colors
+    if " or " in word and set(word.split(" or ")) <= _COLOR_WORDS:  # "green or white": either (105.2)
+        either = frozenset(word.split(" or "))
+        return lambda state, player, obj: bool(either & characteristics(state, obj.oid).colors)
     if word.startswith("non"):
         rest = word[3:]
         if rest in _COLOR_WORDS:  # "nonblack": not that colour now (105.2c)
@@ -176,10 +180,14 @@ def permanent_target(spec: IR) -> Target:
     if other is not None and any(e[0] == "with" for e in extra):
         raise CannotBuild("\"another target\" with more words after it isn't played yet")
     tests = [_adjective_test(a) for a in adjectives] + [_extra_test(e) for e in extra]
-    if ", or " in noun and any(e[0] == "with" for e in extra):  # "artifact, enchantment, or creature with flying"
+    listed = noun not in _NOUN_TYPES and " or " in noun  # "artifact, enchantment, or land", "artifact or land"
+    if listed and any(e[0] == "with" for e in extra):  # "artifact, enchantment, or creature with flying"
         raise CannotBuild("a clause after a list of types (\"artifact, enchantment, or creature with flying\") says "
                           "something of the last type only, which the kit's targets don't read yet")
-    kinds = _NOUN_TYPES.get(noun) if ", or " not in noun else _type_list(noun)
+    kinds = _NOUN_TYPES.get(noun)
+    if listed:  # "artifact, enchantment, or land", "Bird, Cat, ... or Snake"
+        kinds = None
+        tests.append(_noun_list_test(noun))
 
     def legal(state: GameState, player: str, obj: GameObject) -> bool:
         if not on_battlefield(state, obj):  # a permanent is on the battlefield (110.1)
@@ -194,9 +202,27 @@ def permanent_target(spec: IR) -> Target:
     return Target(target_words(spec), legal, frozenset(Zone), distinct=other is not None)
 
 
-def _type_list(noun: str) -> set[str]:
-    """"artifact, enchantment, or land": a permanent of any of these card types (115.1, 205.2a)."""
-    return {w.removeprefix("or ").capitalize() for w in noun.split(", ")}
+def _noun_list_test(noun: str) -> Test:
+    """"artifact, enchantment, or land" / "Bird, Cat, Dog, Goat, Ox, or Snake": a permanent with any of
+    these card types (205.2a) or subtypes (205.3); a word that is neither isn't guessed at."""
+    from mtgrules.core.subtypes import SUBTYPE_SETS
+    from mtgrules.rules.creature_types import creature_type
+
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    every_subtype = {t for known, _ in SUBTYPE_SETS.values() for t in known}
+    for word in re.split(r",? or |, ", noun):
+        if word in ("artifact", "creature", "enchantment", "land", "planeswalker", "battle"):
+            types.add(word.capitalize())
+        elif (kind := creature_type(word) or word.capitalize()) in every_subtype:
+            subtypes.add(kind)
+        else:
+            raise CannotBuild(f"\"{word}\" in \"target {noun}\" is no card type or subtype the kit knows")
+
+    def test(state: GameState, player: str, obj: GameObject) -> bool:
+        chars = characteristics(state, obj.oid)
+        return bool(chars.types & types or chars.subtypes & subtypes)
+    return test
 
 
 _SPELL_KINDS: dict[str, frozenset[str] | None] = {

@@ -33,6 +33,7 @@ from mtgrules.rules.layers import characteristics, on_battlefield
 from mtgrules.rules.life import lose_life
 from mtgrules.rules.stack import mana_value
 from mtgrules.rules.targeting import opponents
+from mtgrules.rules.tokens import create_tokens
 
 Step = Callable[[Resolution, StackItem, str], None]
 _TARGETED = ("target", "any target", "target player", "target opponent", "player or planeswalker")
@@ -422,3 +423,128 @@ def _pump_all_x_step(eff: IR) -> Step:
             if x:
                 res.pump(obj, sp * x, st * x, "613.4c", f"{why}: {sp * x:+d}/{st * x:+d} until end of turn (X is {x})")
     return pump
+
+
+# ---------------------------------------------------------------- damage equal to a creature's power (120.3)
+@transform("target_deals_its_power")
+def _target_deals_its_power(c: list[Any]) -> IR:
+    biter, victim = _tuples(c)
+    return ("bite", biter, victim)
+
+
+@instruction("bite")
+def _bite(eff: IR) -> Step:
+    """"Target creature you control deals damage equal to its power to target creature you don't
+    control": the first creature is the source of the damage (120.3), its power as the spell
+    resolves (608.2h); if either target is illegal then, no damage is dealt (608.2b; the card's
+    ruling)."""
+    if eff[1][0] != "target" or eff[1][2] != "creature":
+        raise CannotBuild("only a creature deals damage equal to its power")
+
+    def deal(res: Resolution, item: StackItem, why: str) -> None:
+        biters, victims = res.for_slots(0, 1).targets(), res.for_slots(1, 1).targets()
+        if not biters or not victims:
+            return
+        biter, victim = biters[0], victims[0]
+        power = characteristics(res.state, biter.oid).power or 0
+        if power > 0 and victim.zone is Zone.BATTLEFIELD:
+            deal_damage(res.d, biter.oid, victim.oid, power, combat=False, chooser=res.chooser)
+    return deal
+
+
+@transform("self_deals_its_power")
+def _self_deals_its_power(c: list[Any]) -> IR:
+    return ("damage its power", _tuples(c)[0])
+
+
+@instruction("damage its power")
+def _damage_its_power(eff: IR) -> Step:
+    """"It deals damage equal to its power to target creature or planeswalker": the source's power
+    as it last existed on the battlefield if it has left (a sacrifice paid for it, 608.2h, 113.7a)."""
+    to = eff[1]
+    _must_target(to)
+
+    def deal(res: Resolution, item: StackItem, why: str) -> None:
+        power = max(0, res.last_known().power or 0)
+        for t in res.any_targets():
+            res.damage(t, power)
+    return deal
+
+
+# ---------------------------------------------------------------- "up to two target creatures can't be blocked" (509.1b)
+@transform("up_to_cant_be_blocked")
+def _up_to_cant_be_blocked(c: list[Any]) -> IR:
+    return ("pump", c[0], (0, 0), ("can't be blocked",))
+
+
+# ---------------------------------------------------------------- either colour, a spell (105.2, 115.1)
+@transform("counter_either_color")
+def _counter_either_color(c: list[Any]) -> IR:
+    return ("counter", ("spell of colors", tuple(str(x) for x in c)))
+
+
+@target_kind("spell of colors")
+def _spell_of_colors(part: IR) -> Target:
+    """"target red or green spell": a spell on the stack that is either colour now (105.2, 112.1)."""
+    wanted = frozenset(part[1])
+
+    def legal(state: GameState, player: str, obj: GameObject) -> bool:
+        return obj.zone is Zone.STACK and bool(characteristics(state, obj.oid).colors & wanted)
+    return Target(f"target {' or '.join(part[1])} spell", legal, frozenset({Zone.STACK}))
+
+
+@transform("damage_player_and_their_creatures")
+def _damage_player_and_their_creatures(c: list[Any]) -> IR:
+    n = _ints(c)[0]
+    return ("damage player and creatures", n, ("target player",), n)
+
+
+# ---------------------------------------------------------------- "whenever ~ attacks, it gets ... for each" (508.3a)
+@transform("attacks_pump_for_each")
+def _attacks_pump_for_each(c: list[Any]) -> IR:
+    return ("triggered", ("attacks",), (("pump for each", ("self",), _pt(c), _token(c, "COUNTED_ONE")),))
+
+
+# ---------------------------------------------------------------- cards of its own name in your graveyard (201.2)
+def _named_in_graveyard(res: Resolution) -> int:
+    """Cards in the controller's graveyard with the name of this spell or ability's source (201.2),
+    counted as the instruction is followed (608.2h)."""
+    name = res.last_known().name
+    return sum(1 for o in res.state.objects if o.zone is Zone.GRAVEYARD and o.zone_player == res.controller
+               and characteristics(res.state, o.oid).name == name)
+
+
+@transform("tokens_for_each_named")
+def _tokens_for_each_named(c: list[Any]) -> IR:
+    return ("tokens for each named", _tuples(c)[0])
+
+
+@instruction("tokens for each named")
+def _tokens_for_each_named_step(eff: IR) -> Step:
+    """"Create a 2/2 black Zombie creature token for each card named ~ in your graveyard" (111.1, 608.2h)."""
+    tokens = eff[1]
+    name, per = build.token_definition(tokens), tokens[1]
+
+    def create(res: Resolution, item: StackItem, why: str) -> None:
+        n = _named_in_graveyard(res) * per
+        if n:
+            create_tokens(res.d, name, res.controller, why, n)
+    return create
+
+
+@transform("draw_then_draw_named")
+def _draw_then_draw_named(c: list[Any]) -> IR:
+    return ("draw then draw named",)
+
+
+@instruction("draw then draw named")
+def _draw_then_draw_named_step(eff: IR) -> Step:
+    """"Draw a card, then draw cards equal to the number of cards named ~ in your graveyard": the
+    count is taken after the first draw, as that part is followed (608.2c, 608.2h); the spell itself
+    is on the stack then, not in the graveyard."""
+    def draw(res: Resolution, item: StackItem, why: str) -> None:
+        draw_cards(res.d, res.controller, 1)
+        n = _named_in_graveyard(res)
+        if n:
+            draw_cards(res.d, res.controller, n)
+    return draw
