@@ -474,3 +474,57 @@ def test_draw_then_draw_for_each_card_of_its_name_frantic_inventory():
                                ("Frantic Inventory", "graveyard"), mana="CU")
     t = cast_and_resolve(s, spell)
     assert len(t.state.in_zone(Zone.HAND, "Alice")) == 3  # one, then two for the two in the graveyard
+
+
+# ---------------------------------------------------------------- life equal to what was moved (608.2h)
+@pytest.mark.rule("608.2h")
+@plays("then_life_equal", card_name="Infernal Reckoning")
+def test_gain_life_equal_to_the_exiled_creatures_power_infernal_reckoning():
+    """The card's ruling (2018-07-13): the power as the creature last existed on the battlefield."""
+    fully_compiled("Infernal Reckoning")
+    s, (spell, golem, bear) = board(("Infernal Reckoning", "hand"), ("Juggernaut", "bob:battlefield"),
+                                    ("Grizzly Bears", "bob:battlefield"), mana="B")
+    with pytest.raises(IllegalAction):  # a green creature isn't colorless (105.2c)
+        s.timeline().do(cast("Alice", spell, targets=(bear,)))
+    t = cast_and_resolve(s, spell, targets=(golem,))
+    assert [o.card for o in t.state.in_zone(Zone.EXILE)] == ["Juggernaut"] and life(t, "Alice") == 25
+
+
+@pytest.mark.rule("608.2h")
+def test_its_controller_gains_life_equal_to_its_toughness_condemn():
+    """The card's ruling (2010-08-15): the toughness as it last existed on the battlefield; its
+    controller, not Condemn's, gains the life."""
+    from combat_support import pass_until
+
+    from mtgrules import Scenario, Step, declare_attackers, pass_priority
+    fully_compiled("Condemn")
+    s = Scenario("condemn", players=["Bob", "Alice"], step="main1")  # Bob's turn: his Giant attacks
+    giant = s.add("Hill Giant", "Bob")
+    condemn = s.add("Condemn", "Alice", zone="hand")
+    plains = s.add("Plains", "Alice")
+    for p in ("Alice", "Bob"):
+        for _ in range(3):
+            s.add("Forest", p, zone="library")
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Bob", [giant]))
+    t.do(pass_priority("Bob"))
+    t.do(activate("Alice", plains, 0))
+    t.do(cast("Alice", condemn, targets=(giant,)))
+    resolve_top(t)
+    assert life(t, "Bob") == 23 and life(t, "Alice") == 20
+    assert "Hill Giant" in [o.card for o in t.state.in_zone(Zone.LIBRARY, "Bob")]
+
+
+@pytest.mark.rule("506.4c")
+@plays("damage_what_it_attacks", card_name="Scorch Spitter")
+def test_damage_to_the_player_it_is_attacking_scorch_spitter():
+    from combat_support import pass_until
+
+    from mtgrules import Step, declare_attackers
+    fully_compiled("Scorch Spitter")
+    s, (spitter,) = board(("Scorch Spitter", "battlefield"))
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [spitter]))
+    resolve_top(t)
+    assert life(t, "Bob") == 19
+    assert any(e.rule == "120.3" and "noncombat" in e.text for f in t for e in f.events)  # the card's ruling

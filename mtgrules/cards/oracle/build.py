@@ -82,6 +82,8 @@ def _adjective_test(word: str) -> Test:
         return lambda state, player, obj: is_attacking(state, obj.oid) or is_blocking(state, obj.oid)
     if word in _COLOR_WORDS:  # 105.2, read from the layers (613.1e)
         return lambda state, player, obj: word in characteristics(state, obj.oid).colors
+    if word == "colorless":  # no colour now (105.2c)
+        return lambda state, player, obj: not characteristics(state, obj.oid).colors
     if " or " in word and set(word.split(" or ")) <= _COLOR_WORDS:  # "green or white": either (105.2)
         either = frozenset(word.split(" or "))
         return lambda state, player, obj: bool(either & characteristics(state, obj.oid).colors)

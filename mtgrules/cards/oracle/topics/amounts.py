@@ -28,9 +28,10 @@ from mtgrules.core.objects import GameObject, StackItem, Zone
 from mtgrules.core.state import Draft, GameState
 from mtgrules.rules.amounts import Counted, UnknownCount, cards_in_hand, count_controlled, counted_kind
 from mtgrules.rules.combat.damage import deal_damage
+from mtgrules.rules.combat.state import attack_of, attack_target
 from mtgrules.rules.keyword_actions import draw_cards
 from mtgrules.rules.layers import characteristics, on_battlefield
-from mtgrules.rules.life import lose_life
+from mtgrules.rules.life import gain_life, lose_life
 from mtgrules.rules.stack import mana_value
 from mtgrules.rules.targeting import opponents
 from mtgrules.rules.tokens import create_tokens
@@ -485,7 +486,7 @@ def _counter_either_color(c: list[Any]) -> IR:
 
 @target_kind("spell of colors")
 def _spell_of_colors(part: IR) -> Target:
-    """"target red or green spell": a spell on the stack that is either colour now (105.2, 112.1)."""
+    """"target red or green spell": a spell on the stack that is either colour now (105.2, 115.1)."""
     wanted = frozenset(part[1])
 
     def legal(state: GameState, player: str, obj: GameObject) -> bool:
@@ -548,3 +549,60 @@ def _draw_then_draw_named_step(eff: IR) -> Step:
         if n:
             draw_cards(res.d, res.controller, n)
     return draw
+
+
+# ---------------------------------------------------------------- life equal to what was just moved (608.2h)
+@transform("then_life_equal")
+def _then_life_equal(c: list[Any]) -> IR:
+    effect = _tuples(c)[0]
+    return (("then life equal", effect, _token(c, "LIFE_WHO"), _token(c, "PT_WORD")),)
+
+
+@targets("then life equal")
+def _then_life_targets(eff: IR) -> list[Target]:
+    return build._targets_in(eff[1])
+
+
+@instruction("then life equal")
+def _then_life_equal_step(eff: IR) -> Step:
+    """"Exile target colorless creature. You gain life equal to its power.": the first instruction
+    is followed, then the life is the creature's power (or toughness) as it last existed on the
+    battlefield (608.2h); a negative value gains nothing (107.1b). "Its controller" is who controlled
+    it then. If the target was illegal, the spell doesn't resolve, and no one gains life (608.2b)."""
+    inner, who, stat = eff[1], eff[2], eff[3]
+    found = build._targets_in(inner)
+    if len(found) != 1 or found[0].up_to or inner[1][0] != "target" or inner[1][2] != "creature":
+        raise CannotBuild("\"life equal to its power\" after an instruction that isn't about one target creature")
+    first = build._effect_step(inner)
+
+    def follow(res: Resolution, item: StackItem, why: str) -> None:
+        was = [(obj.ref, obj.controller) for obj in res.targets()]
+        first(res, item, why)
+        for ref, controller in was:
+            chars = res.last_known(ref)
+            n = (chars.power if stat == "power" else chars.toughness) or 0
+            if n > 0:
+                gain_life(res.d, res.controller if who == "you gain" else controller, n, why)
+    return follow
+
+
+# ---------------------------------------------------------------- what it attacks (506.4c, 508.3a)
+@transform("damage_what_it_attacks")
+def _damage_what_it_attacks(c: list[Any]) -> IR:
+    return ("damage what it attacks", _ints(c)[0])
+
+
+@instruction("damage what it attacks")
+def _damage_what_it_attacks_step(eff: IR) -> Step:
+    """"It deals 1 damage to the player or planeswalker it's attacking": read as it resolves; a
+    creature no longer attacking, or attacking a planeswalker that has left, attacks nothing then
+    (506.4c), and no damage is dealt. The damage isn't combat damage (the card's ruling, 120.3)."""
+    n = eff[1]
+
+    def deal(res: Resolution, item: StackItem, why: str) -> None:
+        src = res.source()
+        attack = attack_of(res.state, src.oid) if src is not None else None
+        what = attack_target(res.state, attack) if attack is not None else None
+        if what is not None:
+            res.damage(what, n)
+    return deal
