@@ -617,6 +617,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--students must be between 1 and {MAX_STUDENTS}")
     if args.runaway and args.write_docs:
         parser.error("--write-docs records the class figures, not the runaway comparison")
+    find_proxy()  # refuse in one line before any hub starts, not from inside the event loop
     run = runaway_comparison if args.runaway else classroom
     with tempfile.TemporaryDirectory(prefix="mtgrules-classroom-") as tmp:
         figures = asyncio.run(asyncio.wait_for(run(args.students, args.lesson, args.clicks, Path(tmp)), args.timeout))

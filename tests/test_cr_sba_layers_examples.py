@@ -540,4 +540,4 @@ def test_explain_lists_pt_counters_only_on_a_creature():
     bears = s.add("Grizzly Bears", "Alice", counters={"+1/+1": 1})
     state = s.state()
     assert explain(state, land) == []
-    assert explain(state, bears) == [("7c", "counters {'+1/+1': 1}", "613.4c")]
+    assert explain(state, bears) == [("7c", "its counters: 1 +1/+1 counter", "613.4c")]

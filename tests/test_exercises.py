@@ -96,7 +96,7 @@ def test_an_unknown_exercise_names_the_known_ones():
         check("04.9", 1)
 
 
-@pytest.mark.parametrize("lesson", ["01", "02", "03", "04", "05", "06", "07", "08", "10", "13"])
+@pytest.mark.parametrize("lesson", ["01", "02", "03", "04", "05", "06", "07", "08", "10", "11", "12", "13"])
 def test_every_exercise_in_a_lesson_has_a_check(lesson):
     """The lesson's numbered exercises and the registered checks match one to one, and the
     lesson calls check() for each."""
@@ -111,7 +111,7 @@ def test_every_exercise_in_a_lesson_has_a_check(lesson):
         assert f'check("{lesson}.{n}"' in text, f"{path.name} doesn't check exercise {lesson}.{n}"
 
 
-@pytest.mark.parametrize("lesson", ["00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "13"])
+@pytest.mark.parametrize("lesson", ["00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13"])
 def test_every_lesson_shows_a_board_as_a_visible_scenario_cell(lesson):
     path = lesson_path(lesson)
     code = ["".join(c["source"]) for c in committed_notebook(path)["cells"] if c["cell_type"] == "code"]
@@ -144,6 +144,10 @@ def _solution_boards() -> dict:
             "08.5": lambda: S.nighthawk_board().state(),
             "10.1": _start(S.two_cast_triggers_board), "10.2": _start(S.bob_responds_board),
             "10.3": _start(S.casting_a_spell_tour), "10.4": _start(S.geyser_x2_board),
+            "11.1": _start(S.leyline_mummy_board), "11.2": _start(S.furnace_shield_board),
+            "11.3": _start(S.caves_board), "11.4": _start(S.scorch_board),
+            "12.1": _start(S.staff_two_then_five), "12.2": _start(S.bears_fists_then_twist),
+            "12.3": _start(S.flying_then_hush),
             "13.1": _start(lambda: S.pyroclasm_game("Alice")), "13.2": _start(S.checked_again_board),
             "13.3": _start(lambda: S.pyroclasm_game("Bob"))}
 
@@ -161,7 +165,7 @@ def test_the_key_plays_the_board_the_lesson_shows(exercise_id):
     assert scope["s"].state() == _solution_boards()[exercise_id]()
 
 
-@pytest.mark.parametrize("lesson", ["01", "02", "03", "04", "05", "06", "07", "08", "10", "13"])
+@pytest.mark.parametrize("lesson", ["01", "02", "03", "04", "05", "06", "07", "08", "10", "11", "12", "13"])
 def test_the_exercises_run_on_their_own_after_a_restart(lesson):
     """A learner who restarts the kernel and goes straight to the exercises runs their import
     cell (the section says to) and then each exercise cell in order: none may need a name that

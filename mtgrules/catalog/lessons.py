@@ -41,6 +41,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("08-combat-keywords", again=("NEY-5",)),
     Lesson("09-your-own-walk-through", again=("NEY-7",)),
     Lesson("10-casting-a-spell"),
+    Lesson("11-replacement-effects"),
+    Lesson("12-layers"),
     Lesson("13-priority-and-state-based-actions"),
 )
 """Every lesson, in order. A new lesson notebook is added here, or the tests don't run it."""

@@ -249,7 +249,7 @@ class Page:
         return "".join(parts)
 
     def value(self, value: Any) -> str:
-        from mtgrules.widgets import BlocksExplorer, Predict, Quiz, Walkthrough, WhatIf
+        from mtgrules.widgets import BlocksExplorer, LayerView, Predict, Quiz, Walkthrough, WhatIf
         from mtgrules.widgets.picture import Picture
         if isinstance(value, Picture):
             return (f'<figure class="mtg-figure"><img alt="{html.escape(value.about, quote=True)}" '
@@ -262,6 +262,9 @@ class Page:
             return self.quiz(value.quiz)
         if isinstance(value, WhatIf):
             return f'<div class="mtg-whatif mtg-scroll">{value.render()}</div>'
+        if isinstance(value, LayerView):  # the table it shows, for its object (the menu needs a kernel)
+            from mtgrules.views.layers import layers_html
+            return f'<div class="mtg-layers mtg-scroll">{layers_html(value.state, value.oid)}</div>'
         if isinstance(value, BlocksExplorer):
             return (f'<div class="mtg-explorer">{value.intro.value}'
                     '<p class="mtg-kernel-note">In the notebook you choose each blocker and the engine checks '

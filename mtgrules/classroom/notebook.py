@@ -6,6 +6,8 @@ Cells carry their role in metadata under ``"mtgrules"``:
 * ``{"ruling": "ID"}`` -- a generated ruling quote;
 * ``{"casting": "module:function"}`` -- a generated table of the substeps of casting a spell
   (601.2a-i), shown as the Markdown it holds;
+* ``{"layers": "module:function"}`` -- a generated layer view of one object (613), shown as the
+  Markdown it holds;
 * ``{"quiz": "module"}`` -- a lesson's quiz printed as Markdown (with ``only: no-kernel``: the
   ``Quiz`` widget asks it where a kernel runs);
 * ``{"only": "notebook"}`` -- instructions for someone running the cells themselves ("Run the
@@ -129,7 +131,7 @@ def check_roles(nb: Notebook, path: Path | str) -> None:
         try:
             if "ruling" in info:
                 ruling(info["ruling"])
-            for generated in ("static", "casting"):
+            for generated in ("static", "casting", "layers"):
                 if generated in info:
                     check_key(info[generated])
             if "quiz" in info:

@@ -354,6 +354,21 @@ def _quality_keywords(part: str) -> list[str]:
     return [part]
 
 
+PLAYED_BY_RULES: dict[tuple[str, str], str] = {}
+"""``(card name, line) -> what plays it``: a printed line no ability of the card's definition
+plays, but a rule of the kit's card pool does, through a hook of the engine (Leyline of the Void's
+"exile it instead", played by ``hooks.MOVE_REPLACEMENTS``). The compiled card still marks such a
+line not played (the Oracle grammar has no template for it, and the coverage report counts it so),
+but the views don't show it as not played (:func:`unplayed_lines`): the game plays it. Filled with
+:func:`played_by_rule` as the pool module is imported."""
+
+
+def played_by_rule(name: str, line: str, by: str) -> None:
+    """Say that ``line`` of the card ``name`` is played by ``by`` (a rule of the card pool, in a few
+    words), not by an ability of its definition: see :data:`PLAYED_BY_RULES`."""
+    PLAYED_BY_RULES[(name, line)] = by
+
+
 def line_binding(cdef: CardDef, line: str) -> str | None:
     """What plays ``line`` of the card's Oracle text, in a few words, or None if nothing does.
 
@@ -416,9 +431,10 @@ def unbound_lines(cdef: CardDef) -> list[str]:
 
 
 def unplayed_lines(cdef: CardDef) -> list[tuple[str, str]]:
-    """(line, reason) for each line of printed text the kit doesn't play: the marked ones, then
-    any that nothing binds. The views show these with :data:`NOT_PLAYED`."""
-    return list(cdef.not_played) + [(line, UNBOUND_REASON) for line in unbound_lines(cdef)]
+    """(line, reason) for each line of printed text the kit doesn't play: the marked ones (less those
+    a rule of the card pool plays, :data:`PLAYED_BY_RULES`), then any that nothing binds. The views show these with :data:`NOT_PLAYED`."""
+    marked = [(line, why) for line, why in cdef.not_played if (cdef.name, line) not in PLAYED_BY_RULES]
+    return marked + [(line, UNBOUND_REASON) for line in unbound_lines(cdef)]
 
 
 def not_played_text(cdef: CardDef) -> str:

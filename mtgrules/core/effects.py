@@ -6,8 +6,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mtgrules.core.abilities import ActivatedAbility, ManaAbility
@@ -120,6 +120,11 @@ _NO_CHANGE: tuple[int, int] = (0, 0)  # the default delta, told by identity
 _NO_WORDS: frozenset[str] = frozenset()  # the default of add_types and add_subtypes (one empty frozenset)
 
 
+Amount = Callable[["GameState", GameObject, Mapping[int, "Chars"], Callable[[int], str]], tuple[int | None, int | None]]
+"""How an effect's power and toughness are worked out as it applies: from the state, the object,
+every object's characteristics at that layer and who controls each (layer 2's result)."""
+
+
 @dataclass(frozen=True)
 class Effect:
     """A continuous effect in one layer. Either ``affected`` locks the objects it applies to
@@ -156,6 +161,11 @@ class Effect:
     remove_all_abilities: bool = False  # layer 6: "loses all abilities" (613.1f)
     add_abilities: tuple[Any, ...] = ()  # layer 6: activated or mana abilities it gains ("has '{T}: ...'")
     cda: bool = False  # from a characteristic-defining ability: first in its layer (613.3, 604.3)
+    amount: Amount | None = None
+    # layer 7a-7c: the P/T it sets (7a, 7b) or adds (7c), worked out as it applies from every object's
+    # characteristics and controller at that point: "equal to the number of Swamps you control" counts
+    # the lands that layer 4 left Swamps, controlled as layer 2 left them (613.4a, 611.3a). Set it
+    # instead of set_pt or delta.
 
     def __post_init__(self) -> None:
         """Each layer holds the effects of one kind (613.1, 613.4), so a field set in a layer that
@@ -178,6 +188,8 @@ class Effect:
             self._check_types(where)
         if self.set_pt is not None or self.delta is not _NO_CHANGE:  # the defaults need no check
             self._check_pt(where)
+        if self.amount is not None:
+            self._check_amount(where)
         if self.layer == "5" or self.set_colors is not None or self.add_colors is not _NO_WORDS:
             self._check_colors(where)
         if (self.layer in _CHECKED_LAYERS or self.cda is not False or self.copy_of is not None
@@ -402,6 +414,28 @@ class Effect:
         if self.delta != (0, 0) and self.layer != "7c":
             raise EffectError("613.4c", f"{where} modifies power and toughness without setting them, which only "
                               f"a layer 7c effect does, not one in layer {self.layer}")
+
+    def _check_amount(self, where: str) -> None:
+        """A P/T worked out as the effect applies belongs to layer 7a, 7b or 7c (613.4), and stands
+        for set_pt or delta, not beside them."""
+        if not callable(self.amount):
+            raise EffectError("613.4", f"{where}: amount must be a function (state, object, characteristics, "
+                              "controller) -> (power, toughness)")
+        if self.layer not in ("7a", "7b", "7c"):
+            raise EffectError("613.4", f"{where}: an amount of power and toughness is applied in layer 7a, 7b or "
+                              f"7c, not {self.layer}")
+        if self.set_pt is not None or self.delta != (0, 0):
+            raise EffectError("613.4", f"{where}: give amount or set_pt/delta, not both")
+
+    def worked_out(self, state: GameState, obj: GameObject, chars: Mapping[int, Chars],
+                   controller: Callable[[int], str]) -> Effect:
+        """This effect with its amount worked out for ``obj`` now (itself when it has none)."""
+        if self.amount is None:
+            return self
+        p, t = self.amount(state, obj, chars, controller)
+        if self.layer == "7c":
+            return replace(self, amount=None, delta=(p or 0, t or 0))
+        return replace(self, amount=None, set_pt=(p, t))
 
     def touches(self, state: GameState, obj: GameObject, chars: Chars) -> bool:
         if self.affected is not None:

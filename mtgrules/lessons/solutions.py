@@ -1,4 +1,4 @@
-"""The answer key: every exercise of lessons 0 to 8, 10 and 13, its board, and how the engine answers it.
+"""The answer key: every exercise of lessons 0 to 8, 10, 11, 12 and 13, its board, and how the engine answers it.
 
 For teachers: ``key("04.4")`` is the expected answer, played by the engine on the exercise's
 board (never typed in); ``EXERCISES["04.4"].explain`` says why, with the rule. Learners call
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mtgrules.core.actions import activate, cast, pass_priority
+from mtgrules.core.actions import activate, cast, pass_priority, play_land
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.events import EventKind
 from mtgrules.core.mana import pool_text
@@ -1013,6 +1013,177 @@ exercise(Exercise("13.3", "The Pyroclasm board in Bob's turn: Bob casts it. Whos
                   board="the Pyroclasm board in Bob's turn (exercise 3 cell)",
                   explain="Bob is the active player: his trigger goes on the stack first and Alice's on top, so "
                           "hers resolves first."))
+
+
+# ---------------------------------------------------------------- lesson 11: replacement effects
+def leyline_mummy_board() -> Timeline:
+    """Alice's Leyline of the Void; Bob's Tattered Mummy; Alice Shocks the Mummy."""
+    s = Scenario("Shock the Mummy under a Leyline")
+    s.add("Leyline of the Void", "Alice")
+    mummy = s.add("Tattered Mummy", "Bob")
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    return t.do(cast("Alice", shock, targets=(mummy,)))
+
+
+def alice_life_under_leyline() -> int:
+    t = leyline_mummy_board()
+    while t.state.stack:
+        resolve_top(t)
+    return t.state.player("Alice").life
+
+
+def furnace_shield_board() -> Timeline:
+    """Alice's Furnace of Rath; she Shocks Bob, and Bob's Samite Healer shields him in response."""
+    s = Scenario("Shock under Furnace of Rath, against a Samite Healer's shield")
+    s.add("Furnace of Rath", "Alice")
+    mountain = s.add("Mountain", "Alice")
+    shock = s.add("Shock", "Alice", zone="hand")
+    healer = s.add("Samite Healer", "Bob")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    t.do(cast("Alice", shock, targets=("Bob",)))
+    t.do(pass_priority("Alice"))
+    return t.do(activate("Bob", healer, targets=("Bob",)))
+
+
+def bob_life_furnace_first() -> int:
+    t = furnace_shield_board()
+    resolve_top(t)                                                        # the shield
+    resolve_top(t, replacement_order=("Furnace of Rath", "prevention shield"))  # Shock
+    return t.state.player("Bob").life
+
+
+def caves_board() -> Timeline:
+    s = Scenario("Alice plays Bloodfell Caves")
+    caves = s.add("Bloodfell Caves", "Alice", zone="hand")
+    t = s.timeline()
+    return t.do(play_land("Alice", caves))
+
+
+def caves_taps_for_mana() -> bool:
+    t = caves_board()
+    caves = oid_of(t, "Bloodfell Caves")
+    return t.copy().attempt(activate("Alice", caves)) is None
+
+
+def scorch_board() -> Timeline:
+    s = Scenario("Practice Scorch under Furnace of Rath")
+    s.add("Furnace of Rath", "Alice")
+    mountain = s.add("Mountain", "Alice")
+    scorch = s.add("Practice Scorch", "Alice", zone="hand")
+    s.add("Diregraf Ghoul", "Bob")
+    t = s.timeline()
+    t.do(activate("Alice", mountain))
+    return t.do(cast("Alice", scorch, targets=("Bob",)))
+
+
+def scorch_damage() -> int:
+    t = scorch_board()
+    before = t.state.player("Bob").life
+    return before - resolve_top(t).state.player("Bob").life
+
+
+exercise(Exercise("11.1", "Alice's Leyline of the Void is on the battlefield, and she Shocks Bob's Tattered Mummy. "
+                  "What is Alice's life total once the stack is empty?", "614.6", _key(alice_life_under_leyline),
+                  "Where does the Mummy go instead of the graveyard? Did it die?",
+                  board="the Leyline board (exercise 1 cell)",
+                  explain="The Leyline exiles the Mummy instead of putting it into Bob's graveyard: the replaced "
+                          "event never happens, so the Mummy never dies and its ability never triggers. Alice "
+                          "stays at 20."))
+exercise(Exercise("11.2", "Bob's Samite Healer shields him from Alice's Shock under her Furnace of Rath, and Bob "
+                  "applies Furnace of Rath first. What is Bob's life total after Shock resolves?", "616.1",
+                  _key(bob_life_furnace_first),
+                  "Apply them in Bob's order: first double the 2 damage, then prevent 1 of it.",
+                  board="the Furnace and shield board (exercise 2 cell)",
+                  explain="Bob, the affected player, orders the two effects: doubled first makes 4, and the "
+                          "shield prevents 1 of it, so 3 damage is dealt (the other order would deal 2)."))
+exercise(Exercise("11.3", "Alice plays Bloodfell Caves. Can she tap it for mana this turn? (True or False)",
+                  "614.1d", _key(caves_taps_for_mana),
+                  "\"Enters the battlefield tapped\" changes how it enters: is there a moment it is untapped?",
+                  board="the Bloodfell Caves board (exercise 3 cell)",
+                  explain="It enters tapped (a replacement effect, not a trigger): there is never a moment to tap "
+                          "it, and a tapped land can't pay {T} (107.5)."))
+exercise(Exercise("11.4", "Alice casts Practice Scorch (a practice card) at Bob, who controls a Zombie, with her "
+                  "Furnace of Rath on the battlefield. How much damage is Bob dealt?", "614.15", _key(scorch_damage),
+                  "Which effect replaces part of the spell's own effect, and so comes first?",
+                  board="the Practice Scorch board (exercise 4 cell)",
+                  explain="The spell's own \"4 damage instead\" is a self-replacement effect and applies first "
+                          "(614.15, 616.1a); then Furnace of Rath doubles it: 8."))
+
+
+# ---------------------------------------------------------------- lesson 12: layers
+def staff_two_then_five() -> Timeline:
+    """Chimeric Staff: X = 2, then Giant Growth on it, then X = 5 (the board of exercise 12.1)."""
+    s = Scenario("Chimeric Staff: X = 2, Giant Growth, then X = 5")
+    staff = s.add("Chimeric Staff", "Alice")
+    growth = s.add("Giant Growth", "Alice", zone="hand")
+    s.mana("Alice", "CCCCCCCG")
+    t = s.timeline()
+    t.do(activate("Alice", staff, 0, x=2, pay="CC"))
+    resolve_top(t)
+    t.do(cast("Alice", growth, targets=(staff,), pay="G"))
+    resolve_top(t)
+    t.do(activate("Alice", staff, 0, x=5, pay="CCCCC"))
+    return resolve_top(t)
+
+
+def bears_fists_then_twist() -> Timeline:
+    """Grizzly Bears with two +1/+1 counters; Fists of the Anvil, then Practice Twist (12.2)."""
+    s = Scenario("Grizzly Bears with two +1/+1 counters: Fists of the Anvil, then Practice Twist")
+    bears = s.add("Grizzly Bears", "Alice", counters={"+1/+1": 2})
+    fists = s.add("Fists of the Anvil", "Alice", zone="hand")
+    twist = s.add("Practice Twist", "Alice", zone="hand")
+    s.mana("Alice", "URR")
+    t = s.timeline()
+    t.do(cast("Alice", fists, targets=(bears,), pay="RR"))
+    resolve_top(t)
+    t.do(cast("Alice", twist, targets=(bears,), pay="U"))
+    return resolve_top(t)
+
+
+def flying_then_hush() -> Timeline:
+    """Keen Glidemaster gives Fetid Imp flying, then Practice Hush takes its abilities (12.3)."""
+    s = Scenario("Keen Glidemaster, then Practice Hush")
+    imp = s.add("Fetid Imp", "Alice")
+    glidemaster = s.add("Keen Glidemaster", "Alice")
+    hush = s.add("Practice Hush", "Alice", zone="hand")
+    s.mana("Alice", "UUUUB")
+    t = s.timeline()
+    t.do(activate("Alice", glidemaster, 0, targets=(imp,), pay="UUB"))
+    resolve_top(t)
+    t.do(cast("Alice", hush, targets=(imp,), pay="UU"))
+    return resolve_top(t)
+
+
+def _pt_at_end(t: Timeline, name: str) -> str:
+    return characteristics(t.state, oid_of(t, name)).pt()
+
+
+exercise(Exercise("12.1", "Chimeric Staff becomes a 2/2, gets Giant Growth, then becomes a 5/5. What is its power "
+                  "and toughness? (such as \"3/3\")", "613.4b",
+                  _key(lambda: _pt_at_end(staff_two_then_five(), "Chimeric Staff")),
+                  "Which sublayer sets P/T, which modifies it, and which comes first? Within 7b, which setting "
+                  "is applied last?", board="the Chimeric Staff board (exercise 1 cell)",
+                  explain="Both settings are in 7b, in timestamp order, so X = 5 is applied last: 5/5. Giant "
+                          "Growth is in 7c, after all of 7b, though it was cast between them: 8/8."))
+exercise(Exercise("12.2", "Grizzly Bears with two +1/+1 counters gets Fists of the Anvil (+4/+0), then Practice "
+                  "Twist (switch). What is its power and toughness? (such as \"3/3\")", "613.4d",
+                  _key(lambda: _pt_at_end(bears_fists_then_twist(), "Grizzly Bears")),
+                  "In which sublayer do counters and +4/+0 apply, and in which the switch?",
+                  board="the Grizzly Bears board (exercise 2 cell)",
+                  explain="The counters and +4/+0 apply in 7c: 2/2 to 4/4 to 8/4. The switch is in 7d, after "
+                          "them: 4/8."))
+exercise(Exercise("12.3", "Keen Glidemaster's ability gives Fetid Imp flying, and then Practice Hush makes it lose "
+                  "all abilities. Does the Imp have flying at the end? (True or False)", "613.7",
+                  _key(lambda: "flying" in characteristics(flying_then_hush().state,
+                                                             oid_of(flying_then_hush(), "Fetid Imp")).keywords),
+                  "Both effects are in layer 6: in which order do they apply?",
+                  board="the Fetid Imp board (exercise 3 cell)",
+                  explain="Both are layer 6 effects, applied in timestamp order (613.7): Practice Hush is "
+                          "later, so it removes the flying the Glidemaster gave."))
 
 
 def key(exercise_id: str) -> Any:

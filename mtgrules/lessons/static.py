@@ -9,7 +9,8 @@ in that timeline (601.2a to 601.2i), read from the engine's events; one with
 ``{"mtgrules": {"list": "lessons"}}`` lists the lessons beside it (lesson 00's table of lessons, which
 stopped at 07 while it was typed by hand);
 one with ``{"mtgrules": {"quiz": "mana"}}`` prints the lesson's quiz (:mod:`mtgrules.lessons.quizzes`),
-its answers after the questions.
+its answers after the questions; one with ``{"mtgrules": {"layers": "layers:staff_layers"}}`` holds
+the layer view (``views.layers_table``) of the object that function names, as ``(state, id)``.
 ``python -m mtgrules.lessons.static notebooks/*.ipynb`` rewrites those cells; a test fails if
 any cell differs from what the engine plays (or the catalog says) today.
 """
@@ -124,6 +125,27 @@ def quiz_markdown(key: str) -> str:
     return "\n".join(parts) + "\n"
 
 
+def layers_markdown(key: str) -> str:
+    """The layer view of the object ``key``'s function names (it returns ``(state, id)``), as a
+    Markdown table: every continuous effect in the order applied, each row citing its rule. As in
+    the notebook's view, a column that says the same in every row is said once above the table."""
+    from mtgrules.views.layers import layers_caption, layers_table
+    state, oid = check_key(key)()
+    table = layers_table(state, oid)
+    said = []
+    for column in ("depends on", "colour", "abilities", "controller"):
+        values = set(table[column]) - {""}
+        if len(values) == 1:
+            value = values.pop()
+            said.append(f"{column}: {value}" if column != "depends on" else "no effect here waits for another")
+            table = table.drop(columns=[column])
+    head = "| step | " + " | ".join(table.columns) + " |\n|---:|" + "---|" * len(table.columns) + "\n"
+    rows = [f"| {label} | " + " | ".join(_cell(str(v)) for v in row) + " |"
+            for label, row in zip(table.index, table.itertuples(index=False, name=None), strict=True)]
+    note = f" ({'; '.join(_cell(s) for s in said)})" if said else ""
+    return f"**{_cell(layers_caption(state, oid))}**{note}\n\n" + head + "\n".join(rows) + "\n"
+
+
 def timeline_for(key: str) -> Timeline:
     """``"mana:mana_tour"`` → the Timeline built by ``mtgrules.lessons.mana.mana_tour()``."""
     timeline: Timeline = check_key(key)()
@@ -152,12 +174,13 @@ def check_key(key: Any) -> Any:
 
 
 def static_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:
-    """(cell index, "static:<key>", "ruling:<id>", "list:lessons", "casting:<key>" or "quiz:<module>")
+    """(cell index, "static:<key>", "ruling:<id>", "list:lessons", "casting:<key>", "quiz:<module>" or
+    "layers:<key>")
     for every generated cell of a notebook."""
     found = []
     for i, c in enumerate(nb["cells"]):
         meta = c.get("metadata", {}).get("mtgrules", {})
-        for kind in ("static", "ruling", "list", "casting", "quiz"):
+        for kind in ("static", "ruling", "list", "casting", "quiz", "layers"):
             if c["cell_type"] == "markdown" and kind in meta:
                 found.append((i, f"{kind}:{meta[kind]}"))
     return found
@@ -168,6 +191,8 @@ def expected(tag: str, folder: Path | None = None) -> str:
     kind, _, key = tag.partition(":")
     if kind == "quiz":
         return quiz_markdown(key)
+    if kind == "layers":
+        return layers_markdown(key)
     if kind == "casting":
         from mtgrules.lessons.casting_a_spell import casting_markdown
         return casting_markdown(timeline_for(key))

@@ -33,6 +33,7 @@ from mtgrules.rules import (  # noqa: F401
     sacrifice,
     sba,
     stack,
+    statics,
     step_triggers,
     teams,
     tokens,

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from mtgrules.core.effects import Chars
     from mtgrules.core.events import Event
     from mtgrules.rules.combat.blocking import Reason, Requirement
-    from mtgrules.rules.replacement import DamageEvent, Replacement, ZoneMove
+    from mtgrules.rules.replacement import DamageEvent, Replacement, StepStart, ZoneMove
 
 Players = tuple[str, ...]
 Recipient = str | int  # a player's name, or an object id
@@ -71,10 +71,34 @@ EXTRA_LAND_PLAYS: list[ExtraLandPlays] = []
 """How many lands beyond the one per turn an effect lets this player play this turn (305.2)."""
 
 # ---------------------------------------------------------------- turns (rules/turn_loop.py)
+UntapRule = Callable[[GameState, GameObject], "str | None"]
+UNTAP_RULES: list[UntapRule] = []
+"""Why this permanent doesn't untap during its controller's untap step, as a sentence, or None
+(502.3: "effects can keep one or more of a player's permanents from untapping")."""
+
+AlsoUntaps = Callable[[GameState], "list[str]"]
+ALSO_UNTAP: list[AlsoUntaps] = []
+"""Players who aren't active but untap the permanents they control during this untap step, because
+an effect says so ("Untap all permanents you control during each other player's untap step.", 502.3)."""
+
+ManaKept = Callable[[GameState, str], bool]
+MANA_KEPT: list[ManaKept] = []
+"""True when an effect says this player doesn't lose unspent mana as steps and phases end (106.4)."""
+
+HandSizeRule = Callable[[GameState, str], bool]
+NO_MAXIMUM_HAND_SIZE: list[HandSizeRule] = []
+"""True when an effect says this player has no maximum hand size (402.2), so cleanup asks no discard (514.1)."""
+
 StepSkip = Callable[["Draft | GameState", Step], "tuple[str, str] | None"]  # they only read
 STEP_SKIPS: list[StepSkip] = []
 """``(rule, sentence)`` when a step is skipped (the first draw step, combat without attackers); an
 empty sentence leaves it out silently, for a step this turn doesn't have (the first-strike step, 510.4)."""
+
+SkipReplacement = Callable[["Draft | GameState", "StepStart"], "list[Replacement[StepStart]]"]  # they only read
+SKIP_REPLACEMENTS: list[SkipReplacement] = []
+"""Skip effects ("players skip their untap steps", 614.1b, 614.10): ``rule(d, start)`` returns one
+``rules.replacement.Replacement`` per effect that would replace this step with nothing.
+``rules.replacement.skipped_by_effects`` (a ``STEP_SKIPS`` rule) applies them."""
 
 TurnBasedAction = Callable[[Draft, Chooser], None]
 TURN_BASED: dict[Step, list[TurnBasedAction]] = {}
@@ -127,6 +151,12 @@ this object because of an ability the object has (protection, 702.16b; hexproof 
 702.11d); None if it may. ``targeting.why_cant_target`` asks every rule, as a spell is cast, an
 ability is activated or put on the stack, and again as it resolves (608.2b)."""
 
+PlayerTargetRule = Callable[[GameState, str, str], "tuple[str, str] | None"]
+PLAYER_TARGET_RULES: list[PlayerTargetRule] = []
+"""``(rule, sentence)`` if a spell or ability that the first player controls can't target the
+second player because of what that player has ("You have hexproof.", 702.11c; "You have shroud.",
+702.18a); None if it may. Asked wherever a player is chosen as a target, and as it resolves."""
+
 AttachRule = Callable[[GameState, GameObject, GameObject], "str | None"]
 ATTACH_RULES: list[AttachRule] = []
 """Why this Aura or Equipment can't be attached to that permanent, as the end of a sentence
@@ -149,6 +179,10 @@ COMBATANT_EXITS: list[CombatantExit] = []
 AttackRestriction = Callable[[GameState, GameObject], "Reason | None"]
 ATTACK_RESTRICTIONS: list[AttackRestriction] = []
 """Creatures that can't attack (508.1c)."""
+
+DefenderIgnored = Callable[[GameState, GameObject], bool]
+DEFENDER_IGNORED: list[DefenderIgnored] = []
+"""True when an effect lets this creature attack as though it didn't have defender (702.3b)."""
 
 BlockerRule = Callable[[GameState, GameObject, Players], "Reason | None"]
 BLOCKER_RULES: list[BlockerRule] = []

@@ -244,9 +244,19 @@ class _Run:
     steps: list[Applied] = field(default_factory=list)
     ceased: list[Ceased] = field(default_factory=list)
     waited: dict[int, dict[int, tuple[Effect, str]]] = field(default_factory=dict)
+    printed_controllers: dict[int, str] = field(default_factory=dict)  # filled on first use
 
     def view(self, obj: GameObject) -> GameObject:
         return self.views.get(obj.oid, obj)
+
+    def controller(self, oid: int) -> str:
+        """Who controls the object at this point of the layers (after layer 2, 613.1b)."""
+        view = self.views.get(oid)
+        if view is not None:
+            return view.controller
+        if not self.printed_controllers:
+            self.printed_controllers.update((o.oid, o.controller) for o in self.objects)
+        return self.printed_controllers[oid]
 
 
 def _group(c: _Candidate) -> tuple[int, int] | None:
@@ -309,15 +319,20 @@ def _apply_one(run: _Run, c: _Candidate, why: tuple[tuple[str, ...], str],
                 changed.add(o.oid)
     else:
         chars = run.chars
+        if e.amount is not None and run.partial:
+            raise _NeedsAll  # an amount counts other objects as they are at this layer: all of them
         for o in found:
             before = chars[o.oid]
-            after = chars[o.oid] = e.apply(before)
+            done = e if e.amount is None else e.worked_out(run.state, run.view(o), chars, run.controller)
+            after = chars[o.oid] = done.apply(before)
             if after is not before:  # a new value (perhaps equal): looked at again, to be sure
                 changed.add(o.oid)
     if run.trace_for is not None and any(o.oid == run.trace_for for o in found):
         t = run.trace_for
+        shown = e if e.amount is None else e.worked_out(run.state, run.view(next(o for o in found if o.oid == t)),
+                                                         run.chars, run.controller)
         run.steps.append(Applied(e.layer, e.description, e.rule, e.source, e.timestamp, e.is_cda, why[0], why[1],
-                                 run.chars[t], run.controllers.get(t, _base(run, t)), e))
+                                 run.chars[t], run.controllers.get(t, _base(run, t)), shown))
     return changed
 
 
@@ -604,6 +619,33 @@ class _Result:
     effects: tuple[Effect, ...]
 
 
+_RUNS: list[_Run] = []  # the passes through the layers in progress, innermost last
+
+
+def characteristics_now(state: GameState, oid: int) -> Chars:
+    """``oid``'s characteristics as far as the layers have gone, for the condition of a static
+    ability ("as long as you control an artifact", 611.3a) asked while its effect's layer is
+    applied: the types (layer 4) and colours (layer 5) a later layer's condition reads are
+    settled by then (613.1). Outside a pass, the finished characteristics."""
+    for run in reversed(_RUNS):
+        if run.state is state:
+            got = run.chars.get(oid)
+            if got is None:
+                if run.partial:  # a pass for one object lacks the others: do them all (613.8a)
+                    raise _NeedsAll
+                return characteristics(state, oid)
+            return got
+    return characteristics(state, oid)
+
+
+def controller_now(state: GameState, obj: GameObject) -> str:
+    """Who controls ``obj`` as far as the layers have gone (layer 2, 613.1b): see ``characteristics_now``."""
+    for run in reversed(_RUNS):
+        if run.state is state:
+            return run.controllers.get(obj.oid, obj.controller)
+    return controller_of(state, obj.oid)
+
+
 def _run(state: GameState, *, only: int | None = None, trace_for: int | None = None) -> tuple[_Result, _Run]:
     facts = _object_facts(state)
     if only is not None:  # the object, and every object whose abilities make effects (their existence)
@@ -621,15 +663,19 @@ def _run(state: GameState, *, only: int | None = None, trace_for: int | None = N
     by_layer: dict[str, list[_Candidate]] = {}
     for c in made:
         by_layer.setdefault(c.effect.layer, []).append(c)
-    for layer in _LATER_LAYERS:
-        pending = by_layer.get(layer)
-        if pending:
-            _apply_layer(run, layer, pending)
-            if layer == "2" and run.controllers:
-                run.views = {o.oid: with_changes(o, {"controller": run.controllers[o.oid]}) for o in objects
-                             if run.controllers.get(o.oid, o.controller) != o.controller}
-        if layer == "7c":
-            _counters(run)
+    _RUNS.append(run)
+    try:
+        for layer in _LATER_LAYERS:
+            pending = by_layer.get(layer)
+            if pending:
+                _apply_layer(run, layer, pending)
+                if layer == "2" and run.controllers:
+                    run.views = {o.oid: with_changes(o, {"controller": run.controllers[o.oid]}) for o in objects
+                                 if run.controllers.get(o.oid, o.controller) != o.controller}
+            if layer == "7c":
+                _counters(run)
+    finally:
+        _RUNS.pop()
     if trace_for is not None:
         _no_value_rows(run)
     changed: dict[int, str] = {}
@@ -689,7 +735,7 @@ def _counters(run: _Run) -> None:
             before = run.chars[obj.oid]
             after = run.chars[obj.oid] = _apply_counters(obj, before)
             if run.trace_for == obj.oid and after is not before:
-                run.steps.append(Applied("7c", f"counters {dict(obj.counters)}", "613.4c", None, None, False, (), "",
+                run.steps.append(Applied("7c", _counters_text(obj), "613.4c", None, None, False, (), "",
                                          after, run.controllers.get(obj.oid, _base(run, obj.oid))))
 
 
@@ -766,6 +812,12 @@ def layer_trace(state: GameState, oid: int) -> LayerTrace:
     _result, run = _run(state, trace_for=oid)  # every object: what depends on what may turn on any of them
     return LayerTrace(oid, printed(obj), obj.own_controller or obj.controller, tuple(run.steps), tuple(run.ceased),
                       run.chars[oid], run.controllers.get(oid, obj.own_controller or obj.controller))
+
+
+def _counters_text(obj: GameObject) -> str:
+    """The counters that modify P/T, in words: "its counters: 1 +1/+1 counter" (a row of the layer view)."""
+    said = [f"{n} {kind} counter{'' if n == 1 else 's'}" for kind in ("+1/+1", "-1/-1") if (n := obj.counter(kind))]
+    return "its counters: " + ", ".join(said)
 
 
 def _apply_counters(obj: GameObject, c: Chars) -> Chars:

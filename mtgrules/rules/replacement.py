@@ -2,7 +2,8 @@
 
 A replacement effect watches for an event and modifies it as it would happen (614.1, 614.6): the
 event is never played and then undone, it happens changed ("instead", "skip", "enters with",
-"as ... enters"). A prevention effect (615.1) is the same kind of thing, one that reduces or
+"as ... enters"). A skip effect replaces a step with nothing (614.1b, 614.10): see
+:func:`skipped_by_effects`. A prevention effect (615.1) is the same kind of thing, one that reduces or
 removes damage, so it goes through the same ordering (616.1 covers both).
 
 The engine builds an *event* value (the mana a land would produce, the damage a source would
@@ -36,6 +37,7 @@ from mtgrules.core.effects import Chars
 from mtgrules.core.errors import MissingChoice
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft, GameState
+from mtgrules.core.turns import Step
 
 E = TypeVar("E")
 
@@ -294,3 +296,40 @@ def replace_move(d: Draft, oid: int, zone: Zone) -> Outcome[ZoneMove]:
         return Outcome(start)
     obj = d.obj(oid)
     return apply_replacements(getattr(d, "chooser", None), obj.controller or obj.owner, start, reps)
+
+
+# ---------------------------------------------------------------- skipping (614.1b, 614.10)
+@dataclass(frozen=True)
+class StepStart:
+    """A step about to begin in ``player``'s turn; ``skipped_by`` names the effect that replaced it
+    with nothing ("skip [something]" is "instead of doing [something], do nothing", 614.10)."""
+
+    step: Step
+    player: str
+    skipped_by: str = ""
+
+
+def skip(label: str, key: Hashable = None) -> Replacement[StepStart]:
+    """A skip effect named ``label``: it replaces the step with nothing (614.1b). Skips commute (any
+    order leaves nothing), so two of them ask no order; once one has skipped the step the rest have
+    nothing left to replace (616.1f)."""
+    return Replacement(label, lambda e: replace(e, skipped_by=label), applies=lambda e: not e.skipped_by,
+                       commutes=True, rule="614.10", key=key)
+
+
+def skipped_by_effects(d: Draft | GameState, step: Step) -> tuple[str, str] | None:
+    """A ``hooks.STEP_SKIPS`` rule: ``(rule, sentence)`` when a skip effect (``hooks.SKIP_REPLACEMENTS``)
+    replaces ``step`` with nothing as it would begin (614.10): then the step never begins, so nothing
+    in it happens, no "at the beginning of" ability triggers and no one gets priority in it (614.10a).
+    The rules only read the state, so this can be asked of a state as well as a draft. A step that
+    has begun is never asked again: a skip then waits for the next one (614.10)."""
+    from mtgrules.rules import hooks
+
+    start = StepStart(step, d.active)
+    reps = [r for rule in hooks.SKIP_REPLACEMENTS for r in rule(d, start)]
+    if not reps:
+        return None
+    out = apply_replacements(None, d.active, start, reps, rule="614.10")
+    if not out.event.skipped_by:
+        return None
+    return "614.10", f"{out.event.skipped_by} says to skip it, so it is replaced with nothing"

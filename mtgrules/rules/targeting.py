@@ -95,6 +95,16 @@ def why_not_player_target(state: GameState, controller: str, spec: Target, name:
         return "115.2", f"{what} can target only objects ({spec.description}), so the player {name} can't be chosen"
     if not spec.players(state, controller, name):
         return rule, f"{name} is not a legal target: {what} needs {spec.description}"
+    return _player_refuses(state, controller, name)
+
+
+def _player_refuses(state: GameState, controller: str, name: str) -> tuple[str, str] | None:
+    """What the player ``name`` has that keeps ``controller``'s spells and abilities from targeting
+    them (hexproof, shroud: 702.11c, 702.18a), as ``(rule, sentence)``."""
+    for rule in hooks.PLAYER_TARGET_RULES:
+        why = rule(state, controller, name)
+        if why is not None:
+            return why
     return None
 
 
@@ -103,11 +113,11 @@ def legal_player_targets(state: GameState, controller: str, spec: Target | None)
     if spec is None or spec.players is None:
         return []
     test = spec.players
-    return [p for p in player_targets(state) if test(state, controller, p)]
+    return [p for p in player_targets(state) if test(state, controller, p) and _player_refuses(state, controller, p) is None]
 
 
 def player_target_legal(state: GameState, controller: str, spec: Target | None, name: str) -> bool:
     """Whether a chosen target player is still legal as its spell or ability resolves (608.2b):
     still in the game (800.4) and still what the spell or ability may target."""
     return name in player_targets(state) and spec is not None and spec.players is not None \
-        and spec.players(state, controller, name)
+        and spec.players(state, controller, name) and _player_refuses(state, controller, name) is None

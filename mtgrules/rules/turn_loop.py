@@ -9,7 +9,8 @@
 * "At the beginning of [step]" abilities trigger as the step begins (603.2b): the step's
   ``"step begins"`` event is checked for triggers at once, while the board is as the step begins.
 * Draw: the active player draws (504.1), each player of the active team under shared team turns
-  (805.4b). The first turn of a two-player or Two-Headed Giant game has no draw step: the
+  (805.4b). A skip effect of a card replaces a step with nothing (614.1b, 614.10; rules.replacement).
+  The first turn of a two-player or Two-Headed Giant game has no draw step: the
   starting player (team) skips it (103.8a, 103.8b), as though it didn't exist (500.11).
 * Cleanup: discard to hand size (514.1), then damage wears off and "until end of turn" effects
   end (514.2). Normally no one holds priority (514.3); if state-based actions happen or abilities
@@ -29,6 +30,7 @@ from mtgrules.core.state import Draft, GameState
 from mtgrules.core.turns import Step, next_step
 from mtgrules.rules import hooks
 from mtgrules.rules.discard import discarded
+from mtgrules.rules.replacement import skipped_by_effects
 from mtgrules.rules.sba import check_state_based_actions
 from mtgrules.rules.teams import next_active, shared_team_turns, turn_mates
 from mtgrules.rules.triggers import collect_new_triggers
@@ -61,7 +63,7 @@ def following_step(d: Draft) -> Step:
     step = next_step(d.step)
     if step is None:
         begin_turn(d)
-        return Step.UNTAP
+        return _unless_skipped(d, Step.UNTAP)  # a skip effect can replace even the untap step (614.10)
     return _unless_skipped(d, step)
 
 
@@ -80,8 +82,9 @@ def _unless_skipped(d: Draft, step: Step) -> Step:
 
 def empty_pools(d: Draft) -> None:
     """Unspent mana empties from every pool as a step or phase ends (106.4)."""
-    for p in d.view().players:
-        if p.pool:
+    state = d.view()
+    for p in state.players:
+        if p.pool and not any(rule(state, p.name) for rule in hooks.MANA_KEPT):
             d.update_player(p.name, "106.4", f"{p.name}'s unspent mana {pool_text(p.pool)} empties",
                             kind="mana emptied", pool=())
 
@@ -137,10 +140,17 @@ def turn_based_actions(d: Draft, step: Step, chooser: Chooser) -> None:
 
 def untap(d: Draft) -> None:
     """The active player (each player of the active team) untaps their permanents (502.3)."""
-    players = turn_mates(d.view(), d.active)
-    for o in d.view().battlefield():
+    state = d.view()
+    players = set(turn_mates(state, d.active))
+    for more in hooks.ALSO_UNTAP:
+        players.update(more(state))
+    for o in state.battlefield():
         if o.tapped and o.controller in players:
-            d.update(o.oid, "502.3", f"{o.card} untaps", tapped=False)
+            kept = next((why for rule in hooks.UNTAP_RULES if (why := rule(state, o)) is not None), None)
+            if kept is None:
+                d.update(o.oid, "502.3", f"{o.card} untaps", tapped=False)
+            else:
+                d.note("nothing", f"{o.card} doesn't untap: {kept}", "502.3", o.oid)
 
 
 def skips_first_draw(d: Draft | GameState) -> str | None:
@@ -167,6 +177,7 @@ def _first_draw_step_skip(d: Draft | GameState, step: Step) -> tuple[str, str] |
 
 
 hooks.STEP_SKIPS.append(_first_draw_step_skip)
+hooks.STEP_SKIPS.append(skipped_by_effects)  # skip effects of cards (614.1b, 614.10)
 
 
 def draw_step(d: Draft) -> None:
@@ -206,6 +217,8 @@ def discard_to_hand_size(d: Draft, chooser: Chooser) -> None:
     """The active player (each player of the active team) with more than seven cards in hand
     discards down to seven, choosing each card (514.1; choice kind ``"discard"``)."""
     for name in turn_mates(d.view(), d.active):
+        if any(rule(d.view(), name) for rule in hooks.NO_MAXIMUM_HAND_SIZE):
+            continue  # no maximum hand size (402.2): nothing to discard down to
         while len(hand := d.view().in_zone(Zone.HAND, name)) > MAX_HAND_SIZE:
             oid = chooser.choose("discard", name, [o.oid for o in hand], "514.1")
             move(d, oid, Zone.GRAVEYARD, "514.1",

@@ -27,6 +27,7 @@ from mtgrules.core.events import Event
 from mtgrules.core.mana import Mana, pool_text
 from mtgrules.core.objects import GameObject, ObjRef, Player, StackItem, Zone
 from mtgrules.core.state import GameState
+from mtgrules.core.subtypes import CREATURE_TYPES
 from mtgrules.play.timeline import Frame, Timeline
 from mtgrules.rules.costs import continuous_control
 from mtgrules.rules.graveyards import graveyards_of
@@ -235,6 +236,8 @@ def type_line(chars: Chars) -> str:
     order = ("Legendary", "Basic", "Artifact", "Enchantment", "Land", "Planeswalker", "Creature", "Instant", "Sorcery")
     kinds = sorted(chars.supertypes | chars.types, key=lambda t: (order.index(t) if t in order else 99, t))
     sub = " ".join(sorted(chars.subtypes))
+    if CREATURE_TYPES <= chars.subtypes:  # changeling and its kin (702.73a): some 290 words, said as what they are
+        sub = " ".join(["every creature type", *sorted(chars.subtypes - CREATURE_TYPES)])
     return " ".join(kinds) + (f" — {sub}" if sub else "")
 
 
@@ -253,7 +256,9 @@ def object_notes(state: GameState, obj: GameObject, chars: Chars) -> str:
         notes.append(", ".join(sorted(chars.keywords)))
     base = printed(obj)
     if (chars.types, chars.subtypes) != (base.types, base.subtypes):
-        notes.append("is now " + " ".join(sorted(chars.types) + sorted(chars.subtypes)))
+        subtypes = sorted(chars.subtypes) if not CREATURE_TYPES <= chars.subtypes else \
+            ["every creature type", *sorted(chars.subtypes - CREATURE_TYPES)]
+        notes.append("is now " + " ".join(sorted(chars.types) + subtypes))
     if chars.colors != base.colors:  # a colour an effect changed (613.1e); printed colours go unsaid
         notes.append(f"is now {color_words(chars.colors)} (was {color_words(base.colors)})")
     unplayed = not_played_text(card(obj.card))

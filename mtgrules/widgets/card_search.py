@@ -19,7 +19,15 @@ import html
 import re
 from collections.abc import Sequence
 
-from mtgrules.core.carddef import CardDef, all_card_names, card, line_binding, oracle_lines, unplayed_lines
+from mtgrules.core.carddef import (
+    PLAYED_BY_RULES,
+    CardDef,
+    all_card_names,
+    card,
+    line_binding,
+    oracle_lines,
+    unplayed_lines,
+)
 from mtgrules.core.errors import MtgRulesError
 
 MAX_SHOWN = 40
@@ -133,7 +141,7 @@ def card_panel_html(name: str) -> str:
         if line in unplayed:
             lines.append(f'<li class="mtg-not-played">✗ {esc(line)} <i>(not played: {esc(unplayed[line])})</i></li>')
         else:
-            bound = line_binding(c, line) or ""
+            bound = line_binding(c, line) or PLAYED_BY_RULES.get((c.name, line), "")
             by = _BOUND_BY.get(bound, bound)
             lines.append(f'<li class="mtg-played">✓ {esc(line)}' + (f" <i>(played: {esc(by)})</i>" if by else "")
                          + "</li>")

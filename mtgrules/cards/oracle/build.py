@@ -80,13 +80,13 @@ def _adjective_test(word: str) -> Test:
         return lambda state, player, obj: is_blocking(state, obj.oid)
     if word == "attacking or blocking":
         return lambda state, player, obj: is_attacking(state, obj.oid) or is_blocking(state, obj.oid)
-    if word in _COLOR_WORDS:  # 105.2, read from the layers (613.1e)
-        return lambda state, player, obj: word in characteristics(state, obj.oid).colors
-    if word == "colorless":  # no colour now (105.2c)
-        return lambda state, player, obj: not characteristics(state, obj.oid).colors
-    if " or " in word and set(word.split(" or ")) <= _COLOR_WORDS:  # "green or white": either (105.2)
+    if " or " in word and set(word.split(" or ")) <= _COLOR_WORDS:  # "green or blue": either colour (105.2)
         either = frozenset(word.split(" or "))
         return lambda state, player, obj: bool(either & characteristics(state, obj.oid).colors)
+    if word == "colorless":  # no colour at all (105.2c)
+        return lambda state, player, obj: not characteristics(state, obj.oid).colors
+    if word in _COLOR_WORDS:  # 105.2, read from the layers (613.1e)
+        return lambda state, player, obj: word in characteristics(state, obj.oid).colors
     if word.startswith("non"):
         rest = word[3:]
         if rest in _COLOR_WORDS:  # "nonblack": not that colour now (105.2c)
@@ -108,6 +108,9 @@ def _extra_test(extra: IR) -> Test:
             return lambda state, player, obj: obj.controller != player
         return lambda state, player, obj: opponents(state, player, obj.controller)
     kind = extra[1]
+    if kind == "either color":  # "that's green or white" (105.2)
+        either = frozenset(extra[2])
+        return lambda state, player, obj: bool(either & characteristics(state, obj.oid).colors)
     if kind == "flying":
         return lambda state, player, obj: Keyword.FLYING in characteristics(state, obj.oid).keywords
     if kind in EXTRA_TESTS:  # a topic's "with ..." / "that's ..." clause (topics/amounts.py)
@@ -160,6 +163,9 @@ def target_words(spec: IR) -> str:
         return " ".join(words + [e[1] for e in extra if e[0] == "controller"])
     words = ["target", *adjectives, noun] if mark is None else ["up to", mark[2], "target", *adjectives, mark[3]]
     for e in extra:
+        if e[0] == "with" and e[1] == "either color":
+            words.append(f"that's {' or '.join(e[2])}")
+            continue
         if e[0] != "controller" and e[1] in EXTRA_WORDS:
             words.append(EXTRA_WORDS[e[1]](e))
             continue
@@ -479,14 +485,18 @@ def _pump_step(eff: IR) -> Step_:
                     and (subject[0] == "yours" or opponents(state, res.controller, o.controller))]
         else:
             objs = res.targets()
-        for obj in objs:
-            if (p, t) != (0, 0):
-                res.pump(obj, p, t, "613.4c", f"{why}: {words} until end of turn")
-            if granted:
-                eff6 = Effect("6", f"{why}: {words} until end of turn", "613.1f", item.source.oid,
-                              res.d.new_timestamp(), affected=(ObjRef(obj.oid, obj.zcc),),
-                              add_keywords=frozenset(Keyword(k) for k in granted), until_end_of_turn=True)
-                res.d.set_scalar("613.1f", effects=res.d.effects + (eff6,))
+        if not objs:
+            return
+        # one effect, locked to these objects (611.2c), with one timestamp for all its parts (613.6, 613.7)
+        ts, refs, said = res.d.new_timestamp(), tuple(ObjRef(o.oid, o.zcc) for o in objs), f"{why}: {words} until end of turn"
+        made = []
+        if (p, t) != (0, 0):
+            made.append(Effect("7c", said, "613.4c", item.source.oid, ts, affected=refs, delta=(p, t),
+                               until_end_of_turn=True))
+        if granted:
+            made.append(Effect("6", said, "613.1f", item.source.oid, ts, affected=refs,
+                               add_keywords=frozenset(Keyword(k) for k in granted), until_end_of_turn=True))
+        res.d.set_scalar("613.4c" if (p, t) != (0, 0) else "613.1f", effects=res.d.effects + tuple(made))
     return pump
 
 

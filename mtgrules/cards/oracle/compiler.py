@@ -139,8 +139,8 @@ def compile_card(facts: OracleFacts) -> Compiled:
             spell_effects.extend(value)
             for k in own:
                 statuses[k] = LineStatus(lines[k], True, "spell", ir if k == i else None)
-        else:
-            built.append((i, value))
+        else:  # one ability, or the several one line makes (an Aura's bonus and its quoted ability, 613.6)
+            built.extend((i, v) for v in (value if kind == "abilities" else (value,)))
             for k in own:
                 statuses[k] = LineStatus(lines[k], True, ir[0] if k == i else "mode", ir if k == i else None)
 

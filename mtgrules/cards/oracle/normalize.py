@@ -8,10 +8,19 @@ teachers will type the current one ("When this creature enters"); both become "w
 from __future__ import annotations
 
 import re
+from functools import cache
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SELF_WORDS = ("this creature", "this enchantment", "this artifact", "this land", "this permanent",
                "this planeswalker", "this equipment", "this aura", "this vehicle")
+
+
+@cache
+def _keyword_words() -> frozenset[str]:
+    """The keyword abilities' names, lower case (702)."""
+    from mtgrules.core.keywords import Keyword
+
+    return frozenset(k.value.lower() for k in Keyword)
 
 
 def self_names(name: str) -> list[str]:
@@ -34,7 +43,12 @@ def normalize(line: str, name: str) -> str:
     """One Oracle line as the grammar reads it."""
     text = without_reminder(line).replace("\u2212", "-").replace("\u2014", "-")
     for own in self_names(name):
-        text = re.sub(rf"(?<![\w']){re.escape(own)}(?![\w'])", "~", text, flags=re.IGNORECASE)
+        # A card named for a keyword (the Aura "Fear": "Enchanted creature has fear.") names
+        # itself only with its capitals; the keyword in the text is lower case (702.36).
+        flags = 0 if own.lower() in _keyword_words() else re.IGNORECASE
+        text = re.sub(rf"(?<![\w']){re.escape(own)}(?![\w'])", "~", text, flags=flags)
+        # "Nightmare's power and toughness are each ..." (a characteristic-defining ability, 604.3)
+        text = re.sub(rf"(?<![\w']){re.escape(own)}(?='s (power|toughness)\b)", "~", text, flags=flags)
     text = re.sub(r"\s+", " ", text).strip().lower()
     return text
 

@@ -12,6 +12,7 @@ from mtgrules.cards.pool import (  # noqa: F401
     keywords,
     layers,
     mana,
+    practice_replacements,
     spells,
     turns,
     zone_replacements,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from mtgrules.core.carddef import played_by_rule
 from mtgrules.core.state import GameState, derived_from
 from mtgrules.rules import hooks
 from mtgrules.rules.replacement import DamageEvent, Replacement
@@ -60,3 +61,10 @@ def _dealt(event: DamageEvent) -> bool:
 
 
 hooks.DAMAGE_MODIFIERS.append(_multipliers)
+for _name, _line in (
+    ("Furnace of Rath", "If a source would deal damage to a permanent or player, it deals double that damage to that "
+                        "permanent or player instead."),
+    ("Fiery Emancipation", "If a source you control would deal damage to a permanent or player, it deals triple that "
+                           "damage to that permanent or player instead."),
+):
+    played_by_rule(_name, _line, "a replacement effect on damage (cards/pool/damage_replacements.py)")

@@ -10,7 +10,9 @@ and 7b); Dub (Core Set 2021) is an Aura in layers 4, 6 and 7c.
 The "Practice ..." cards are not real Magic cards: they are the kit's practice cards (their
 ``source`` says so), each showing one layer alone where no card of the kit's sets does: a copy
 effect, a text-changing effect, "loses all abilities", and two static type-changing effects that
-depend on each other (613.8a).
+depend on each other (613.8a). Lesson 12 adds three more: a power/toughness switch (7d), a
+creature whose static ability makes it every creature type (a characteristic-defining ability in
+layer 4, 604.3, like changeling), and an effect that sets a creature's creature type.
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ def _staff(res: Resolution, item: StackItem) -> None:
     if src is None or not on_battlefield(res.state, src):
         return
     x = item.x or 0
-    res.continuous(src, f"Chimeric Staff: an {x}/{x} Construct artifact creature until end of turn",
+    res.continuous(src, f"Chimeric Staff: a {x}/{x} Construct artifact creature until end of turn (X is {x})",
                    {"layer": "4", "add_types": frozenset({"Artifact", "Creature"}),
                     "set_subtypes": frozenset({"Construct"})},
                    {"layer": "7b", "set_pt": (x, x)}, until_end_of_turn=True)
@@ -98,6 +100,9 @@ RETITLE = "Until end of turn, change the text of target permanent by replacing a
 HUSH = "Until end of turn, target creature loses all abilities."
 LATTICE = "All permanents are artifacts in addition to their other types."
 ASSEMBLY = "Each noncreature artifact is a 2/2 artifact creature."
+TWIST = "Switch target creature's power and toughness until end of turn."
+SHAPESHIFTER = "Practice Shapeshifter is every creature type."
+FROGFORM = "Until end of turn, target creature becomes a Frog. (It loses its other creature types.)"
 
 
 def _mimicry(res: Resolution, _item: StackItem) -> None:
@@ -137,6 +142,26 @@ def _assembly(state: GameState, source: GameObject) -> list[Effect]:
             Effect("7b", why, "613.4b", source.oid, source.timestamp, applies=applies, set_pt=(2, 2))]
 
 
+def _twist(res: Resolution, _item: StackItem) -> None:
+    for obj in res.targets():
+        res.continuous(obj, "Practice Twist: its power and toughness are switched until end of turn",
+                       {"layer": "7d", "switch_pt": True}, until_end_of_turn=True)
+
+
+def _shapeshifter(state: GameState, source: GameObject) -> list[Effect]:
+    """A characteristic-defining ability (604.3): it defines the object's own subtypes and is
+    printed on it, so it applies first in layer 4 (613.3), in every zone."""
+    return [Effect("4", "Practice Shapeshifter: it is every creature type", "604.3", source.oid, source.timestamp,
+                   affected=(source.ref,), all_creature_types=True, cda=True)]
+
+
+def _frogform(res: Resolution, _item: StackItem) -> None:
+    """Layer 4: its creature types become Frog (205.1a: only creature types are replaced)."""
+    for obj in res.targets():
+        res.continuous(obj, "Practice Frogform: it is a Frog until end of turn",
+                       {"layer": "4", "set_subtypes": frozenset({"Frog"}), "rule": "205.1a"}, until_end_of_turn=True)
+
+
 register(
     CardDef("Threaten", "{2}{R}", SORCERY, oracle=THREATEN, spell=_steal("Threaten", untap_first=True),
             spell_target=creature_target(), flavor_text=True, source="Tenth Edition"),
@@ -158,4 +183,11 @@ register(
             abilities=(StaticAbility(LATTICE, _lattice),), source=PRACTICE),
     CardDef("Practice Assembly", "{2}{U}", frozenset({"Enchantment"}), oracle=ASSEMBLY,
             abilities=(StaticAbility(ASSEMBLY, _assembly),), source=PRACTICE),
+    CardDef("Practice Twist", "{U}", INSTANT, oracle=TWIST, spell=_twist, spell_target=creature_target(),
+            source=PRACTICE),
+    CardDef("Practice Shapeshifter", "{2}", frozenset({"Creature"}), frozenset({"Shapeshifter"}), power=2, toughness=2,
+            oracle=SHAPESHIFTER, abilities=(StaticAbility(SHAPESHIFTER, _shapeshifter, zones=frozenset(Zone)),),
+            source=PRACTICE),
+    CardDef("Practice Frogform", "{1}{U}", INSTANT, oracle=FROGFORM, spell=_frogform, spell_target=creature_target(),
+            source=PRACTICE),
 )

@@ -12,6 +12,7 @@ controller picks one, and the other then has nothing to replace.
 
 from __future__ import annotations
 
+from mtgrules.core.carddef import played_by_rule
 from mtgrules.core.objects import Zone
 from mtgrules.core.state import Draft
 from mtgrules.rules import hooks
@@ -53,3 +54,8 @@ def _instead(d: Draft, move: ZoneMove) -> list[Replacement[ZoneMove]]:
 
 
 hooks.MOVE_REPLACEMENTS.append(_instead)
+played_by_rule(LEYLINE, "If a card would be put into an opponent's graveyard from anywhere, exile it instead.",
+               "a replacement effect on zone changes (cards/pool/zone_replacements.py)")
+played_by_rule(WEAPON, "If Legacy Weapon would be put into a graveyard from anywhere, reveal Legacy Weapon and "
+               "shuffle it into its owner's library instead.",
+               "a replacement effect on zone changes (cards/pool/zone_replacements.py)")

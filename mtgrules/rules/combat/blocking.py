@@ -66,13 +66,15 @@ class Reason(NamedTuple):
 @dataclass(frozen=True)
 class Requirement:
     """One requirement on a block declaration (509.1c). ``kind`` is ``"blocked"`` (the attacker
-    ``subject`` must be blocked if able) or ``"blocks"`` (the creature ``subject`` must block if
-    able)."""
+    ``subject`` must be blocked if able), ``"blocks"`` (the creature ``subject`` must block if
+    able) or ``"blocks attacker"`` (the creature ``subject`` must block the attacker ``attacker`` if
+    able: "All creatures able to block ~ do so.", Lure)."""
 
     kind: str
     subject: int
     text: str
     rule: str = "509.1c"
+    attacker: int | None = None
 
 
 @dataclass(frozen=True)
@@ -311,12 +313,19 @@ class BlockOptions:
     def _prepare_solver(self) -> None:
         must_be_blocked: defaultdict[int, int] = defaultdict(int)
         must_block: defaultdict[int, int] = defaultdict(int)
+        must_block_this: defaultdict[tuple[int, int], int] = defaultdict(int)
         for r in self.requirements:
-            (must_be_blocked if r.kind == "blocked" else must_block)[r.subject] += 1
+            if r.kind == "blocks attacker" and r.attacker is not None:
+                must_block_this[(r.subject, r.attacker)] += 1
+            else:
+                (must_be_blocked if r.kind == "blocked" else must_block)[r.subject] += 1
         self._blocked_reqs = dict(must_be_blocked)
         self._block_reqs = dict(must_block)
+        self._pair_reqs = dict(must_block_this)
+        lured = {a for _b, a in self._pair_reqs}
         self._tracked = tuple(a for a in self.attackers
-                              if a in self.min_blockers or a in self.max_blockers or a in self._blocked_reqs)
+                              if a in self.min_blockers or a in self.max_blockers or a in self._blocked_reqs
+                              or a in lured)
         self._index = {a: i for i, a in enumerate(self._tracked)}
         self._min = tuple(self.min_blockers.get(a, (1, None))[0] for a in self._tracked)
         self._max = tuple(self.max_blockers[a][0] if a in self.max_blockers else None for a in self._tracked)
@@ -330,6 +339,13 @@ class BlockOptions:
         if with_costs:
             return self.options.get(b, ())
         return tuple(a for a in self.options.get(b, ()) if (b, a) not in self.costs)
+
+    def _gain(self, b: int, a: int) -> int:
+        """The requirements blocker ``b`` obeys by blocking attacker ``a`` (509.1c)."""
+        gain = self._block_reqs.get(b, 0)
+        if self._pair_reqs:
+            gain += self._pair_reqs.get((b, a), 0)
+        return gain
 
     def _bump(self, counts: tuple[int, ...], a: int) -> tuple[int, ...]:
         j = self._index.get(a)
@@ -375,7 +391,7 @@ class BlockOptions:
                     if a in self._index:
                         sub = best(i + 1, self._bump(counts, a))
                         if sub != NEG:
-                            value = max(value, gain + sub)
+                            value = max(value, self._gain(b, a) + sub)
             memo[key] = value
             return value
 
@@ -386,14 +402,13 @@ class BlockOptions:
         best = self._best(False)
         counts, chosen, goal = self._zero, {}, self.max_obeyed
         for i, b in enumerate(self.blockers):
-            gain = self._block_reqs.get(b, 0)
             if best(i + 1, counts) != NEG and best(i + 1, counts) >= goal:
                 continue
             for a in self._allowed(b, False):
                 nxt = self._bump(counts, a)
                 sub = best(i + 1, nxt)
-                if sub != NEG and gain + sub >= goal:
-                    chosen[b], counts, goal = a, nxt, goal - gain
+                if sub != NEG and self._gain(b, a) + sub >= goal:
+                    chosen[b], counts, goal = a, nxt, goal - self._gain(b, a)
                     break
         return chosen
 
@@ -452,7 +467,8 @@ class BlockOptions:
         blocked = set(blocks.values())
         total = 0
         for r in self.requirements:
-            if (r.kind == "blocked" and r.subject in blocked) or (r.kind == "blocks" and r.subject in blocks):
+            if (r.kind == "blocked" and r.subject in blocked) or (r.kind == "blocks" and r.subject in blocks) \
+                    or (r.kind == "blocks attacker" and blocks.get(r.subject) == r.attacker):
                 total += 1
         return total
 
@@ -501,7 +517,7 @@ class BlockOptions:
                 if limit is not None and produced >= limit:
                     return
                 chosen[b] = a
-                yield from walk(i + 1, self._bump(counts, a), obeyed + self._block_reqs.get(b, 0))
+                yield from walk(i + 1, self._bump(counts, a), obeyed + self._gain(b, a))
                 del chosen[b]
 
         for found in walk(0, self._zero, 0):
@@ -523,7 +539,7 @@ class BlockOptions:
                     nxt[(counts, min(ob + gain, cap))] += ways * untracked
                 for a in self.options[b]:
                     if a in self._index:
-                        nxt[(self._bump(counts, a), min(ob + gain, cap))] += ways
+                        nxt[(self._bump(counts, a), min(ob + self._gain(b, a), cap))] += ways
             states = nxt
         total = 0
         for (counts, ob), ways in states.items():

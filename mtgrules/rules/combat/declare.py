@@ -204,7 +204,7 @@ def _cant_attack(state: GameState, obj: GameObject) -> Reason | None:
     kws = characteristics(state, obj.oid).keywords
     if Keyword.CANT_ATTACK in kws:
         return Reason("508.1c", f"{_name(state, obj.oid)} can't attack: that restriction is on it")
-    if Keyword.DEFENDER in kws:
+    if Keyword.DEFENDER in kws and not any(rule(state, obj) for rule in hooks.DEFENDER_IGNORED):
         return Reason("702.3b", f"{_name(state, obj.oid)} can't attack: defender is a restriction (508.1c) on it")
     return None
 

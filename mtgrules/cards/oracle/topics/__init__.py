@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from mtgrules.cards.oracle.topics import (
     amounts,  # noqa: F401  (amounts and target phrases: 107.3, 115.1, 605.1a, 608.2h)
+    auras,  # noqa: F401  (what an Aura or Equipment gives, lands that animate, mass effects)
     casting,  # noqa: F401  (casting and activating: 601, 602, 700.2)
     effects,  # noqa: F401  (group statics, "for each", sacrifice as an effect)
     evasion,  # noqa: F401  (protection, evasion, "whenever you cast")
     library,  # noqa: F401  (scry, search, discard, "you may")
     permanents,  # noqa: F401  (Equipment, counters, prevention, delayed triggers)
+    statics,  # noqa: F401  ("as long as" conditions, untapping, hand size, land plays)
 )

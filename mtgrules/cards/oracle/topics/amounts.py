@@ -9,8 +9,8 @@
 * Amounts counted as the instruction is followed (608.2h): "+1/+1 until end of turn for each
   creature you control", "damage ... equal to the number of Mountains you control", "... equal to
   the number of cards in that player's hand" (``rules/amounts.py`` counts).
-* Target phrases: a list of card types ("artifact, enchantment, or land"), "with mana value N or
-  less" (202.3) and "that's white or blue" (105.2).
+* Target phrases: a list of card types or subtypes ("artifact, enchantment, or land"), two types
+  ("artifact or land"), "with mana value N or less" (202.3), a spell of either colour (105.2).
 """
 
 from __future__ import annotations
@@ -266,11 +266,6 @@ def _mv_exactly(c: list[Any]) -> IR:
     return ("with", "mana value", int(str(c[0])))
 
 
-@transform("thats_either_color")
-def _thats_either(c: list[Any]) -> IR:
-    return ("with", "color either", tuple(str(x) for x in c))
-
-
 def _mana_value_test(extra: IR) -> build.Test:
     """"with mana value 3 or less": the permanent's mana value now (202.3), read from its mana cost."""
     kind, n = extra[1], extra[2]
@@ -279,19 +274,11 @@ def _mana_value_test(extra: IR) -> build.Test:
     return lambda state, player, obj: mana_value(state, obj.oid) == n
 
 
-def _either_color_test(extra: IR) -> build.Test:
-    """"that's white or blue": one of those colours now, as the layers make it (105.2, 613.1e)."""
-    wanted = frozenset(extra[2])
-    return lambda state, player, obj: bool(characteristics(state, obj.oid).colors & wanted)
-
-
 for _kind in ("mana value at most", "mana value"):
     build.EXTRA_TESTS[_kind] = _mana_value_test
-build.EXTRA_TESTS["color either"] = _either_color_test
 build.EXTRA_WORDS.update({
     "mana value at most": lambda e: f"with mana value {e[2]} or less",
     "mana value": lambda e: f"with mana value {e[2]}",
-    "color either": lambda e: "that's " + " or ".join(e[2]),
 })
 
 

@@ -134,7 +134,12 @@ def cost_of(parts: IR) -> Cost:
         raise CannotBuild("a cost that sacrifices two kinds of permanent isn't played yet")
     if sum(1 for p in parts if p[0] == "discard") > 1:
         raise CannotBuild("a cost that discards twice isn't played yet")
+    removed = [p[1] for p in parts if p[0] == "remove counter"]
+    if len(removed) > 1:
+        raise CannotBuild("a cost that removes two kinds of counter isn't played yet")
     return Cost.of(mana, tap=any(p[0] == "tap" for p in parts),
+                   remove_counter=removed[0] if removed else None,
+                   exile_self=any(p[0] == "exile self" for p in parts),
                    sacrifice_self=any(p[0] == "sacrifice self" for p in parts),
                    sacrifice=_sacrifice(sacrifices[0]) if sacrifices else None,
                    discard=sum(p[1] for p in parts if p[0] == "discard"),

@@ -142,10 +142,12 @@ def _each_opponent_sacrifices(c: list[Any]) -> IR:
 # ---------------------------------------------------------------- group statics (604.2, 613)
 def group_of(ir: IR) -> Group:
     """The IR of a group as the engine's :class:`Group`, or CannotBuild with the reason."""
-    _, other, quality, whose = ir
+    if ir[0] == "group union":  # "Skeletons you control and other Zombies you control" (topics/statics.py)
+        return Group(other=False, quality=("union",), whose="any", members=tuple(group_of(g) for g in ir[1:]))
+    _, other, quality, whose, *extra = ir
     if quality[0] == "unknown":
         raise CannotBuild(f"{quality[1]!r} is no colour or creature type (205.3m) the kit reads in a group yet")
-    return Group(other=bool(other), quality=quality, whose=whose)
+    return Group(other=bool(other), quality=quality, whose=whose, extra=tuple(extra[0]) if extra else ())
 
 
 @ability_kind("group static")
