@@ -74,8 +74,8 @@ def tap_for_one_of(*types: str, text: str = "") -> ManaAbility:
     return ManaAbility(Cost.of(tap=True), AnyColor(among=ts), text or f"{{T}}: Add {said}.")
 
 
-def tap_any_color(text: str = "{T}: Add one mana of any color.", **kw: Restriction | None) -> ManaAbility:
-    return ManaAbility(Cost.of(tap=True), AnyColor(), text, **kw)
+def tap_any_color(text: str = "{T}: Add one mana of any color.", *, restriction: Restriction | None = None) -> ManaAbility:
+    return ManaAbility(Cost.of(tap=True), AnyColor(), text, restriction=restriction)
 
 
 def creature_target(description: str = "target creature",

@@ -279,6 +279,7 @@ RULES: dict[str, str] = {
     "401.2": "a library is one face-down pile whose order players can't look at or change",
     "401.4": "cards put in one position of a library together are arranged as their owner chooses",
     "402": "hand",
+    "402.1": "the hand is where a player holds the cards they have drawn",
     "402.2": "each player's maximum hand size is normally seven; excess cards are discarded in cleanup",
     "404": "graveyard",
     "404.1": "a graveyard is its player's discard pile; objects go to their owner's",

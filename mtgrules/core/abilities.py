@@ -212,12 +212,18 @@ Produce = Fixed | AnyColor | Reflect
 
 @dataclass(frozen=True)
 class ManaAbility:
-    """An activated mana ability (605.1a): it resolves at once and never uses the stack."""
+    """An activated mana ability (605.1a): it resolves at once and never uses the stack.
+
+    ``then`` is what else it does as it resolves, after adding its mana (a pain land's "~ deals 1
+    damage to you."): an ability that adds mana stays a mana ability whatever other effects it
+    has (605.1a), so those happen at once too, off the stack (605.3b). It is called
+    ``then(draft, chooser, player, source)``."""
 
     cost: Cost
     produces: Produce
     text: str
     restriction: Restriction | None = None
+    then: Callable[[Draft, Chooser, str, GameObject], None] | None = None
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ is never played in part.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -112,10 +113,19 @@ def _extra_test(extra: IR) -> Test:
         return lambda state, player, obj: bool(either & characteristics(state, obj.oid).colors)
     if kind == "flying":
         return lambda state, player, obj: Keyword.FLYING in characteristics(state, obj.oid).keywords
+    if kind in EXTRA_TESTS:  # a topic's "with ..." / "that's ..." clause (topics/amounts.py)
+        return EXTRA_TESTS[kind](extra)
     n = extra[2]
     if kind == "power at least":
         return lambda state, player, obj: characteristics(state, obj.oid).power >= n
     return lambda state, player, obj: characteristics(state, obj.oid).power <= n
+
+
+EXTRA_TESTS: dict[str, Callable[[IR], Test]] = {}
+"""A topic's tests for the clauses after a target's noun, by kind: ``("with", kind, ...)`` -> a test
+of the object now (``("with", "mana value at most", 3)``, 202.3); :data:`EXTRA_WORDS` prints them."""
+
+EXTRA_WORDS: dict[str, Callable[[IR], str]] = {}
 
 
 UP_TO = "up to"
@@ -156,6 +166,9 @@ def target_words(spec: IR) -> str:
         if e[0] == "with" and e[1] == "either color":
             words.append(f"that's {' or '.join(e[2])}")
             continue
+        if e[0] != "controller" and e[1] in EXTRA_WORDS:
+            words.append(EXTRA_WORDS[e[1]](e))
+            continue
         words.append(e[1] if e[0] == "controller" else {"flying": "with flying",
                      "power at least": f"with power {e[2] if len(e) > 2 else ''} or greater",
                      "power at most": f"with power {e[2] if len(e) > 2 else ''} or less"}[e[1]])
@@ -175,7 +188,14 @@ def permanent_target(spec: IR) -> Target:
     if other is not None and any(e[0] == "with" for e in extra):
         raise CannotBuild("\"another target\" with more words after it isn't played yet")
     tests = [_adjective_test(a) for a in adjectives] + [_extra_test(e) for e in extra]
+    listed = noun not in _NOUN_TYPES and " or " in noun  # "artifact, enchantment, or land", "artifact or land"
+    if listed and any(e[0] == "with" for e in extra):  # "artifact, enchantment, or creature with flying"
+        raise CannotBuild("a clause after a list of types (\"artifact, enchantment, or creature with flying\") says "
+                          "something of the last type only, which the kit's targets don't read yet")
     kinds = _NOUN_TYPES.get(noun)
+    if listed:  # "artifact, enchantment, or land", "Bird, Cat, ... or Snake"
+        kinds = None
+        tests.append(_noun_list_test(noun))
 
     def legal(state: GameState, player: str, obj: GameObject) -> bool:
         if not on_battlefield(state, obj):  # a permanent is on the battlefield (110.1)
@@ -188,6 +208,29 @@ def permanent_target(spec: IR) -> Target:
         return Target(target_words(spec), legal, frozenset(Zone), count=mark[1], up_to=True,
                       distinct=other is not None)
     return Target(target_words(spec), legal, frozenset(Zone), distinct=other is not None)
+
+
+def _noun_list_test(noun: str) -> Test:
+    """"artifact, enchantment, or land" / "Bird, Cat, Dog, Goat, Ox, or Snake": a permanent with any of
+    these card types (205.2a) or subtypes (205.3); a word that is neither isn't guessed at."""
+    from mtgrules.core.subtypes import SUBTYPE_SETS
+    from mtgrules.rules.creature_types import creature_type
+
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    every_subtype = {t for known, _ in SUBTYPE_SETS.values() for t in known}
+    for word in re.split(r",? or |, ", noun):
+        if word in ("artifact", "creature", "enchantment", "land", "planeswalker", "battle"):
+            types.add(word.capitalize())
+        elif (kind := creature_type(word) or word.capitalize()) in every_subtype:
+            subtypes.add(kind)
+        else:
+            raise CannotBuild(f"\"{word}\" in \"target {noun}\" is no card type or subtype the kit knows")
+
+    def test(state: GameState, player: str, obj: GameObject) -> bool:
+        chars = characteristics(state, obj.oid)
+        return bool(chars.types & types or chars.subtypes & subtypes)
+    return test
 
 
 _SPELL_KINDS: dict[str, frozenset[str] | None] = {
@@ -280,7 +323,7 @@ def _effect_step(eff: IR) -> Step_:
         n, to = eff[1], eff[2]
 
         def deal(res: Resolution, item: StackItem, why: str) -> None:
-            if to[0] in ("target", "any target", "target player", "target opponent"):
+            if to[0] in ("target", "any target", "target player", "target opponent") or to[0] in TARGET_KINDS:
                 for t in res.any_targets():
                     res.damage(t, n)
             elif to[0] == "each opponent":

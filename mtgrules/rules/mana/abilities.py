@@ -48,9 +48,13 @@ def activate_mana_ability(d: Draft, chooser: Chooser, player: str, obj: GameObje
     if types is None:
         d.note("no mana", f"{name}'s ability can't define a type of mana, so it adds no mana",
                "106.5", obj.oid, name)
+        if ab.then is not None:
+            ab.then(d, chooser, player, obj)
         return
     types, used = _replace(d, chooser, player, obj, ab, types)
     _add(d, player, obj, name, types, used, ab)
+    if ab.then is not None:  # the rest of its effect, still off the stack (605.1a, 605.3b)
+        ab.then(d, chooser, player, obj)
     if ab.cost.tap and types:
         fire_tapped_for_mana(d, chooser, player, obj, types)
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from mtgrules.cards.oracle.topics import (
+    amounts,  # noqa: F401  (amounts and target phrases: 107.3, 115.1, 605.1a, 608.2h)
     auras,  # noqa: F401  (what an Aura or Equipment gives, lands that animate, mass effects)
     casting,  # noqa: F401  (casting and activating: 601, 602, 700.2)
     effects,  # noqa: F401  (group statics, "for each", sacrifice as an effect)
