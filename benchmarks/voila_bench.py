@@ -127,14 +127,20 @@ class Voila:
         return re.findall(r"Kernel started: ([0-9a-f-]+)", self.log.read_text(errors="replace"))
 
     def wait_ready(self, known: int) -> None:
-        """Wait for a kernel started after the first ``known`` to finish running the cells (a
-        preheated kernel, prepared for the next page); return at once if none starts."""
-        deadline = time.monotonic() + 5
-        while len(self.kernels()) <= known:
+        """Wait for the kernel Voila prepares for the next page (a preheated kernel, started after
+        the first ``known``) to finish running the cells; return at once if it prepares none."""
+        if "Using pre-heated kernel" not in self.log.read_text(errors="replace"):
+            return  # the page didn't take a prepared kernel, so none is being prepared for the next
+        self.wait_idle(known)
+
+    def wait_idle(self, index: int) -> None:
+        """Wait for the ``index``-th kernel Voila starts to have run its cells (idle for a second)."""
+        deadline = time.monotonic() + READY_TIMEOUT
+        while len(self.kernels()) <= index:
             if time.monotonic() > deadline:
-                return  # nothing prepared: no preheated kernels
+                raise RuntimeError(f"Voila prepared no kernel for the next page:\n{self.log.read_text()[-2000:]}")
             time.sleep(0.2)
-        kernel = self.kernels()[known]
+        kernel = self.kernels()[index]
         deadline = time.monotonic() + READY_TIMEOUT
         quiet_since = None
         while time.monotonic() < deadline:  # idle for a whole second: the cells have run
@@ -182,8 +188,9 @@ def serve_and_open(browser: object, notebook: Path, shown: str, home: Path) -> t
     """Start Voila on ``notebook``; open the page at once, then again once the server is ready."""
     server = Voila(notebook, _jupyter_env(home), home / f"{notebook.stem}.log")
     try:
+        before = len(server.kernels())  # a preheated kernel, if Voila prepares one, is the page's
         at_start = open_page(browser, server, shown)
-        server.wait_ready(len(server.kernels()))
+        server.wait_ready(before)
         ready = open_page(browser, server, shown)
         return at_start, ready
     finally:

@@ -164,7 +164,7 @@ def voila_command(target: Path, port: int | None = None, open_browser: bool = Tr
     """Voila serving ``target``; run it with :func:`voila_env`, which finds the template."""
     import sys
     cmd = [sys.executable, "-m", "voila", str(target), "--strip_sources=True", "--theme=light",
-           f"--template={TEMPLATE}"]
+           f"--template={TEMPLATE}", "--preheat_kernel=True", "--VoilaKernelManager.fill_delay=8"]
     if port is not None:
         cmd.append(f"--port={port}")
     if not open_browser:
