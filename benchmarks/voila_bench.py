@@ -211,7 +211,7 @@ def chromium() -> Iterator[object]:
 def first_walkthrough(lessons: Sequence[str] | None = None, rounds: int = 3) -> list:
     """The section's figures for each lesson the catalog lists (or those named)."""
     from notebooks_bench import fresh_bytecode
-    from run import Result
+    from run import Result, text_table
 
     from mtgrules.catalog.lessons import lesson_names
     from mtgrules.classroom.present import write_presentation
@@ -230,9 +230,9 @@ def first_walkthrough(lessons: Sequence[str] | None = None, rounds: int = 3) -> 
                 order = [("lesson", lesson, LESSON_SHOWN), ("twin", twin, TWIN_SHOWN)]
                 for side, path, shown in order if r % 2 == 0 else order[::-1]:
                     runs[side].append(serve_and_open(browser, path, shown, folder / f"{side}-{r}"))
-            results += _figures(name, runs, rounds, Result)
-            print(f"  {name}: {results[-8].value / 1000:.1f} s at start, {results[-7].value / 1000:.1f} s ready",
-                  file=sys.stderr, flush=True)
+            figures = _figures(name, runs, rounds, Result)
+            results += figures
+            print(text_table({"voila": figures}), file=sys.stderr, flush=True)  # a long section: say each lesson
     return results
 
 
@@ -260,6 +260,4 @@ def _figures(name: str, runs: dict[str, list[tuple[Opening, Opening]]], rounds: 
 
 if __name__ == "__main__":  # a few lessons at a time: python benchmarks/voila_bench.py 04-must-be-blocked ...
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from run import text_table
-    print(text_table({"voila": first_walkthrough(sys.argv[1:] or None,
-                                                  rounds=int(os.environ.get("ROUNDS", "3")))}))
+    first_walkthrough(sys.argv[1:] or None, rounds=int(os.environ.get("ROUNDS", "3")))  # each lesson's table on stderr
