@@ -29,6 +29,17 @@ Inside every run the kernel also clocks its own time in each cell (IPython's ``p
 sum over a lesson's cells after the imports is the kit's work plus IPython's share per cell, and
 moves far less from run to run than the wall times; the same sum for the cells showing ``1`` is
 IPython's share alone.
+
+The lessons are the ones the catalog lists (``mtgrules.catalog.lessons``), so a lesson added there
+is timed without touching this file, and a learner's notebook saved in ``notebooks/`` is not.
+
+"Run All in a warm kernel" (its own section): Run All twice in one kernel, the second timed, which
+is what a teacher waits for on running a lesson again: the imports and the kit's caches are loaded,
+so it is the lesson's cells alone. It is set beside the imports-only twin on a started kernel in
+the same run, and the first Run All of that kernel (imports included) is reported with it. Like
+every figure here it is the kernel's side: a front end drawing the outputs is not in it (the
+walk-throughs fill on their first view, see ``mtgrules.widgets.shown``, and the Voila section
+times that in a browser).
 """
 
 from __future__ import annotations

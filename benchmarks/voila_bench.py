@@ -29,6 +29,7 @@ manager, and the walk-through filling itself on its first view, see :mod:`mtgrul
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import secrets
@@ -52,6 +53,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
 START_TIMEOUT = 90.0  # seconds for Voila to answer
 PAGE_TIMEOUT_MS = 180_000  # for the lesson to run and its walk-through to show, under load
 READY_TIMEOUT = 90.0  # seconds for a prepared kernel to finish running the cells
+IDLE_FOR = 1.5  # seconds a prepared kernel stays idle after its cells before the page is opened
 LESSON_SHOWN = ".mtg-walkthrough .mtg-table"
 TWIN_SHOWN = ".mtg-bench-ready"
 TWIN_WIDGET = ("import ipywidgets as _mtg_widgets\n"
@@ -142,19 +144,20 @@ class Voila:
             time.sleep(0.2)
         kernel = self.kernels()[index]
         deadline = time.monotonic() + READY_TIMEOUT
-        quiet_since = None
-        while time.monotonic() < deadline:  # idle for a whole second: the cells have run
+        quiet_since: float | None = None
+        worked = False  # a kernel is idle once started, before Voila sends it the first cell
+        while time.monotonic() < deadline:  # busy, then idle for IDLE_FOR seconds: the cells have run
             with contextlib.suppress(OSError, ValueError):
-                import json
                 with urllib.request.urlopen(self.url(f"api/kernels/{kernel}"), timeout=5) as r:
                     state = json.load(r).get("execution_state")
-                if state == "idle":
+                worked = worked or state == "busy"
+                if state == "idle" and worked:
                     quiet_since = quiet_since or time.monotonic()
-                    if time.monotonic() - quiet_since >= 1.0:
+                    if time.monotonic() - quiet_since >= IDLE_FOR:
                         return
                 else:
                     quiet_since = None
-            time.sleep(0.2)
+            time.sleep(0.1)
 
     def stop(self) -> None:
         if self.proc.poll() is None:
