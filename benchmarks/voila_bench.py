@@ -263,4 +263,5 @@ def _figures(name: str, runs: dict[str, list[tuple[Opening, Opening]]], rounds: 
 
 if __name__ == "__main__":  # a few lessons at a time: python benchmarks/voila_bench.py 04-must-be-blocked ...
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped (a timeout): stop the Voila servers too
     first_walkthrough(sys.argv[1:] or None, rounds=int(os.environ.get("ROUNDS", "3")))  # each lesson's table on stderr
