@@ -53,7 +53,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
 START_TIMEOUT = 90.0  # seconds for Voila to answer
 PAGE_TIMEOUT_MS = 180_000  # for the lesson to run and its walk-through to show, under load
 READY_TIMEOUT = 90.0  # seconds for a prepared kernel to finish running the cells
-IDLE_FOR = 1.5  # seconds a prepared kernel stays idle after its cells before the page is opened
+IDLE_FOR = 1.5  # seconds Voila and a prepared kernel stay quiet after its cells before the page is opened
 LESSON_SHOWN = ".mtg-walkthrough .mtg-table"
 TWIN_SHOWN = ".mtg-bench-ready"
 TWIN_WIDGET = ("import ipywidgets as _mtg_widgets\n"
@@ -136,7 +136,8 @@ class Voila:
         self.wait_idle(known)
 
     def wait_idle(self, index: int) -> None:
-        """Wait for the ``index``-th kernel Voila starts to have run its cells (idle for a second)."""
+        """Wait for the ``index``-th kernel Voila starts to have run its cells and Voila to have made
+        the page of them (both quiet for ``IDLE_FOR`` seconds)."""
         deadline = time.monotonic() + READY_TIMEOUT
         while len(self.kernels()) <= index:
             if time.monotonic() > deadline:
@@ -144,19 +145,20 @@ class Voila:
             time.sleep(0.2)
         kernel = self.kernels()[index]
         deadline = time.monotonic() + READY_TIMEOUT
-        quiet_since: float | None = None
         worked = False  # a kernel is idle once started, before Voila sends it the first cell
-        while time.monotonic() < deadline:  # busy, then idle for IDLE_FOR seconds: the cells have run
-            with contextlib.suppress(OSError, ValueError):
-                with urllib.request.urlopen(self.url(f"api/kernels/{kernel}"), timeout=5) as r:
-                    state = json.load(r).get("execution_state")
-                worked = worked or state == "busy"
-                if state == "idle" and worked:
-                    quiet_since = quiet_since or time.monotonic()
-                    if time.monotonic() - quiet_since >= IDLE_FOR:
-                        return
-                else:
-                    quiet_since = None
+        samples: list[tuple[float, float]] = []
+        while time.monotonic() < deadline:
+            # Busy once, then Voila and its kernels quiet for IDLE_FOR seconds: the kernel alone can
+            # be idle while Voila turns a large output into the page's HTML.
+            if not worked:  # asked until seen busy, and no more: each question is Voila's work too
+                with contextlib.suppress(OSError, ValueError):
+                    with urllib.request.urlopen(self.url(f"api/kernels/{kernel}"), timeout=5) as r:
+                        worked = json.load(r).get("execution_state") == "busy"
+            now = time.monotonic()
+            samples.append((now, _cpu_seconds(self.proc.pid)))
+            window = [s for s in samples if s[0] >= now - IDLE_FOR]
+            if worked and samples[0][0] <= now - IDLE_FOR and window[-1][1] - window[0][1] < 0.05 * IDLE_FOR:
+                return
             time.sleep(0.1)
 
     def stop(self) -> None:
@@ -168,6 +170,19 @@ class Voila:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(10)
         self._out.close()
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU seconds used so far by process ``pid`` and everything it started that still runs (Linux /proc)."""
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    return total
 
 
 def open_page(browser: object, server: Voila, shown: str) -> Opening:
