@@ -206,9 +206,10 @@ def serve_and_open(browser: object, notebook: Path, shown: str, home: Path) -> t
     """Start Voila on ``notebook``; open the page at once, then again once the server is ready."""
     server = Voila(notebook, _jupyter_env(home), home / f"{notebook.stem}.log")
     try:
-        before = len(server.kernels())  # a preheated kernel, if Voila prepares one, is the page's
         at_start = open_page(browser, server, shown)
-        server.wait_ready(before)
+        # The first kernel Voila starts is the first page's (prepared as Voila starts, or started on
+        # request); with preheated kernels the second is the one prepared for the next page.
+        server.wait_ready(1)
         ready = open_page(browser, server, shown)
         return at_start, ready
     finally:
