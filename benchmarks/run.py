@@ -180,6 +180,16 @@ def _notebook_ratios() -> list[Result]:
     return notebook_ratios()
 
 
+def _warm_run_all() -> list[Result]:
+    from notebooks_bench import warm_run_all
+    return warm_run_all()
+
+
+def _voila_first_walkthrough() -> list[Result]:
+    from voila_bench import first_walkthrough
+    return first_walkthrough()
+
+
 def _walkthrough_step() -> list[Result]:
     from widgets_bench import walkthrough_step
     return walkthrough_step()
@@ -234,6 +244,8 @@ SECTIONS: list[Section] = [
     ("combat: legal_blocks", _legal_blocks),
     ("combat: dividing damage among many blockers", _damage_division),
     ("lessons: notebook run time over imports-only", _notebook_ratios),
+    ("lessons: Run All in a warm kernel over imports-only", _warm_run_all),
+    ("lessons: Voila's first walk-through over imports-only", _voila_first_walkthrough),
     ("widgets: one walkthrough step", _walkthrough_step),
     ("input: refusing a huge X", _refusing_huge_x),
     ("input: what hung a kernel (issue 27, section 2)", _blowups),

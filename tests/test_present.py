@@ -6,7 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from mtgrules.classroom import notebook, palette
-from mtgrules.classroom.present import ProjectorWalkthrough, presentation_notebook, write_presentation
+from mtgrules.classroom.present import (
+    REFILL_DELAY,
+    ProjectorWalkthrough,
+    presentation_notebook,
+    voila_command,
+    write_presentation,
+)
 from mtgrules.lessons import tap_untap_and_x
 from mtgrules.views import frame_table, tables
 
@@ -87,3 +93,23 @@ def test_palette_reaches_the_fitted_step_tables_whenever_they_were_imported():
     with palette.palette():
         assert "#f9d38a" in fit_html(t[1].state, t[0].state)
     assert "#f9d38a" not in fit_html(t[1].state, t[0].state)
+
+
+def test_voila_prepares_a_kernel_before_the_audience_asks(tmp_path):
+    """Voila took 9 to 10 s to show lesson 04's first walk-through: it started the kernel and ran
+    the lesson only when the page was asked for. ``present`` now asks Voila for a preheated kernel,
+    refilled ``REFILL_DELAY`` s after a page takes it. Read as Voila reads its command line; the
+    refill delay's class and trait are Voila's own (a misspelt one would be ignored in silence).
+    How long the audience waits is measured in benchmarks/voila_bench.py, not here."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from voila.app import Voila
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    cmd = voila_command(tmp_path / "04-must-be-blocked.ipynb", 8866, open_browser=False)
+    app = Voila()
+    app.parse_command_line(cmd[3:])
+    assert app.extra_args == [str(tmp_path / "04-must-be-blocked.ipynb")]
+    assert app.config.VoilaConfiguration.preheat_kernel is True
+    assert float(app.config.VoilaKernelManager.fill_delay) == REFILL_DELAY
+    manager = voila_kernel_manager_factory(AsyncMappingKernelManager, True, 1)
+    assert manager.__name__ == "VoilaKernelManager" and "fill_delay" in manager.class_traits()

@@ -1,5 +1,6 @@
-"""Presentation mode in a real browser: lesson 04 through Voila on a 1920×1080 projector at 150%
-(a 1280×720 CSS viewport at device scale factor 1.5, so the screenshot is 1920×1080 pixels).
+"""Presentation mode in a real browser: lesson 04 through Voila, started as ``present`` starts it,
+on a 1920×1080 projector at 150% (a 1280×720 CSS viewport at device scale factor 1.5, so the
+screenshot is 1920×1080 pixels).
 
 It checks what the issue asks of the mode: no run-the-cells instructions, no static tables meant
 for GitHub, larger type, the board (an SVG) right under the step's narration with every card label
@@ -11,14 +12,15 @@ red against green. ``MTGRULES_UPDATE_SCREENSHOT=1`` also writes the screenshot t
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 from pathlib import Path
 
 import pytest
 from helpers import require_chromium
-from test_browser import CHROMIUM, CHROMIUM_ARGS, PAGE_TIMEOUT, RUN_TIMEOUT, _explained, start_voila
+from test_browser import CHROMIUM, CHROMIUM_ARGS, PAGE_TIMEOUT, RUN_TIMEOUT, Server, _explained, _free_port
 
-from mtgrules.classroom.present import write_presentation
+from mtgrules.classroom.present import voila_command, voila_env, write_presentation
 
 REPO = Path(__file__).resolve().parents[1]
 LESSON = REPO / "notebooks" / "04-must-be-blocked.ipynb"
@@ -57,6 +59,15 @@ LAYOUT_JS = """() => {
 }"""
 
 
+def start_present(target: Path, env: dict[str, str], tmp: Path) -> Server:
+    """Voila as ``python -m mtgrules present`` starts it (its template, its preheated kernel), on a
+    free localhost port with a token."""
+    port, token = _free_port(), secrets.token_hex(16)
+    cmd = voila_command(target, port, open_browser=False) + [
+        "--Voila.ip=127.0.0.1", f"--Voila.token={token}", f"--Voila.root_dir={target.parent}", "--Voila.port_retries=0"]
+    return Server("Voila", cmd, target.parent, voila_env(env), tmp / "voila.log", port, token, "/voila/static/voila.js")
+
+
 @pytest.fixture
 def jupyter_env(tmp_path):
     from test_browser import _jupyter_env
@@ -68,7 +79,7 @@ def test_lesson_04_on_a_projector(jupyter_env):
     env, tmp = jupyter_env
     target = write_presentation(LESSON, tmp / "present")
     from playwright.sync_api import sync_playwright
-    voila = start_voila(target.parent, target.name, env, tmp)
+    voila = start_present(target, env, tmp)
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)

@@ -160,11 +160,26 @@ def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
+REFILL_DELAY = 8
+"""Seconds Voila waits, after a page takes the prepared kernel, before preparing the next one."""
+PREPARED_KERNEL = ("--preheat_kernel=True", f"--VoilaKernelManager.fill_delay={REFILL_DELAY}")
+"""Voila's settings that let a projector audience wait for the lesson's front end only.
+
+Without them Voila starts a kernel when the page is asked for, runs every cell, and only then sends
+the page's end and its JavaScript: kernel start, pandas, matplotlib and ipywidgets, then the
+lesson, all while the audience looks at a spinner. With a preheated kernel Voila does all that as
+it starts, before anyone asks, and hands the finished page to the first browser that does (one
+that asks sooner takes the half-run kernel, which is never slower). Then it prepares one more for
+a reload or a second screen: ``REFILL_DELAY`` seconds later, so that the refill (the whole lesson
+again) doesn't take the two cores from the page being drawn. ``benchmarks/voila_bench.py``
+measures both openings."""
+
+
 def voila_command(target: Path, port: int | None = None, open_browser: bool = True) -> list[str]:
     """Voila serving ``target``; run it with :func:`voila_env`, which finds the template."""
     import sys
     cmd = [sys.executable, "-m", "voila", str(target), "--strip_sources=True", "--theme=light",
-           f"--template={TEMPLATE}"]
+           f"--template={TEMPLATE}", *PREPARED_KERNEL]
     if port is not None:
         cmd.append(f"--port={port}")
     if not open_browser:
