@@ -1,0 +1,30 @@
+"""Follow-ups to the coverage push: small general pieces that compose with the other topics'
+templates (the grammar's section "followups"): "at the beginning of your end step" as a trigger
+event (513.1, 603.2b), and a target whose adjectives are listed with commas
+("target nonartifact, nonblack creature", 115.1).
+
+Each piece yields the IR another topic already builds, so no builder is needed here: the trigger
+event is the triggers topic's "at beginning" event, the target is the core's target IR.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mtgrules.cards.oracle.registry import IR, transform
+from mtgrules.core.turns import Step
+
+
+@transform("trg_your_end_step")
+def _your_end_step(c: list[Any]) -> IR:
+    return ("at beginning", Step.END.value, "your")
+
+
+@transform("target_adjective_list")
+def _target_adjective_list(c: list[Any]) -> IR:
+    """Every listed adjective applies to the one target ("nonartifact, nonblack creature" is a
+    creature that is neither), so the IR is the plain target's with all of them; each but the last
+    keeps its comma, so the target's words are the text's own."""
+    texts = [x for x in c if isinstance(x, str)]
+    adjectives = tuple(f"{a}," for a in texts[:-2]) + (texts[-2],)  # the commas stay in its words (115.1)
+    return ("target", adjectives, texts[-1], tuple(x for x in c if isinstance(x, tuple)))

@@ -1,0 +1,81 @@
+"""The followups topic's templates (topics/followups.py), each playing a real card: the trigger
+event "at the beginning of your end step" (here on an emblem, 114.4) and a target whose adjectives
+are listed with commas (Terror, Nekrataal)."""
+
+from __future__ import annotations
+
+import pytest
+from combat_support import pass_until
+from test_oracle_templates import board, fully_compiled, line_played, plays
+
+from mtgrules import Scenario, Step, activate, cast, characteristics
+from mtgrules.core.errors import IllegalAction
+from mtgrules.core.objects import Zone
+from mtgrules.play.verbs import resolve_top
+
+
+def cats(t, player: str) -> list[int]:
+    return [o.oid for o in t.state.battlefield(player) if "Cat" in characteristics(t.state, o.oid).subtypes]
+
+
+@pytest.mark.rule("114.4")
+@plays("trg_your_end_step", card_name="Ajani, Adversary of Tyrants")
+def test_ajanis_emblem_makes_three_lifelink_cats_at_the_beginning_of_alices_end_step_only():
+    """The emblem's triggered ability works from the command zone (114.4); "your end step" is the end
+    step of its controller's turn (513.1), so it makes no Cats at the end of Bob's turn."""
+    line_played("Ajani, Adversary of Tyrants", "[−7]")
+    s = Scenario("ajani emblem", players=["Alice", "Bob"], step="main1")
+    ajani = s.add("Ajani, Adversary of Tyrants", "Alice", counters={"loyalty": 7})
+    for p in ("Alice", "Bob"):
+        for _ in range(5):
+            s.add("Forest", p, zone="library")
+    t = s.timeline()
+    t.do(activate("Alice", ajani, "[−7]"))
+    resolve_top(t)
+    (emblem,) = t.state.in_zone(Zone.COMMAND)
+    assert emblem.controller == "Alice"  # 114.2
+    assert t.state.obj(ajani).zone is Zone.GRAVEYARD  # no loyalty left (704.5i); the emblem stays (114.5)
+    t = pass_until(t, Step.END)  # its trigger resolves on the way
+    new = cats(t, "Alice")
+    assert len(new) == 3
+    for oid in new:
+        chars = characteristics(t.state, oid)
+        assert chars.pt() == "1/1" and "lifelink" in set(chars.keywords)
+    t = pass_until(t, Step.UPKEEP)
+    assert t.state.active == "Bob"
+    t = pass_until(t, Step.END)
+    assert t.state.active == "Bob" and len(cats(t, "Alice")) == 3 and not cats(t, "Bob")
+
+
+def shielded_rhox(*more: tuple[str, str], mana: str = ""):
+    """Alice's Rhox (green, not an artifact) with a regeneration shield from its {2}{G} ability."""
+    s, ids = board(("Rhox", "battlefield"), *more, mana="CCG" + mana)
+    t = s.timeline()
+    t.do(activate("Alice", ids[0], 0, pay="GCC"))
+    resolve_top(t)
+    assert len(t.state.regeneration) == 1
+    return t, ids
+
+
+@pytest.mark.rule("701.19c")
+@plays("target_adjective_list", card_name="Terror")
+def test_terror_destroys_a_nonartifact_nonblack_creature_and_it_cant_be_regenerated():
+    fully_compiled("Terror")
+    t, (rhox, terror, skeletons, thopter) = shielded_rhox(
+        ("Terror", "hand"), ("Drudge Skeletons", "bob:battlefield"), ("Ornithopter", "bob:battlefield"), mana="CB")
+    for wrong in (skeletons, thopter):  # black; an artifact: each adjective applies (115.1)
+        with pytest.raises(IllegalAction):
+            t.do(cast("Alice", terror, targets=(wrong,)))
+    t.do(cast("Alice", terror, targets=(rhox,)))
+    resolve_top(t)
+    assert t.state.obj(rhox).zone is Zone.GRAVEYARD  # the shield can't replace it (701.19c)
+
+
+@pytest.mark.rule("701.19c")
+def test_nekrataal_enters_and_destroys_a_nonartifact_nonblack_creature_that_cant_be_regenerated():
+    fully_compiled("Nekrataal")
+    t, (rhox, nekrataal) = shielded_rhox(("Nekrataal", "hand"), mana="CCBB")
+    t.do(cast("Alice", nekrataal))
+    resolve_top(t)  # Nekrataal enters; its trigger targets Rhox (the only legal target)
+    resolve_top(t, target=rhox)
+    assert t.state.obj(rhox).zone is Zone.GRAVEYARD
