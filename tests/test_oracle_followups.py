@@ -8,7 +8,7 @@ import pytest
 from combat_support import pass_until
 from test_oracle_templates import board, fully_compiled, line_played, plays
 
-from mtgrules import Scenario, Step, activate, cast, characteristics
+from mtgrules import Scenario, Step, activate, cast, characteristics, declare_attackers, declare_blockers
 from mtgrules.core.errors import IllegalAction
 from mtgrules.core.objects import Zone
 from mtgrules.play.verbs import resolve_top
@@ -79,3 +79,22 @@ def test_nekrataal_enters_and_destroys_a_nonartifact_nonblack_creature_that_cant
     resolve_top(t)  # Nekrataal enters; its trigger targets Rhox (the only legal target)
     resolve_top(t, target=rhox)
     assert t.state.obj(rhox).zone is Zone.GRAVEYARD
+
+
+@pytest.mark.rule("611.2c")
+@plays("other_creatures_get_until_end_of_turn", card_name="Bolt Hound")
+def test_bolt_hound_attacks_and_only_alices_other_creatures_get_plus_one_until_end_of_turn():
+    """The group is fixed as the ability resolves (611.2c): Bolt Hound itself and Bob's creature are
+    left out, and the bonus ends with the turn (514.2)."""
+    fully_compiled("Bolt Hound")
+    s, (hound, bears, theirs) = board(("Bolt Hound", "battlefield"), ("Grizzly Bears", "battlefield"),
+                                      ("Grizzly Bears", "bob:battlefield"))
+    t = pass_until(s.timeline(), Step.DECLARE_ATTACKERS)
+    t.do(declare_attackers("Alice", [hound]))
+    resolve_top(t)
+    pts = {oid: characteristics(t.state, oid).pt() for oid in (hound, bears, theirs)}
+    assert pts == {hound: "2/2", bears: "3/2", theirs: "2/2"}
+    t = pass_until(t, Step.DECLARE_BLOCKERS)
+    t.do(declare_blockers("Bob", {}))
+    t = pass_until(t, Step.UPKEEP)
+    assert t.state.active == "Bob" and characteristics(t.state, bears).pt() == "2/2"

@@ -1,7 +1,8 @@
 """Follow-ups to the coverage push: small general pieces that compose with the other topics'
 templates (the grammar's section "followups"): "at the beginning of your end step" as a trigger
 event (513.1, 603.2b), and a target whose adjectives are listed with commas
-("target nonartifact, nonblack creature", 115.1).
+("target nonartifact, nonblack creature", 115.1), and "other creatures you control get +N/+N until
+end of turn" as an instruction (611.2c).
 
 Each piece yields the IR another topic already builds, so no builder is needed here: the trigger
 event is the triggers topic's "at beginning" event, the target is the core's target IR.
@@ -28,3 +29,12 @@ def _target_adjective_list(c: list[Any]) -> IR:
     texts = [x for x in c if isinstance(x, str)]
     adjectives = tuple(f"{a}," for a in texts[:-2]) + (texts[-2],)  # the commas stay in its words (115.1)
     return ("target", adjectives, texts[-1], tuple(x for x in c if isinstance(x, tuple)))
+
+
+@transform("other_creatures_get_until_end_of_turn")
+def _other_creatures_get(c: list[Any]) -> IR:
+    """"Other creatures you control get +1/+0 until end of turn": the effects topic's group pump,
+    its group the core's "other creatures [whose]" (the members fixed as it resolves, 611.2c)."""
+    from mtgrules.cards.oracle.parse import _pt
+    from mtgrules.cards.oracle.topics.effects import _whose
+    return ("group pump", ("group", True, ("creature",), _whose(c)), _pt(str(c[-1])), ())
