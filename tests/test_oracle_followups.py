@@ -98,3 +98,15 @@ def test_bolt_hound_attacks_and_only_alices_other_creatures_get_plus_one_until_e
     t.do(declare_blockers("Bob", {}))
     t = pass_until(t, Step.UPKEEP)
     assert t.state.active == "Bob" and characteristics(t.state, bears).pt() == "2/2"
+
+
+@pytest.mark.rule("603.5")
+@plays("you_may_have_target_get", card_name="Battle-Rattle Shaman")
+def test_battle_rattle_shaman_may_have_target_creature_get_plus_two_at_the_beginning_of_combat():
+    """The target is chosen as the trigger is put on the stack (603.3d), "may" as it resolves (603.5):
+    Alice says yes and her Bears get +2/+0; said no, nothing changes."""
+    fully_compiled("Battle-Rattle Shaman")
+    for answer, pt in (("yes", "4/2"), ("no", "2/2")):
+        s, (_, bears) = board(("Battle-Rattle Shaman", "battlefield"), ("Grizzly Bears", "battlefield"))
+        t = pass_until(s.timeline(), Step.BEGIN_COMBAT, target=bears, may=answer)
+        assert t.state.active == "Alice" and characteristics(t.state, bears).pt() == pt

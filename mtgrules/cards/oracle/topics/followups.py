@@ -2,7 +2,8 @@
 templates (the grammar's section "followups"): "at the beginning of your end step" as a trigger
 event (513.1, 603.2b), and a target whose adjectives are listed with commas
 ("target nonartifact, nonblack creature", 115.1), and "other creatures you control get +N/+N until
-end of turn" as an instruction (611.2c).
+end of turn" as an instruction (611.2c), "you may have target creature get +N/+N until end of turn"
+(603.5).
 
 Each piece yields the IR another topic already builds, so no builder is needed here: the trigger
 event is the triggers topic's "at beginning" event, the target is the core's target IR.
@@ -38,3 +39,11 @@ def _other_creatures_get(c: list[Any]) -> IR:
     from mtgrules.cards.oracle.parse import _pt
     from mtgrules.cards.oracle.topics.effects import _whose
     return ("group pump", ("group", True, ("creature",), _whose(c)), _pt(str(c[-1])), ())
+
+
+@transform("you_may_have_target_get")
+def _you_may_have_target_get(c: list[Any]) -> IR:
+    """"you may have target creature get +2/+0 until end of turn" says what "you may" + "target
+    creature gets +2/+0 until end of turn" says (603.5), so its IR is theirs."""
+    from mtgrules.cards.oracle.parse import _pt
+    return ("may", ("pump", c[0], _pt(str(c[1])), ()), None)

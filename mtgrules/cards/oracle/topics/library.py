@@ -432,7 +432,7 @@ def _then_step(eff: IR) -> Step:
 # The instructions "you may" can wrap: what the player is asked, and whether it is possible now (608.2d).
 _MAY_KINDS = ("draw", "discard", "destroy", "bounce", "damage", "graveyard to hand", "graveyard to battlefield",
               "graveyard exile", "return from graveyard", "search", "search library and graveyard", "search several",
-              "life")
+              "life", "pump")
 
 
 def _may_words(eff: IR, res: Resolution, item: StackItem) -> str:
@@ -448,6 +448,8 @@ def _may_words(eff: IR, res: Resolution, item: StackItem) -> str:
         return f"gain {eff[2]} life"
     if kind == "destroy":
         return f"destroy {what}"
+    if kind == "pump":  # "you may have target creature get +2/+0 until end of turn" (topics/followups.py)
+        return f"have {what} get {eff[2][0]:+d}/{eff[2][1]:+d} until end of turn"
     if kind == "bounce":
         return f"return {what} to its owner's hand"
     if kind == "damage":
@@ -484,7 +486,8 @@ def _possible(eff: IR, res: Resolution) -> bool:
 def _may_step(eff: IR) -> Step:
     inner, then = eff[1], eff[2]
     if inner[0] not in _MAY_KINDS or (inner[0] in ("discard", "life") and inner[1] != ("you",)) \
-            or (inner[0] == "life" and inner[2] <= 0):
+            or (inner[0] == "life" and inner[2] <= 0) \
+            or (inner[0] == "pump" and (inner[1][0] != "target" or inner[3])):
         raise CannotBuild(f"\"you may\" around the instruction {inner[0]!r} isn't played yet")
     follow = build.resolver((inner,))
     after = build.resolver((then,)) if then is not None else None
