@@ -110,3 +110,23 @@ def test_battle_rattle_shaman_may_have_target_creature_get_plus_two_at_the_begin
         s, (_, bears) = board(("Battle-Rattle Shaman", "battlefield"), ("Grizzly Bears", "battlefield"))
         t = pass_until(s.timeline(), Step.BEGIN_COMBAT, target=bears, may=answer)
         assert t.state.active == "Alice" and characteristics(t.state, bears).pt() == pt
+
+
+@pytest.mark.rule("110.4a")
+@plays("permanent_card", card_name="Tezzeret, Artifice Master")
+def test_tezzerets_emblem_searches_for_a_permanent_card_and_puts_it_onto_the_battlefield():
+    """A permanent card is one of a permanent type (110.4a): Shock isn't one, Grizzly Bears is."""
+    line_played("Tezzeret, Artifice Master", "[−9]")
+    s = Scenario("tezzeret emblem", players=["Alice", "Bob"], step="main1")
+    tezzeret = s.add("Tezzeret, Artifice Master", "Alice", counters={"loyalty": 9})
+    shock = s.add("Shock", "Alice", zone="library")
+    bears = s.add("Grizzly Bears", "Alice", zone="library")
+    for _ in range(3):
+        s.add("Shock", "Bob", zone="library")
+    t = s.timeline()
+    t.do(activate("Alice", tezzeret, "[−9]"))
+    resolve_top(t)
+    with pytest.raises(IllegalAction):
+        pass_until(t, Step.END, search=shock)
+    t = pass_until(t, Step.END, search=bears)
+    assert t.state.obj(bears).zone is Zone.BATTLEFIELD and t.state.obj(shock).zone is Zone.LIBRARY

@@ -47,3 +47,8 @@ def _you_may_have_target_get(c: list[Any]) -> IR:
     creature gets +2/+0 until end of turn" says (603.5), so its IR is theirs."""
     from mtgrules.cards.oracle.parse import _pt
     return ("may", ("pump", c[0], _pt(str(c[1])), ()), None)
+
+
+@transform("permanent_card")
+def _permanent_card(c: list[Any]) -> IR:
+    return ("card", "permanent")

@@ -318,6 +318,9 @@ def _creature_named_otherwise(taken: set[str]) -> CardTest:
     return test
 
 
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})  # 110.4a
+
+
 def card_test(spec: IR) -> tuple[CardTest, str, bool]:
     """A card description as a test of a card (in a library or graveyard, by its characteristics
     there), its words, and whether it states a quality (701.23b) rather than asking for "a card"."""
@@ -326,6 +329,9 @@ def card_test(spec: IR) -> tuple[CardTest, str, bool]:
         return (lambda state, obj: True), "a card", False
     if kind == "basic land":
         return _is_basic_land, "a basic land card", True
+    if kind == "permanent":  # a card of a permanent type (110.4a; topics/followups.py)
+        return (lambda state, obj: bool(characteristics(state, obj.oid).types & _PERMANENT_TYPES)), \
+            "a permanent card", True
     if kind == "creature with mana value at least":
         n = spec[2]
 
