@@ -28,7 +28,7 @@ TEMPLATES: dict[str, str] = {}
 TOPIC_TEST_MODULES: tuple[str, ...] = ("test_oracle_evasion", "test_oracle_library", "test_oracle_casting",
                                       "test_oracle_effects", "test_oracle_permanents", "test_oracle_auras",
                                       "test_oracle_statics", "test_oracle_triggers", "test_oracle_walkers",
-                                      "test_oracle_references", "test_oracle_amounts")
+                                      "test_oracle_references", "test_oracle_amounts", "test_oracle_followups")
 """The test modules of rules topics (``tests/test_oracle_<topic>.py``) whose ``@plays`` marks the
 meta-test counts too: each is imported by the meta-test, so its templates are registered."""
 

@@ -109,6 +109,8 @@ RULES: dict[str, str] = {
     "110": "permanents",
     "110.2": "a permanent's controller is, by default, who put it onto the battlefield",
     "110.2a": "an object an effect tells a player to put onto the battlefield enters under that player's control",
+    "110.4": "there are six permanent types: artifact, battle, creature, enchantment, land, planeswalker",
+    "110.4a": "a permanent card is an artifact, battle, creature, enchantment, land, or planeswalker card",
     "110.5": "a permanent's status: tapped or untapped, and the rest",
     "110.5b": "permanents enter untapped unless a spell or ability says otherwise",
     "110.5d": "only permanents have status: cards in other zones are neither tapped nor untapped",

@@ -70,7 +70,9 @@ _NOUN_TYPES = {
 
 # ---------------------------------------------------------------- targets (115)
 def _adjective_test(word: str) -> Test:
-    """One adjective of "target tapped nonblack creature" as a test of the object now."""
+    """One adjective of "target tapped nonblack creature" as a test of the object now. An adjective
+    of a list keeps its comma ("nonartifact," of "nonartifact, nonblack creature") for the words."""
+    word = word.removesuffix(",")
     if word in ("tapped", "untapped"):
         want = word == "tapped"
         return lambda state, player, obj: obj.tapped is want

@@ -9,6 +9,7 @@ from mtgrules.cards.oracle.topics import (
     casting,  # noqa: F401  (casting and activating: 601, 602, 700.2)
     effects,  # noqa: F401  (group statics, "for each", sacrifice as an effect)
     evasion,  # noqa: F401  (protection, evasion, "whenever you cast")
+    followups,  # noqa: F401  (small general pieces: "your end step", adjectives listed with commas)
     library,  # noqa: F401  (scry, search, discard, "you may")
     permanents,  # noqa: F401  (Equipment, counters, prevention, delayed triggers)
     references,  # noqa: F401  (back-references and lines of several sentences, 608.2c, 608.2h)

@@ -318,6 +318,9 @@ def _creature_named_otherwise(taken: set[str]) -> CardTest:
     return test
 
 
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})  # 110.4a
+
+
 def card_test(spec: IR) -> tuple[CardTest, str, bool]:
     """A card description as a test of a card (in a library or graveyard, by its characteristics
     there), its words, and whether it states a quality (701.23b) rather than asking for "a card"."""
@@ -326,6 +329,9 @@ def card_test(spec: IR) -> tuple[CardTest, str, bool]:
         return (lambda state, obj: True), "a card", False
     if kind == "basic land":
         return _is_basic_land, "a basic land card", True
+    if kind == "permanent":  # a card of a permanent type (110.4a; topics/followups.py)
+        return (lambda state, obj: bool(characteristics(state, obj.oid).types & _PERMANENT_TYPES)), \
+            "a permanent card", True
     if kind == "creature with mana value at least":
         n = spec[2]
 
@@ -432,7 +438,7 @@ def _then_step(eff: IR) -> Step:
 # The instructions "you may" can wrap: what the player is asked, and whether it is possible now (608.2d).
 _MAY_KINDS = ("draw", "discard", "destroy", "bounce", "damage", "graveyard to hand", "graveyard to battlefield",
               "graveyard exile", "return from graveyard", "search", "search library and graveyard", "search several",
-              "life")
+              "life", "pump")
 
 
 def _may_words(eff: IR, res: Resolution, item: StackItem) -> str:
@@ -448,6 +454,8 @@ def _may_words(eff: IR, res: Resolution, item: StackItem) -> str:
         return f"gain {eff[2]} life"
     if kind == "destroy":
         return f"destroy {what}"
+    if kind == "pump":  # "you may have target creature get +2/+0 until end of turn" (topics/followups.py)
+        return f"have {what} get {eff[2][0]:+d}/{eff[2][1]:+d} until end of turn"
     if kind == "bounce":
         return f"return {what} to its owner's hand"
     if kind == "damage":
@@ -484,7 +492,8 @@ def _possible(eff: IR, res: Resolution) -> bool:
 def _may_step(eff: IR) -> Step:
     inner, then = eff[1], eff[2]
     if inner[0] not in _MAY_KINDS or (inner[0] in ("discard", "life") and inner[1] != ("you",)) \
-            or (inner[0] == "life" and inner[2] <= 0):
+            or (inner[0] == "life" and inner[2] <= 0) \
+            or (inner[0] == "pump" and (inner[1][0] != "target" or inner[3])):
         raise CannotBuild(f"\"you may\" around the instruction {inner[0]!r} isn't played yet")
     follow = build.resolver((inner,))
     after = build.resolver((then,)) if then is not None else None
