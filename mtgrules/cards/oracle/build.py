@@ -605,6 +605,18 @@ def _while_attacking(pt: tuple[int, int], line: str) -> Callable[[GameState, Gam
     return effects
 
 
+def grant_and_pump(line: str, source: GameObject, applies: Callable[[GameState, GameObject, Chars], bool],
+                   keywords: frozenset[Keyword], pt: tuple[int, int]) -> list[Effect]:
+    """A static ability's keywords (layer 6, 613.1f) and bonus (layer 7c, 613.4c) for the objects
+    ``applies`` accepts, both with the source's timestamp: the parts of one effect (613.6)."""
+    out = []
+    if keywords:
+        out.append(Effect("6", line, "613.1f", source.oid, source.timestamp, applies=applies, add_keywords=keywords))
+    if pt != (0, 0):
+        out.append(Effect("7c", line, "613.4c", source.oid, source.timestamp, applies=applies, delta=pt))
+    return out
+
+
 def _static_effects(subject: IR, pt: tuple[int, int], granted: tuple[str, ...], line: str) -> Callable[..., list[Effect]]:
     p, t = pt
     kind = subject[0]

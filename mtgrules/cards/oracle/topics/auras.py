@@ -139,16 +139,11 @@ def _attached_static(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
 
     def effects(state: GameState, source: GameObject) -> list[Effect]:
         applies = _attached(source)
-        out = []
+        out: list[Effect] = []
         if subtypes:
             out.append(Effect("4", f"{line}: a {', '.join(subtypes)} in addition to its other types", "205.1b",
                               source.oid, source.timestamp, applies=applies, add_subtypes=frozenset(subtypes)))
-        if keywords:
-            out.append(Effect("6", line, "613.1f", source.oid, source.timestamp, applies=applies,
-                              add_keywords=keywords))
-        if (p, t) != (0, 0):
-            out.append(Effect("7c", line, "613.4c", source.oid, source.timestamp, applies=applies, delta=(p, t)))
-        return out
+        return out + build.grant_and_pump(line, source, applies, keywords, (p, t))
 
     made: list[Any] = [StaticAbility(line, effects)] if parts else []
     if grant is not None:

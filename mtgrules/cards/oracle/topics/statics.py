@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mtgrules.cards.oracle import build
 from mtgrules.cards.oracle.build import CannotBuild
 from mtgrules.cards.oracle.registry import IR, ability_kind, transform
 from mtgrules.core.abilities import StaticAbility
@@ -226,13 +227,7 @@ def _while(ir: IR, line: str, is_spell_card: bool) -> tuple[str, Any]:
     def effects(state: GameState, source: GameObject) -> list[Effect]:
         def applies(st: GameState, obj: GameObject, chars: Chars) -> bool:
             return obj.oid == source.oid and on_battlefield(st, obj) and holds(st, source, condition)
-        out = []
-        if keywords:
-            out.append(Effect("6", line, "613.1f", source.oid, source.timestamp, applies=applies,
-                              add_keywords=keywords))
-        if (p, t) != (0, 0):
-            out.append(Effect("7c", line, "613.4c", source.oid, source.timestamp, applies=applies, delta=(p, t)))
-        return out
+        return build.grant_and_pump(line, source, applies, keywords, (p, t))
     return "ability", StaticAbility(line, effects)
 
 
