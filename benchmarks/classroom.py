@@ -144,6 +144,10 @@ def student_python() -> dict[str, str]:
         raise SystemExit(f"the students' servers can't run {sys.executable} (a folder above it is private) and "
                          f"there is no /usr/bin/{version}: install the kit where every user can read it")
     site = sysconfig.get_paths()["purelib"]
+    private = [p for p in (str(ROOT), site) if not runnable_by_others(p)]
+    if private:  # the students' uids would fail to import anything: say so, not an HTTP 500 from the hub
+        raise SystemExit(f"the students' servers can't read {private[0]} (a folder above it is private): "
+                         "install the kit where every user can read it, as a class machine does")
     return {"MTGRULES_HUB_PYTHON": system,
             "PYTHONPATH": os.pathsep.join([str(ROOT), site, *filter(None, [os.environ.get("PYTHONPATH")])]),
             "JUPYTER_PATH": str(Path(sys.prefix) / "share" / "jupyter"),  # JupyterLab's pages and settings

@@ -73,7 +73,7 @@ class LayerView(FillWhenShown, widgets.VBox):  # type: ignore[misc]  # ipywidget
         self.picker.add_class("mtg-layer-picker")
         self.table = widgets.HTML(layers_html(self.state, self._oid))
         self.table.add_class("mtg-layer-table")
-        self.table.layout = widgets.Layout(width="100%", max_width="100%", overflow="auto")
+        self.table.layout = widgets.Layout(width="100%", max_width="100%", overflow="auto", margin="0")  # no 2 px past the cell
         self.picker.observe(self._on_pick, names="value")
         if not self._menu:  # opened from a widget with its own card menu
             self.picker.layout.display = "none"
