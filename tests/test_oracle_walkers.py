@@ -338,6 +338,7 @@ def test_each_opponent_gets_an_emblem_chandra_awakened_inferno():
     resolve_top(t)
     (emblem,) = t.state.in_zone(Zone.COMMAND)
     assert emblem.controller == "Bob"
+    assert emblem.zone_player is None  # the command zone is shared: only hands, libraries and graveyards are a player's
     pass_to_upkeep_trigger(t)  # Bob's upkeep: his emblem triggers from the command zone (114.4)
     assert t.state.active == "Bob"
     resolve_top(t)

@@ -39,7 +39,7 @@ def emblem_definition(text: str, ability: Ability) -> str:
 def get_emblem(d: Draft, player: str, name: str, why: str) -> GameObject:
     """``player`` gets the emblem ``name`` (``emblem_definition``): it is put into the command zone,
     owned and controlled by them (114.2)."""
-    obj = GameObject(d.new_id(), name, player, player, Zone.COMMAND, zone_player=player,
+    obj = GameObject(d.new_id(), name, player, player, Zone.COMMAND, zone_player=None,  # the command zone is no player's own
                      control_since=d.turn, timestamp=d.new_timestamp())
     d.add_object(obj, "114.2", f"{why}: {player} gets an emblem with “{name.removeprefix('Emblem: ')}” "
                  "in the command zone; it works from there for the rest of the game (114.4)")
